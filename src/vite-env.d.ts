@@ -1,0 +1,5 @@
+/// <reference types="vite/client" />
+declare module '*.glsl?raw' {
+  const source: string;
+  export default source;
+}

@@ -1,0 +1,151 @@
+/**
+ * What every browser journey needs: the real API server on a free port with its own temporary data folder,
+ * and Debian's Chromium driven by playwright-core. Build the app first (`vite build`): the server serves dist/.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+
+export const repoRoot = resolve(import.meta.dirname, '../..');
+
+export interface RunningServer {
+  url: string;
+  dataDir: string;
+  /** Everything the server printed, for assertions and for debugging a failed journey. */
+  output: () => string;
+  stop: () => Promise<void>;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((done, fail) => {
+    const probe = createServer();
+    probe.once('error', fail);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => done(port));
+    });
+  });
+}
+
+export interface ServerOptions {
+  /** Extra environment (DEMO, DEMO_DAYS, ...). */
+  env?: Record<string, string>;
+  /** Use this data folder (prepared by the test) instead of a fresh temporary one. */
+  dataDir?: string;
+  /** How long to wait for the server to answer, ms. */
+  readyTimeoutMs?: number;
+}
+
+/** Start `tsx server/src/server.ts` and wait until GET /api/v1/health answers 200. */
+export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
+  const port = await freePort();
+  const ownDataDir = !options.dataDir;
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'ice-e2e-'));
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [join(repoRoot, 'node_modules/tsx/dist/cli.mjs'), join(repoRoot, 'server/src/server.ts')],
+    {
+      cwd: repoRoot,
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        DEMO: '1',
+        DEMO_DAYS: '2',
+        LOG_LEVEL: 'warn',
+        ...options.env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  let log = '';
+  child.stdout?.on('data', (chunk: Buffer) => (log += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString()));
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + (options.readyTimeoutMs ?? 150_000);
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${log}`);
+    try {
+      const reply = await fetch(`${url}/api/v1/health`);
+      if (reply.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`server did not become ready:\n${log}`);
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return {
+    url,
+    dataDir,
+    output: () => log,
+    stop: async () => {
+      if (child.exitCode === null) {
+        const exited = new Promise((r) => child.once('exit', r));
+        child.kill('SIGTERM');
+        await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
+        if (child.exitCode === null) child.kill('SIGKILL');
+      }
+      if (ownDataDir) rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/** Headless Debian Chromium with software WebGL2 (SwiftShader), as ../shared/STACK.md measured. */
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: chromiumPath,
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--use-angle=swiftshader',
+      '--enable-unsafe-swiftshader',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--disable-quic',
+    ],
+  });
+}
+
+export const demoAccounts = {
+  admin: { email: 'admin@demo.local', password: 'demo' },
+  superuser: { email: 'super@demo.local', password: 'demo' },
+  user: { email: 'test@demo.local', password: 'demo' },
+} as const;
+
+/** A fresh context (its own cookies) and page; alerts are recorded, not blocking. */
+export async function newPage(browser: Browser): Promise<{ context: BrowserContext; page: Page; alerts: string[] }> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'ru-RU' });
+  const page = await context.newPage();
+  const alerts: string[] = [];
+  page.on('dialog', (dialog) => {
+    alerts.push(dialog.message());
+    void dialog.accept();
+  });
+  return { context, page, alerts };
+}
+
+/** Sign in through the login form and wait for the dashboard. */
+export async function signIn(page: Page, baseUrl: string, account: { email: string; password: string }): Promise<void> {
+  await page.goto(`${baseUrl}/login`);
+  await page.getByPlaceholder('Почта').fill(account.email);
+  await page.getByPlaceholder('Пароль').fill(account.password);
+  await page.getByRole('button', { name: 'Войти' }).click();
+  await page.waitForURL(`${baseUrl}/`);
+}
+
+/** Screenshots land in tests/e2e/out/ (ignored by git) so a person can look at them. */
+export function screenshotPath(name: string): string {
+  return join(repoRoot, 'tests/e2e/out', `${name}.png`);
+}
