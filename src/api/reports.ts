@@ -1,0 +1,43 @@
+/** Endpoints under /api/v1/report: what the /models, /datasets and generation screens list. */
+import { apiJson, type RequestOptions } from './client.ts';
+
+type ReadOptions = Pick<RequestOptions, 'signal' | 'timeoutMs'>;
+
+/** A hyperparameter value as the server stores it: numbers, text, flags, or arrays of them (shapes). */
+export type HyperparameterValue = string | number | boolean | null | HyperparameterValue[];
+
+/** GET /report/model_architecture item. */
+export interface ModelArchitecture {
+  model_id: string;
+  model_type: string;
+  hyperparameters: Record<string, HyperparameterValue>;
+}
+
+/** GET /report/model_metrics item: flat metric name (e.g. 'rmse_24h') → value. */
+export interface ModelMetrics {
+  model_id: string;
+  metrics: Record<string, number>;
+}
+
+/** GET /report/datasets item. */
+export interface Dataset {
+  dataset_id: string | number;
+  dataset_name: string;
+  metadata: {
+    description?: string | null;
+    variables?: string[];
+    target_variables?: string[];
+  };
+}
+
+export function fetchModelArchitectures(options: ReadOptions = {}): Promise<ModelArchitecture[]> {
+  return apiJson<ModelArchitecture[]>('report/model_architecture', options);
+}
+
+export function fetchModelMetrics(options: ReadOptions = {}): Promise<ModelMetrics[]> {
+  return apiJson<ModelMetrics[]>('report/model_metrics', options);
+}
+
+export function fetchDatasets(options: ReadOptions = {}): Promise<Dataset[]> {
+  return apiJson<Dataset[]>('report/datasets', options);
+}

@@ -1,0 +1,85 @@
+import { Link, useNavigate } from '@tanstack/react-router';
+import { useState, type FormEvent } from 'react';
+import { register } from '../../api/auth.ts';
+import { isApiError } from '../../api/client.ts';
+import { ru } from '../../i18n/ru.ts';
+
+const t = ru.register;
+
+/** What a failed registration shows: the server's `detail` (e.g. a duplicate email), or why there is none. */
+export function registrationFailureMessage(error: unknown): string {
+  if (isApiError(error, 'status') && error.detail) return `${t.failed}: ${error.detail}`;
+  if (isApiError(error, 'network') || isApiError(error, 'timeout')) return t.unavailable;
+  return t.failed;
+}
+
+/** /register: creates a plain user (the server assigns role 'user' whatever is sent), then goes to /login. */
+export function RegisterForm() {
+  const navigate = useNavigate();
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const data = new FormData(event.currentTarget);
+    setBusy(true);
+    setError(null);
+    try {
+      await register({
+        email: String(data.get('email') ?? '').trim(),
+        username: String(data.get('username') ?? '').trim(),
+        password: String(data.get('password') ?? ''),
+        is_superuser: false,
+        role_id: 1,
+      });
+    } catch (cause) {
+      setBusy(false);
+      setError(registrationFailureMessage(cause));
+      return;
+    }
+    window.alert(t.success);
+    await navigate({ to: '/login' });
+  }
+
+  return (
+    <form className="auth-card" onSubmit={onSubmit} aria-labelledby="register-title">
+      <img className="auth-card__logo" src="/logo.svg" alt={ru.app.logoAlt} width={56} height={56} />
+      <h1 id="register-title" className="auth-card__title">
+        {t.title}
+      </h1>
+      <label className="field">
+        <span className="field__label">{t.username}</span>
+        <input name="username" type="text" placeholder={t.username} autoComplete="username" required />
+      </label>
+      <label className="field">
+        <span className="field__label">{t.email}</span>
+        <input name="email" type="email" placeholder={t.email} autoComplete="email" required />
+      </label>
+      <label className="field">
+        <span className="field__label">{t.password}</span>
+        <input
+          name="password"
+          type="password"
+          placeholder={t.password}
+          autoComplete="new-password"
+          aria-describedby="register-password-hint"
+          required
+        />
+        <span id="register-password-hint" className="field__hint">
+          {t.passwordHint}
+        </span>
+      </label>
+      {error && (
+        <p className="form-error" role="alert">
+          {error}
+        </p>
+      )}
+      <button className="button button--primary button--wide" type="submit" disabled={busy}>
+        {busy ? t.submitting : t.submit}
+      </button>
+      <p className="auth-card__switch">
+        {t.haveAccount} <Link to="/login">{t.toLogin}</Link>
+      </p>
+    </form>
+  );
+}
