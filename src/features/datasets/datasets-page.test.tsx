@@ -1,0 +1,52 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fakeApi, render, waitFor, type Rendered } from '../jobs/test-helpers.tsx';
+import { DatasetsPage } from './datasets-page.tsx';
+
+let view: Rendered | undefined;
+afterEach(() => {
+  view?.unmount();
+  vi.unstubAllGlobals();
+});
+
+describe('/datasets', () => {
+  it('shows each dataset with description and variables, with a fallback description', async () => {
+    fakeApi({
+      'GET /api/v1/report/datasets': {
+        status: 200,
+        body: [
+          {
+            dataset_id: 1,
+            dataset_name: 'demo_analysis',
+            metadata: {
+              description: 'Демонстрационные данные',
+              variables: ['sithick_GLORYS', 'sea_ice_fraction_BREMEN'],
+              target_variables: ['sithick_GLORYS'],
+            },
+          },
+          { dataset_id: 2, dataset_name: 'bare', metadata: {} },
+        ],
+      },
+    });
+    view = await render(<DatasetsPage />);
+    await waitFor(() => expect(view!.container.querySelectorAll('article')).toHaveLength(2));
+    const [first, second] = view.container.querySelectorAll('article');
+    expect(view.container.querySelector('h1')?.textContent).toBe('Датасеты');
+    expect(first.querySelector('h2')?.textContent).toBe('demo_analysis');
+    expect(first.textContent).toContain('Демонстрационные данные');
+    expect(first.textContent).toContain('Переменные: sithick_GLORYS, sea_ice_fraction_BREMEN');
+    expect(first.textContent).toContain('Целевые переменные: sithick_GLORYS');
+    expect(second.textContent).toContain('Нет описания');
+  });
+
+  it('says so when the list is empty', async () => {
+    fakeApi({ 'GET /api/v1/report/datasets': { status: 200, body: [] } });
+    view = await render(<DatasetsPage />);
+    await waitFor(() => expect(view!.container.textContent).toContain('Датасетов пока нет'));
+  });
+
+  it('explains a 401', async () => {
+    fakeApi({ 'GET /api/v1/report/datasets': { status: 401, body: { detail: 'Unauthorized' } } });
+    view = await render(<DatasetsPage />);
+    await waitFor(() => expect(view!.container.querySelector('[role="alert"]')?.textContent).toContain('Сессия истекла'));
+  });
+});

@@ -1,0 +1,35 @@
+import { ru } from '../../i18n/ru.ts';
+import { formatHyperparameter, formatMetric, metricLabel, type ModelCardData } from './format.ts';
+
+export function ModelCard({ model }: { model: ModelCardData }) {
+  const hyperparameters = Object.entries(model.hyperparameters ?? {});
+  const metrics = Object.entries(model.metrics);
+  return (
+    <article className="catalog-card" aria-label={model.model_id}>
+      <h2>{model.model_id}</h2>
+      <p>
+        <strong>{ru.models.type}:</strong> {model.model_type}
+      </p>
+      <h3>{ru.models.hyperparameters}</h3>
+      {hyperparameters.length > 0 ? (
+        <ul className="hyperparameters">
+          {hyperparameters.map(([key, value]) => (
+            <li key={key}>{`${key}: ${formatHyperparameter(value)}`}</li>
+          ))}
+        </ul>
+      ) : (
+        <p className="muted">{ru.models.noHyperparameters}</p>
+      )}
+      <h3>{ru.models.metrics}</h3>
+      {metrics.length > 0 ? (
+        <ul className="badges">
+          {metrics.map(([name, value]) => (
+            <li key={name} className="badge">{`${metricLabel(name)}: ${formatMetric(value)}`}</li>
+          ))}
+        </ul>
+      ) : (
+        <p className="muted">{ru.models.noMetrics}</p>
+      )}
+    </article>
+  );
+}

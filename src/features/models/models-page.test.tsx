@@ -1,0 +1,90 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { click, fakeApi, render, waitFor, type Rendered } from '../jobs/test-helpers.tsx';
+import { ModelsPage } from './models-page.tsx';
+
+let view: Rendered | undefined;
+afterEach(() => {
+  view?.unmount();
+  vi.unstubAllGlobals();
+});
+
+const architectures = [
+  { model_id: 'model_1', model_type: 'persistence', hyperparameters: {} },
+  {
+    model_id: 'model_2',
+    model_type: 'free_drift_advection',
+    hyperparameters: { time_step_hours: 6, in_shape: [4, 32, 480, 1300] },
+  },
+];
+
+describe('/models', () => {
+  it('shows one card per model with type, hyperparameters and metric badges', async () => {
+    fakeApi({
+      'GET /api/v1/report/model_architecture': { status: 200, body: architectures },
+      'GET /api/v1/report/model_metrics': {
+        status: 200,
+        body: [{ model_id: 'model_2', metrics: { rmse_24h: 0.12345, ssim: 0.9 } }],
+      },
+    });
+    view = await render(<ModelsPage />);
+    await waitFor(() => expect(view!.container.querySelectorAll('article')).toHaveLength(2));
+    const [first, second] = view.container.querySelectorAll('article');
+    expect(view.container.querySelector('h1')?.textContent).toBe('Модели');
+    expect(second.querySelector('h2')?.textContent).toBe('model_2');
+    expect(second.textContent).toContain('Тип: free_drift_advection');
+    expect(second.textContent).toContain('Гиперпараметры');
+    expect([...second.querySelectorAll('.hyperparameters li')].map((li) => li.textContent)).toEqual([
+      'time_step_hours: 6',
+      'in_shape: [4, 32, 480, 1300]',
+    ]);
+    expect([...second.querySelectorAll('.badge')].map((b) => b.textContent)).toEqual(['rmse 24h: 0.123', 'ssim: 0.9']);
+    // A model without metrics still has its card.
+    expect(first.querySelector('h2')?.textContent).toBe('model_1');
+    expect(first.textContent).toContain('Метрики ещё не рассчитаны');
+  });
+
+  it('says so when there are no models', async () => {
+    fakeApi({
+      'GET /api/v1/report/model_architecture': { status: 200, body: [] },
+      'GET /api/v1/report/model_metrics': { status: 200, body: [] },
+    });
+    view = await render(<ModelsPage />);
+    await waitFor(() => expect(view!.container.textContent).toContain('Моделей пока нет'));
+  });
+
+  it('shows the cards even when metrics fail to load', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    fakeApi({
+      'GET /api/v1/report/model_architecture': { status: 200, body: architectures },
+      'GET /api/v1/report/model_metrics': { status: 500, body: { detail: 'Internal Server Error' } },
+    });
+    view = await render(<ModelsPage />);
+    await waitFor(() => expect(view!.container.querySelectorAll('article')).toHaveLength(2));
+  });
+
+  it.each([
+    [401, 'Сессия истекла. Войдите снова.'],
+    [403, 'Недостаточно прав для этого раздела.'],
+    [500, 'Не удалось загрузить данные: boom'],
+  ])('explains a %i answer', async (status, text) => {
+    fakeApi({
+      'GET /api/v1/report/model_architecture': { status, body: { detail: 'boom' } },
+      'GET /api/v1/report/model_metrics': { status: 200, body: [] },
+    });
+    view = await render(<ModelsPage />);
+    await waitFor(() => expect(view!.container.querySelector('[role="alert"]')?.textContent).toContain(text));
+  });
+
+  it('explains an unreachable server and retries on demand', async () => {
+    let up = false;
+    fakeApi({
+      'GET /api/v1/report/model_architecture': () => (up ? { status: 200, body: architectures } : 'network-error'),
+      'GET /api/v1/report/model_metrics': () => (up ? { status: 200, body: [] } : 'network-error'),
+    });
+    view = await render(<ModelsPage />);
+    await waitFor(() => expect(view!.container.textContent).toContain('Сервер недоступен'));
+    up = true;
+    await click(view.container.querySelector('[role="alert"] button'));
+    await waitFor(() => expect(view!.container.querySelectorAll('article')).toHaveLength(2));
+  });
+});

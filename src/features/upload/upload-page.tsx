@@ -1,0 +1,54 @@
+import { useState } from 'react';
+import { forceFetchData } from '../../api/admin.ts';
+import { isApiError } from '../../api/client.ts';
+import type { Job } from '../../api/jobs.ts';
+import { ru } from '../../i18n/ru.ts';
+import { JobProgress } from '../jobs/job-progress.tsx';
+import { useJob } from '../jobs/use-job.ts';
+import '../catalog.css';
+
+type Outcome = { ok: boolean; text: string } | null;
+
+/** What an upload job produced, from its result: the date it loaded. */
+export function describeUploadResult(job: Job): string | null {
+  const date = job.result?.date;
+  return typeof date === 'string' ? ru.upload.done(date) : null;
+}
+
+/** /upload: start the ingest of today's data and follow its job. */
+export function UploadPage() {
+  const [outcome, setOutcome] = useState<Outcome>(null);
+  const [sending, setSending] = useState(false);
+  const [jobId, setJobId] = useState<number | null>(null);
+  const job = useJob(jobId);
+
+  const start = async () => {
+    setOutcome(null);
+    setSending(true);
+    try {
+      const reply = await forceFetchData();
+      setOutcome({ ok: true, text: reply.message || ru.upload.started });
+      setJobId(reply.job_id);
+    } catch (error) {
+      const detail = isApiError(error, 'status') ? error.detail : null;
+      setOutcome({ ok: false, text: detail || ru.upload.failed });
+    } finally {
+      setSending(false);
+    }
+  };
+
+  return (
+    <main className="catalog-page">
+      <h1>{ru.upload.title}</h1>
+      <button type="button" onClick={() => void start()} disabled={sending}>
+        {ru.upload.button}
+      </button>
+      {outcome && (
+        <p role={outcome.ok ? 'status' : 'alert'} className={outcome.ok ? 'job-message' : 'job-error'}>
+          {outcome.text}
+        </p>
+      )}
+      {jobId !== null && <JobProgress state={job} describeResult={describeUploadResult} />}
+    </main>
+  );
+}
