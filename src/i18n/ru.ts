@@ -161,4 +161,38 @@ export const ru = {
     retry: 'Повторить',
   },
   // ---- end of issue 7 ----
+  // ---- forecast map page: sidebar, legend, readout, basemap (issue 5) ----
+  forecastMap: {
+    date: 'Дата прогноза',
+    assimilated: 'Ассимилированный прогноз',
+    lead: 'Время прогноза',
+    variable: 'Переменная',
+    legendTitles: {
+      sithick_GLORYS: 'Толщина льда, м',
+      sea_ice_fraction_BREMEN: 'Доля льда',
+      usi_vsi: 'Скорость дрейфа, м/с',
+    },
+    units: { m: 'м', 'm/s': 'м/с', '': '' },
+    latitude: 'Широта',
+    longitude: 'Долгота',
+    value: 'Значение',
+    noData: 'Нет данных',
+    loadingDates: 'Загрузка списка дат...',
+    noDates: 'Нет доступных прогнозов: данные ещё не загружены.',
+    datesFailed: 'Не удалось получить список дат прогноза.',
+    loadingFile: 'Загрузка файла прогноза',
+    megabytes: (loaded: string, total: string | null) => (total ? `${loaded} из ${total} МБ` : `${loaded} МБ`),
+    fileUnreadable: 'Файл прогноза не удалось прочитать: это не NetCDF-3 и не NetCDF-4.',
+    fileNotFound: 'Файла прогноза на эту дату нет.',
+    fileFailed: 'Не удалось загрузить файл прогноза.',
+    variableMissing: 'В файле нет данных этой переменной.',
+    driftPending: 'Дрейф льда показывается слоем частиц.',
+    basemapTiles: 'Подложка: NASA Blue Marble (GIBS)',
+    basemapOffline: 'Подложка: офлайн-карта Natural Earth (тайлы недоступны)',
+    projectionGlobe: 'Показать глобус',
+    projectionMercator: 'Показать проекцию Меркатора',
+    zoomIn: 'Приблизить',
+    zoomOut: 'Отдалить',
+  },
+  // ---- end of issue 5 ----
 } as const;
