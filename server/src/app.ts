@@ -1,0 +1,90 @@
+/**
+ * The whole server as one builder (fastify/demo style): configuration in, a ready-to-listen Fastify
+ * instance out. server.ts listens; tests call buildApp with a temporary DATA_DIR and use app.inject().
+ */
+import fastifyCompress from '@fastify/compress';
+import fastifyCookie from '@fastify/cookie';
+import fastifyFormbody from '@fastify/formbody';
+import fastifyRateLimit from '@fastify/rate-limit';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { constants as zlibConstants } from 'node:zlib';
+import { loadOrCreateSecret } from './auth/secret.ts';
+import type { Config } from './config.ts';
+import { openDatabase } from './db/database.ts';
+import { removeDemoAccounts, seedDemoAccounts } from './db/demo-users.ts';
+import './fastify-types.ts';
+import { HttpError } from './http-error.ts';
+import { setupErrorHandler } from './plugins/error-handler.ts';
+import { setupSession } from './plugins/session.ts';
+import { setupSpa } from './plugins/spa.ts';
+import { setupValidation } from './plugins/validation.ts';
+import { setupXsrf } from './plugins/xsrf.ts';
+import { apiRoutes } from './routes/index.ts';
+
+export const API_PREFIX = '/api/v1';
+
+/** Largest request body accepted, bytes; larger ones get 413. Routes that take uploads raise it for themselves. */
+export const BODY_LIMIT_BYTES = 1024 * 1024;
+
+export async function buildApp(config: Config): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: { level: config.logLevel },
+    bodyLimit: BODY_LIMIT_BYTES,
+    trustProxy: config.trustProxy,
+  });
+  try {
+    await setup(app, config);
+    await app.ready();
+    return app;
+  } catch (error) {
+    await app.close();
+    throw error;
+  }
+}
+
+async function setup(app: FastifyInstance, config: Config): Promise<void> {
+  app.decorate('config', config);
+  const db = openDatabase(config.dataDir);
+  app.decorate('db', db);
+  app.addHook('onClose', async () => db.close());
+
+  if (config.demo) {
+    const seeded = await seedDemoAccounts(db);
+    if (seeded.created.length) app.log.info({ created: seeded.created }, 'demo accounts created');
+    if (seeded.skipped.length) {
+      app.log.warn({ skipped: seeded.skipped }, 'demo accounts not created: a real account holds the email or name');
+    }
+  } else {
+    const removed = await removeDemoAccounts(db);
+    if (removed.deleted || removed.disabled) app.log.info(removed, 'demo mode is off: demo accounts removed');
+  }
+
+  setupValidation(app);
+  setupErrorHandler(app);
+
+  await app.register(fastifyCookie);
+  await app.register(fastifyFormbody, { bodyLimit: BODY_LIMIT_BYTES });
+  await app.register(fastifyCompress, {
+    encodings: ['br', 'gzip'],
+    // Brotli's default quality (11) costs seconds on megabyte replies; 4 compresses about as well as gzip, faster.
+    brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } },
+  });
+  // Off by default; routes opt in with `config: { rateLimit: { max, timeWindow } }` (login, register).
+  await app.register(fastifyRateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) =>
+      new HttpError(context.statusCode, `Too many requests, retry in ${context.after}`),
+  });
+
+  setupSession(app, { secret: loadOrCreateSecret(config.dataDir, config.secret), expiresS: config.jwtExpiresS });
+  setupXsrf(app);
+
+  await app.register(
+    async (api) => {
+      for (const route of apiRoutes) await api.register(route.plugin, { prefix: route.prefix });
+    },
+    { prefix: API_PREFIX },
+  );
+
+  await setupSpa(app, config.distDir);
+}

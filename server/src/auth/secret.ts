@@ -1,0 +1,28 @@
+/** The key that signs session tokens: SECRET from the environment, else DATA_DIR/secret, generated once. */
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+export const SECRET_FILE = 'secret';
+
+export function loadOrCreateSecret(dataDir: string, fromEnv?: string): string {
+  if (fromEnv) return fromEnv;
+  mkdirSync(dataDir, { recursive: true });
+  const file = join(dataDir, SECRET_FILE);
+  try {
+    const stored = readFileSync(file, 'utf8').trim();
+    if (stored.length >= 32) return stored;
+    throw new Error(`${file} is too short to be a signing key; delete it to generate a new one`);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  }
+  const secret = randomBytes(64).toString('base64url');
+  // flag 'wx' fails if another process created the file meanwhile; then use theirs.
+  try {
+    writeFileSync(file, `${secret}\n`, { mode: 0o600, flag: 'wx' });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return readFileSync(file, 'utf8').trim();
+    throw error;
+  }
+  return secret;
+}

@@ -1,0 +1,129 @@
+/**
+ * Server configuration from the environment, validated once at start.
+ * To add a key: add one line to `fields` below (environment name, what it is for, parser, default).
+ * The `Config` type follows from the table, so nothing else needs to change.
+ */
+import { resolve } from 'node:path';
+
+/** The repository root (server/src/ is two levels down); dist/ lives here. */
+export const repoRoot = resolve(import.meta.dirname, '../..');
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** A parser turns the raw string into a value or throws an Error whose message says what is expected. */
+type Parser<T> = (raw: string) => T;
+
+interface Field<T> {
+  env: string;
+  doc: string;
+  parse: Parser<T>;
+  /** Used when the variable is unset or empty. */
+  fallback: T | (() => T);
+}
+
+function field<T>(env: string, doc: string, parse: Parser<T>, fallback: T | (() => T)): Field<T> {
+  return { env, doc, parse, fallback };
+}
+
+const integer =
+  (min: number, max: number): Parser<number> =>
+  (raw) => {
+    if (!/^\d+$/.test(raw)) throw new Error(`expected a whole number from ${min} to ${max}`);
+    const value = Number(raw);
+    if (value < min || value > max) throw new Error(`expected a whole number from ${min} to ${max}`);
+    return value;
+  };
+
+const text: Parser<string> = (raw) => raw;
+
+const path: Parser<string> = (raw) => resolve(raw);
+
+const boolean: Parser<boolean> = (raw) => {
+  const value = raw.trim().toLowerCase();
+  if (['1', 'true', 'yes', 'on'].includes(value)) return true;
+  if (['0', 'false', 'no', 'off'].includes(value)) return false;
+  throw new Error('expected 1/0, true/false, yes/no or on/off');
+};
+
+const oneOf =
+  <T extends string>(...values: T[]): Parser<T> =>
+  (raw) => {
+    if (!(values as string[]).includes(raw)) throw new Error(`expected one of ${values.join(', ')}`);
+    return raw as T;
+  };
+
+const durationUnits: Record<string, number> = { s: 1, m: 60, h: 3600, d: 86400 };
+
+/** Seconds, written as `3600`, `90s`, `30m`, `12h` or `7d`. */
+export const durationSeconds: Parser<number> = (raw) => {
+  const match = /^(\d+)\s*([smhd]?)$/.exec(raw.trim());
+  const seconds = match ? Number(match[1]) * durationUnits[match[2] || 's'] : NaN;
+  if (!Number.isSafeInteger(seconds) || seconds <= 0) {
+    throw new Error('expected a positive duration in seconds, or with a unit: 90s, 30m, 12h, 7d');
+  }
+  return seconds;
+};
+
+/** HMAC keys shorter than this are guessable; a generated one is 64 bytes. */
+const MIN_SECRET_LENGTH = 16;
+const secret: Parser<string | undefined> = (raw) => {
+  if (raw.length < MIN_SECRET_LENGTH) throw new Error(`expected at least ${MIN_SECRET_LENGTH} characters`);
+  return raw;
+};
+
+const fields = {
+  port: field('PORT', 'TCP port to listen on', integer(0, 65535), 8080),
+  host: field('HOST', 'address to listen on', text, '127.0.0.1'),
+  dataDir: field('DATA_DIR', 'folder for the database, the secret and generated files', path, () => resolve('data')),
+  secret: field<string | undefined>(
+    'SECRET',
+    'key that signs session tokens; generated into DATA_DIR/secret when unset',
+    secret,
+    undefined,
+  ),
+  demo: field('DEMO', 'seed the demo accounts and demo data (npm start turns it on)', boolean, false),
+  jwtExpiresS: field('JWT_EXPIRES', 'session lifetime: seconds or 30m, 12h, 7d', durationSeconds, 7 * 86400),
+  demoDays: field('DEMO_DAYS', 'days of demo forecasts to generate', integer(1, 366), 7),
+  logLevel: field(
+    'LOG_LEVEL',
+    'pino log level',
+    oneOf('fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'),
+    'info',
+  ),
+  trustProxy: field('TRUST_PROXY', 'trust X-Forwarded-* headers (behind a reverse proxy)', boolean, false),
+  distDir: field('DIST_DIR', 'the built single-page app to serve', path, () => resolve(repoRoot, 'dist')),
+};
+
+type Fields = typeof fields;
+export type Config = { readonly [K in keyof Fields]: Fields[K] extends Field<infer T> ? T : never };
+
+/** Every key with its environment variable and purpose, for --help texts and the README. */
+export const configKeys: ReadonlyArray<{ key: string; env: string; doc: string }> = Object.entries(fields).map(
+  ([key, f]) => ({ key, env: f.env, doc: f.doc }),
+);
+
+/** Read and validate the configuration; throws ConfigError listing every bad variable at once. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const problems: string[] = [];
+  const values: Record<string, unknown> = {};
+  for (const [key, f] of Object.entries(fields) as Array<[string, Field<unknown>]>) {
+    const raw = env[f.env];
+    if (raw === undefined || raw === '') {
+      values[key] = typeof f.fallback === 'function' ? (f.fallback as () => unknown)() : f.fallback;
+      continue;
+    }
+    try {
+      values[key] = f.parse(raw);
+    } catch (error) {
+      const shown = f.env === 'SECRET' ? '(hidden)' : JSON.stringify(raw);
+      problems.push(`${f.env}=${shown}: ${(error as Error).message} (${f.doc})`);
+    }
+  }
+  if (problems.length > 0) throw new ConfigError(problems);
+  return Object.freeze(values) as Config;
+}

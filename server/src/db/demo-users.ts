@@ -1,0 +1,78 @@
+/**
+ * The demo accounts. With DEMO on they are created if missing (and re-enabled if an earlier DEMO=0 start
+ * disabled them); with DEMO off they are deleted, or disabled when other rows still refer to them.
+ * Only rows marked is_demo are touched: a real account that happens to use one of these emails is left alone.
+ */
+import { randomUUID } from 'node:crypto';
+import { hashPassword } from '../auth/password.ts';
+import type { Db } from './database.ts';
+import {
+  createUser,
+  deleteUser,
+  DuplicateUserError,
+  findUserByEmail,
+  listUsers,
+  setUserActive,
+  setUserPassword,
+  setUserRole,
+  type RoleName,
+} from './users.ts';
+
+/** Shorter than the 8 characters registration asks for: demo accounts are for trying the product locally. */
+export const DEMO_PASSWORD = 'demo';
+
+export const DEMO_ACCOUNTS: ReadonlyArray<{ email: string; username: string; role: RoleName }> = [
+  { email: 'admin@demo.local', username: 'admin', role: 'admin' },
+  { email: 'super@demo.local', username: 'super', role: 'superuser' },
+  { email: 'test@demo.local', username: 'test', role: 'user' },
+];
+
+export interface DemoSeedResult {
+  created: string[];
+  /** Emails left alone because a non-demo account holds the email or username. */
+  skipped: string[];
+}
+
+export async function seedDemoAccounts(db: Db): Promise<DemoSeedResult> {
+  const result: DemoSeedResult = { created: [], skipped: [] };
+  for (const account of DEMO_ACCOUNTS) {
+    const existing = findUserByEmail(db, account.email);
+    if (existing && !existing.is_demo) {
+      result.skipped.push(account.email);
+      continue;
+    }
+    if (existing) {
+      if (!existing.is_active) {
+        // It was disabled (and its password scrambled) by a DEMO=0 start: restore it as documented.
+        setUserPassword(db, existing.id, await hashPassword(DEMO_PASSWORD));
+        setUserActive(db, existing.id, true);
+      }
+      if (existing.role.name !== account.role) setUserRole(db, account.email, account.role);
+      continue;
+    }
+    try {
+      createUser(db, { ...account, passwordHash: await hashPassword(DEMO_PASSWORD), isDemo: true });
+      result.created.push(account.email);
+    } catch (error) {
+      if (!(error instanceof DuplicateUserError)) throw error;
+      result.skipped.push(account.email);
+    }
+  }
+  return result;
+}
+
+/** Returns how many demo accounts were deleted and how many only disabled. */
+export async function removeDemoAccounts(db: Db): Promise<{ deleted: number; disabled: number }> {
+  const counts = { deleted: 0, disabled: 0 };
+  for (const user of listUsers(db).filter((u) => u.is_demo)) {
+    if (deleteUser(db, user.id)) {
+      counts.deleted++;
+    } else if (user.is_active) {
+      // Kept because other rows refer to it: make sure nobody can sign in with the published password.
+      setUserPassword(db, user.id, await hashPassword(randomUUID()));
+      setUserActive(db, user.id, false);
+      counts.disabled++;
+    }
+  }
+  return counts;
+}

@@ -1,0 +1,29 @@
+/**
+ * The schema, as an append-only list of SQL scripts. Migration N (1-based) is `migrations[N - 1]`;
+ * a database records the ones it has run in `schema_migrations`.
+ * Rules: only ever append; never edit or reorder a script that has been committed (existing databases
+ * will not run it again). Each script runs in one transaction together with its bookkeeping row.
+ */
+export const migrations: readonly string[] = [
+  // 1: accounts and roles (server foundation). Role ids are fixed: clients and the CLI refer to them.
+  `
+  CREATE TABLE roles (
+    id   INTEGER PRIMARY KEY,
+    name TEXT NOT NULL UNIQUE
+  );
+  INSERT INTO roles (id, name) VALUES (1, 'user'), (2, 'admin'), (3, 'superuser');
+
+  CREATE TABLE users (
+    id            INTEGER PRIMARY KEY AUTOINCREMENT,
+    email         TEXT NOT NULL UNIQUE COLLATE NOCASE,
+    username      TEXT NOT NULL UNIQUE COLLATE NOCASE,
+    password_hash TEXT NOT NULL,
+    role_id       INTEGER NOT NULL DEFAULT 1 REFERENCES roles (id),
+    -- 0 for accounts that may not sign in (a demo account left over after DEMO was turned off).
+    is_active     INTEGER NOT NULL DEFAULT 1 CHECK (is_active IN (0, 1)),
+    -- 1 for the accounts that demo mode seeds, so turning demo mode off can find them.
+    is_demo       INTEGER NOT NULL DEFAULT 0 CHECK (is_demo IN (0, 1)),
+    created_at    TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))
+  );
+  `,
+];

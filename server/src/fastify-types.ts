@@ -1,0 +1,20 @@
+/** What the server adds to Fastify's types: `app.config`, `app.db`, `app.sessions`, `request.session`, `request.user`. */
+import type { Config } from './config.ts';
+import type { Db } from './db/database.ts';
+import type { SessionClaims } from './auth/jwt.ts';
+import type { User } from './db/users.ts';
+import type { SessionManager } from './plugins/session.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    db: Db;
+    sessions: SessionManager;
+  }
+  interface FastifyRequest {
+    /** The verified session token's claims, or null when the request has no valid session cookie. */
+    session: SessionClaims | null;
+    /** The signed-in user, loaded from the database by requireUser/requireAdmin; null before or without them. */
+    user: User | null;
+  }
+}

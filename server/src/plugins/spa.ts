@@ -1,0 +1,45 @@
+/**
+ * Serves the built app from DIST_DIR (repo root dist/) and answers everything no route matched:
+ * - /api/... -> 404 {"detail": "Not Found"};
+ * - any other GET/HEAD that is not a file -> index.html (history fallback: reloading /forecasts works),
+ *   except paths that name a file (`/assets/gone.js`): a stale page asking for a removed chunk should get a
+ *   404, not HTML that the browser then fails to run as a script;
+ * - other methods -> 404 {"detail": "Not Found"}.
+ * Without dist/ the API still works and pages answer 404 with a hint to build the app.
+ */
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+
+/** Vite puts content-hashed files under assets/: they never change, so browsers may keep them a year (s). */
+const IMMUTABLE_MAX_AGE_S = 365 * 86400;
+
+export async function setupSpa(app: FastifyInstance, distDir: string): Promise<void> {
+  const hasApp = existsSync(join(distDir, 'index.html'));
+  if (hasApp) {
+    await app.register(fastifyStatic, {
+      root: distDir,
+      prefix: '/',
+      wildcard: true,
+      cacheControl: false,
+      setHeaders(reply, filePath) {
+        const hashed = filePath.startsWith(join(distDir, 'assets'));
+        reply.header('cache-control', hashed ? `public, max-age=${IMMUTABLE_MAX_AGE_S}, immutable` : 'no-cache');
+      },
+    });
+  } else {
+    app.log.warn(`${distDir}/index.html not found: serving the API only (run \`npx vite build\` for the app)`);
+  }
+
+  app.setNotFoundHandler(async (request, reply) => {
+    const path = request.url.split('?')[0];
+    const isPage = (request.method === 'GET' || request.method === 'HEAD') && !/^\/api(\/|$)/.test(path);
+    const namesFile = /\.[A-Za-z0-9]+$/.test(path.slice(path.lastIndexOf('/') + 1));
+    if (!isPage || namesFile) return reply.code(404).send({ detail: 'Not Found' });
+    if (!hasApp) {
+      return reply.code(404).send({ detail: 'The app is not built: run `npx vite build` (or `npm start`)' });
+    }
+    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+  });
+}

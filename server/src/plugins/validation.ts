@@ -1,0 +1,29 @@
+/**
+ * Schema validation with two Ajv instances: request bodies are checked strictly (no type coercion, so
+ * `{"password": 12345678}` or `{"email": ["a@b.c"]}` is a 422, not silently turned into a string),
+ * while querystring, params and headers are coerced, because they always arrive as text.
+ */
+import { Ajv, type Options } from 'ajv';
+import addFormats from 'ajv-formats';
+import type { FastifyInstance } from 'fastify';
+
+const common: Options = {
+  useDefaults: true,
+  removeAdditional: true,
+  // allErrors would let a crafted body make validation do a lot of work; the first error is enough.
+  allErrors: false,
+};
+
+function makeAjv(coerceTypes: Options['coerceTypes']): Ajv {
+  const ajv = new Ajv({ ...common, coerceTypes });
+  addFormats(ajv);
+  return ajv;
+}
+
+export function setupValidation(app: FastifyInstance): void {
+  const strict = makeAjv(false);
+  const coercing = makeAjv('array');
+  app.setValidatorCompiler(({ schema, httpPart }) =>
+    httpPart === 'body' ? strict.compile(schema) : coercing.compile(schema),
+  );
+}

@@ -1,0 +1,61 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { hashPassword } from '../../auth/password.ts';
+import { createUser, DuplicateUserError, toPublicUser } from '../../db/users.ts';
+import { HttpError } from '../../http-error.ts';
+import { commonErrors, publicUser } from '../common-schemas.ts';
+
+/** Registration requires at least this many characters (the demo accounts' `demo` predates the rule). */
+export const MIN_PASSWORD_LENGTH = 8;
+
+interface RegisterBody {
+  email: string;
+  username: string;
+  password: string;
+  /** Accepted for compatibility with the existing client and ignored: registration always makes a `user`. */
+  is_superuser?: boolean;
+  role_id?: number;
+}
+
+const body = {
+  type: 'object',
+  required: ['email', 'username', 'password'],
+  properties: {
+    // 254 characters is the longest address SMTP can carry.
+    email: { type: 'string', format: 'email', maxLength: 254 },
+    username: { type: 'string', minLength: 1, maxLength: 64, pattern: '\\S' },
+    // An upper bound keeps a huge password from costing scrypt time.
+    password: { type: 'string', minLength: MIN_PASSWORD_LENGTH, maxLength: 1024 },
+    is_superuser: { type: 'boolean' },
+    role_id: { type: 'integer' },
+  },
+} as const;
+
+/** Replies for a taken email or username (the client maps these codes to its own words). */
+export const DUPLICATE_DETAILS = {
+  email: 'REGISTER_USER_ALREADY_EXISTS',
+  username: 'REGISTER_USERNAME_ALREADY_EXISTS',
+} as const;
+
+/** POST /api/v1/auth/register: create an account with role `user`, whatever role the client asks for. */
+export const registerRoute: FastifyPluginAsync = async (app) => {
+  app.post<{ Body: RegisterBody }>(
+    '/register',
+    {
+      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+      schema: { body, response: { 201: publicUser, ...commonErrors } },
+    },
+    async (request, reply) => {
+      const email = request.body.email.trim().toLowerCase();
+      const username = request.body.username.trim();
+      const passwordHash = await hashPassword(request.body.password);
+      try {
+        // role is fixed here on purpose: is_superuser and role_id from the body are never used.
+        const user = createUser(app.db, { email, username, passwordHash, role: 'user' });
+        return reply.code(201).send(toPublicUser(user));
+      } catch (error) {
+        if (error instanceof DuplicateUserError) throw new HttpError(400, DUPLICATE_DETAILS[error.field]);
+        throw error;
+      }
+    },
+  );
+};

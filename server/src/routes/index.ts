@@ -1,0 +1,20 @@
+/**
+ * Every API route module, mounted under /api/v1 by app.ts. To add yours: import it and append one line
+ * `{ prefix: '/forecasts', plugin: forecastRoutes },` (keep the list flat; one resource per module).
+ */
+import type { FastifyPluginAsync } from 'fastify';
+import { authRoutes } from './auth/index.ts';
+import { healthRoutes } from './health/index.ts';
+import { usersRoutes } from './users/index.ts';
+
+export interface RouteModule {
+  /** Path under /api/v1, starting with a slash. */
+  prefix: string;
+  plugin: FastifyPluginAsync;
+}
+
+export const apiRoutes: RouteModule[] = [
+  { prefix: '/health', plugin: healthRoutes },
+  { prefix: '/auth', plugin: authRoutes },
+  { prefix: '/users', plugin: usersRoutes },
+];
