@@ -26,4 +26,21 @@ export const migrations: readonly string[] = [
     created_at    TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))
   );
   `,
+  // 2: background jobs (issue 7: data upload, model and forecast generation). server/src/jobs/jobs-repository.ts.
+  `
+  CREATE TABLE jobs (
+    id          INTEGER PRIMARY KEY AUTOINCREMENT,
+    kind        TEXT NOT NULL,
+    status      TEXT NOT NULL DEFAULT 'queued' CHECK (status IN ('queued', 'running', 'succeeded', 'failed')),
+    progress    REAL NOT NULL DEFAULT 0 CHECK (progress >= 0 AND progress <= 1),
+    message     TEXT,
+    result      TEXT,
+    request     TEXT NOT NULL DEFAULT '{}',
+    user_id     INTEGER REFERENCES users (id) ON DELETE SET NULL,
+    created_at  TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')),
+    started_at  TEXT,
+    finished_at TEXT
+  );
+  CREATE INDEX jobs_kind_status ON jobs (kind, status);
+  `,
 ];
