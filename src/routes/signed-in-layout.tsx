@@ -16,6 +16,7 @@ export const signedInRoute = createRoute({
   // 'Загрузка...' at once while the user is being checked (no blank page on a slow server).
   pendingComponent: LoadingScreen,
   pendingMs: 0,
+  pendingMinMs: 0,
   component: SignedInLayout,
 });
 
