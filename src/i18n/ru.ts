@@ -43,6 +43,13 @@ export const ru = {
     unavailable: 'Сервер недоступен. Проверьте соединение и попробуйте снова.',
     haveAccount: 'Уже есть аккаунт?',
     toLogin: 'Войти',
+    // What the server's `detail` codes and validation sentences mean, in words a user reads.
+    emailTaken: 'Пользователь с такой почтой уже существует',
+    usernameTaken: 'Пользователь с таким логином уже существует',
+    badEmail: 'Проверьте адрес почты',
+    badUsername: 'Логин не может быть пустым и длиннее 64 символов',
+    badPassword: 'Пароль должен быть не короче 8 символов',
+    tooManyAttempts: 'Слишком много попыток. Подождите немного и попробуйте снова.',
   },
   nav: {
     forecasts: 'Прогнозы',

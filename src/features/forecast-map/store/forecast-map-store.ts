@@ -1,0 +1,22 @@
+/**
+ * One zustand store for the forecast map, made of feature slices. A vanilla store (not a global hook) so
+ * each page that shows the map (/forecasts, later /generate-forecast) owns its own; React reads it through
+ * `ForecastMapStoreContext`, the loader and the render code through `getState()`/`subscribe`.
+ */
+import { createStore, type StoreApi } from 'zustand/vanilla';
+import { createDatesSlice, type DatesSlice } from './dates-slice.ts';
+import { createFieldSlice, type FieldSlice } from './field-slice.ts';
+import { createFileSlice, type FileSlice } from './file-slice.ts';
+import { createSelectionSlice, type SelectionSlice } from './selection-slice.ts';
+
+export type ForecastMapState = SelectionSlice & DatesSlice & FileSlice & FieldSlice;
+export type ForecastMapStore = StoreApi<ForecastMapState>;
+
+export function createForecastMapStore(): ForecastMapStore {
+  return createStore<ForecastMapState>()((...args) => ({
+    ...createSelectionSlice(...args),
+    ...createDatesSlice(...args),
+    ...createFileSlice(...args),
+    ...createFieldSlice(...args),
+  }));
+}

@@ -1,0 +1,48 @@
+/** What the user chose: date, run (assimilated or not), lead index and variable. Mirrored in the URL. */
+import type { StateCreator } from 'zustand';
+import type { ForecastVariable, LeadIndex } from '../forecast-variables.ts';
+import type { ForecastMapState } from './forecast-map-store.ts';
+
+export interface Selection {
+  /** 'YYYY-MM-DD', or null until the available dates are known. */
+  date: string | null;
+  assimilated: boolean;
+  lead: LeadIndex;
+  variable: ForecastVariable;
+}
+
+export interface SelectionSlice extends Selection {
+  setDate: (date: string) => void;
+  setAssimilated: (assimilated: boolean) => void;
+  setLead: (lead: LeadIndex) => void;
+  setVariable: (variable: ForecastVariable) => void;
+  /** Apply a (partial) selection read from the URL; unchanged fields keep their value. */
+  applySelection: (selection: Partial<Selection>) => void;
+}
+
+export const DEFAULT_SELECTION: Selection = {
+  date: null,
+  assimilated: false,
+  lead: 0,
+  variable: 'sithick_GLORYS',
+};
+
+export const createSelectionSlice: StateCreator<ForecastMapState, [], [], SelectionSlice> = (set, get) => ({
+  ...DEFAULT_SELECTION,
+  setDate: (date) => set({ date }),
+  setAssimilated: (assimilated) => set({ assimilated }),
+  setLead: (lead) => set({ lead }),
+  setVariable: (variable) => set({ variable }),
+  applySelection: (selection) => {
+    const current = get();
+    const changed = (Object.keys(selection) as (keyof Selection)[]).some(
+      (key) => selection[key] !== undefined && selection[key] !== current[key],
+    );
+    if (!changed) return;
+    const next: Partial<Selection> = {};
+    for (const key of Object.keys(selection) as (keyof Selection)[]) {
+      if (selection[key] !== undefined) Object.assign(next, { [key]: selection[key] });
+    }
+    set(next);
+  },
+});

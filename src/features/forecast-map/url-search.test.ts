@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_SELECTION } from './store/selection-slice.ts';
+import { sameSearch, searchFromSelection, selectionFromSearch, validateForecastSearch } from './url-search.ts';
+
+describe('forecast URL search parameters', () => {
+  it('keeps valid values, as the router parses them or as raw strings', () => {
+    expect(validateForecastSearch({ date: '2026-11-20', assimilated: true, lead: 48, variable: 'usi_vsi' })).toEqual({
+      date: '2026-11-20',
+      assimilated: true,
+      lead: 48,
+      variable: 'usi_vsi',
+    });
+    expect(validateForecastSearch({ assimilated: 'false', lead: '72' })).toEqual({ assimilated: false, lead: 72 });
+  });
+
+  it('drops what is not valid', () => {
+    expect(
+      validateForecastSearch({ date: '../etc/passwd', assimilated: 'maybe', lead: 36, variable: 'temperature', extra: 1 }),
+    ).toEqual({});
+  });
+
+  it('turns lead hours into lead indices and back', () => {
+    expect(selectionFromSearch({ lead: 72 })).toMatchObject({ lead: 2 });
+    expect(selectionFromSearch({})).toEqual({ date: undefined, assimilated: undefined, lead: undefined, variable: undefined });
+    const selection = { ...DEFAULT_SELECTION, date: '2026-11-21', lead: 1 as const, variable: 'sea_ice_fraction_BREMEN' as const };
+    const search = searchFromSelection(selection);
+    expect(search).toEqual({ date: '2026-11-21', assimilated: false, lead: 48, variable: 'sea_ice_fraction_BREMEN' });
+    expect(selectionFromSearch(validateForecastSearch({ ...search }))).toEqual(selection);
+  });
+
+  it('leaves the date out until one is chosen and compares searches field by field', () => {
+    expect(searchFromSelection(DEFAULT_SELECTION)).toEqual({ assimilated: false, lead: 24, variable: 'sithick_GLORYS' });
+    expect(sameSearch({ lead: 24 }, { lead: 24 })).toBe(true);
+    expect(sameSearch({ lead: 24 }, { lead: 48 })).toBe(false);
+  });
+});

@@ -1,0 +1,65 @@
+/**
+ * The map's selection in the URL's search parameters, so a link or a reload opens the same view:
+ * `?date=2026-11-20&assimilated=true&lead=48&variable=sea_ice_fraction_BREMEN`. Lead is in hours.
+ * `validateForecastSearch` is the /forecasts route's `validateSearch`: it keeps what is valid and drops the rest.
+ */
+import {
+  isForecastVariable,
+  LEAD_HOURS,
+  leadIndexFromHours,
+  type ForecastVariable,
+} from './forecast-variables.ts';
+import type { Selection } from './store/selection-slice.ts';
+
+export interface ForecastSearch {
+  date?: string;
+  assimilated?: boolean;
+  lead?: (typeof LEAD_HOURS)[number];
+  variable?: ForecastVariable;
+}
+
+const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
+
+function parseBoolean(value: unknown): boolean | undefined {
+  if (value === true || value === 'true' || value === '1' || value === 1) return true;
+  if (value === false || value === 'false' || value === '0' || value === 0) return false;
+  return undefined;
+}
+
+export function validateForecastSearch(search: Record<string, unknown>): ForecastSearch {
+  const result: ForecastSearch = {};
+  if (typeof search.date === 'string' && DATE_PATTERN.test(search.date)) result.date = search.date;
+  const assimilated = parseBoolean(search.assimilated);
+  if (assimilated !== undefined) result.assimilated = assimilated;
+  const leadHours = typeof search.lead === 'string' ? Number(search.lead) : search.lead;
+  if (typeof leadHours === 'number' && leadIndexFromHours(leadHours) !== null) {
+    result.lead = leadHours as ForecastSearch['lead'];
+  }
+  if (isForecastVariable(search.variable)) result.variable = search.variable;
+  return result;
+}
+
+/** The selection a URL asks for; absent parameters stay undefined (the store keeps its value). */
+export function selectionFromSearch(search: ForecastSearch): Partial<Selection> {
+  return {
+    date: search.date,
+    assimilated: search.assimilated,
+    lead: search.lead === undefined ? undefined : (leadIndexFromHours(search.lead) ?? undefined),
+    variable: search.variable,
+  };
+}
+
+/** The search parameters that describe a selection (defaults included, so links are explicit). */
+export function searchFromSelection(selection: Selection): ForecastSearch {
+  const search: ForecastSearch = {
+    assimilated: selection.assimilated,
+    lead: LEAD_HOURS[selection.lead],
+    variable: selection.variable,
+  };
+  if (selection.date !== null) search.date = selection.date;
+  return search;
+}
+
+export function sameSearch(a: ForecastSearch, b: ForecastSearch): boolean {
+  return a.date === b.date && a.assimilated === b.assimilated && a.lead === b.lead && a.variable === b.variable;
+}

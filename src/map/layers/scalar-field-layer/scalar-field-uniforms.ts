@@ -1,0 +1,46 @@
+/** The scalar field layer's uniform block and texture bindings (a luma.gl shader module). */
+import type { Texture } from '@luma.gl/core';
+import type { ShaderModule } from '@luma.gl/shadertools';
+
+// Member order matches uniformTypes: luma.gl lays the std140 block out in that order.
+const uniformBlock = /* glsl */ `\
+layout(std140) uniform scalarFieldUniforms {
+  vec4 grid;
+  vec2 gridSize;
+  vec2 valueRange;
+  float validAlpha;
+  float rampSize;
+  float globe;
+} scalarField;
+`;
+
+export type ScalarFieldUniformProps = {
+  /** lon0, lat0 (centre of cell 0,0) and dlon, dlat, degrees. */
+  grid: [number, number, number, number];
+  /** nlon, nlat: texture width and height. */
+  gridSize: [number, number];
+  /** Values mapped to the first and last ramp colour. */
+  valueRange: [number, number];
+  /** Alpha of valid cells before the layer's opacity (200/255). */
+  validAlpha: number;
+  /** Texels in the ramp texture. */
+  rampSize: number;
+  /** 1 when deck.gl draws a globe (common space is 3-D), 0 for Web Mercator. */
+  globe: number;
+  fieldTexture: Texture;
+  rampTexture: Texture;
+};
+
+export const scalarFieldUniforms = {
+  name: 'scalarField',
+  vs: uniformBlock,
+  fs: uniformBlock,
+  uniformTypes: {
+    grid: 'vec4<f32>',
+    gridSize: 'vec2<f32>',
+    valueRange: 'vec2<f32>',
+    validAlpha: 'f32',
+    rampSize: 'f32',
+    globe: 'f32',
+  },
+} as const satisfies ShaderModule<ScalarFieldUniformProps>;
