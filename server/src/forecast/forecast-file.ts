@@ -1,0 +1,179 @@
+/**
+ * Forecast and analysis files: IceState(s) ⇄ NetCDF-3 (64-bit offset) with the variables the app reads.
+ *
+ * Dimensions (time, latitude, longitude), time fixed-size (not unlimited) so that each variable is one
+ * contiguous block and its lead-time slices follow each other. Variables are float32, NaN-filled where there
+ * is land or no value, bit-rounded (see bit-round.ts):
+ *   sithick_GLORYS           sea-ice thickness, m
+ *   sea_ice_fraction_BREMEN  sea-ice concentration, 1
+ *   usi_vsi_GLORYS_speed     drift speed, m s-1
+ *   usi_vsi_GLORYS_direct    drift direction, radians, the bearing towards which the ice moves, clockwise from north
+ * `time` is in hours since the forecast reference time (00:00 UTC of the forecast date), so its values are the
+ * lead times (24, 48, 72; 0 for an analysis).
+ */
+import { bitRound, KEEPBITS } from './bit-round.ts';
+import { latitudes, longitudes, type Grid } from './grid.ts';
+import { driftComponents, driftDirection, driftSpeed, type IceState } from './ice-state.ts';
+import { readHeader, readVariable, NetcdfReadError, type NcHeader } from './netcdf3-reader.ts';
+import { encodeNetcdf3, type NcAttributeValue, type NcVariable } from './netcdf3-writer.ts';
+
+export const VARIABLE_NAMES = {
+  thickness: 'sithick_GLORYS',
+  concentration: 'sea_ice_fraction_BREMEN',
+  speed: 'usi_vsi_GLORYS_speed',
+  direction: 'usi_vsi_GLORYS_direct',
+} as const;
+
+export type FileKind = 'forecast' | 'assim_forecast' | 'analysis';
+
+export interface FileMetadata {
+  kind: FileKind;
+  /** 'YYYY-MM-DD': the forecast reference date (00:00 UTC), or the analysis date. */
+  date: string;
+  /** model_id for forecasts; the dataset id for analyses. */
+  model: string;
+  modelType?: string;
+  /** Started from the analysis of `date` (assimilated) rather than from the previous forecast (free run). */
+  assimilated: boolean;
+  /** Where the initial data come from, e.g. 'демонстрационные данные'. */
+  source: string;
+  /** Lead time of each state, hours (e.g. [24, 48, 72], or [0] for an analysis). */
+  leadHours: readonly number[];
+}
+
+const FILL = Float32Array.of(NaN);
+
+function fieldAttributes(units: string, standardName: string, longName: string, keepbits: number, extra: Record<string, NcAttributeValue> = {}) {
+  return {
+    units,
+    standard_name: standardName,
+    long_name: longName,
+    _FillValue: FILL,
+    _QuantizeBitRoundNumberOfSignificantBits: Int32Array.of(keepbits),
+    ...extra,
+  };
+}
+
+/** Concatenate one field of every state (lead-time blocks in order), bit-rounded. */
+function stack(states: IceState[], pick: (s: IceState) => Float32Array, keepbits: number): Float32Array {
+  const n = states[0].thickness.length;
+  const out = new Float32Array(n * states.length);
+  states.forEach((s, t) => out.set(pick(s), t * n));
+  return bitRound(out, keepbits);
+}
+
+/** Encode states (one per lead time, all on one grid) into a NetCDF file. */
+export function encodeStateFile(states: IceState[], meta: FileMetadata): Uint8Array {
+  if (states.length === 0 || states.length !== meta.leadHours.length) {
+    throw new RangeError(`need one state per lead time (${meta.leadHours.length}), got ${states.length}`);
+  }
+  const grid = states[0].grid;
+  const reference = `${meta.date}T00:00:00Z`;
+  const dims = ['time', 'latitude', 'longitude'];
+  const variables: NcVariable[] = [
+    {
+      name: 'time',
+      type: 'double',
+      dimensions: ['time'],
+      data: Array.from(meta.leadHours),
+      attributes: {
+        standard_name: 'time',
+        long_name: meta.kind === 'analysis' ? 'analysis time' : 'forecast valid time',
+        units: `hours since ${meta.date} 00:00:00`,
+        calendar: 'standard',
+        axis: 'T',
+        forecast_reference_time: reference,
+      },
+    },
+    {
+      name: 'latitude',
+      type: 'double',
+      dimensions: ['latitude'],
+      data: latitudes(grid),
+      attributes: { standard_name: 'latitude', long_name: 'latitude of the cell centre', units: 'degrees_north', axis: 'Y' },
+    },
+    {
+      name: 'longitude',
+      type: 'double',
+      dimensions: ['longitude'],
+      data: longitudes(grid),
+      attributes: { standard_name: 'longitude', long_name: 'longitude of the cell centre', units: 'degrees_east', axis: 'X' },
+    },
+    {
+      name: VARIABLE_NAMES.thickness,
+      type: 'float',
+      dimensions: dims,
+      data: stack(states, (s) => s.thickness, KEEPBITS.thickness),
+      attributes: fieldAttributes('m', 'sea_ice_thickness', 'Sea ice thickness', KEEPBITS.thickness),
+    },
+    {
+      name: VARIABLE_NAMES.concentration,
+      type: 'float',
+      dimensions: dims,
+      data: stack(states, (s) => s.concentration, KEEPBITS.concentration),
+      attributes: fieldAttributes('1', 'sea_ice_area_fraction', 'Sea ice concentration', KEEPBITS.concentration),
+    },
+    {
+      name: VARIABLE_NAMES.speed,
+      type: 'float',
+      dimensions: dims,
+      data: stack(states, driftSpeed, KEEPBITS.speed),
+      attributes: fieldAttributes('m s-1', 'sea_ice_speed', 'Sea ice drift speed', KEEPBITS.speed),
+    },
+    {
+      name: VARIABLE_NAMES.direction,
+      type: 'float',
+      dimensions: dims,
+      data: stack(states, driftDirection, KEEPBITS.direction),
+      attributes: fieldAttributes('radian', 'direction_of_sea_ice_velocity', 'Sea ice drift direction', KEEPBITS.direction, {
+        comment: 'bearing towards which the ice moves, clockwise from north',
+      }),
+    },
+  ];
+  return encodeNetcdf3({
+    format: '64bit-offset',
+    dimensions: [
+      { name: 'time', size: meta.leadHours.length },
+      { name: 'latitude', size: grid.nlat },
+      { name: 'longitude', size: grid.nlon },
+    ],
+    attributes: {
+      Conventions: 'CF-1.8',
+      title: meta.kind === 'analysis' ? 'Sea-ice analysis' : 'Sea-ice forecast',
+      kind: meta.kind,
+      model: meta.model,
+      ...(meta.modelType ? { model_type: meta.modelType } : {}),
+      forecast_date: meta.date,
+      forecast_reference_time: reference,
+      assimilated: meta.assimilated ? 'yes' : 'no',
+      source: meta.source,
+      history: `${new Date().toISOString()} written by the arctic-ice-forecast-viewer server`,
+    },
+    variables,
+  });
+}
+
+function gridFromHeader(bytes: Uint8Array, header: NcHeader): Grid {
+  const lat = readVariable(bytes, header, 'latitude');
+  const lon = readVariable(bytes, header, 'longitude');
+  // Spacing from the whole span, rounded to 1e-9°, so 0.05 comes back exactly.
+  const step = (a: ArrayLike<number>) => (a.length > 1 ? Math.round(((a[a.length - 1] - a[0]) / (a.length - 1)) * 1e9) / 1e9 : 1);
+  const at = (x: number) => Math.round(x * 1e9) / 1e9;
+  return { lat0: at(lat[0]), dlat: step(lat), nlat: lat.length, lon0: at(lon[0]), dlon: step(lon), nlon: lon.length };
+}
+
+/** The state at lead index `lead` of a file this module wrote (drift back to components). */
+export function decodeStateFile(bytes: Uint8Array, lead: number): { state: IceState; attributes: NcHeader['attributes'] } {
+  const header = readHeader(bytes);
+  const grid = gridFromHeader(bytes, header);
+  const n = grid.nlat * grid.nlon;
+  const slice = (name: string): Float32Array => {
+    const all = readVariable(bytes, header, name);
+    if (!(all instanceof Float32Array)) throw new NetcdfReadError(`${name} is not float`);
+    if ((lead + 1) * n > all.length || lead < 0) throw new NetcdfReadError(`${name} has no lead index ${lead}`);
+    return all.slice(lead * n, (lead + 1) * n);
+  };
+  const { u, v } = driftComponents(slice(VARIABLE_NAMES.speed), slice(VARIABLE_NAMES.direction));
+  const state: IceState = { grid, thickness: slice(VARIABLE_NAMES.thickness), concentration: slice(VARIABLE_NAMES.concentration), u, v };
+  return { state, attributes: header.attributes };
+}
