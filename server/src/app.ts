@@ -14,6 +14,7 @@ import { openDatabase } from './db/database.ts';
 import { removeDemoAccounts, seedDemoAccounts } from './db/demo-users.ts';
 import './fastify-types.ts';
 import { HttpError } from './http-error.ts';
+import { setupJobs } from './jobs/setup-jobs.ts';
 import { setupErrorHandler } from './plugins/error-handler.ts';
 import { setupSession } from './plugins/session.ts';
 import { setupSpa } from './plugins/spa.ts';
@@ -26,15 +27,24 @@ export const API_PREFIX = '/api/v1';
 /** Largest request body accepted, bytes; larger ones get 413. Routes that take uploads raise it for themselves. */
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
-export async function buildApp(config: Config): Promise<FastifyInstance> {
+export interface BuildOptions {
+  /** Where logs go (default stdout); tests pass a stream to read them. */
+  logStream?: NodeJS.WritableStream;
+}
+
+/**
+ * Build the server: database opened and migrated, demo accounts seeded or removed, plugins and routes
+ * registered. The instance is not yet `ready()`: a test may still add routes before inject(); listen()
+ * or inject() make it ready.
+ */
+export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: { level: config.logLevel },
+    logger: { level: config.logLevel, ...(options.logStream && { stream: options.logStream }) },
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: config.trustProxy,
   });
   try {
     await setup(app, config);
-    await app.ready();
     return app;
   } catch (error) {
     await app.close();
@@ -47,6 +57,7 @@ async function setup(app: FastifyInstance, config: Config): Promise<void> {
   const db = openDatabase(config.dataDir);
   app.decorate('db', db);
   app.addHook('onClose', async () => db.close());
+  setupJobs(app);
 
   if (config.demo) {
     const seeded = await seedDemoAccounts(db);

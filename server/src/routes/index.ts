@@ -5,6 +5,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { authRoutes } from './auth/index.ts';
 import { healthRoutes } from './health/index.ts';
+import { jobsRoutes } from './jobs/index.ts';
 import { usersRoutes } from './users/index.ts';
 
 export interface RouteModule {
@@ -17,4 +18,5 @@ export const apiRoutes: RouteModule[] = [
   { prefix: '/health', plugin: healthRoutes },
   { prefix: '/auth', plugin: authRoutes },
   { prefix: '/users', plugin: usersRoutes },
+  { prefix: '/jobs', plugin: jobsRoutes },
 ];

@@ -1,0 +1,119 @@
+/**
+ * The in-process job runner: jobs run one at a time in submission order (the machine has two cores; running
+ * model jobs side by side would only slow each down and starve the API). The handler's CPU-heavy parts go to
+ * worker_threads through run-in-worker.ts; the runner itself only keeps the jobs table up to date.
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../db/database.ts';
+import type { Job, JobKind } from './job.ts';
+import { findJob, insertJob, markFailed, markRunning, markSucceeded, setProgress } from './jobs-repository.ts';
+
+export interface JobContext {
+  job: Job;
+  /** Aborted when the server shuts down; a handler passes it to workers and fetches. */
+  signal: AbortSignal;
+  /** Report progress, 0..1, with an optional message of what is being done. */
+  progress(fraction: number, message?: string): void;
+  log: FastifyBaseLogger;
+}
+
+export interface JobOutcome {
+  result: Record<string, unknown>;
+  /** A one-line summary shown with the job. */
+  message?: string;
+}
+
+export type JobHandler = (context: JobContext) => Promise<JobOutcome>;
+
+export const SHUTDOWN_REASON = 'interrupted: the server shut down before the job finished';
+
+interface Pending {
+  id: number;
+  handler: JobHandler;
+}
+
+export class JobRunner {
+  private readonly queue: Pending[] = [];
+  private current: { id: number; controller: AbortController; done: Promise<void> } | null = null;
+  private closed = false;
+  private idleWaiters: Array<() => void> = [];
+
+  constructor(
+    private readonly db: Db,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  /** Store the job (queued) and schedule it; returns the stored job at once. */
+  submit(kind: JobKind, request: Record<string, unknown>, userId: number | null, handler: JobHandler): Job {
+    if (this.closed) throw new Error('the job runner is closed');
+    const job = insertJob(this.db, kind, request, userId);
+    this.queue.push({ id: job.id, handler });
+    queueMicrotask(() => this.pump());
+    return job;
+  }
+
+  /** Resolves when nothing is queued or running (tests, shutdown). */
+  idle(): Promise<void> {
+    if (!this.current && this.queue.length === 0) return Promise.resolve();
+    return new Promise((resolve) => this.idleWaiters.push(resolve));
+  }
+
+  /** Abort the running job, fail the queued ones, and wait (up to `waitMs`) for the running one to stop. */
+  async close(waitMs = 5000): Promise<void> {
+    this.closed = true;
+    for (const pending of this.queue.splice(0)) this.fail(pending.id, SHUTDOWN_REASON);
+    const current = this.current;
+    if (!current) return;
+    current.controller.abort(new Error(SHUTDOWN_REASON));
+    await Promise.race([current.done, new Promise((resolve) => setTimeout(resolve, waitMs).unref())]);
+    this.fail(current.id, SHUTDOWN_REASON);
+  }
+
+  private pump(): void {
+    if (this.current || this.closed) return;
+    const next = this.queue.shift();
+    if (!next) {
+      for (const resolve of this.idleWaiters.splice(0)) resolve();
+      return;
+    }
+    const controller = new AbortController();
+    const done = this.execute(next, controller).finally(() => {
+      this.current = null;
+      this.pump();
+    });
+    this.current = { id: next.id, controller, done };
+  }
+
+  private async execute({ id, handler }: Pending, controller: AbortController): Promise<void> {
+    markRunning(this.db, id);
+    const job = findJob(this.db, id);
+    if (!job) return;
+    const log = this.log.child({ job: id, kind: job.kind });
+    try {
+      const outcome = await handler({
+        job,
+        signal: controller.signal,
+        progress: (fraction, message) => {
+          if (!controller.signal.aborted) setProgress(this.db, id, fraction, message ?? null);
+        },
+        log,
+      });
+      if (controller.signal.aborted) throw controller.signal.reason;
+      markSucceeded(this.db, id, outcome.result, outcome.message ?? null);
+      log.info({ result: outcome.result }, 'job succeeded');
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      this.fail(id, message);
+      log.warn({ err: error }, 'job failed');
+    }
+  }
+
+  /** Record a failure; the database may already be closed during shutdown, which is then reported at next start. */
+  private fail(id: number, message: string): void {
+    try {
+      if (this.db.open) markFailed(this.db, id, message);
+    } catch (error) {
+      this.log.error({ err: error, job: id }, 'could not record the job failure');
+    }
+  }
+}
