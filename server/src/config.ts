@@ -97,6 +97,16 @@ const fields = {
   ),
   trustProxy: field('TRUST_PROXY', 'trust X-Forwarded-* headers (behind a reverse proxy)', boolean, false),
   distDir: field('DIST_DIR', 'the built single-page app to serve', path, () => resolve(repoRoot, 'dist')),
+  // Model generation (issue 7): `template` works offline; `llm` calls an OpenAI-compatible chat-completions API.
+  modelGenerator: field(
+    'MODEL_GENERATOR',
+    'how /models/generate turns a request into a model: template or llm',
+    oneOf('template', 'llm'),
+    'template',
+  ),
+  llmBaseUrl: field('LLM_BASE_URL', 'OpenAI-compatible API root for MODEL_GENERATOR=llm, e.g. https://host/v1', text, ''),
+  llmApiKey: field('LLM_API_KEY', 'bearer key for LLM_BASE_URL (empty: none sent)', text, ''),
+  llmModel: field('LLM_MODEL', 'model name sent to LLM_BASE_URL', text, 'gpt-4o-mini'),
 };
 
 type Fields = typeof fields;
