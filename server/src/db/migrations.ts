@@ -43,4 +43,51 @@ export const migrations: readonly string[] = [
   );
   CREATE INDEX jobs_kind_status ON jobs (kind, status);
   `,
+  // 3: forecast data (issue 3): models, datasets, the index of forecast/analysis files, computed metrics.
+  `
+  CREATE TABLE models (
+    model_id        TEXT PRIMARY KEY,
+    model_type      TEXT NOT NULL,
+    -- JSON object: hyperparameter name -> value.
+    hyperparameters TEXT NOT NULL DEFAULT '{}',
+    -- 1 for the model whose runs are the forecast the app shows by default; at most one.
+    is_default      INTEGER NOT NULL DEFAULT 0 CHECK (is_default IN (0, 1)),
+    created_at      TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))
+  );
+  CREATE UNIQUE INDEX models_single_default ON models (is_default) WHERE is_default = 1;
+
+  CREATE TABLE datasets (
+    dataset_id   TEXT PRIMARY KEY,
+    dataset_name TEXT NOT NULL,
+    -- JSON object: description, variables, target_variables, source.
+    metadata     TEXT NOT NULL DEFAULT '{}',
+    created_at   TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))
+  );
+
+  -- One row per file under DATA_DIR: analyses (owner = dataset_id) and forecasts (owner = model_id).
+  CREATE TABLE forecast_files (
+    kind       TEXT NOT NULL CHECK (kind IN ('analysis', 'forecast', 'assim_forecast')),
+    owner      TEXT NOT NULL,
+    date       TEXT NOT NULL,
+    -- Relative to DATA_DIR, '/'-separated.
+    path       TEXT NOT NULL,
+    bytes      INTEGER NOT NULL,
+    etag       TEXT NOT NULL,
+    created_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')),
+    PRIMARY KEY (kind, owner, date)
+  );
+
+  CREATE TABLE model_metrics (
+    model_id TEXT NOT NULL REFERENCES models (model_id) ON DELETE CASCADE,
+    name     TEXT NOT NULL,
+    value    REAL NOT NULL,
+    PRIMARY KEY (model_id, name)
+  );
+  -- What each model's metrics were computed from (model spec + archive dates), to recompute on change.
+  CREATE TABLE model_metrics_state (
+    model_id    TEXT PRIMARY KEY REFERENCES models (model_id) ON DELETE CASCADE,
+    fingerprint TEXT NOT NULL,
+    computed_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))
+  );
+  `,
 ];
