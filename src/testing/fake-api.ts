@@ -92,10 +92,13 @@ export function createFakeApi(accounts: FakeAccount[] = [], signedInAs: CurrentU
       }
       if (method === 'POST' && path === '/api/v1/auth/register') {
         const request = JSON.parse(body) as { email: string; username: string; password: string };
-        if (api.accounts.some((a) => a.user.email === request.email)) {
-          return json(400, { detail: 'Пользователь с такой почтой уже существует' });
+        if (request.password.length < 8) {
+          return json(422, { detail: 'body/password must NOT have fewer than 8 characters' });
         }
-        if (request.password.length < 8) return json(422, { detail: 'Пароль короче 8 символов' });
+        if (request.username === 'forbidden') return json(400, { detail: 'Имя зарезервировано' });
+        if (api.accounts.some((a) => a.user.email === request.email)) {
+          return json(400, { detail: 'REGISTER_USER_ALREADY_EXISTS' });
+        }
         const user = makeUser(100 + api.accounts.length, 'user', { email: request.email, username: request.username });
         api.accounts.push({ user, password: request.password });
         return json(201, user);

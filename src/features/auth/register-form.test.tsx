@@ -62,6 +62,18 @@ describe('registration form', () => {
     fillForm('petr', 'petr@example.org', 'short');
     await click(buttonByText(app!.container, 'Зарегистрироваться'));
     await waitUntil(() => app!.container.querySelector('[role="alert"]') !== null, 'error');
-    expect(app!.container.querySelector('[role="alert"]')?.textContent).toContain('Пароль короче 8 символов');
+    expect(app!.container.querySelector('[role="alert"]')?.textContent).toBe(
+      'Не удалось зарегистрироваться: Пароль должен быть не короче 8 символов',
+    );
+  });
+
+  it('shows a detail it has no words for exactly as the server sent it', async () => {
+    await openForm();
+    fillForm('forbidden', 'f@example.org', 'long-enough-1');
+    await click(buttonByText(app!.container, 'Зарегистрироваться'));
+    await waitUntil(() => app!.container.querySelector('[role="alert"]') !== null, 'error');
+    expect(app!.container.querySelector('[role="alert"]')?.textContent).toBe(
+      'Не удалось зарегистрироваться: Имя зарезервировано',
+    );
   });
 });

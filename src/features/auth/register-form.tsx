@@ -6,9 +6,25 @@ import { ru } from '../../i18n/ru.ts';
 
 const t = ru.register;
 
+/**
+ * The server's `detail` in the user's words: its known codes (duplicates) and validation sentences
+ * (422, e.g. 'body/password must NOT have fewer than 8 characters') are translated; anything else is shown as sent.
+ */
+function explainDetail(status: number | null, detail: string): string {
+  if (detail === 'REGISTER_USER_ALREADY_EXISTS') return t.emailTaken;
+  if (detail === 'REGISTER_USERNAME_ALREADY_EXISTS') return t.usernameTaken;
+  if (status === 429) return t.tooManyAttempts;
+  if (status === 422) {
+    if (/\bpassword\b/.test(detail)) return t.badPassword;
+    if (/\bemail\b/.test(detail)) return t.badEmail;
+    if (/\busername\b/.test(detail)) return t.badUsername;
+  }
+  return detail;
+}
+
 /** What a failed registration shows: the server's `detail` (e.g. a duplicate email), or why there is none. */
 export function registrationFailureMessage(error: unknown): string {
-  if (isApiError(error, 'status') && error.detail) return `${t.failed}: ${error.detail}`;
+  if (isApiError(error, 'status') && error.detail) return `${t.failed}: ${explainDetail(error.status, error.detail)}`;
   if (isApiError(error, 'network') || isApiError(error, 'timeout')) return t.unavailable;
   return t.failed;
 }

@@ -1,0 +1,197 @@
+/**
+ * Issue 2's journeys in real Chromium against the real server: each demo role's dashboard and top bar,
+ * the guards, a wrong password, registration then sign-in, a reload that keeps the session, sign-out.
+ */
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  demoAccounts,
+  launchBrowser,
+  newPage,
+  screenshotPath,
+  signIn,
+  startServer,
+  type RunningServer,
+} from './harness.ts';
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const publicCards = ['Прогнозы', 'Модели', 'Датасеты'];
+const adminCards = ['Загрузка данных', 'Генерация модели', 'Генерация прогноза'];
+const publicLinks = ['Прогнозы', 'Модели', 'Датасеты'];
+const adminLinks = ['Загрузка', 'Модель', 'Генерация'];
+
+async function cardTitles(page: Page): Promise<string[]> {
+  await page.locator('.card').first().waitFor();
+  return page.locator('.card h2').allTextContents();
+}
+
+async function navLinks(page: Page): Promise<string[]> {
+  return page.getByRole('navigation', { name: 'Основное меню' }).getByRole('link').allTextContents();
+}
+
+describe('each demo role', () => {
+  it.each([
+    ['admin', demoAccounts.admin, [...publicCards, ...adminCards], [...publicLinks, ...adminLinks]],
+    ['superuser', demoAccounts.superuser, [...publicCards, ...adminCards], [...publicLinks, ...adminLinks]],
+    ['user', demoAccounts.user, publicCards, publicLinks],
+  ])('%s sees the dashboard cards and links of the role', async (role, account, cards, links) => {
+    const { context, page } = await newPage(browser);
+    try {
+      await signIn(page, server.url, account);
+      expect(await cardTitles(page)).toEqual(cards);
+      expect(await navLinks(page)).toEqual(links);
+      expect(await page.locator('.card button').allTextContents()).toEqual(cards.map(() => 'Перейти →'));
+      // The top bar is exactly 64px tall: the map page lays itself out below it.
+      expect((await page.locator('.top-bar').boundingBox())?.height).toBe(64);
+      await page.screenshot({ path: screenshotPath(`auth-dashboard-${role}`) });
+
+      // A card's button opens its section.
+      const modelsCard = page.locator('.card').filter({ has: page.getByRole('heading', { name: 'Модели', exact: true }) });
+      await modelsCard.getByRole('button', { name: 'Перейти →' }).click();
+      await page.waitForURL(`${server.url}/models`);
+      await expect.poll(() => page.locator('h1').textContent()).toBe('Модели');
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe('guards and sessions', () => {
+  it('sends a plain user who opens /upload to /login', async () => {
+    const { context, page } = await newPage(browser);
+    try {
+      await signIn(page, server.url, demoAccounts.user);
+      await page.goto(`${server.url}/upload`);
+      await page.waitForURL(`${server.url}/login`);
+      await expect.poll(() => page.locator('h1').textContent()).toBe('Вход');
+      expect(await page.locator('.top-bar').count()).toBe(0);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('lets an admin open /upload', async () => {
+    const { context, page } = await newPage(browser);
+    try {
+      await signIn(page, server.url, demoAccounts.admin);
+      await page.goto(`${server.url}/upload`);
+      await expect.poll(() => page.locator('h1').textContent()).toBe('Загрузка данных');
+      expect(page.url()).toBe(`${server.url}/upload`);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('sends a visitor without a session from /models to /login', async () => {
+    const { context, page } = await newPage(browser);
+    try {
+      await page.goto(`${server.url}/models`);
+      await page.waitForURL(`${server.url}/login`);
+      await page.screenshot({ path: screenshotPath('auth-login') });
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('alerts on a wrong password and stays on /login', async () => {
+    const { context, page, alerts } = await newPage(browser);
+    try {
+      await page.goto(`${server.url}/login`);
+      await page.getByPlaceholder('Почта').fill(demoAccounts.admin.email);
+      await page.getByPlaceholder('Пароль').fill('not-the-password');
+      await page.getByRole('button', { name: 'Войти' }).click();
+      await expect.poll(() => alerts).toEqual(['Неверная почта или пароль']);
+      await expect.poll(() => page.locator('.form-error').textContent()).toBe('Неверная почта или пароль');
+      expect(page.url()).toBe(`${server.url}/login`);
+      await page.screenshot({ path: screenshotPath('auth-login-wrong-password') });
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('keeps the session when /models is reloaded', async () => {
+    const { context, page } = await newPage(browser);
+    try {
+      await signIn(page, server.url, demoAccounts.user);
+      await page.getByRole('link', { name: 'Модели' }).click();
+      await page.waitForURL(`${server.url}/models`);
+      await page.reload();
+      await expect.poll(() => page.locator('h1').textContent()).toBe('Модели');
+      expect(page.url()).toBe(`${server.url}/models`);
+      expect(await navLinks(page)).toEqual(publicLinks);
+      await page.screenshot({ path: screenshotPath('auth-models-after-reload') });
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('signs out from the top bar and the session is gone', async () => {
+    const { context, page } = await newPage(browser);
+    try {
+      await signIn(page, server.url, demoAccounts.admin);
+      await page.getByRole('button', { name: 'Выйти' }).click();
+      await page.waitForURL(`${server.url}/login`);
+      await page.goto(`${server.url}/datasets`);
+      await page.waitForURL(`${server.url}/login`);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe('registration', () => {
+  it('registers a new account, then signs in with it as a plain user', async () => {
+    const { context, page, alerts } = await newPage(browser);
+    const email = `newcomer-${Date.now()}@example.org`;
+    try {
+      await page.goto(`${server.url}/login`);
+      await page.getByRole('link', { name: 'Зарегистрироваться' }).click();
+      await page.waitForURL(`${server.url}/register`);
+      expect(await page.locator('.top-bar').count()).toBe(0);
+      await page.getByPlaceholder('Логин').fill('newcomer');
+      await page.getByPlaceholder('Почта').fill(email);
+      await page.getByPlaceholder('Пароль').fill('long-enough-pass');
+      await page.screenshot({ path: screenshotPath('auth-register') });
+      await page.getByRole('button', { name: 'Зарегистрироваться' }).click();
+      await page.waitForURL(`${server.url}/login`);
+      expect(alerts).toEqual(['Успешно зарегистрирован!']);
+
+      await signIn(page, server.url, { email, password: 'long-enough-pass' });
+      expect(await cardTitles(page)).toEqual(publicCards);
+      expect(await navLinks(page)).toEqual(publicLinks);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("shows the server's reason when the email is taken", async () => {
+    const { context, page, alerts } = await newPage(browser);
+    try {
+      await page.goto(`${server.url}/register`);
+      await page.getByPlaceholder('Логин').fill('someone-else');
+      await page.getByPlaceholder('Почта').fill(demoAccounts.user.email);
+      await page.getByPlaceholder('Пароль').fill('long-enough-pass');
+      await page.getByRole('button', { name: 'Зарегистрироваться' }).click();
+      await expect
+        .poll(() => page.locator('.form-error').textContent())
+        .toBe('Не удалось зарегистрироваться: Пользователь с такой почтой уже существует');
+      expect(page.url()).toBe(`${server.url}/register`);
+      expect(alerts).toEqual([]);
+      await page.screenshot({ path: screenshotPath('auth-register-taken') });
+    } finally {
+      await context.close();
+    }
+  });
+});
