@@ -18,6 +18,9 @@ export function loadH5wasm(): Promise<H5Runtime> {
   loading ??= (async () => {
     const { default: h5 } = await import('h5wasm');
     const module = await h5.ready;
+    // HDF5 errors become JS exceptions (caught and typed by the reader) instead of diagnostics printed to
+    // stderr and failed reads that return garbage.
+    module.activate_throwing_error_handler();
     return { h5, module };
   })();
   return loading;

@@ -20,6 +20,7 @@ import type {
 } from '../types.ts';
 import { numericTypes } from '../types.ts';
 import { loadH5wasm, type H5Runtime } from './h5wasm-loader.ts';
+import { checkHdf5Length } from './superblock.ts';
 
 type H5File = InstanceType<H5Runtime['h5']['File']>;
 type H5Dataset = InstanceType<H5Runtime['h5']['Dataset']>;
@@ -79,9 +80,20 @@ export class Nc4Dataset implements NetcdfDataset {
   ) {
     this.attributes = readAttributes(file);
     this.walk(file, '');
+    // An unlimited dimension's own scale may never have been written (length 0): like netCDF-C, take the
+    // longest extent of the variables that use it.
+    for (const dim of this.dimensions) {
+      if (!dim.unlimited) continue;
+      for (const v of this.variables) {
+        v.dimensions.forEach((d, axis) => {
+          if (d === dim.name) dim.size = Math.max(dim.size, v.shape[axis]);
+        });
+      }
+    }
   }
 
   static async open(bytes: Uint8Array): Promise<Nc4Dataset> {
+    checkHdf5Length(bytes);
     const runtime = await loadH5wasm();
     const fsPath = `/netcdf-${++fileCounter}.h5`;
     runtime.module.FS.writeFile(fsPath, bytes);
@@ -199,6 +211,7 @@ export class Nc4Dataset implements NetcdfDataset {
 
   read(name: string, index?: number): UnpackedData {
     const v = this.entry(name);
+    if (v.type === 'float16') throw new UnsupportedFeatureError(`variable ${name} holds 16-bit floats, which this decoder does not read`);
     if (!numericTypes.has(v.type)) {
       throw new UnsupportedFeatureError(`variable ${name} holds ${v.type} values, not numbers`);
     }
@@ -309,8 +322,11 @@ function convertAttribute(value: unknown): AttributeValue | undefined {
   return undefined;
 }
 
+/** HDF5 errors arrive as a whole error stack; the innermost entry ("...(): truncated file: ...") says most. */
 function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
+  const text = error instanceof Error ? error.message : String(error);
+  const entries = [...text.matchAll(/\(\): ([^\n]+)/g)];
+  return entries.length ? `HDF5: ${entries[entries.length - 1][1].trim()}` : text.split('\n')[0];
 }
 
 export function openNc4(bytes: Uint8Array): Promise<Nc4Dataset> {

@@ -45,7 +45,12 @@ def is_numeric(var):
 
 
 def stats(var):
-    # Large dimensions (e.g. > 2^32 records in a header-only file) cannot be read: skip like ours does.
+    unsigned = getattr(var, '_Unsigned', None)
+    if unsigned is not None and unsigned not in ('true', 'True') and not hasattr(var, 'scale_factor') \
+            and not hasattr(var, 'add_offset'):
+        # netCDF4-python 1.6.2 (Debian 12) treats any _Unsigned value, even "false", as unsigned; fixed in
+        # 1.6.3 (issue #1232). Without packing attributes, auto-scale off gives the corrected reading.
+        var.set_auto_scale(False)
     data = var[...]
     arr = np.ma.asarray(data)
     values = np.ma.filled(arr.astype(np.float64), np.nan)

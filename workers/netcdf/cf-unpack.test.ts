@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { applyUnpack, castsSafely, planUnpack } from './cf-unpack.ts';
+import { swapInPlace } from './byte-swap.ts';
+
+const unpack = (values: number[], type: 'short' | 'float' | 'byte', attrs: Record<string, number | string | number[]>) => {
+  const raw = type === 'short' ? Int16Array.from(values) : type === 'byte' ? Int8Array.from(values) : Float32Array.from(values);
+  return Array.from(applyUnpack(raw, planUnpack(type, attrs)));
+};
+
+describe('CF unpacking as netCDF4-python', () => {
+  it('applies scale_factor and add_offset after masking _FillValue', () => {
+    expect(unpack([0, 100, -32767], 'short', { scale_factor: 0.5, add_offset: 10, _FillValue: -32767 })).toEqual([10, 60, NaN]);
+  });
+
+  it('masks the default fill value when there is no _FillValue', () => {
+    expect(unpack([1, -32767], 'short', {})).toEqual([1, NaN]);
+    expect(unpack([1, 9.969209968386869e36], 'float', {})).toEqual([1, NaN]);
+  });
+
+  it('masks missing_value (several), valid_min/valid_max and valid_range', () => {
+    expect(unpack([1, 2, 3, 4], 'short', { missing_value: [2, 3] })).toEqual([1, NaN, NaN, 4]);
+    expect(unpack([-10000, 0, 100, 101], 'short', { valid_min: 0, valid_max: 100 })).toEqual([NaN, 0, 100, NaN]);
+    expect(unpack([-1, 0, 5, 6], 'short', { valid_range: [0, 5], valid_min: -5 })).toEqual([NaN, 0, 5, NaN]);
+  });
+
+  it('reinterprets _Unsigned = "true" integers, and their fill value', () => {
+    expect(unpack([-1, 1, -2], 'byte', { _Unsigned: 'true', _FillValue: -2 })).toEqual([255, 1, NaN]);
+    expect(unpack([-1, 1], 'byte', { _Unsigned: 'false' })).toEqual([-1, 1]);
+  });
+
+  it('ignores attributes that do not convert safely to the variable type', () => {
+    expect(castsSafely(1e20, 'float')).toBe(false); // a double fill value on a float variable
+    expect(castsSafely(0.5, 'short')).toBe(false);
+    expect(castsSafely('-999', 'short')).toBe(false);
+    expect(castsSafely(-999, 'float')).toBe(true);
+    expect(unpack([0.5, -999], 'short', { missing_value: 0.5 })).toEqual([0, -999]);
+  });
+
+  it('gives Float64Array for doubles and 32-bit integers, Float32Array otherwise', () => {
+    expect(applyUnpack(Float64Array.of(1), planUnpack('double', {}))).toBeInstanceOf(Float64Array);
+    expect(applyUnpack(Int32Array.of(1), planUnpack('int', {}))).toBeInstanceOf(Float64Array);
+    expect(applyUnpack(Int16Array.of(1), planUnpack('short', { scale_factor: 0.01 }))).toBeInstanceOf(Float32Array);
+  });
+});
+
+describe('byte swap', () => {
+  it('turns big-endian 2, 4 and 8-byte values into native ones', () => {
+    const be = new DataView(new ArrayBuffer(8));
+    be.setInt16(0, -2);
+    swapInPlace(be.buffer, 2, 1);
+    expect(new Int16Array(be.buffer, 0, 1)[0]).toBe(-2);
+    be.setFloat32(0, 3.25);
+    swapInPlace(be.buffer, 4, 1);
+    expect(new Float32Array(be.buffer, 0, 1)[0]).toBe(3.25);
+    be.setFloat64(0, -1234.5678);
+    swapInPlace(be.buffer, 8, 1);
+    expect(new Float64Array(be.buffer)[0]).toBe(-1234.5678);
+  });
+});
