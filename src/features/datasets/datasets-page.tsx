@@ -11,7 +11,7 @@ const loadDatasets = (signal: AbortSignal) => fetchDatasets({ signal });
 export function DatasetsPage() {
   const { state, retry } = useLoad(loadDatasets);
   return (
-    <main className="catalog-page">
+    <div className="catalog-page">
       <h1>{ru.datasets.title}</h1>
       {state.status === 'loading' && <p role="status">{ru.app.loading}</p>}
       {state.status === 'error' && <LoadErrorView error={state.error} onRetry={retry} />}
@@ -23,6 +23,6 @@ export function DatasetsPage() {
           ))}
         </div>
       )}
-    </main>
+    </div>
   );
 }

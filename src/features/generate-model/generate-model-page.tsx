@@ -56,7 +56,7 @@ export function GenerateModelPage() {
   };
 
   return (
-    <main className="catalog-page">
+    <div className="catalog-page">
       <h1>{ru.generateModel.title}</h1>
       <form className="admin-form" noValidate onSubmit={(event) => void submit(event)}>
         <label>
@@ -123,7 +123,7 @@ export function GenerateModelPage() {
         {feedback === 'failed' && failureDetail && <p className="job-error">{failureDetail}</p>}
       </form>
       {jobId !== null && <JobProgress state={job} describeResult={describeModelResult} />}
-    </main>
+    </div>
   );
 }
 

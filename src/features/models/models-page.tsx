@@ -23,7 +23,7 @@ async function loadModels(signal: AbortSignal) {
 export function ModelsPage() {
   const { state, retry } = useLoad(loadModels);
   return (
-    <main className="catalog-page">
+    <div className="catalog-page">
       <h1>{ru.models.title}</h1>
       {state.status === 'loading' && <p role="status">{ru.app.loading}</p>}
       {state.status === 'error' && <LoadErrorView error={state.error} onRetry={retry} />}
@@ -35,6 +35,6 @@ export function ModelsPage() {
           ))}
         </div>
       )}
-    </main>
+    </div>
   );
 }

@@ -38,7 +38,7 @@ export function UploadPage() {
   };
 
   return (
-    <main className="catalog-page">
+    <div className="catalog-page">
       <h1>{ru.upload.title}</h1>
       <button type="button" onClick={() => void start()} disabled={sending}>
         {ru.upload.button}
@@ -49,6 +49,6 @@ export function UploadPage() {
         </p>
       )}
       {jobId !== null && <JobProgress state={job} describeResult={describeUploadResult} />}
-    </main>
+    </div>
   );
 }
