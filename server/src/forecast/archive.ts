@@ -1,0 +1,209 @@
+/**
+ * The forecast archive: analyses of a dataset and model runs as files under DATA_DIR, indexed in SQLite.
+ *
+ *  - analysis(D): from the analysis source (the demo generator by default), archived as a one-step file;
+ *  - assim_forecast(M, D): model M started from the analysis of D;
+ *  - forecast(M, D): model M started from the +24h state of forecast(M, D−1), a free run with no correction;
+ *    for the first day of a chain it starts from analysis(D−1) run 24 h, or from analysis(D) if there is none.
+ * Files, once written, are never rewritten (the API serves them as immutable).
+ *
+ * Everything here is plain async functions over `{db, dataDir}`, so a job in a worker thread can open the
+ * database and call `buildDay`, `runModel` or `recomputeMetrics` the same way the startup task does.
+ */
+import { statSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import type { Db } from '../db/database.ts';
+import { demoSource, type AnalysisSource } from './analysis-source.ts';
+import { decodeStateFile, encodeStateFile, type FileKind } from './forecast-file.ts';
+import { relativeFilePath, resolveInside, writeFileAtomic } from './file-store.ts';
+import {
+  defaultModel,
+  fileDates,
+  findFile,
+  findModel,
+  recordFile,
+  type FileRecord,
+  type ModelRecord,
+} from './forecast-repository.ts';
+import { ARCTIC_GRID, LEAD_HOURS, type Grid } from './grid.ts';
+import type { IceState } from './ice-state.ts';
+import { climatology, runModelType } from './models/index.ts';
+
+export interface ArchiveLog {
+  info: (details: object, message: string) => void;
+}
+
+export interface ArchiveContext {
+  db: Db;
+  dataDir: string;
+  grid?: Grid;
+  source?: AnalysisSource;
+  log?: ArchiveLog;
+}
+
+export class ArchiveError extends Error {
+  override name = 'ArchiveError';
+}
+
+/** 'YYYY-MM-DD' shifted by whole days. */
+export function addDays(date: string, days: number): string {
+  return new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+/** Today's date on the server's clock, UTC. */
+export function utcToday(now = new Date()): string {
+  return now.toISOString().slice(0, 10);
+}
+
+const gridOf = (ctx: ArchiveContext) => ctx.grid ?? ARCTIC_GRID;
+const sourceOf = (ctx: ArchiveContext) => ctx.source ?? demoSource;
+
+/** An ETag for a file written once: kind, owner, date, size and write time identify its bytes. */
+function makeEtag(kind: FileKind, owner: string, date: string, bytes: number, mtimeMs: number): string {
+  return `"${kind}-${owner}-${date}-${bytes.toString(36)}-${Math.round(mtimeMs).toString(36)}"`;
+}
+
+function store(ctx: ArchiveContext, kind: FileKind, owner: string, date: string, bytes: Uint8Array): FileRecord {
+  const rel = relativeFilePath(kind, owner, date);
+  const full = resolveInside(ctx.dataDir, rel);
+  writeFileAtomic(full, bytes);
+  const { size, mtimeMs } = statSync(full);
+  const record = { kind, owner, date, path: rel, bytes: size, etag: makeEtag(kind, owner, date, size, mtimeMs) };
+  recordFile(ctx.db, record);
+  return findFile(ctx.db, kind, owner, date)!;
+}
+
+/** The indexed file, if it is also still on disk. */
+export function existingFile(ctx: ArchiveContext, kind: FileKind, owner: string, date: string): FileRecord | undefined {
+  const record = findFile(ctx.db, kind, owner, date);
+  if (!record) return undefined;
+  try {
+    statSync(resolveInside(ctx.dataDir, record.path));
+    return record;
+  } catch {
+    return undefined;
+  }
+}
+
+async function readState(ctx: ArchiveContext, record: FileRecord, lead: number): Promise<IceState> {
+  const bytes = await readFile(resolveInside(ctx.dataDir, record.path));
+  return decodeStateFile(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength), lead).state;
+}
+
+/** Archive the analysis of `date` unless it is there already. */
+export async function ensureAnalysis(ctx: ArchiveContext, date: string): Promise<FileRecord> {
+  const source = sourceOf(ctx);
+  const existing = existingFile(ctx, 'analysis', source.datasetId, date);
+  if (existing) return existing;
+  const state = await source.analysis(date, gridOf(ctx));
+  const bytes = encodeStateFile([state], {
+    kind: 'analysis',
+    date,
+    model: source.datasetId,
+    assimilated: true,
+    source: source.sourceLabel,
+    leadHours: [0],
+  });
+  return store(ctx, 'analysis', source.datasetId, date, bytes);
+}
+
+/** The archived analysis of `date` (archived first if needed). */
+export async function loadAnalysis(ctx: ArchiveContext, date: string): Promise<IceState> {
+  return readState(ctx, await ensureAnalysis(ctx, date), 0);
+}
+
+/** Dates of the source's archived analyses, oldest first. */
+export function analysisDates(ctx: ArchiveContext): string[] {
+  return fileDates(ctx.db, 'analysis', sourceOf(ctx).datasetId);
+}
+
+const climatologyCache = new Map<string, IceState>();
+
+/** Mean of every archived analysis (damped_anomaly's reference), cached per set of dates. */
+export async function archiveClimatology(ctx: ArchiveContext): Promise<IceState> {
+  const dates = analysisDates(ctx);
+  if (dates.length === 0) throw new ArchiveError('the analysis archive is empty');
+  const key = `${ctx.dataDir}|${sourceOf(ctx).datasetId}|${dates.join(',')}`;
+  const cached = climatologyCache.get(key);
+  if (cached) return cached;
+  const states: IceState[] = [];
+  for (const date of dates) states.push(await loadAnalysis(ctx, date));
+  const mean = climatology(states);
+  climatologyCache.clear();
+  climatologyCache.set(key, mean);
+  return mean;
+}
+
+function requireModel(ctx: ArchiveContext, modelId: string): ModelRecord {
+  const model = findModel(ctx.db, modelId);
+  if (!model) throw new ArchiveError(`unknown model ${modelId}`);
+  return model;
+}
+
+/** Run a model from a given initial state: one state per lead time. */
+export async function forecastFrom(ctx: ArchiveContext, model: ModelRecord, initial: IceState): Promise<IceState[]> {
+  const needsClimatology = model.model_type === 'damped_anomaly';
+  return runModelType(model.model_type, initial, model.hyperparameters, {
+    leadHours: LEAD_HOURS,
+    climatology: needsClimatology ? await archiveClimatology(ctx) : undefined,
+  });
+}
+
+/** The state a free run of `model` starts from on `date`: the previous forecast's +24h (see the header). */
+async function freeRunStart(ctx: ArchiveContext, model: ModelRecord, date: string): Promise<IceState> {
+  const previousDate = addDays(date, -1);
+  const previous = existingFile(ctx, 'forecast', model.model_id, previousDate);
+  if (previous) return readState(ctx, previous, LEAD_HOURS.indexOf(24));
+  const previousAnalysis = existingFile(ctx, 'analysis', sourceOf(ctx).datasetId, previousDate);
+  if (previousAnalysis) {
+    const run = await forecastFrom(ctx, model, await readState(ctx, previousAnalysis, 0));
+    return run[LEAD_HOURS.indexOf(24)];
+  }
+  return loadAnalysis(ctx, date);
+}
+
+/**
+ * Write model `modelId`'s run for `date` as a `kind` file ('assim_forecast': from the analysis of the date;
+ * 'forecast': the free run). Returns the existing file when there is one.
+ */
+export async function runModel(
+  ctx: ArchiveContext,
+  modelId: string,
+  date: string,
+  kind: 'forecast' | 'assim_forecast' = 'assim_forecast',
+): Promise<FileRecord> {
+  const model = requireModel(ctx, modelId);
+  const existing = existingFile(ctx, kind, model.model_id, date);
+  if (existing) return existing;
+  const started = performance.now();
+  const initial = kind === 'assim_forecast' ? await loadAnalysis(ctx, date) : await freeRunStart(ctx, model, date);
+  const states = await forecastFrom(ctx, model, initial);
+  const bytes = encodeStateFile(states, {
+    kind,
+    date,
+    model: model.model_id,
+    modelType: model.model_type,
+    assimilated: kind === 'assim_forecast',
+    source: sourceOf(ctx).sourceLabel,
+    leadHours: LEAD_HOURS,
+  });
+  const record = store(ctx, kind, model.model_id, date, bytes);
+  ctx.log?.info({ kind, model: model.model_id, date, bytes: record.bytes, ms: Math.round(performance.now() - started) }, 'forecast file written');
+  return record;
+}
+
+/** Archive the analysis of `date` and write the default model's forecast and assimilated forecast. */
+export async function buildDay(ctx: ArchiveContext, date: string): Promise<FileRecord[]> {
+  const model = defaultModel(ctx.db);
+  if (!model) throw new ArchiveError('no default model');
+  const analysis = await ensureAnalysis(ctx, date);
+  const assim = await runModel(ctx, model.model_id, date, 'assim_forecast');
+  const free = await runModel(ctx, model.model_id, date, 'forecast');
+  return [analysis, assim, free];
+}
+
+/** Forecast dates of the default model (what /forecast/info lists), oldest first. */
+export function availableDates(ctx: ArchiveContext): string[] {
+  const model = defaultModel(ctx.db);
+  return model ? fileDates(ctx.db, 'forecast', model.model_id) : [];
+}

@@ -1,0 +1,79 @@
+/**
+ * Seeding and the demo archive: the baseline models (one per family) and, in demo mode, the last DEMO_DAYS days
+ * of analyses and forecasts, built before the server listens. Nothing that exists is built again, so a restart
+ * costs only the days that passed since (and the metrics, when the archive changed).
+ */
+import type { FastifyInstance } from 'fastify';
+import { demoSource, type AnalysisSource } from './analysis-source.ts';
+import { addDays, buildDay, ensureAnalysis, utcToday, type ArchiveContext } from './archive.ts';
+import { VARIABLE_NAMES } from './forecast-file.ts';
+import { insertModel, upsertDataset, type ModelRecord } from './forecast-repository.ts';
+import { recomputeMetrics } from './hindcast-metrics.ts';
+import { DEFAULT_E_FOLDING_DAYS } from './models/damped-anomaly.ts';
+import { DEFAULT_DRIFT_SCALE, DEFAULT_TIME_STEP_HOURS } from './models/free-drift-advection.ts';
+import type { Db } from '../db/database.ts';
+
+/** The seeded models; model_2 (advection) is the default forecast. */
+export const SEED_MODELS: readonly ModelRecord[] = [
+  { model_id: 'model_1', model_type: 'persistence', hyperparameters: {}, is_default: false },
+  {
+    model_id: 'model_2',
+    model_type: 'free_drift_advection',
+    hyperparameters: { time_step_hours: DEFAULT_TIME_STEP_HOURS, drift_scale: DEFAULT_DRIFT_SCALE },
+    is_default: true,
+  },
+  { model_id: 'model_3', model_type: 'damped_anomaly', hyperparameters: { e_folding_days: DEFAULT_E_FOLDING_DAYS }, is_default: false },
+];
+
+/** Insert the seed models that are missing (an existing default is left alone). */
+export function seedModels(db: Db): void {
+  const hasDefault = db.prepare('SELECT 1 FROM models WHERE is_default = 1').get() !== undefined;
+  for (const model of SEED_MODELS) insertModel(db, { ...model, is_default: model.is_default && !hasDefault });
+}
+
+/** Register (or refresh) the dataset that an analysis source fills. */
+export function seedDataset(db: Db, source: AnalysisSource = demoSource): void {
+  const variables = Object.values(VARIABLE_NAMES);
+  upsertDataset(db, {
+    dataset_id: source.datasetId,
+    dataset_name: source.datasetName,
+    metadata: {
+      description: source.description,
+      variables,
+      target_variables: [VARIABLE_NAMES.concentration, VARIABLE_NAMES.thickness],
+      source: source.sourceLabel,
+    },
+  });
+}
+
+export interface DemoBuildResult {
+  dates: string[];
+  ms: number;
+}
+
+/**
+ * Build the last `days` days up to `today` (inclusive): analyses from the day before the first (so the first
+ * free run has a previous day to start from), then each day's forecasts, then the metrics.
+ */
+export async function buildDemoArchive(ctx: ArchiveContext, days: number, today = utcToday()): Promise<DemoBuildResult> {
+  const started = performance.now();
+  seedModels(ctx.db);
+  seedDataset(ctx.db, ctx.source);
+  const dates = Array.from({ length: days }, (_, k) => addDays(today, k - days + 1));
+  await ensureAnalysis(ctx, addDays(dates[0], -1));
+  for (const date of dates) await buildDay(ctx, date);
+  await recomputeMetrics(ctx);
+  return { dates, ms: Math.round(performance.now() - started) };
+}
+
+/** Startup task: seed the models always; in demo mode build the demo archive. */
+export const forecastStartupTask = {
+  name: 'forecast archive',
+  run: async (app: FastifyInstance): Promise<void> => {
+    seedModels(app.db);
+    if (!app.config.demo) return;
+    const ctx: ArchiveContext = { db: app.db, dataDir: app.config.dataDir, log: app.log };
+    const result = await buildDemoArchive(ctx, app.config.demoDays);
+    app.log.info({ first: result.dates[0], last: result.dates.at(-1), ms: result.ms }, 'demo forecast archive ready');
+  },
+};

@@ -1,0 +1,121 @@
+/**
+ * Model metrics from hindcasts: every model is started from every archived analysis, and each lead time is
+ * scored against the analysis of its valid date when the archive has it. Scores are averaged over start dates.
+ *
+ * Names (flat, as GET /report/model_metrics returns them):
+ *   rmse, mae, ssim                      sea-ice concentration (the target variable), mean over lead times;
+ *   rmse_24h, mae_24h, ssim_24h, ...     concentration at each lead time;
+ *   rmse_thickness, mae_thickness, ssim_thickness   thickness (m), mean over lead times;
+ *   rmse_speed, mae_speed, ssim_speed    drift speed (m/s), mean over lead times.
+ * Direction is not scored on its own: an angle's error is ill-defined where the ice is nearly still.
+ * SSIM data ranges: concentration 1, thickness 4 m, speed 0.3 m/s (the spans the variables take).
+ *
+ * A model's metrics are recomputed only when its fingerprint (type, hyperparameters, archive dates, grid)
+ * changes, so calling recomputeMetrics after every archive or model change is cheap when nothing changed.
+ */
+import { createHash } from 'node:crypto';
+import { addDays, analysisDates, forecastFrom, loadAnalysis, type ArchiveContext } from './archive.ts';
+import { listModels, metricsFingerprint, saveMetrics, type ModelRecord } from './forecast-repository.ts';
+import { LEAD_HOURS } from './grid.ts';
+import { driftSpeed, type IceState } from './ice-state.ts';
+import { scoreField, type Scores } from './metrics.ts';
+
+/** Bump when the way metrics are computed changes, so stored ones are recomputed. */
+const METRICS_VERSION = 1;
+
+const VARIABLES = [
+  { key: 'concentration', range: 1, pick: (s: IceState) => s.concentration },
+  { key: 'thickness', range: 4, pick: (s: IceState) => s.thickness },
+  { key: 'speed', range: 0.3, pick: driftSpeed },
+] as const;
+
+function fingerprint(model: ModelRecord, dates: string[], ctx: ArchiveContext): string {
+  const payload = JSON.stringify({ v: METRICS_VERSION, t: model.model_type, h: model.hyperparameters, dates, grid: ctx.grid ?? null });
+  return createHash('sha256').update(payload).digest('hex');
+}
+
+type Sums = Record<string, { rmse: number; mae: number; ssim: number; n: number }>;
+
+function add(sums: Sums, key: string, s: Scores): void {
+  if (!Number.isFinite(s.rmse)) return;
+  const entry = (sums[key] ??= { rmse: 0, mae: 0, ssim: 0, n: 0 });
+  entry.rmse += s.rmse;
+  entry.mae += s.mae;
+  entry.ssim += Number.isFinite(s.ssim) ? s.ssim : 0;
+  entry.n++;
+}
+
+/** Hindcast scores of one model over the given analyses. Empty when no lead can be verified. */
+export async function hindcastMetrics(
+  ctx: ArchiveContext,
+  model: ModelRecord,
+  dates: string[],
+  analyses: (date: string) => Promise<IceState>,
+): Promise<Record<string, number>> {
+  const have = new Set(dates);
+  const sums: Sums = {};
+  for (const date of dates) {
+    const verifiable = LEAD_HOURS.map((h) => addDays(date, h / 24)).filter((d) => have.has(d));
+    if (verifiable.length === 0) continue;
+    const run = await forecastFrom(ctx, model, await analyses(date));
+    for (const [lead, hours] of LEAD_HOURS.entries()) {
+      const valid = addDays(date, hours / 24);
+      if (!have.has(valid)) continue;
+      const truth = await analyses(valid);
+      const { nlon, nlat } = truth.grid;
+      for (const variable of VARIABLES) {
+        const scores = scoreField(variable.pick(run[lead]), variable.pick(truth), nlon, nlat, variable.range);
+        add(sums, `${variable.key}_${hours}h`, scores);
+      }
+    }
+  }
+  const metrics: Record<string, number> = {};
+  const mean = (key: string, what: 'rmse' | 'mae' | 'ssim') => (sums[key] ? sums[key][what] / sums[key].n : NaN);
+  const overLeads = (variable: string, what: 'rmse' | 'mae' | 'ssim') => {
+    const values = LEAD_HOURS.map((h) => mean(`${variable}_${h}h`, what)).filter(Number.isFinite);
+    return values.length ? values.reduce((a, b) => a + b, 0) / values.length : NaN;
+  };
+  for (const what of ['rmse', 'mae', 'ssim'] as const) metrics[what] = overLeads('concentration', what);
+  for (const h of LEAD_HOURS) for (const what of ['rmse', 'mae', 'ssim'] as const) metrics[`${what}_${h}h`] = mean(`concentration_${h}h`, what);
+  for (const variable of ['thickness', 'speed']) {
+    for (const what of ['rmse', 'mae', 'ssim'] as const) metrics[`${what}_${variable}`] = overLeads(variable, what);
+  }
+  for (const key of Object.keys(metrics)) if (!Number.isFinite(metrics[key])) delete metrics[key];
+  return metrics;
+}
+
+export interface RecomputeResult {
+  /** Models whose metrics were computed now. */
+  recomputed: string[];
+  /** Models whose metrics were already up to date. */
+  unchanged: string[];
+}
+
+/** Bring every model's metrics up to date with the archive (or only `modelIds`). */
+export async function recomputeMetrics(
+  ctx: ArchiveContext,
+  options: { force?: boolean; modelIds?: string[] } = {},
+): Promise<RecomputeResult> {
+  const dates = analysisDates(ctx);
+  const cache = new Map<string, Promise<IceState>>();
+  const analyses = (date: string) => {
+    let state = cache.get(date);
+    if (!state) cache.set(date, (state = loadAnalysis(ctx, date)));
+    return state;
+  };
+  const result: RecomputeResult = { recomputed: [], unchanged: [] };
+  for (const model of listModels(ctx.db)) {
+    if (options.modelIds && !options.modelIds.includes(model.model_id)) continue;
+    const print = fingerprint(model, dates, ctx);
+    if (!options.force && metricsFingerprint(ctx.db, model.model_id) === print) {
+      result.unchanged.push(model.model_id);
+      continue;
+    }
+    const started = performance.now();
+    const metrics = await hindcastMetrics(ctx, model, dates, analyses);
+    saveMetrics(ctx.db, model.model_id, metrics, print);
+    ctx.log?.info({ model: model.model_id, ms: Math.round(performance.now() - started) }, 'model metrics computed');
+    result.recomputed.push(model.model_id);
+  }
+  return result;
+}

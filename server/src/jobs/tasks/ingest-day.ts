@@ -1,0 +1,33 @@
+/**
+ * Worker task of POST /force_fetch_data: archive the analysis of `date` from the configured source (the demo
+ * generator), write that day's forecast and assimilated forecast of the default model, then bring the
+ * models' hindcast metrics up to date with the grown archive.
+ */
+import { buildDay, ensureAnalysis } from '../../forecast/archive.ts';
+import { recomputeMetrics } from '../../forecast/hindcast-metrics.ts';
+import { withArchive } from './archive-in-worker.ts';
+
+export interface IngestDayArgs {
+  dataDir: string;
+  /** 'YYYY-MM-DD'. */
+  date: string;
+}
+
+export interface IngestDayResult {
+  date: string;
+  /** Files written or found, relative to DATA_DIR. */
+  files: string[];
+  metrics_recomputed: string[];
+}
+
+export async function run(args: IngestDayArgs, progress: (fraction: number, message?: string) => void): Promise<IngestDayResult> {
+  return withArchive(args.dataDir, async (ctx) => {
+    progress(0.05, `ingesting the analysis of ${args.date}`);
+    await ensureAnalysis(ctx, args.date);
+    progress(0.3, `writing the forecasts of ${args.date}`);
+    const files = await buildDay(ctx, args.date);
+    progress(0.6, 'recomputing model metrics');
+    const metrics = await recomputeMetrics(ctx);
+    return { date: args.date, files: files.map((file) => file.path), metrics_recomputed: metrics.recomputed };
+  });
+}

@@ -1,0 +1,47 @@
+/**
+ * Worker task of POST /models/generate, after the generator produced a valid spec: register the model and
+ * compute its hindcast metrics. If the metrics fail the model is removed again, so a failed job registers
+ * nothing.
+ */
+import { findModel, insertModel, modelMetrics, type ModelRecord } from '../../forecast/forecast-repository.ts';
+import { recomputeMetrics } from '../../forecast/hindcast-metrics.ts';
+import { withArchive } from './archive-in-worker.ts';
+
+export interface RegisterModelArgs {
+  dataDir: string;
+  model: Omit<ModelRecord, 'is_default'>;
+}
+
+export interface RegisterModelResult {
+  model_id: string;
+  model_type: string;
+  hyperparameters: Record<string, number>;
+  metrics: Record<string, number>;
+}
+
+export async function run(
+  args: RegisterModelArgs,
+  progress: (fraction: number, message?: string) => void,
+): Promise<RegisterModelResult> {
+  return withArchive(args.dataDir, async (ctx) => {
+    const { model } = args;
+    if (!insertModel(ctx.db, { ...model, is_default: false })) {
+      throw new Error(`a model named ${model.model_id} already exists`);
+    }
+    try {
+      progress(0.2, `computing hindcast metrics of ${model.model_id}`);
+      await recomputeMetrics(ctx, { modelIds: [model.model_id], force: true });
+    } catch (error) {
+      // Metrics cascade with the model row (migration 3).
+      ctx.db.prepare('DELETE FROM models WHERE model_id = ?').run(model.model_id);
+      throw error;
+    }
+    const stored = findModel(ctx.db, model.model_id)!;
+    return {
+      model_id: stored.model_id,
+      model_type: stored.model_type,
+      hyperparameters: stored.hyperparameters,
+      metrics: modelMetrics(ctx.db).get(model.model_id) ?? {},
+    };
+  });
+}

@@ -1,0 +1,41 @@
+/**
+ * Worker task of POST /forecast/generate: run each chosen model for `date` and write its files — the run
+ * from the analysis of the date (assim_forecast) and the free run (forecast, the file /forecast/hist?model_id=
+ * serves). Files that exist are kept (the archive never rewrites a file).
+ */
+import { runModel } from '../../forecast/archive.ts';
+import { withArchive } from './archive-in-worker.ts';
+
+export interface RunModelsArgs {
+  dataDir: string;
+  date: string;
+  modelIds: string[];
+}
+
+export interface RunModelsResult {
+  date: string;
+  model_ids: string[];
+  /** Files per model, relative to DATA_DIR. */
+  files: Record<string, string[]>;
+}
+
+const KINDS = ['assim_forecast', 'forecast'] as const;
+
+export async function run(args: RunModelsArgs, progress: (fraction: number, message?: string) => void): Promise<RunModelsResult> {
+  return withArchive(args.dataDir, async (ctx) => {
+    const files: Record<string, string[]> = {};
+    const steps = args.modelIds.length * KINDS.length;
+    let done = 0;
+    for (const modelId of args.modelIds) {
+      files[modelId] = [];
+      for (const kind of KINDS) {
+        progress(done / steps, `running ${modelId} for ${args.date} (${kind})`);
+        const record = await runModel(ctx, modelId, args.date, kind);
+        files[modelId].push(record.path);
+        done++;
+      }
+    }
+    progress(1, `${args.modelIds.length} model run(s) written`);
+    return { date: args.date, model_ids: args.modelIds, files };
+  });
+}
