@@ -1,0 +1,40 @@
+/**
+ * deck.gl layer descriptions for what the store shows: the scalar field layer for thickness and
+ * concentration, the particle layer (issue 6) for drift. Cheap to rebuild: deck.gl diffs props and the
+ * layers keep their GPU textures while the slice object stays the same.
+ */
+import type { LayersList } from '@deck.gl/core';
+import { sampleRamp } from '../../map/colour-ramps.ts';
+import { ParticleLayer } from '../../map/layers/particle-layer/particle-layer.ts';
+import { ScalarFieldLayer } from '../../map/layers/scalar-field-layer/index.ts';
+import { VARIABLE_STYLES } from './forecast-variables.ts';
+import type { ForecastMapState } from './store/forecast-map-store.ts';
+
+export const SCALAR_LAYER_ID = 'scalar-field';
+export const DRIFT_LAYER_ID = 'drift-particles';
+
+/** Drift fields handed to the particle layer, by slice: the same object keeps its GPU texture. */
+const driftFields = new WeakMap<object, ConstructorParameters<typeof ParticleLayer>[0]['field']>();
+
+export function buildForecastLayers(state: Pick<ForecastMapState, 'field' | 'range'>): LayersList {
+  const { field, range } = state;
+  if (!field) return [];
+  if (field.kind === 'scalar') {
+    return [
+      new ScalarFieldLayer({
+        id: SCALAR_LAYER_ID,
+        field: field.slice,
+        grid: field.grid,
+        valueRange: range,
+        rampBytes: sampleRamp(VARIABLE_STYLES[field.variable].ramp),
+      }),
+    ];
+  }
+  let drift = driftFields.get(field.slice);
+  if (!drift) {
+    const { data, width, height, maxSpeed } = field.slice;
+    drift = { data, width, height, maxSpeed, grid: field.grid };
+    driftFields.set(field.slice, drift);
+  }
+  return [new ParticleLayer({ id: DRIFT_LAYER_ID, field: drift })];
+}

@@ -1,0 +1,48 @@
+/**
+ * The map itself: MapLibre with the basemap, and the forecast layers drawn from the store. Layers are pushed
+ * to deck.gl from a store subscription (not React renders), so a lead or variable switch reaches the GPU
+ * without re-rendering the page. Reusable by any page that owns a forecast map store.
+ */
+import { useEffect, useRef, useState } from 'react';
+import { ru } from '../../i18n/ru.ts';
+import { ForecastMap, type BasemapKind, type MapProjection, type PointerPosition } from '../../map/forecast-map.ts';
+import { buildForecastLayers } from './forecast-layers.ts';
+import { HoverReadout } from './hover-readout.tsx';
+import { useForecastMapStore } from './store/store-context.ts';
+
+export interface ForecastMapViewProps {
+  projection?: MapProjection;
+}
+
+export function ForecastMapView({ projection = 'globe' }: ForecastMapViewProps) {
+  const store = useForecastMapStore();
+  const containerRef = useRef<HTMLDivElement>(null);
+  const [basemap, setBasemap] = useState<BasemapKind | null>(null);
+  const [pointer, setPointer] = useState<PointerPosition | null>(null);
+
+  useEffect(() => {
+    const container = containerRef.current;
+    if (!container) return;
+    const map = new ForecastMap({ container, projection, onBasemapChange: setBasemap, onPointer: setPointer });
+    map.setLayers(buildForecastLayers(store.getState()));
+    const unsubscribe = store.subscribe((state, previous) => {
+      if (state.field !== previous.field || state.range !== previous.range) map.setLayers(buildForecastLayers(state));
+    });
+    return () => {
+      unsubscribe();
+      map.destroy();
+    };
+  }, [store, projection]);
+
+  return (
+    <div className="forecast-map">
+      <div ref={containerRef} className="forecast-map__canvas" data-testid="forecast-map" />
+      {basemap && (
+        <div className="forecast-map__basemap-notice" data-basemap={basemap} role="status">
+          {basemap === 'tiles' ? ru.forecastMap.basemapTiles : ru.forecastMap.basemapOffline}
+        </div>
+      )}
+      <HoverReadout pointer={pointer} />
+    </div>
+  );
+}
