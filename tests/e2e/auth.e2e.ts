@@ -57,6 +57,13 @@ describe('each demo role', () => {
       expect((await page.locator('.top-bar').boundingBox())?.height).toBe(64);
       await page.screenshot({ path: screenshotPath(`auth-dashboard-${role}`) });
 
+      // Every role may open the forecast map.
+      await page.getByRole('link', { name: 'Прогнозы' }).click();
+      await page.waitForURL(/\/forecasts(\?.*)?$/);
+      expect(await navLinks(page)).toEqual(links);
+      await page.getByRole('link', { name: 'На главную' }).click();
+      await page.waitForURL(`${server.url}/`);
+
       // A card's button opens its section.
       const modelsCard = page.locator('.card').filter({ has: page.getByRole('heading', { name: 'Модели', exact: true }) });
       await modelsCard.getByRole('button', { name: 'Перейти →' }).click();
