@@ -1,0 +1,15 @@
+/**
+ * A small real archive for admin tests: the seeded models and dataset, and the demo analyses of a few days
+ * (enough for hindcast metrics: a +24h lead verified against the next day's analysis).
+ */
+import type { FastifyInstance } from 'fastify';
+import { addDays, ensureAnalysis, utcToday } from '../../src/forecast/archive.ts';
+import { seedDataset, seedModels } from '../../src/forecast/demo-archive.ts';
+
+export async function prepareArchive(app: FastifyInstance, days = 2, last = utcToday()): Promise<string[]> {
+  seedModels(app.db);
+  seedDataset(app.db);
+  const dates = Array.from({ length: days }, (_, k) => addDays(last, k - days + 1));
+  for (const date of dates) await ensureAnalysis({ db: app.db, dataDir: app.config.dataDir }, date);
+  return dates;
+}

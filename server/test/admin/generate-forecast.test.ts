@@ -1,0 +1,41 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { findFile } from '../../src/forecast/forecast-repository.ts';
+import { call, startTestApp, waitForJob, type TestApp } from '../jobs/test-app.ts';
+import { prepareArchive } from './archive-fixture.ts';
+
+let test: TestApp;
+let dates: string[];
+
+beforeAll(async () => {
+  test = await startTestApp();
+  dates = await prepareArchive(test.app, 1);
+});
+
+afterAll(async () => test?.close());
+
+describe('POST /api/v1/forecast/generate', () => {
+  it('runs each chosen model from the analysis of the date and writes its files', async () => {
+    const headers = await test.signIn('admin');
+    const [date] = dates;
+    const started = await call(test.app, {
+      method: 'POST',
+      url: '/api/v1/forecast/generate',
+      payload: { date, model_ids: ['model_1', 'model_3'] },
+      headers,
+    });
+    expect(started.status).toBe(202);
+    const job = await waitForJob(test.app, headers, started.body.job_id, 120_000);
+    expect(job.status, job.message).toBe('succeeded');
+    expect(job.result.model_ids).toEqual(['model_1', 'model_3']);
+    for (const modelId of ['model_1', 'model_3']) {
+      for (const kind of ['forecast', 'assim_forecast'] as const) {
+        const file = findFile(test.app.db, kind, modelId, date);
+        expect(file, `${kind} ${modelId}`).toBeDefined();
+        expect(existsSync(join(test.dataDir, file!.path))).toBe(true);
+        expect(job.result.files[modelId]).toContain(file!.path);
+      }
+    }
+  });
+});

@@ -1,0 +1,52 @@
+import type { FastifyInstance } from 'fastify';
+import { describe, expect, it } from 'vitest';
+import { setUserRole } from '../../src/db/users.ts';
+import { requireAdmin } from '../../src/plugins/guards.ts';
+import { makeApp, signedIn } from '../helpers.ts';
+
+/** The app plus a test-only admin route that echoes who passed the guard. */
+async function appWithAdminRoute(): Promise<FastifyInstance> {
+  const { app } = await makeApp();
+  app.post(
+    '/api/v1/test-admin',
+    {
+      onRequest: [requireAdmin],
+      schema: { body: { type: 'object', required: ['n'], properties: { n: { type: 'integer' } } } },
+    },
+    async (request) => ({ email: request.user!.email }),
+  );
+  return app;
+}
+
+describe('requireAdmin', () => {
+  it('answers 401 to nobody, before looking at the body', async () => {
+    const app = await appWithAdminRoute();
+    const response = await app.inject({ method: 'POST', url: '/api/v1/test-admin', payload: { n: 'not a number' } });
+    expect(response.statusCode).toBe(401);
+    expect(response.json()).toEqual({ detail: 'Unauthorized' });
+  });
+
+  it('answers 403 to a user', async () => {
+    const app = await appWithAdminRoute();
+    const { headers } = await signedIn(app, 'user');
+    const response = await app.inject({ method: 'POST', url: '/api/v1/test-admin', headers, payload: { n: 1 } });
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toEqual({ detail: 'Forbidden' });
+  });
+
+  it.each(['admin', 'superuser'] as const)('lets %s through', async (role) => {
+    const app = await appWithAdminRoute();
+    const { headers, user } = await signedIn(app, role);
+    const response = await app.inject({ method: 'POST', url: '/api/v1/test-admin', headers, payload: { n: 1 } });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ email: user.email });
+  });
+
+  it('applies a role change on the next request', async () => {
+    const app = await appWithAdminRoute();
+    const { headers, user } = await signedIn(app, 'admin');
+    setUserRole(app.db, user.email, 'user');
+    const response = await app.inject({ method: 'POST', url: '/api/v1/test-admin', headers, payload: { n: 1 } });
+    expect(response.statusCode).toBe(403);
+  });
+});

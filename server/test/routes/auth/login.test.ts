@@ -1,0 +1,100 @@
+import { describe, expect, it } from 'vitest';
+import { setUserActive } from '../../../src/db/users.ts';
+import { LOGIN_MAX_FAILURES } from '../../../src/routes/auth/login.ts';
+import { addUser, login, makeApp, PASSWORD } from '../../helpers.ts';
+
+describe('POST /api/v1/auth/jwt/login', () => {
+  it('answers 204 with an HttpOnly Lax session cookie and a readable XSRF-TOKEN cookie', async () => {
+    const { app } = await makeApp();
+    const user = await addUser(app);
+    const response = await login(app, user.email);
+    expect(response.statusCode).toBe(204);
+    expect(response.body).toBe('');
+    const cookies = response.cookies as Array<Record<string, unknown>>;
+    const session = cookies.find((c) => c.name === 'session')!;
+    const xsrf = cookies.find((c) => c.name === 'XSRF-TOKEN')!;
+    expect(session).toMatchObject({ path: '/', httpOnly: true, sameSite: 'Lax', maxAge: 7 * 86400 });
+    expect(session.secure).toBeFalsy();
+    expect(String(session.value).split('.')).toHaveLength(3);
+    expect(xsrf).toMatchObject({ path: '/', sameSite: 'Lax', maxAge: 7 * 86400 });
+    expect(xsrf.httpOnly).toBeFalsy();
+    expect(String(xsrf.value).length).toBeGreaterThanOrEqual(32);
+  });
+
+  it('accepts the email in any case', async () => {
+    const { app } = await makeApp();
+    const user = await addUser(app, 'user', 'Mixed.Case@Example.com');
+    expect((await login(app, user.email.toUpperCase())).statusCode).toBe(204);
+  });
+
+  it('answers the same 400 for an unknown email and for a wrong password', async () => {
+    const { app } = await makeApp();
+    const user = await addUser(app);
+    const unknown = await login(app, 'nobody@example.com');
+    const wrong = await login(app, user.email, 'wrong password');
+    for (const response of [unknown, wrong]) {
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({ detail: 'LOGIN_BAD_CREDENTIALS' });
+      expect(response.headers['set-cookie']).toBeUndefined();
+    }
+    expect(unknown.body).toBe(wrong.body);
+  });
+
+  it.each([["' OR '1'='1", "' OR '1'='1"], ['admin@demo.local', "x' OR 1=1 --"]])(
+    'answers 400 for SQL-looking credentials %j / %j',
+    async (username, password) => {
+      const { app } = await makeApp({ env: { DEMO: '1' } });
+      const response = await login(app, username, password);
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({ detail: 'LOGIN_BAD_CREDENTIALS' });
+    },
+  );
+
+  it('refuses a disabled account with the same 400', async () => {
+    const { app } = await makeApp();
+    const user = await addUser(app);
+    setUserActive(app.db, user.id, false);
+    const response = await login(app, user.email);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ detail: 'LOGIN_BAD_CREDENTIALS' });
+  });
+
+  it.each([
+    ['no fields', ''],
+    ['no password', 'username=a%40b.c'],
+    ['no username', 'password=secret'],
+    ['an empty password', 'username=a%40b.c&password='],
+  ])('answers 422 with a detail for %s', async (_name, form) => {
+    const { app } = await makeApp();
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/jwt/login',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: form,
+    });
+    expect(response.statusCode).toBe(422);
+    expect(response.json().detail).toMatch(/username|password/);
+  });
+
+  it(`answers 429 after ${LOGIN_MAX_FAILURES} failures for one email, even with the right password`, async () => {
+    const { app } = await makeApp();
+    const user = await addUser(app);
+    const other = await addUser(app);
+    for (let i = 0; i < LOGIN_MAX_FAILURES; i++) {
+      expect((await login(app, user.email, `wrong ${i}`)).statusCode).toBe(400);
+    }
+    const blocked = await login(app, user.email, PASSWORD);
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json()).toEqual({ detail: 'LOGIN_TOO_MANY_ATTEMPTS' });
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+    expect(blocked.headers['set-cookie']).toBeUndefined();
+    // Another account from the same address is not locked out.
+    expect((await login(app, other.email)).statusCode).toBe(204);
+  });
+
+  it('does not count successful sign-ins as failures', async () => {
+    const { app } = await makeApp();
+    const user = await addUser(app);
+    for (let i = 0; i < LOGIN_MAX_FAILURES + 2; i++) expect((await login(app, user.email)).statusCode).toBe(204);
+  });
+});
