@@ -1,0 +1,101 @@
+/**
+ * The page's handle on the decode worker. It starts workers/forecast.worker.ts as a module worker, wraps it
+ * with comlink and offers the same ForecastWorkerApi, plus `load()`, which takes an AbortSignal (abort →
+ * one AbortError, at once) and a progress callback. Tests inject another implementation: the in-process
+ * ForecastService, or a comlink proxy over a MessageChannel.
+ */
+import * as Comlink from 'comlink';
+import type { DownloadProgress, DriftSlice, ForecastFileMeta, ForecastWorkerApi, ScalarSlice } from './forecast.api.ts';
+
+export type ForecastSource = { url: string } | { key: string; bytes: ArrayBuffer };
+
+export interface LoadOptions {
+  signal?: AbortSignal;
+  onProgress?: (progress: DownloadProgress) => void;
+}
+
+export interface ForecastClient extends ForecastWorkerApi {
+  /**
+   * Open a file (download with progress, or bytes, which are transferred). A relative URL is resolved against
+   * the page, and the returned `meta.key` is what later slice calls take.
+   */
+  load(source: ForecastSource, options?: LoadOptions): Promise<ForecastFileMeta>;
+  /** Stops the worker this client started (an injected implementation is left alone). */
+  dispose(): void;
+}
+
+export interface ForecastClientOptions {
+  /** Use this implementation instead of starting a worker (tests, Node, an in-process fallback). */
+  api?: ForecastWorkerApi | Comlink.Remote<ForecastWorkerApi>;
+}
+
+let requestCounter = 0;
+
+function abortError(): DOMException {
+  return new DOMException('The request was aborted', 'AbortError');
+}
+
+function absolute(url: string): string {
+  const base = (globalThis as { location?: { href: string } }).location?.href;
+  return base ? new URL(url, base).href : url;
+}
+
+export function createForecastClient(options: ForecastClientOptions = {}): ForecastClient {
+  let worker: Worker | null = null;
+  let remote: Comlink.Remote<ForecastWorkerApi> | null = null;
+  let api = options.api as ForecastWorkerApi | undefined;
+  if (!api) {
+    worker = new Worker(new URL('./forecast.worker.ts', import.meta.url), { type: 'module', name: 'forecast-decoder' });
+    remote = Comlink.wrap<ForecastWorkerApi>(worker);
+    api = remote as unknown as ForecastWorkerApi;
+  }
+  const target = api;
+
+  const open: ForecastWorkerApi['open'] = (source, requestId, onProgress) => {
+    const prepared = 'url' in source ? { url: absolute(source.url) } : source;
+    const message = 'bytes' in prepared ? Comlink.transfer(prepared, [prepared.bytes]) : prepared;
+    return Promise.resolve(target.open(message, requestId, onProgress ? Comlink.proxy(onProgress) : undefined));
+  };
+
+  return {
+    open,
+    abort: (requestId) => void target.abort(requestId),
+    scalarSlice: (key, variable, lead): Promise<ScalarSlice> => Promise.resolve(target.scalarSlice(key, variable, lead)),
+    driftSlice: (key, lead, speed, direction): Promise<DriftSlice> =>
+      Promise.resolve(target.driftSlice(key, lead, speed, direction)),
+    load(source, { signal, onProgress } = {}) {
+      if (signal?.aborted) return Promise.reject(abortError());
+      const requestId = `load-${++requestCounter}-${Math.random().toString(36).slice(2, 8)}`;
+      return new Promise<ForecastFileMeta>((resolve, reject) => {
+        let settled = false;
+        const onAbort = (): void => {
+          if (settled) return;
+          settled = true;
+          void target.abort(requestId);
+          reject(abortError());
+        };
+        signal?.addEventListener('abort', onAbort, { once: true });
+        open(source, requestId, onProgress).then(
+          (meta) => {
+            signal?.removeEventListener('abort', onAbort);
+            if (settled) return;
+            settled = true;
+            resolve(meta);
+          },
+          (error: unknown) => {
+            signal?.removeEventListener('abort', onAbort);
+            if (settled) return; // already rejected with the AbortError
+            settled = true;
+            reject(error);
+          },
+        );
+      });
+    },
+    dispose() {
+      if (remote) remote[Comlink.releaseProxy]();
+      worker?.terminate();
+      worker = null;
+      remote = null;
+    },
+  };
+}

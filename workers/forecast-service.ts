@@ -1,0 +1,144 @@
+/**
+ * The decode worker's implementation (ForecastWorkerApi), free of any worker plumbing so that Node tests and
+ * the page (for an in-process fallback) can run the very same code. forecast.worker.ts exposes an instance.
+ */
+import * as Comlink from 'comlink';
+import type { DownloadProgress, DriftSlice, ForecastFileMeta, ForecastWorkerApi, ScalarSlice } from './forecast.api.ts';
+import { driftComponents } from './forecast/drift.ts';
+import { abortError, download } from './forecast/download.ts';
+import { FileCache, DEFAULT_CACHE_BYTES, type CachedFile, type CachedSlice } from './forecast/file-cache.ts';
+import { describeFile, timeDimension } from './forecast/file-meta.ts';
+import { NetcdfNotFoundError, UnsupportedFeatureError } from './netcdf/errors.ts';
+import { openNetcdf } from './netcdf/open-netcdf.ts';
+import { finiteRange } from './netcdf/stats.ts';
+import { numericTypes } from './netcdf/types.ts';
+
+export interface ForecastServiceOptions {
+  /** fetch to download with (tests pass their own). */
+  fetch?: typeof fetch;
+  /** Memory budget of the decoded-file cache, bytes. */
+  cacheBytes?: number;
+}
+
+export class ForecastService implements ForecastWorkerApi {
+  private readonly cache: FileCache;
+  private readonly requests = new Map<string, AbortController>();
+  private readonly fetchImpl: typeof fetch;
+
+  constructor(options: ForecastServiceOptions = {}) {
+    this.cache = new FileCache(options.cacheBytes ?? DEFAULT_CACHE_BYTES);
+    this.fetchImpl = options.fetch ?? ((input, init) => fetch(input, init));
+  }
+
+  /** Cache occupancy, for tests and diagnostics. */
+  get cacheInfo(): { files: number; bytes: number; limit: number } {
+    return { files: this.cache.size, bytes: this.cache.totalBytes, limit: this.cache.limitBytes };
+  }
+
+  async open(
+    source: { url: string } | { key: string; bytes: ArrayBuffer },
+    requestId: string,
+    onProgress?: (progress: DownloadProgress) => void,
+  ): Promise<ForecastFileMeta> {
+    const key = 'url' in source ? source.url : source.key;
+    const cached = this.cache.get(key);
+    if (cached) return cached.meta;
+    const controller = new AbortController();
+    this.requests.set(requestId, controller);
+    try {
+      const bytes =
+        'url' in source
+          ? await download(source.url, controller.signal, onProgress, this.fetchImpl)
+          : new Uint8Array(source.bytes);
+      if (controller.signal.aborted) throw abortError();
+      const dataset = await openNetcdf(bytes);
+      if (controller.signal.aborted) {
+        dataset.close();
+        throw abortError();
+      }
+      let meta: ForecastFileMeta;
+      try {
+        meta = describeFile(key, dataset);
+      } catch (error) {
+        dataset.close();
+        throw error;
+      }
+      this.cache.add(key, dataset, meta);
+      return meta;
+    } finally {
+      this.requests.delete(requestId);
+    }
+  }
+
+  abort(requestId: string): void {
+    this.requests.get(requestId)?.abort();
+  }
+
+  async scalarSlice(key: string, variable: string, lead: number): Promise<ScalarSlice> {
+    const entry = this.entry(key);
+    const slice = this.scalar(entry, key, variable, lead);
+    const [height, width] = entry.dataset.variable(variable).shape.slice(-2);
+    const data = slice.data.slice(); // the cache keeps its own copy; this one is transferred
+    return Comlink.transfer({ data, width, height, min: slice.min, max: slice.max }, [data.buffer]);
+  }
+
+  async driftSlice(key: string, lead: number, speedVariable?: string, directionVariable?: string): Promise<DriftSlice> {
+    const entry = this.entry(key);
+    const speedName = speedVariable ?? findVariable(entry, /(^|_)speed$/i, 'sea_ice_speed', 'drift speed');
+    const directionName =
+      directionVariable ?? findVariable(entry, /(^|_)(direct|direction|dir)$/i, 'direction', 'drift direction');
+    const sliceKey = `drift\u0000${speedName}\u0000${directionName}\u0000${lead}`;
+    let drift = entry.slices.get(sliceKey);
+    if (!drift) {
+      const speed = this.scalar(entry, key, speedName, lead);
+      const direction = this.scalar(entry, key, directionName, lead);
+      const components = driftComponents(speed.data, direction.data);
+      drift = { data: components.data, min: 0, max: components.maxSpeed };
+      this.cache.addSlice(key, sliceKey, drift);
+    }
+    const [height, width] = entry.dataset.variable(speedName).shape.slice(-2);
+    const data = drift.data.slice();
+    return Comlink.transfer({ data, width, height, maxSpeed: drift.max }, [data.buffer]);
+  }
+
+  private entry(key: string): CachedFile {
+    const entry = this.cache.get(key);
+    if (!entry) throw new NetcdfNotFoundError(`file ${key} is not open (open it first; it may have left the cache)`);
+    return entry;
+  }
+
+  /** One lead time of a (time, lat, lon) or (lat, lon) variable as float32, decoded once and cached. */
+  private scalar(entry: CachedFile, key: string, variable: string, lead: number): CachedSlice {
+    const sliceKey = `scalar\u0000${variable}\u0000${lead}`;
+    const cached = entry.slices.get(sliceKey);
+    if (cached) return cached;
+    const { dataset } = entry;
+    const info = dataset.variable(variable);
+    if (!numericTypes.has(info.type)) throw new UnsupportedFeatureError(`variable ${variable} holds ${info.type} values, not numbers`);
+    if (info.shape.length < 2) {
+      throw new UnsupportedFeatureError(`variable ${variable} has ${info.shape.length} dimension(s); a map needs latitude and longitude`);
+    }
+    const [height, width] = info.shape.slice(-2);
+    const hasTime = info.shape.length >= 3 && info.dimensions[0] === timeDimension(dataset);
+    if (!hasTime && lead !== 0) throw new NetcdfNotFoundError(`variable ${variable} has no time dimension, so no lead ${lead}`);
+    const values = hasTime ? dataset.read(variable, lead) : dataset.read(variable);
+    if (values.length !== width * height) {
+      throw new UnsupportedFeatureError(
+        `variable ${variable} has dimensions (${info.dimensions.join(', ')}); a map slice needs (time, latitude, longitude)`,
+      );
+    }
+    const data = values instanceof Float32Array ? values : Float32Array.from(values);
+    const slice = { data, ...finiteRange(data) };
+    this.cache.addSlice(key, sliceKey, slice);
+    return slice;
+  }
+}
+
+function findVariable(entry: CachedFile, namePattern: RegExp, standardName: string, what: string): string {
+  const candidates = entry.meta.variables.filter((v) => v.shape.length >= 2 && numericTypes.has(v.type));
+  const found =
+    candidates.find((v) => typeof v.attributes.standard_name === 'string' && v.attributes.standard_name.includes(standardName)) ??
+    candidates.find((v) => namePattern.test(v.name));
+  if (!found) throw new NetcdfNotFoundError(`no ${what} variable in ${entry.meta.key}; name it explicitly`);
+  return found.name;
+}
