@@ -74,7 +74,7 @@ export function validateHyperparameters(family: ModelFamily, raw: Record<string,
     } else if (spec.kind === 'integer' && !Number.isInteger(value)) {
       problems.push(`${name} must be an integer, got ${value}`);
     } else if (value < spec.min || value > spec.max) {
-      problems.push(`${name} must be between ${spec.min} and ${spec.max} ${spec.unit}, got ${value}`);
+      problems.push(`${name} must be between ${spec.min} and ${spec.max}${unitSuffix(spec.unit)}, got ${value}`);
     } else {
       hyperparameters[name] = value;
     }
@@ -93,6 +93,11 @@ export function validateSpec(value: unknown): ModelSpec {
   const hyperparameters = value.hyperparameters ?? {};
   if (!isPlainObject(hyperparameters)) throw new ModelSpecError('hyperparameters must be a JSON object');
   return validateHyperparameters(family, hyperparameters);
+}
+
+/** ' h' or ' days'; nothing for dimensionless ('1'). */
+function unitSuffix(unit: string): string {
+  return unit === '1' ? '' : ` ${unit}`;
 }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {

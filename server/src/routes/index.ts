@@ -3,6 +3,9 @@
  * `{ prefix: '/forecasts', plugin: forecastRoutes },` (keep the list flat; one resource per module).
  */
 import type { FastifyPluginAsync } from 'fastify';
+import { forceFetchDataRoutes } from './admin/force-fetch-data.ts';
+import { generateForecastRoutes } from './admin/generate-forecast.ts';
+import { generateModelRoutes } from './admin/generate-model.ts';
 import { authRoutes } from './auth/index.ts';
 import { healthRoutes } from './health/index.ts';
 import { jobsRoutes } from './jobs/index.ts';
@@ -19,4 +22,7 @@ export const apiRoutes: RouteModule[] = [
   { prefix: '/auth', plugin: authRoutes },
   { prefix: '/users', plugin: usersRoutes },
   { prefix: '/jobs', plugin: jobsRoutes },
+  { prefix: '/force_fetch_data', plugin: forceFetchDataRoutes },
+  { prefix: '/models', plugin: generateModelRoutes },
+  { prefix: '/forecast', plugin: generateForecastRoutes },
 ];

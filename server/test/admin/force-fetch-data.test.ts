@@ -45,5 +45,5 @@ describe('POST /api/v1/force_fetch_data', () => {
     const again = await call(test.app, request);
     expect(again.status).toBe(202);
     await waitForJob(test.app, headers, again.body.job_id, 120_000);
-  });
+  }, 300_000);
 });

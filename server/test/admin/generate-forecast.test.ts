@@ -15,7 +15,7 @@ beforeAll(async () => {
 
 afterAll(async () => test?.close());
 
-describe('POST /api/v1/forecast/generate', () => {
+describe('POST /api/v1/forecast/generate', { timeout: 180_000 }, () => {
   it('runs each chosen model from the analysis of the date and writes its files', async () => {
     const headers = await test.signIn('admin');
     const [date] = dates;

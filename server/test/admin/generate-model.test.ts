@@ -43,7 +43,7 @@ async function generate(test: TestApp, payload: Record<string, string>) {
   return waitForJob(test.app, headers, started.body.job_id, 120_000);
 }
 
-describe('POST /api/v1/models/generate with the template generator', () => {
+describe('POST /api/v1/models/generate with the template generator', { timeout: 180_000 }, () => {
   it('registers the model under the experiment name with its hindcast metrics', async () => {
     const test = await start();
     const job = await generate(test, {
@@ -74,12 +74,12 @@ describe('POST /api/v1/models/generate with the template generator', () => {
       experiment_name: 'too_fast',
     });
     expect(job.status).toBe('failed');
-    expect(job.message).toBe('drift_scale must be between 0 and 3 1, got 12');
+    expect(job.message).toBe('drift_scale must be between 0 and 3, got 12');
     expect(findModel(test.app.db, 'too_fast')).toBeUndefined();
   });
 });
 
-describe('POST /api/v1/models/generate with the llm generator', () => {
+describe('POST /api/v1/models/generate with the llm generator', { timeout: 180_000 }, () => {
   it('fails with a clear message and registers nothing when the LLM answers garbage', async () => {
     const llm = await fakeLlm('I am sorry, as a language model I cannot design sea ice models.');
     const test = await start({ MODEL_GENERATOR: 'llm', LLM_BASE_URL: llm.baseUrl, LLM_MODEL: 'fake' });

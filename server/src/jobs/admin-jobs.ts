@@ -1,0 +1,67 @@
+/**
+ * The handlers of the three admin jobs: what runs on the main thread (the model generator, which may wait on
+ * an LLM over the network) and what goes to a worker thread (archive, model runs, metrics).
+ */
+import type { ModelFamily } from '../model-generation/families.ts';
+import type { ModelGenerator } from '../model-generation/generator.ts';
+import type { JobHandler } from './job-runner.ts';
+import { runInWorker } from './run-in-worker.ts';
+import type { IngestDayArgs, IngestDayResult } from './tasks/ingest-day.ts';
+import type { RegisterModelArgs, RegisterModelResult } from './tasks/register-model.ts';
+import type { RunModelsArgs, RunModelsResult } from './tasks/run-models.ts';
+
+const tasks = {
+  ingestDay: new URL('./tasks/ingest-day.ts', import.meta.url),
+  registerModel: new URL('./tasks/register-model.ts', import.meta.url),
+  runModels: new URL('./tasks/run-models.ts', import.meta.url),
+};
+
+/** Map a worker's 0..1 progress into [from, to] of the job's. */
+const scaled =
+  (progress: (fraction: number, message?: string) => void, from: number, to: number) =>
+  (fraction: number, message?: string) =>
+    progress(from + (to - from) * fraction, message);
+
+export function ingestDayJob(dataDir: string, date: string): JobHandler {
+  return async ({ signal, progress }) => {
+    const args: IngestDayArgs = { dataDir, date };
+    const result = await runInWorker<IngestDayResult>(tasks.ingestDay, args, { signal, onProgress: progress });
+    return {
+      result: { ...result },
+      message: `analysis and forecasts of ${date} ready; metrics recomputed for ${result.metrics_recomputed.length} model(s)`,
+    };
+  };
+}
+
+export interface GenerateModelInput {
+  dataDir: string;
+  generator: ModelGenerator;
+  family: ModelFamily;
+  content: string;
+  modelId: string;
+}
+
+export function generateModelJob(input: GenerateModelInput): JobHandler {
+  return async ({ signal, progress }) => {
+    progress(0.05, `generating the model spec (${input.generator.name} generator)`);
+    const spec = await input.generator.generate({ family: input.family, content: input.content }, signal);
+    progress(0.3, `spec ready: ${spec.model_type} ${JSON.stringify(spec.hyperparameters)}`);
+    const args: RegisterModelArgs = {
+      dataDir: input.dataDir,
+      model: { model_id: input.modelId, model_type: spec.model_type, hyperparameters: spec.hyperparameters },
+    };
+    const result = await runInWorker<RegisterModelResult>(tasks.registerModel, args, {
+      signal,
+      onProgress: scaled(progress, 0.3, 1),
+    });
+    return { result: { ...result }, message: `model ${result.model_id} registered with its hindcast metrics` };
+  };
+}
+
+export function generateForecastJob(dataDir: string, date: string, modelIds: string[]): JobHandler {
+  return async ({ signal, progress }) => {
+    const args: RunModelsArgs = { dataDir, date, modelIds };
+    const result = await runInWorker<RunModelsResult>(tasks.runModels, args, { signal, onProgress: progress });
+    return { result: { ...result }, message: `forecasts of ${date} written for ${modelIds.join(', ')}` };
+  };
+}

@@ -1,0 +1,29 @@
+/**
+ * POST /api/v1/force_fetch_data (admin, superuser): start ingesting today's analysis and forecasts as a job.
+ * 202 {"message": "Начало загрузки данных", "job_id"}; 409 while one is queued or running.
+ */
+import type { FastifyPluginAsync } from 'fastify';
+import { utcToday } from '../../forecast/archive.ts';
+import { HttpError } from '../../http-error.ts';
+import { ingestDayJob } from '../../jobs/admin-jobs.ts';
+import { findActiveJob } from '../../jobs/jobs-repository.ts';
+import { requireAdmin } from '../../plugins/guards.ts';
+import { commonErrors, errorReply } from '../common-schemas.ts';
+import { startedJobSchema } from '../jobs/job-schema.ts';
+
+/** The reply's message, in the interface's language (the app shows it as it is). */
+export const FETCH_STARTED = 'Начало загрузки данных';
+
+export const forceFetchDataRoutes: FastifyPluginAsync = async (app) => {
+  app.post(
+    '/',
+    { onRequest: [requireAdmin], schema: { response: { 202: startedJobSchema, 409: errorReply, ...commonErrors } } },
+    async (request, reply) => {
+      const active = findActiveJob(app.db, 'force_fetch_data');
+      if (active) throw new HttpError(409, `Загрузка данных уже выполняется (задача №${active.id})`);
+      const date = utcToday();
+      const job = app.jobs.submit('force_fetch_data', { date }, request.user!.id, ingestDayJob(app.config.dataDir, date));
+      return reply.code(202).send({ message: FETCH_STARTED, job_id: job.id });
+    },
+  );
+};

@@ -1,0 +1,63 @@
+/**
+ * POST /api/v1/forecast/generate (admin, superuser) {date, model_ids}: a job runs each model from the analysis
+ * of `date` and writes its files, then served by /forecast/hist?date=&model_id=. 202 {job_id}; an unknown model
+ * is 422, a date without an archived analysis 404.
+ */
+import type { FastifyPluginAsync } from 'fastify';
+import { analysisDates } from '../../forecast/archive.ts';
+import { isIsoDate } from '../../forecast/file-store.ts';
+import { findModel } from '../../forecast/forecast-repository.ts';
+import { HttpError } from '../../http-error.ts';
+import { generateForecastJob } from '../../jobs/admin-jobs.ts';
+import { requireAdmin } from '../../plugins/guards.ts';
+import { commonErrors, errorReply } from '../common-schemas.ts';
+import { startedJobSchema } from '../jobs/job-schema.ts';
+
+interface GenerateForecastBody {
+  date: string;
+  model_ids: string[];
+}
+
+/** How many models one request may run: each takes seconds and writes two 30 MB files. */
+export const MAX_MODELS_PER_REQUEST = 10;
+
+const body = {
+  type: 'object',
+  required: ['date', 'model_ids'],
+  additionalProperties: false,
+  properties: {
+    date: { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}$' },
+    model_ids: {
+      type: 'array',
+      minItems: 1,
+      maxItems: MAX_MODELS_PER_REQUEST,
+      uniqueItems: true,
+      items: { type: 'string', minLength: 1, maxLength: 64 },
+    },
+  },
+} as const;
+
+export const generateForecastRoutes: FastifyPluginAsync = async (app) => {
+  app.post<{ Body: GenerateForecastBody }>(
+    '/generate',
+    {
+      onRequest: [requireAdmin],
+      schema: { body, response: { 202: startedJobSchema, 404: errorReply, ...commonErrors } },
+    },
+    async (request, reply) => {
+      const { date, model_ids } = request.body;
+      if (!isIsoDate(date)) throw new HttpError(422, `date must be a calendar date YYYY-MM-DD, got ${date}`);
+      const unknown = model_ids.filter((id) => !findModel(app.db, id));
+      if (unknown.length > 0) throw new HttpError(422, `Unknown model(s): ${unknown.join(', ')}`);
+      const ctx = { db: app.db, dataDir: app.config.dataDir };
+      if (!analysisDates(ctx).includes(date)) throw new HttpError(404, `No analysis archived for ${date}`);
+      const job = app.jobs.submit(
+        'generate_forecast',
+        { date, model_ids },
+        request.user!.id,
+        generateForecastJob(app.config.dataDir, date, model_ids),
+      );
+      return reply.code(202).send({ job_id: job.id });
+    },
+  );
+};

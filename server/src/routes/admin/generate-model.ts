@@ -1,0 +1,69 @@
+/**
+ * POST /api/v1/models/generate (admin, superuser) {content, prompt_id, dataset, experiment_name}: store the
+ * request and start a job that turns it into a model (template or LLM generator), registers it under the
+ * experiment's name and computes its hindcast metrics. 202 {job_id}.
+ */
+import type { FastifyPluginAsync } from 'fastify';
+import { findModel, listDatasets } from '../../forecast/forecast-repository.ts';
+import { HttpError } from '../../http-error.ts';
+import { generateModelJob } from '../../jobs/admin-jobs.ts';
+import { findFamily, modelFamilies } from '../../model-generation/families.ts';
+import { selectGenerator } from '../../model-generation/select-generator.ts';
+import { requireAdmin } from '../../plugins/guards.ts';
+import { commonErrors, errorReply } from '../common-schemas.ts';
+import { startedJobSchema } from '../jobs/job-schema.ts';
+
+interface GenerateModelBody {
+  content: string;
+  prompt_id: string;
+  dataset: string;
+  experiment_name: string;
+}
+
+const body = {
+  type: 'object',
+  required: ['content', 'prompt_id', 'dataset', 'experiment_name'],
+  additionalProperties: false,
+  properties: {
+    // key=value lines or JSON; an LLM prompt may be longer prose, 20 000 characters is plenty.
+    content: { type: 'string', minLength: 1, maxLength: 20_000 },
+    prompt_id: { type: 'string', minLength: 1, maxLength: 64 },
+    dataset: { type: 'string', minLength: 1, maxLength: 200 },
+    // Becomes the model_id, which names files and URLs (forecast/file-store.ts OWNER_PATTERN).
+    experiment_name: { type: 'string', pattern: '^[A-Za-z0-9_-]{1,64}$' },
+  },
+} as const;
+
+export const generateModelRoutes: FastifyPluginAsync = async (app) => {
+  const generator = selectGenerator(app.config);
+  app.post<{ Body: GenerateModelBody }>(
+    '/generate',
+    {
+      onRequest: [requireAdmin],
+      schema: { body, response: { 202: startedJobSchema, 404: errorReply, 409: errorReply, ...commonErrors } },
+    },
+    async (request, reply) => {
+      const { content, prompt_id, dataset, experiment_name } = request.body;
+      const family = findFamily(prompt_id);
+      if (!family) {
+        const known = modelFamilies.map((entry) => entry.promptId).join(', ');
+        throw new HttpError(422, `Unknown prompt_id ${JSON.stringify(prompt_id)} (one of ${known})`);
+      }
+      const datasets = listDatasets(app.db);
+      if (!datasets.some((entry) => entry.dataset_id === dataset || entry.dataset_name === dataset)) {
+        throw new HttpError(422, `Unknown dataset ${JSON.stringify(dataset)}`);
+      }
+      if (content.trim() === '') throw new HttpError(422, 'content is empty');
+      if (findModel(app.db, experiment_name)) {
+        throw new HttpError(409, `A model named ${experiment_name} already exists`);
+      }
+      const job = app.jobs.submit(
+        'generate_model',
+        { content, prompt_id, dataset, experiment_name, generator: generator.name },
+        request.user!.id,
+        generateModelJob({ dataDir: app.config.dataDir, generator, family, content, modelId: experiment_name }),
+      );
+      return reply.code(202).send({ job_id: job.id });
+    },
+  );
+};
