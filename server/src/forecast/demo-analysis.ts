@@ -93,6 +93,38 @@ function texture(x: number, y: number, shiftX: number, shiftY: number): number {
   );
 }
 
+/** Velocity (m/s) of the uniform transpolar drift on the polar plane on day `day`. */
+function transpolarDrift(day: number): [number, number] {
+  const heading = -0.38 + 0.15 * Math.sin((2 * Math.PI * day) / 29.3) + 0.1 * Math.sin((2 * Math.PI * day) / 11.7);
+  const speed = 0.085 + 0.025 * seasonPhase(day); // m/s
+  return [speed * Math.cos(heading), speed * Math.sin(heading)];
+}
+
+/** Epoch of the drift integral, days since 1970 (2000-01-01). */
+const DRIFT_EPOCH_DAY = 10_957;
+const displacementCache = new Map<number, [number, number]>();
+
+/**
+ * How far the transpolar drift has carried the ice since the epoch by day `day`, m: the sum of daily mean
+ * velocities (trapezoid rule), about ten thousand cheap terms, memoised per day.
+ */
+function driftDisplacement(day: number): [number, number] {
+  const cached = displacementCache.get(day);
+  if (cached) return cached;
+  let x = 0;
+  let y = 0;
+  const whole = Math.floor(day);
+  for (let d = DRIFT_EPOCH_DAY; d < whole; d++) {
+    const [ax, ay] = transpolarDrift(d);
+    const [bx, by] = transpolarDrift(d + 1);
+    x += 0.5 * (ax + bx) * DAY_S;
+    y += 0.5 * (ay + by) * DAY_S;
+  }
+  const result: [number, number] = [x, y];
+  displacementCache.set(day, result);
+  return result;
+}
+
 interface Eddy {
   /** Centre on the polar plane, m. */
   cx: number;
@@ -132,30 +164,20 @@ export function demoAnalysis(date: string, grid: Grid): IceState {
 
   // Transpolar drift: a uniform flow on the polar plane from the Siberian shelves towards Fram Strait (0°E),
   // stronger in winter, its heading wobbling over weeks. Stream function psi, m²/s.
-  const heading = -0.38 + 0.15 * Math.sin((2 * Math.PI * day) / 29.3) + 0.1 * Math.sin((2 * Math.PI * day) / 11.7);
-  const meanSpeed = 0.085 + 0.025 * season; // m/s
-  const ux = meanSpeed * Math.cos(heading);
-  const uy = meanSpeed * Math.sin(heading);
+  const [ux, uy] = transpolarDrift(day);
   const eddies = eddiesAt(day);
-  // Texture drifts with the long-term mean flow: shift = mean velocity × time since the epoch, m.
-  const shiftX = 0.085 * Math.cos(-0.38) * day * DAY_S;
-  const shiftY = 0.085 * Math.sin(-0.38) * day * DAY_S;
+  // The floe texture and the ice-edge waves ride on the transpolar drift: their shift is its time integral, m.
+  const [shiftX, shiftY] = driftDisplacement(day);
 
-  const cosLon = Float64Array.from({ length: nlon }, (_, i) => Math.cos((grid.lon0 + i * grid.dlon) * DEG));
-  const sinLon = Float64Array.from({ length: nlon }, (_, i) => Math.sin((grid.lon0 + i * grid.dlon) * DEG));
   // Ice-edge latitude by longitude, degrees: south in winter, further north in the west (Atlantic water, 1 at
-  // 50°E, 0 at 115°E), with waves that travel over days.
+  // 50°E, 0 at 115°E); the drifting texture adds waves to it.
   const edgeByColumn = Float64Array.from({ length: nlon }, (_, i) => {
     const lon = grid.lon0 + i * grid.dlon;
     const west = 1 - (lon - 50) / 65;
-    return (
-      76.5 -
-      4.5 * season +
-      2.5 * west +
-      0.6 * Math.sin(lon * DEG * 22 + (2 * Math.PI * day) / 23) +
-      0.4 * Math.sin(lon * DEG * 55 - (2 * Math.PI * day) / 9)
-    );
+    return 76.5 - 4.5 * season + 2.5 * west;
   });
+  const cosLon = Float64Array.from({ length: nlon }, (_, i) => Math.cos((grid.lon0 + i * grid.dlon) * DEG));
+  const sinLon = Float64Array.from({ length: nlon }, (_, i) => Math.sin((grid.lon0 + i * grid.dlon) * DEG));
   const psi = new Float64Array(n);
   const thickness = new Float32Array(n);
   const concentration = new Float32Array(n);
@@ -179,7 +201,7 @@ export function demoAnalysis(date: string, grid: Grid): IceState {
         continue;
       }
       const tex = texture(x, y, shiftX, shiftY);
-      const edge = edgeByColumn[i] + 0.5 * tex;
+      const edge = edgeByColumn[i] + 1.2 * tex;
       let c = 0.985 * 0.5 * (1 + Math.tanh((lat - edge) / 0.8)) - 0.02 * (1 + tex) * pole;
       c = c < 0.01 ? 0 : Math.min(1, c);
       concentration[k] = c;

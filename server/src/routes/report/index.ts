@@ -1,0 +1,66 @@
+/**
+ * GET /api/v1/report/model_architecture, /report/model_metrics and /report/datasets (signed-in users):
+ * the models with their hyperparameters, their hindcast metrics (see forecast/hindcast-metrics.ts for the
+ * names), and the datasets.
+ */
+import type { FastifyPluginAsync } from 'fastify';
+import { listDatasets, listModels, modelMetrics } from '../../forecast/forecast-repository.ts';
+import { requireUser } from '../../plugins/guards.ts';
+import { commonErrors } from '../common-schemas.ts';
+
+const architectureReply = {
+  type: 'array',
+  items: {
+    type: 'object',
+    properties: {
+      model_id: { type: 'string' },
+      model_type: { type: 'string' },
+      hyperparameters: { type: 'object', additionalProperties: true },
+    },
+    required: ['model_id', 'model_type', 'hyperparameters'],
+  },
+} as const;
+
+const metricsReply = {
+  type: 'array',
+  items: {
+    type: 'object',
+    properties: {
+      model_id: { type: 'string' },
+      metrics: { type: 'object', additionalProperties: { type: 'number' } },
+    },
+    required: ['model_id', 'metrics'],
+  },
+} as const;
+
+const datasetsReply = {
+  type: 'array',
+  items: {
+    type: 'object',
+    properties: {
+      dataset_id: { type: 'string' },
+      dataset_name: { type: 'string' },
+      metadata: { type: 'object', additionalProperties: true },
+    },
+    required: ['dataset_id', 'dataset_name', 'metadata'],
+  },
+} as const;
+
+export const reportRoutes: FastifyPluginAsync = async (app) => {
+  app.get(
+    '/model_architecture',
+    { onRequest: [requireUser], schema: { response: { 200: architectureReply, ...commonErrors } } },
+    async () => listModels(app.db).map(({ model_id, model_type, hyperparameters }) => ({ model_id, model_type, hyperparameters })),
+  );
+
+  app.get('/model_metrics', { onRequest: [requireUser], schema: { response: { 200: metricsReply, ...commonErrors } } }, async () => {
+    const metrics = modelMetrics(app.db);
+    return listModels(app.db)
+      .filter((model) => metrics.has(model.model_id))
+      .map((model) => ({ model_id: model.model_id, metrics: metrics.get(model.model_id)! }));
+  });
+
+  app.get('/datasets', { onRequest: [requireUser], schema: { response: { 200: datasetsReply, ...commonErrors } } }, async () =>
+    listDatasets(app.db),
+  );
+};
