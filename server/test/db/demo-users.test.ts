@@ -7,7 +7,9 @@ import { tempDir } from '../helpers.ts';
 
 function freshDb(): Db {
   const db = openDatabase(tempDir());
-  onTestFinished(() => db.close());
+  onTestFinished(() => {
+    db.close();
+  });
   return db;
 }
 
