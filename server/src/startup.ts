@@ -4,13 +4,14 @@
  * A task that throws stops the server from starting; its name is in the message.
  */
 import type { FastifyInstance } from 'fastify';
+import { forecastStartupTask } from './forecast/demo-archive.ts';
 
 export interface StartupTask {
   name: string;
   run: (app: FastifyInstance) => Promise<void>;
 }
 
-export const startupTasks: StartupTask[] = [];
+export const startupTasks: StartupTask[] = [forecastStartupTask];
 
 export async function runStartupTasks(app: FastifyInstance, tasks: readonly StartupTask[] = startupTasks): Promise<void> {
   for (const task of tasks) {

@@ -7,8 +7,10 @@ import { forceFetchDataRoutes } from './admin/force-fetch-data.ts';
 import { generateForecastRoutes } from './admin/generate-forecast.ts';
 import { generateModelRoutes } from './admin/generate-model.ts';
 import { authRoutes } from './auth/index.ts';
+import { assimForecastRoutes, forecastRoutes } from './forecast/index.ts';
 import { healthRoutes } from './health/index.ts';
 import { jobsRoutes } from './jobs/index.ts';
+import { reportRoutes } from './report/index.ts';
 import { usersRoutes } from './users/index.ts';
 
 export interface RouteModule {
@@ -25,4 +27,7 @@ export const apiRoutes: RouteModule[] = [
   { prefix: '/force_fetch_data', plugin: forceFetchDataRoutes },
   { prefix: '/models', plugin: generateModelRoutes },
   { prefix: '/forecast', plugin: generateForecastRoutes },
+  { prefix: '/forecast', plugin: forecastRoutes },
+  { prefix: '/assim_forecast', plugin: assimForecastRoutes },
+  { prefix: '/report', plugin: reportRoutes },
 ];
