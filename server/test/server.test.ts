@@ -10,7 +10,15 @@ describe('server.ts', () => {
     const dataDir = tempDir();
     const child = spawn(process.execPath, [tsxCli, serverEntry], {
       cwd: repoRoot,
-      env: { PATH: process.env.PATH, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, DEMO: '1', LOG_LEVEL: 'warn' },
+      env: {
+        PATH: process.env.PATH,
+        PORT: '0',
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        DEMO: '1',
+        DEMO_DAYS: '1',
+        LOG_LEVEL: 'warn',
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';
@@ -41,7 +49,7 @@ describe('server.ts', () => {
       child.kill('SIGTERM');
     }
     expect(await exited).toBe(0);
-  });
+  }, 180_000); // startup tasks (the demo forecast archive) take tens of seconds on a loaded machine
 
   it('refuses to start with a bad configuration, exit status 2, naming the variable', () => {
     const result = spawnSync(process.execPath, [tsxCli, serverEntry], {
