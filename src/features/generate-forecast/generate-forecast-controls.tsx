@@ -1,0 +1,118 @@
+/**
+ * The request half of /generate-forecast's sidebar: a date, the models as checkboxes, 'Сделать прогноз'
+ * (enabled once a date and a model are chosen), then the job's progress. Nothing is requested for the map
+ * before the button is pressed; when the job succeeds `onReady` hands the run over to the map.
+ */
+import { useEffect, useState } from 'react';
+import { generateForecast } from '../../api/admin.ts';
+import { isApiError } from '../../api/client.ts';
+import { fetchForecastInfo } from '../../api/forecast.ts';
+import { fetchModelArchitectures } from '../../api/reports.ts';
+import { ru } from '../../i18n/ru.ts';
+import { JobProgress } from '../jobs/job-progress.tsx';
+import { LoadErrorView } from '../jobs/load-error-view.tsx';
+import { useJob } from '../jobs/use-job.ts';
+import { useLoad } from '../jobs/use-load.ts';
+import './generate-forecast.css';
+
+export interface ForecastRun {
+  date: string;
+  modelIds: string[];
+}
+
+async function loadChoices(signal: AbortSignal): Promise<{ dates: string[]; modelIds: string[] }> {
+  const [info, models] = await Promise.all([fetchForecastInfo({ signal }), fetchModelArchitectures({ signal })]);
+  return { dates: [...info.available_dates].sort().reverse(), modelIds: models.map((model) => model.model_id) };
+}
+
+export function GenerateForecastControls({ onReady }: { onReady: (run: ForecastRun) => void }) {
+  const choices = useLoad(loadChoices);
+  const [date, setDate] = useState('');
+  const [chosen, setChosen] = useState<string[]>([]);
+  const [sending, setSending] = useState(false);
+  const [requestError, setRequestError] = useState<string | null>(null);
+  const [submitted, setSubmitted] = useState<{ jobId: number; run: ForecastRun } | null>(null);
+  const job = useJob(submitted?.jobId ?? null);
+
+  // Hand the run to the map once, when its job has succeeded.
+  const succeeded = job.job?.status === 'succeeded' ? job.job.id : null;
+  useEffect(() => {
+    if (succeeded !== null && submitted && submitted.jobId === succeeded) onReady(submitted.run);
+  }, [succeeded, submitted, onReady]);
+
+  const toggle = (modelId: string, on: boolean) =>
+    setChosen((current) => (on ? [...current, modelId] : current.filter((id) => id !== modelId)));
+
+  const submit = async () => {
+    if (!date || chosen.length === 0) return;
+    const models = choices.state.status === 'ready' ? choices.state.data.modelIds : chosen;
+    // Keep the catalogue's order, whatever order the boxes were ticked in.
+    const run = { date, modelIds: models.filter((id) => chosen.includes(id)) };
+    setSending(true);
+    setRequestError(null);
+    setSubmitted(null);
+    try {
+      const reply = await generateForecast({ date: run.date, model_ids: run.modelIds });
+      setSubmitted({ jobId: reply.job_id, run });
+    } catch (error) {
+      setRequestError(isApiError(error, 'status') && error.detail ? error.detail : ru.generateForecast.failed);
+    } finally {
+      setSending(false);
+    }
+  };
+
+  if (choices.state.status === 'loading') return <p role="status">{ru.app.loading}</p>;
+  if (choices.state.status === 'error') return <LoadErrorView error={choices.state.error} onRetry={choices.retry} />;
+  const { dates, modelIds } = choices.state.data;
+
+  return (
+    <div className="generate-forecast-controls">
+      <label className="forecast-sidebar__group">
+        <span className="forecast-sidebar__title">{ru.generateForecast.date}</span>
+        <select value={date} onChange={(event) => setDate(event.target.value)} data-testid="generate-date">
+          <option value="">{ru.generateForecast.datePlaceholder}</option>
+          {dates.map((entry) => (
+            <option key={entry} value={entry}>
+              {entry}
+            </option>
+          ))}
+        </select>
+      </label>
+      {dates.length === 0 && (
+        <p className="forecast-sidebar__error" role="alert">
+          {ru.generateForecast.noDates}
+        </p>
+      )}
+      <fieldset className="forecast-sidebar__group generate-forecast-models">
+        <legend className="forecast-sidebar__title">{ru.generateForecast.models}</legend>
+        {modelIds.length === 0 && <p className="forecast-sidebar__note">{ru.generateForecast.noModels}</p>}
+        {modelIds.map((modelId) => (
+          <label key={modelId} className="forecast-sidebar__check">
+            <input
+              type="checkbox"
+              checked={chosen.includes(modelId)}
+              onChange={(event) => toggle(modelId, event.target.checked)}
+            />
+            {ru.generateForecast.model(modelId)}
+          </label>
+        ))}
+      </fieldset>
+      <button
+        type="button"
+        className="generate-forecast-submit"
+        disabled={!date || chosen.length === 0 || sending}
+        onClick={() => void submit()}
+      >
+        {ru.generateForecast.submit}
+      </button>
+      {!submitted && !requestError && !sending && <p className="forecast-sidebar__note">{ru.generateForecast.hint}</p>}
+      {sending && <p role="status">{ru.generateModel.sending}</p>}
+      {requestError && (
+        <p className="forecast-sidebar__error" role="alert">
+          {requestError}
+        </p>
+      )}
+      {submitted && <JobProgress state={job} />}
+    </div>
+  );
+}

@@ -1,0 +1,73 @@
+/**
+ * /generate-forecast: the /forecasts map (issue 5's view, store, loader and legend) with a sidebar that asks
+ * the server to run chosen models for a date, follows the job, then shows each model's run on the map.
+ * The page owns its own map store (not the URL's): nothing is loaded until a generated run is ready.
+ */
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { forecastFileUrl } from '../../api/forecast.ts';
+import { ru } from '../../i18n/ru.ts';
+import { ForecastLoader } from '../forecast-map/forecast-loader.ts';
+import { ForecastMapView } from '../forecast-map/forecast-map-view.tsx';
+import { createForecastWorker, type ForecastWorkerHandle } from '../forecast-map/forecast-worker.ts';
+import { MapLegend } from '../forecast-map/map-legend.tsx';
+import { createForecastMapStore } from '../forecast-map/store/forecast-map-store.ts';
+import { ForecastMapStoreContext } from '../forecast-map/store/store-context.ts';
+import '../forecast-map/forecast-map.css';
+import { GenerateForecastControls, type ForecastRun } from './generate-forecast-controls.tsx';
+import { RunSwitch } from './run-switch.tsx';
+import { ViewControls } from './view-controls.tsx';
+
+export function GenerateForecastPage() {
+  const [store] = useState(createForecastMapStore);
+  const workerRef = useRef<ForecastWorkerHandle | null>(null);
+  const [run, setRun] = useState<ForecastRun | null>(null);
+  const [activeModel, setActiveModel] = useState<string | null>(null);
+
+  // The decode worker starts with the first run to show and lives as long as the page; its file cache makes
+  // switching back to a run instant.
+  useEffect(
+    () => () => {
+      workerRef.current?.dispose();
+      workerRef.current = null;
+    },
+    [],
+  );
+
+  // One loader per shown run: a model switch stops the old one (aborting its download) and opens the new file.
+  const date = run?.date ?? null;
+  useEffect(() => {
+    if (!date || !activeModel) return;
+    workerRef.current ??= createForecastWorker();
+    const loader = new ForecastLoader({
+      store,
+      worker: workerRef.current.api,
+      fileUrl: (fileDate, assimilated) => forecastFileUrl(fileDate, assimilated, activeModel),
+    });
+    store.getState().setDate(date);
+    return loader.start();
+  }, [store, date, activeModel]);
+
+  const onReady = useCallback((ready: ForecastRun) => {
+    setRun(ready);
+    setActiveModel(ready.modelIds[0] ?? null);
+  }, []);
+
+  return (
+    <ForecastMapStoreContext.Provider value={store}>
+      <div className="forecast-page" data-testid="generate-forecast-page">
+        <aside className="forecast-sidebar" aria-label={ru.generateForecast.title}>
+          <h1 className="generate-forecast-title">{ru.generateForecast.title}</h1>
+          <GenerateForecastControls onReady={onReady} />
+          {run && activeModel && (
+            <>
+              <RunSwitch modelIds={run.modelIds} active={activeModel} onChange={setActiveModel} />
+              <ViewControls />
+            </>
+          )}
+        </aside>
+        <ForecastMapView />
+        <MapLegend />
+      </div>
+    </ForecastMapStoreContext.Provider>
+  );
+}

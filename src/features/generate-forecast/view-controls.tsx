@@ -1,0 +1,58 @@
+/**
+ * Run, lead time and variable for the generated forecast on the map: the same store actions and labels as the
+ * /forecasts sidebar (issue 5), without its date list (the date is the one the forecast was generated for).
+ */
+import { ru } from '../../i18n/ru.ts';
+import { FileStatusView } from '../forecast-map/file-status-view.tsx';
+import { FORECAST_VARIABLES, LEAD_HOURS, type LeadIndex } from '../forecast-map/forecast-variables.ts';
+import { useForecastMap } from '../forecast-map/store/store-context.ts';
+
+export function ViewControls() {
+  const assimilated = useForecastMap((state) => state.assimilated);
+  const lead = useForecastMap((state) => state.lead);
+  const variable = useForecastMap((state) => state.variable);
+  const setAssimilated = useForecastMap((state) => state.setAssimilated);
+  const setLead = useForecastMap((state) => state.setLead);
+  const setVariable = useForecastMap((state) => state.setVariable);
+  return (
+    <>
+      <label className="forecast-sidebar__check">
+        <input type="checkbox" checked={assimilated} onChange={(event) => setAssimilated(event.target.checked)} />
+        {ru.forecastMap.assimilated}
+      </label>
+      <div className="forecast-sidebar__group" role="group" aria-label={ru.forecastMap.lead}>
+        <span className="forecast-sidebar__title">{ru.forecastMap.lead}</span>
+        <div className="forecast-sidebar__buttons">
+          {LEAD_HOURS.map((hours, index) => (
+            <button
+              key={hours}
+              type="button"
+              className={index === lead ? 'toggle is-active' : 'toggle'}
+              aria-pressed={index === lead}
+              onClick={() => setLead(index as LeadIndex)}
+            >
+              +{hours}h
+            </button>
+          ))}
+        </div>
+      </div>
+      <div className="forecast-sidebar__group" role="group" aria-label={ru.forecastMap.variable}>
+        <span className="forecast-sidebar__title">{ru.forecastMap.variable}</span>
+        <div className="forecast-sidebar__buttons forecast-sidebar__buttons--column">
+          {FORECAST_VARIABLES.map((name) => (
+            <button
+              key={name}
+              type="button"
+              className={name === variable ? 'toggle is-active' : 'toggle'}
+              aria-pressed={name === variable}
+              onClick={() => setVariable(name)}
+            >
+              {name}
+            </button>
+          ))}
+        </div>
+      </div>
+      <FileStatusView />
+    </>
+  );
+}
