@@ -190,6 +190,8 @@ export function applyUnpack(raw: NumericArray, plan: UnpackPlan, inPlace = false
   const lo = plan.validMin ?? -Infinity;
   const hi = plan.validMax ?? Infinity;
   const missing = plan.missing;
+  // Floats whose only missing value is NaN (a NaN _FillValue, the usual forecast file) are already final.
+  if (reuse && !applyScale && lo === -Infinity && hi === Infinity && missing.every((m) => Number.isNaN(m))) return out;
   // The common cases get their own tight loops: one missing value (the fill) and no valid range.
   if (missing.length === 1 && lo === -Infinity && hi === Infinity) {
     const m = missing[0];

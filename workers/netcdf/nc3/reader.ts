@@ -113,6 +113,11 @@ export class Nc3Dataset implements NetcdfDataset {
 function swapMaskFloat32(buffer: ArrayBuffer, count: number, fill: number): Float32Array {
   const words = new Uint32Array(buffer, 0, count);
   const floats = new Float32Array(buffer, 0, count);
+  if (Number.isNaN(fill)) {
+    // A NaN fill needs no masking: NaN cells stay NaN.
+    swapInPlace(buffer, 4, count);
+    return floats;
+  }
   const f = Math.fround(fill);
   for (let i = 0; i < count; i++) {
     const x = words[i];
