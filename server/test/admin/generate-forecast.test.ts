@@ -36,6 +36,13 @@ describe('POST /api/v1/forecast/generate', { timeout: 180_000 }, () => {
         expect(existsSync(join(test.dataDir, file!.path))).toBe(true);
         expect(job.result.files[modelId]).toContain(file!.path);
       }
+      // Served to the app: the model's run of that date, as NetCDF.
+      const served = await test.app.inject({ method: 'GET', url: `/api/v1/forecast/hist?date=${date}&model_id=${modelId}`, headers });
+      expect(served.statusCode).toBe(200);
+      expect(served.headers['content-type']).toContain('application/x-netcdf');
+      expect(served.rawPayload.subarray(0, 3).toString('latin1')).toBe('CDF');
+      const attributes = served.rawPayload.toString('latin1', 0, 4096);
+      expect(attributes).toContain(modelId);
     }
   });
 });

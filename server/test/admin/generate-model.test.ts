@@ -63,6 +63,16 @@ describe('POST /api/v1/models/generate with the template generator', { timeout: 
     const metrics = modelMetrics(test.app.db).get('slow_drift')!;
     expect(metrics.rmse_24h).toBeGreaterThan(0);
     expect(job.result.metrics).toEqual(metrics);
+    // It appears where /models reads.
+    const headers = await test.signIn('user');
+    const architecture = await call(test.app, { method: 'GET', url: '/api/v1/report/model_architecture', headers });
+    expect(architecture.body).toContainEqual({
+      model_id: 'slow_drift',
+      model_type: 'free_drift_advection',
+      hyperparameters: { time_step_hours: 3, drift_scale: 0.7 },
+    });
+    const reported = await call(test.app, { method: 'GET', url: '/api/v1/report/model_metrics', headers });
+    expect(reported.body).toContainEqual({ model_id: 'slow_drift', metrics });
   });
 
   it('fails with the schema error and registers nothing when the content does not fit the family', async () => {
@@ -76,6 +86,12 @@ describe('POST /api/v1/models/generate with the template generator', { timeout: 
     expect(job.status).toBe('failed');
     expect(job.message).toBe('drift_scale must be between 0 and 3, got 12');
     expect(findModel(test.app.db, 'too_fast')).toBeUndefined();
+    const architecture = await call(test.app, {
+      method: 'GET',
+      url: '/api/v1/report/model_architecture',
+      headers: await test.signIn('user'),
+    });
+    expect(architecture.body.map((model: { model_id: string }) => model.model_id)).not.toContain('too_fast');
   });
 });
 
