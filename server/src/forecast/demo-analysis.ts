@@ -228,7 +228,7 @@ export function demoAnalysis(date: string, grid: Grid): IceState {
       const dPsiDLon = (psi[j * nlon + ip] - psi[j * nlon + im]) / ((ip - im) * dLon);
       u[k] = -dPsiDLat / EARTH_RADIUS_M;
       v[k] = dPsiDLon / (EARTH_RADIUS_M * cosLat);
-      fastest = Math.max(fastest, Math.hypot(u[k], v[k]));
+      fastest = Math.max(fastest, Math.sqrt(u[k] * u[k] + v[k] * v[k]));
     }
   }
   // One factor for the whole field keeps it non-divergent while bounding the speed.

@@ -85,19 +85,22 @@ export function ssim(
   const c1 = (0.01 * dataRange) ** 2;
   const c2 = (0.03 * dataRange) ** 2;
   const n = window * window;
-  const box = (s: Float64Array | Int32Array, j: number, i: number) =>
-    s[(j + window) * W + i + window] - s[j * W + i + window] - s[(j + window) * W + i] + s[j * W + i];
   let total = 0;
   let windows = 0;
   for (let j = 0; j + window <= height; j++) {
     for (let i = 0; i + window <= width; i++) {
-      if (box(sn, j, i) !== n) continue;
-      const mx = box(sx, j, i) / n;
-      const my = box(sy, j, i) / n;
+      // Corners of the window in the summed-area tables: bottom-right, top-right, bottom-left, top-left.
+      const br = (j + window) * W + i + window;
+      const tr = j * W + i + window;
+      const bl = (j + window) * W + i;
+      const tl = j * W + i;
+      if (sn[br] - sn[tr] - sn[bl] + sn[tl] !== n) continue;
+      const mx = (sx[br] - sx[tr] - sx[bl] + sx[tl]) / n;
+      const my = (sy[br] - sy[tr] - sy[bl] + sy[tl]) / n;
       // Sample variances and covariance (divide by n − 1); clamp tiny negatives from rounding.
-      const vx = Math.max(0, (box(sxx, j, i) - n * mx * mx) / (n - 1));
-      const vy = Math.max(0, (box(syy, j, i) - n * my * my) / (n - 1));
-      const cxy = (box(sxy, j, i) - n * mx * my) / (n - 1);
+      const vx = Math.max(0, (sxx[br] - sxx[tr] - sxx[bl] + sxx[tl] - n * mx * mx) / (n - 1));
+      const vy = Math.max(0, (syy[br] - syy[tr] - syy[bl] + syy[tl] - n * my * my) / (n - 1));
+      const cxy = (sxy[br] - sxy[tr] - sxy[bl] + sxy[tl] - n * mx * my) / (n - 1);
       total += ((2 * mx * my + c1) * (2 * cxy + c2)) / ((mx * mx + my * my + c1) * (vx + vy + c2));
       windows++;
     }

@@ -118,7 +118,7 @@ function planeVelocity(state: IceState, scale: number, fillPasses: number): { vx
 
 /** Fractional grid position (column, row) of a plane point (m). */
 function planeToIndex(grid: Grid, x: number, y: number): [number, number] {
-  const lat = 90 - Math.hypot(x, y) / EARTH_RADIUS_M / DEG;
+  const lat = 90 - Math.sqrt(x * x + y * y) / EARTH_RADIUS_M / DEG;
   const lon = Math.atan2(y, x) / DEG;
   return [(lon - grid.lon0) / grid.dlon, (lat - grid.lat0) / grid.dlat];
 }
@@ -210,7 +210,7 @@ export const freeDriftAdvection: ModelRunner = (initial, hyperparameters, contex
   // Extend the drift far enough for the longest lead: distance at the fastest analysed speed, in cells.
   let fastest = 0;
   for (let k = 0; k < initial.u.length; k++) {
-    const speed = Math.hypot(initial.u[k], initial.v[k]);
+    const speed = Math.sqrt(initial.u[k] ** 2 + initial.v[k] ** 2);
     if (speed > fastest) fastest = speed;
   }
   const longest = Math.max(0, ...context.leadHours) * 3600;
