@@ -29,15 +29,25 @@ function touch(values: ArrayLike<number>): void {
   sink += values[values.length >> 1] || 0;
 }
 
-async function time(name: string, input: BenchInput, run: () => void | Promise<void>): Promise<CaseResult> {
-  for (let i = 0; i < input.warmup; i++) await run();
-  const samples: number[] = [];
-  for (let i = 0; i < input.runs; i++) {
-    const started = performance.now();
-    await run();
-    samples.push(performance.now() - started);
+interface BenchCase {
+  name: string;
+  run: () => void | Promise<void>;
+}
+
+/**
+ * Runs the cases round-robin (case 1, 2, …, then again), so that a busy machine slows every case alike
+ * instead of whichever happened to run during the busy spell.
+ */
+async function timeRoundRobin(cases: BenchCase[], input: BenchInput): Promise<CaseResult[]> {
+  const results = cases.map((c) => ({ name: c.name, samples: [] as number[] }));
+  for (let round = 0; round < input.warmup + input.runs; round++) {
+    for (let k = 0; k < cases.length; k++) {
+      const started = performance.now();
+      await cases[k].run();
+      if (round >= input.warmup) results[k].samples.push(performance.now() - started);
+    }
   }
-  return { name, samples };
+  return results;
 }
 
 export async function runDecodeCases(input: BenchInput): Promise<CaseResult[]> {
@@ -50,10 +60,11 @@ export async function runDecodeCases(input: BenchInput): Promise<CaseResult[]> {
   });
   const nc3Buffer = nc3.buffer.slice(nc3.byteOffset, nc3.byteOffset + nc3.byteLength) as ArrayBuffer;
   const { h5, module } = await loadH5wasm();
-  const results: CaseResult[] = [];
+  const cases: BenchCase[] = [];
 
-  results.push(
-    await time('NetCDF-3 floor: copy + Uint32 byte swap', input, () => {
+  cases.push({
+    name: 'NetCDF-3 floor: copy + Uint32 byte swap',
+    run: () => {
       for (const block of blocks) {
         const buffer = new ArrayBuffer(block.bytes);
         new Uint8Array(buffer).set(nc3.subarray(block.begin, block.begin + block.bytes));
@@ -64,37 +75,42 @@ export async function runDecodeCases(input: BenchInput): Promise<CaseResult[]> {
         }
         touch(new Float32Array(buffer));
       }
-    }),
-  );
-  results.push(
-    await time('NetCDF-3 ours: open + 4 variables, masked', input, async () => {
+    },
+  });
+  cases.push({
+    name: 'NetCDF-3 ours: open + 4 variables, masked',
+    run: async () => {
       const ds = await openNetcdf(nc3);
       for (const name of BENCH_VARIABLES) touch(ds.read(name));
       ds.close();
-    }),
-  );
-  results.push(
-    await time('NetCDF-3 ours: one lead of one variable', input, async () => {
+    },
+  });
+  cases.push({
+    name: 'NetCDF-3 ours: one lead of one variable',
+    run: async () => {
       const ds = await openNetcdf(nc3);
       touch(ds.read(BENCH_VARIABLES[0], 1));
       ds.close();
-    }),
-  );
-  results.push(
-    await time('NetCDF-3 netcdfjs + Float32Array', input, () => {
+    },
+  });
+  cases.push({
+    name: 'NetCDF-3 netcdfjs + Float32Array',
+    run: () => {
       const reader = new NetCDFReader(nc3Buffer);
       for (const name of BENCH_VARIABLES) touch(Float32Array.from(reader.getDataVariable(name) as number[]));
-    }),
-  );
-  results.push(
-    await time('NetCDF-4 ours: open + 4 variables, masked', input, async () => {
+    },
+  });
+  cases.push({
+    name: 'NetCDF-4 ours: open + 4 variables, masked',
+    run: async () => {
       const ds = await openNetcdf(nc4);
       for (const name of BENCH_VARIABLES) touch(ds.read(name));
       ds.close();
-    }),
-  );
-  results.push(
-    await time('NetCDF-4 h5wasm raw: write FS + open + 4 datasets', input, () => {
+    },
+  });
+  cases.push({
+    name: 'NetCDF-4 h5wasm raw: write FS + open + 4 datasets',
+    run: () => {
       module.FS.writeFile('/bench.h5', nc4);
       const file = new h5.File('/bench.h5', 'r');
       for (const name of BENCH_VARIABLES) {
@@ -104,8 +120,9 @@ export async function runDecodeCases(input: BenchInput): Promise<CaseResult[]> {
       }
       file.close();
       module.FS.unlink('/bench.h5');
-    }),
-  );
+    },
+  });
+  const results = await timeRoundRobin(cases, input);
   if (sink === 42.4242) console.log(''); // keep `sink` alive
   return results;
 }

@@ -17,6 +17,7 @@ const NC3 = join(OUT, 'decode-forecast.nc');
 const NC4 = join(OUT, 'decode-forecast.nc4');
 const RUNS = Number(process.env.BENCH_RUNS ?? 9); // timed runs per case
 const WARMUP = 2; // untimed runs first (JIT, h5wasm start-up)
+const RESPONSIVENESS_ROUNDS = 3; // page-blocking check: loads of the whole file per mode
 
 function ensureFiles(): void {
   if (existsSync(NC3) && existsSync(NC4)) return;
@@ -24,9 +25,9 @@ function ensureFiles(): void {
   if (made.status !== 0) throw new Error('bench/make-bench-files.py failed (needs python3-netcdf4)');
 }
 
-async function inChromium(): Promise<{ results: CaseResult[]; version: string }> {
-  const bundle = await build({
-    entryPoints: [join(import.meta.dirname, 'decode-bench-worker.ts')],
+async function bundle(entry: string): Promise<Uint8Array> {
+  const result = await build({
+    entryPoints: [join(import.meta.dirname, entry)],
     bundle: true,
     format: 'esm',
     platform: 'browser',
@@ -36,19 +37,50 @@ async function inChromium(): Promise<{ results: CaseResult[]; version: string }>
     // h5wasm's ESM build mentions Node modules behind an environment check; the browser never loads them.
     external: ['module', 'fs', 'path', 'url', 'crypto', 'worker_threads'],
   });
-  const workerJs = bundle.outputFiles[0].contents;
+  return result.outputFiles[0].contents;
+}
+
+interface Responsiveness {
+  totalMs: number;
+  frames: number;
+  longestFrameGapMs: number;
+}
+
+async function inChromium(): Promise<{ results: CaseResult[]; version: string; responsiveness: Record<string, Responsiveness[]> }> {
+  const [workerJs, pageJs, decodeWorkerJs] = await Promise.all([
+    bundle('decode-bench-worker.ts'),
+    bundle('decode-responsiveness-page.ts'),
+    bundle('../workers/forecast.worker.ts'),
+  ]);
   const browser = await launchBrowser();
   try {
     const page = await browser.newPage();
     const origin = 'http://bench.local';
+    const nc3 = readFileSync(NC3);
     await page.route(`${origin}/**`, (route) => {
       const path = new URL(route.request().url()).pathname;
-      if (path === '/worker.js') return route.fulfill({ body: Buffer.from(workerJs), contentType: 'text/javascript' });
-      if (path === '/f.nc') return route.fulfill({ body: readFileSync(NC3), contentType: 'application/x-netcdf' });
+      const js = (body: Uint8Array) => route.fulfill({ body: Buffer.from(body), contentType: 'text/javascript' });
+      if (path === '/worker.js') return js(workerJs);
+      if (path === '/page.js') return js(pageJs);
+      if (path === '/forecast.worker.ts') return js(decodeWorkerJs); // the client's new URL('./forecast.worker.ts')
+      if (path === '/f.nc') return route.fulfill({ body: nc3, contentType: 'application/x-netcdf' });
       if (path === '/f.nc4') return route.fulfill({ body: readFileSync(NC4), contentType: 'application/x-netcdf' });
-      return route.fulfill({ body: '<!doctype html><title>decode bench</title>', contentType: 'text/html' });
+      return route.fulfill({
+        body: '<!doctype html><title>decode bench</title><script type="module" src="/page.js"></script>',
+        contentType: 'text/html',
+      });
     });
     await page.goto(`${origin}/`);
+    await page.waitForFunction(() => 'decodeResponsiveness' in globalThis);
+    type Api = { decodeResponsiveness: Record<'worker' | 'mainThread', (url: string) => Promise<Responsiveness>> };
+    const responsiveness: Record<string, Responsiveness[]> = { worker: [], mainThread: [] };
+    for (let round = 0; round < RESPONSIVENESS_ROUNDS; round++) {
+      for (const mode of ['worker', 'mainThread'] as const) {
+        responsiveness[mode].push(
+          await page.evaluate(({ m, url }) => (globalThis as unknown as Api).decodeResponsiveness[m](url), { m: mode, url: '/f.nc' }),
+        );
+      }
+    }
     const reply = await page.evaluate(
       ({ runs, warmup }) =>
         new Promise<{ results?: CaseResult[]; error?: string }>((done) => {
@@ -60,7 +92,7 @@ async function inChromium(): Promise<{ results: CaseResult[]; version: string }>
       { runs: RUNS, warmup: WARMUP },
     );
     if (!reply.results) throw new Error(`Chromium worker failed: ${reply.error}`);
-    return { results: reply.results, version: browser.version() };
+    return { results: reply.results, version: browser.version(), responsiveness };
   } finally {
     await browser.close();
   }
@@ -102,7 +134,16 @@ async function main(): Promise<void> {
   const node = table('Node', await runDecodeCases({ nc3, nc4, runs: RUNS, warmup: WARMUP }));
   const chromium = await inChromium();
   const worker = table(`Chromium ${chromium.version} module worker`, chromium.results);
-  writeFileSync(join(OUT, 'decode-results.json'), JSON.stringify({ machine, chromium: chromium.version, node, worker }, null, 2));
+  console.log('\nPage responsiveness while loading the NetCDF-3 file and decoding 3 leads × 4 variables + drift (Chromium, ms):');
+  for (const [mode, runs] of Object.entries(chromium.responsiveness)) {
+    const gaps = runs.map((r) => r.longestFrameGapMs.toFixed(0)).join(', ');
+    const totals = runs.map((r) => r.totalMs.toFixed(0)).join(', ');
+    console.log(`  ${mode.padEnd(11)} longest frame gap: ${gaps}   total: ${totals}   frames: ${runs.map((r) => r.frames).join(', ')}`);
+  }
+  writeFileSync(
+    join(OUT, 'decode-results.json'),
+    JSON.stringify({ machine, chromium: chromium.version, node, worker, responsiveness: chromium.responsiveness }, null, 2),
+  );
 }
 
 await main();

@@ -41,3 +41,48 @@ export function swapInPlace(buffer: ArrayBuffer, size: number, count: number): v
   else if (size === 8) swap64(new Uint32Array(buffer, 0, count * 2));
   else throw new RangeError(`cannot byte-swap ${size}-byte values`);
 }
+
+/**
+ * Copy `byteLength` big-endian bytes of `size`-byte values from `src` (at `srcOffset`) into `dst` (at the
+ * 8-aligned `dstOffset`) in native order. When the source is aligned for the word size (NetCDF-3 data always
+ * starts on a 4-byte boundary) this is one pass that reads each word once and writes it swapped, about half
+ * the memory traffic of a copy followed by an in-place swap; otherwise it copies, then swaps.
+ */
+export function copySwapped(src: Uint8Array, srcOffset: number, dst: ArrayBuffer, dstOffset: number, byteLength: number, size: number): void {
+  const count = byteLength / size;
+  const at = src.byteOffset + srcOffset;
+  const wordSize = size === 8 ? 4 : size;
+  if (!nativeIsLittleEndian || size === 1 || at % wordSize !== 0) {
+    new Uint8Array(dst, dstOffset, byteLength).set(src.subarray(srcOffset, srcOffset + byteLength));
+    if (nativeIsLittleEndian && size > 1) {
+      if (size === 2) swap16(new Uint16Array(dst, dstOffset, count));
+      else if (size === 4) swap32(new Uint32Array(dst, dstOffset, count));
+      else swap64(new Uint32Array(dst, dstOffset, count * 2));
+    }
+    return;
+  }
+  if (size === 2) {
+    const from = new Uint16Array(src.buffer, at, count);
+    const to = new Uint16Array(dst, dstOffset, count);
+    for (let i = 0; i < count; i++) {
+      const x = from[i];
+      to[i] = ((x & 0xff) << 8) | (x >>> 8);
+    }
+  } else if (size === 4) {
+    const from = new Uint32Array(src.buffer, at, count);
+    const to = new Uint32Array(dst, dstOffset, count);
+    for (let i = 0; i < count; i++) {
+      const x = from[i];
+      to[i] = ((x & 0xff) << 24) | ((x & 0xff00) << 8) | ((x >>> 8) & 0xff00) | (x >>> 24);
+    }
+  } else {
+    const from = new Uint32Array(src.buffer, at, count * 2);
+    const to = new Uint32Array(dst, dstOffset, count * 2);
+    for (let i = 0; i < 2 * count; i += 2) {
+      const a = from[i];
+      const b = from[i + 1];
+      to[i] = ((b & 0xff) << 24) | ((b & 0xff00) << 8) | ((b >>> 8) & 0xff00) | (b >>> 24);
+      to[i + 1] = ((a & 0xff) << 24) | ((a & 0xff00) << 8) | ((a >>> 8) & 0xff00) | (a >>> 24);
+    }
+  }
+}

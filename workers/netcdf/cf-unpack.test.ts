@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { applyUnpack, castsSafely, planUnpack } from './cf-unpack.ts';
-import { swapInPlace } from './byte-swap.ts';
+import { copySwapped, swapInPlace } from './byte-swap.ts';
 
 const unpack = (values: number[], type: 'short' | 'float' | 'byte', attrs: Record<string, number | string | number[]>) => {
   const raw = type === 'short' ? Int16Array.from(values) : type === 'byte' ? Int8Array.from(values) : Float32Array.from(values);
@@ -55,5 +55,24 @@ describe('byte swap', () => {
     be.setFloat64(0, -1234.5678);
     swapInPlace(be.buffer, 8, 1);
     expect(new Float64Array(be.buffer)[0]).toBe(-1234.5678);
+  });
+
+  it('copies and swaps in one pass from aligned and unaligned sources alike', () => {
+    for (const shift of [0, 1, 2, 4]) {
+      const src = new Uint8Array(shift + 24);
+      const be = new DataView(src.buffer, shift);
+      [1.5, -2.25, 1e30].forEach((x, i) => be.setFloat64(i * 8, x));
+      const doubles = new ArrayBuffer(24);
+      copySwapped(src, shift, doubles, 0, 24, 8);
+      expect(Array.from(new Float64Array(doubles))).toEqual([1.5, -2.25, 1e30]);
+      [7.5, -1, 3, 0.25, 9, -8].forEach((x, i) => be.setFloat32(i * 4, x));
+      const floats = new ArrayBuffer(24);
+      copySwapped(src, shift, floats, 0, 24, 4);
+      expect(Array.from(new Float32Array(floats))).toEqual([7.5, -1, 3, 0.25, 9, -8]);
+      be.setInt16(0, -300);
+      const shorts = new ArrayBuffer(2);
+      copySwapped(src, shift, shorts, 0, 2, 2);
+      expect(new Int16Array(shorts)[0]).toBe(-300);
+    }
   });
 });

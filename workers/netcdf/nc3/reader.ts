@@ -1,10 +1,11 @@
 /**
  * NetCDF-3 data reader over the whole file's bytes. A read copies only the requested variable (or one
- * slab of it along the first dimension, e.g. one lead time) into a fresh aligned buffer and byte-swaps
- * it in place with word-sized typed arrays; nothing else in the file is decoded.
+ * slab of it along the first dimension, e.g. one lead time) into a fresh aligned buffer, swapping bytes to
+ * native order on the way with word-sized typed arrays (byte-swap.ts); nothing else in the file is decoded.
+ * Masking and unpacking (cf-unpack.ts) then work in place on that buffer.
  */
 import { applyUnpack, planUnpack } from '../cf-unpack.ts';
-import { nativeIsLittleEndian, swapInPlace } from '../byte-swap.ts';
+import { copySwapped } from '../byte-swap.ts';
 import { NetcdfFormatError, NetcdfNotFoundError } from '../errors.ts';
 import type { NetcdfDataset, NumericArray, RawData, UnpackedData, VariableInfo } from '../types.ts';
 import { numericTypes } from '../types.ts';
@@ -47,8 +48,8 @@ export class Nc3Dataset implements NetcdfDataset {
     return v;
   }
 
-  /** Copy the variable's bytes (big-endian) into a new buffer; returns the buffer and the value count. */
-  private copyBytes(v: Nc3Variable, index?: number): { buffer: ArrayBuffer; count: number } {
+  /** The variable's values (or one slab) in a new buffer, already in native byte order. */
+  private readNative(v: Nc3Variable, index?: number): { buffer: ArrayBuffer; count: number } {
     const { numRecords, recordStride } = this.header;
     const size = v.elementSize;
     if (index !== undefined) {
@@ -59,28 +60,25 @@ export class Nc3Dataset implements NetcdfDataset {
       const slab = v.isRecord ? v.sliceBytes : v.sliceBytes / first;
       const start = v.isRecord ? v.begin + index * recordStride : v.begin + index * slab;
       const buffer = new ArrayBuffer(slab);
-      new Uint8Array(buffer).set(this.bytes.subarray(start, start + slab));
+      copySwapped(this.bytes, start, buffer, 0, slab, size);
       return { buffer, count: slab / size };
     }
     if (!v.isRecord) {
       const buffer = new ArrayBuffer(v.sliceBytes);
-      new Uint8Array(buffer).set(this.bytes.subarray(v.begin, v.begin + v.sliceBytes));
+      copySwapped(this.bytes, v.begin, buffer, 0, v.sliceBytes, size);
       return { buffer, count: v.sliceBytes / size };
     }
     const total = v.sliceBytes * numRecords;
     const buffer = new ArrayBuffer(total);
-    const target = new Uint8Array(buffer);
     for (let r = 0; r < numRecords; r++) {
-      const start = v.begin + r * recordStride;
-      target.set(this.bytes.subarray(start, start + v.sliceBytes), r * v.sliceBytes);
+      copySwapped(this.bytes, v.begin + r * recordStride, buffer, r * v.sliceBytes, v.sliceBytes, size);
     }
     return { buffer, count: total / size };
   }
 
   readRaw(name: string, index?: number): RawData {
     const v = this.entry(name);
-    const { buffer, count } = this.copyBytes(v, index);
-    swapInPlace(buffer, v.elementSize, count);
+    const { buffer, count } = this.readNative(v, index);
     return typedView(v, buffer, count);
   }
 
@@ -88,43 +86,13 @@ export class Nc3Dataset implements NetcdfDataset {
     const v = this.entry(name);
     if (!numericTypes.has(v.type)) throw new NetcdfFormatError(`variable ${name} holds ${v.type} values, not numbers`);
     const plan = planUnpack(v.type, v.attributes);
-    const { buffer, count } = this.copyBytes(v, index);
-    // Forecast fields are float32 with at most a fill value: swap and mask in one pass over the words.
-    if (
-      nativeIsLittleEndian &&
-      v.type === 'float' &&
-      !plan.applyScale &&
-      plan.missing.length <= 1 &&
-      plan.validMin === null &&
-      plan.validMax === null
-    ) {
-      return swapMaskFloat32(buffer, count, plan.missing.length ? plan.missing[0] : NaN);
-    }
-    swapInPlace(buffer, v.elementSize, count);
+    const { buffer, count } = this.readNative(v, index);
     return applyUnpack(typedView(v, buffer, count) as NumericArray, plan, true);
   }
 
   close(): void {
     // Nothing held beyond the bytes, which the caller owns.
   }
-}
-
-/** Byte-swap 4-byte words and replace values equal to `fill` with NaN, in one pass. */
-function swapMaskFloat32(buffer: ArrayBuffer, count: number, fill: number): Float32Array {
-  const words = new Uint32Array(buffer, 0, count);
-  const floats = new Float32Array(buffer, 0, count);
-  if (Number.isNaN(fill)) {
-    // A NaN fill needs no masking: NaN cells stay NaN.
-    swapInPlace(buffer, 4, count);
-    return floats;
-  }
-  const f = Math.fround(fill);
-  for (let i = 0; i < count; i++) {
-    const x = words[i];
-    words[i] = ((x & 0xff) << 24) | ((x & 0xff00) << 8) | ((x >>> 8) & 0xff00) | (x >>> 24);
-    if (floats[i] === f) floats[i] = NaN;
-  }
-  return floats;
 }
 
 function typedView(v: Nc3Variable, buffer: ArrayBuffer, count: number): NumericArray {
