@@ -62,7 +62,12 @@ describe('demo analysis', () => {
     const mean = (a: Float32Array, from = 0, to = a.length) => {
       let s = 0;
       let n = 0;
-      for (let k = from; k < to; k++) if (a[k] === a[k]) (s += a[k]), n++;
+      for (let k = from; k < to; k++) {
+        if (a[k] === a[k]) {
+          s += a[k];
+          n++;
+        }
+      }
       return s / n;
     };
     expect(mean(march.concentration)).toBeGreaterThan(mean(september.concentration) + 0.2);
@@ -79,7 +84,9 @@ describe('demo analysis', () => {
     let diff = 0;
     let n = 0;
     for (let k = 0; k < next.concentration.length; k++) {
-      if (next.concentration[k] === next.concentration[k]) (diff += Math.abs(next.concentration[k] - march.concentration[k])), n++;
+      if (next.concentration[k] !== next.concentration[k]) continue;
+      diff += Math.abs(next.concentration[k] - march.concentration[k]);
+      n++;
     }
     expect(diff / n).toBeGreaterThan(0); // it does change
     expect(diff / n).toBeLessThan(0.03);
