@@ -25,6 +25,8 @@ export async function openPage(
   name: string,
   query: Record<string, string | number> = {},
   viewport = { width: 1280, height: 800 },
+  /** Runs on the new context before the page loads (init scripts, for example). */
+  prepare?: (context: BrowserContext) => Promise<void>,
 ): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
   if (!existsSync(join(pagesDir, `${name}.html`))) {
     throw new Error(`${name}.html is not built: run npx vite build --config bench/render-particles.vite.config.ts`);
@@ -36,6 +38,7 @@ export async function openPage(
     if (!file.startsWith(pagesDir) || !existsSync(file)) return route.fulfill({ status: 404, body: 'not found' });
     return route.fulfill({ status: 200, contentType: TYPES[extname(file)] ?? 'application/octet-stream', body: readFileSync(file) });
   });
+  await prepare?.(context);
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('console', (message) => {

@@ -8,11 +8,12 @@ precision highp float;
 precision highp int;
 
 layout(std140) uniform particleDrawUniforms {
-  float maxSpeed; // m/s mapped to the ramp's last colour
   float opacity;  // alpha of a fresh segment
 } particleDraw;
 
-uniform highp sampler2D previousState; // rgba32float: lon°, lat°, age, speed (m/s)
+// rgba32float: xyz unit vector on the sphere, w = age (integer part) + speed / maxSpeed (fraction);
+// see update.frag.glsl.
+uniform highp sampler2D previousState;
 uniform highp sampler2D currentState;
 uniform sampler2D rampTexture;         // 256 × 1 RGBA8 speed colours (blue, cyan, green, yellow, red)
 
@@ -20,6 +21,15 @@ out vec4 vColour;
 
 // Outside the clip volume: both ends of a hidden segment go here and the line is clipped away.
 const vec4 HIDDEN = vec4(2.0, 2.0, 2.0, 1.0);
+
+const float DEG = 0.017453292519943295;
+
+// Unit vector -> lon/lat in degrees (atan(z, |xy|): accurate up to the pole).
+vec2 toLonLat(vec3 p) {
+  float horizontal = length(p.xy);
+  float lon = horizontal > 0.0 ? atan(p.y, p.x) / DEG : 0.0;
+  return vec2(lon, atan(p.z, horizontal) / DEG);
+}
 
 void main() {
   int particle = gl_VertexID / 2;
@@ -29,11 +39,13 @@ void main() {
   vec4 before = texelFetch(previousState, texel, 0);
   vec4 now = texelFetch(currentState, texel, 0);
 
-  // Newborn particles (age 0) have no segment yet; a segment longer than 180° of longitude is a jump
-  // across the ±180° seam, not a movement.
-  bool hidden = now.z < 0.5 || abs(now.x - before.x) > 180.0;
+  // Newborn particles (age 0) have no segment yet. Longitudes come out of atan in (-180, 180]: a segment
+  // whose ends differ by more than 180° crosses that seam and is not drawn (it would span the map).
+  vec2 from = toLonLat(before.xyz);
+  vec2 to = toLonLat(now.xyz);
+  bool hidden = now.w < 1.0 || abs(to.x - from.x) > 180.0;
 
-  vec3 lonLat = vec3(isHead ? now.xy : before.xy, 0.0);
+  vec3 lonLat = vec3(isHead ? to : from, 0.0);
   geometry.worldPosition = lonLat;
   vec4 clip = project_position_to_clipspace(lonLat, vec3(0.0), vec3(0.0), geometry.position);
 
@@ -48,7 +60,7 @@ void main() {
   gl_Position = hidden ? HIDDEN : clip;
 
   // Sample the ramp at texel centres: t in [0, 1] -> [0.5/256, 255.5/256].
-  float t = particleDraw.maxSpeed > 0.0 ? clamp(now.w / particleDraw.maxSpeed, 0.0, 1.0) : 0.0;
+  float t = fract(now.w);
   vec3 rgb = texture(rampTexture, vec2(t * (255.0 / 256.0) + 0.5 / 256.0, 0.5)).rgb;
   vColour = vec4(rgb * particleDraw.opacity, particleDraw.opacity); // premultiplied alpha
 }

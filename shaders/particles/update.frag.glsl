@@ -1,7 +1,13 @@
 #version 300 es
-// Simulation pass: one fragment per particle. Reads the particle state (rgba32float: lon°, lat°, age in
-// steps, speed m/s) and writes the next state into a float framebuffer. Runs with blending off: a blended
-// write into a float target would mix the old position into the new one.
+// Simulation pass: one fragment per particle. Reads the particle state and writes the next state into a
+// float framebuffer. Runs with blending off: a blended write into a float target would mix the old
+// position into the new one.
+//
+// State texel (rgba32float): xyz = the position as a unit vector on the sphere (x towards 0°E on the
+// equator, y towards 90°E, z towards the North Pole); w = age in steps (integer part) + speed / maxSpeed
+// (fraction, clamped below 1) for the colour. Why a unit vector and not lon/lat: the step is then pure
+// arithmetic (no sin/cos/asin per step), so nothing accumulates the error of approximate GPU trigonometry
+// (software GL drifts by hundreds of metres per step through asin(sin(lat))), and the pole is not special.
 #define SHADER_NAME particle-update-fragment
 precision highp float;
 precision highp int;
@@ -15,6 +21,7 @@ layout(std140) uniform particleUpdateUniforms {
   float maxAge;       // steps before a particle is reborn
   float randomSeed;   // a new integer < 2^24 every step
   float reset;        // 1: respawn everything with a random age (new field, new particle count)
+  float maxSpeed;     // m/s that maps to speed fraction 1 (the ramp's last colour)
 } particleUpdate;
 
 uniform highp sampler2D stateTexture;   // rgba32float, one texel per particle
@@ -91,37 +98,56 @@ vec2 sampleDrift(vec2 lonLat) {
   return weight > 0.0 ? sum / weight : vec2(0.0);
 }
 
-// One step on the sphere without dividing by cos(latitude) (src/map/layers/particle-layer/geo-step.ts):
-// position as a unit vector, drift in the local east/north tangent plane, step in 3-D, back to lon/lat.
-// At the pole the east/north vectors still come from the stored longitude, so nothing blows up.
-vec2 stepOnSphere(vec2 lonLat, vec2 drift, float seconds) {
+// Unit vector <-> lon/lat (degrees). atan(z, |xy|) rather than asin(z): accurate up to the pole.
+vec3 toUnitVector(vec2 lonLat) {
   float lambda = lonLat.x * DEG;
   float phi = lonLat.y * DEG;
-  vec3 p = vec3(cos(phi) * cos(lambda), cos(phi) * sin(lambda), sin(phi));
-  vec3 east = vec3(-sin(lambda), cos(lambda), 0.0);
-  vec3 north = vec3(-sin(phi) * cos(lambda), -sin(phi) * sin(lambda), cos(phi));
-  vec3 q = normalize(p + (drift.x * east + drift.y * north) * (seconds / EARTH_RADIUS));
-  float lon = length(q.xy) > 1e-7 ? atan(q.y, q.x) / DEG : lonLat.x;
-  return vec2(lon, asin(clamp(q.z, -1.0, 1.0)) / DEG);
+  return vec3(cos(phi) * cos(lambda), cos(phi) * sin(lambda), sin(phi));
 }
 
-// Longitude into [-180, 180): one representation, so a segment's two ends are comparable when drawn.
-float wrapLon(float lon) {
-  return lon - 360.0 * floor((lon + 180.0) / 360.0);
+vec2 toLonLat(vec3 p) {
+  float horizontal = length(p.xy);
+  float lon = horizontal > 0.0 ? atan(p.y, p.x) / DEG : 0.0;
+  return vec2(lon, atan(p.z, horizontal) / DEG);
+}
+
+// One step on the sphere without dividing by cos(latitude) (src/map/layers/particle-layer/geo-step.ts):
+// the drift becomes a vector in the local east/north tangent plane, the step is taken in 3-D and the
+// result is pushed back onto the sphere. At the exact pole "east" is undefined; any tangent frame will do
+// there, so the 90°E meridian's frame is used; nothing blows up.
+vec3 stepOnSphere(vec3 p, vec2 drift, float seconds) {
+  float horizontal = length(p.xy);
+  vec3 east = horizontal > 1e-12 ? vec3(-p.y, p.x, 0.0) / horizontal : vec3(0.0, 1.0, 0.0);
+  vec3 north = cross(p, east);
+  return normalize(p + (drift.x * east + drift.y * north) * (seconds / EARTH_RADIUS));
 }
 
 // A random position over a random valid cell: pick entry floor(r * count) of the respawn list, then jitter
 // within the cell (±half a cell), so particles are spread evenly over the sea and never born on land/NaN.
-vec2 respawnPosition(inout uint rng) {
+// Latitude stays within 89.99° of the equator: at the pole itself a unit vector has no longitude, and the
+// pole row's cells would all collapse onto one point. The result is checked against the nearest cell
+// (float rounding at a cell's edge) and drawn again if it missed, a few times at most.
+vec3 respawnPosition(inout uint rng) {
   int count = int(particleUpdate.respawnCount);
-  int k = min(int(nextRandom(rng) * particleUpdate.respawnCount), count - 1);
   int width = textureSize(respawnTexture, 0).x;
-  int cell = int(texelFetch(respawnTexture, ivec2(k % width, k / width), 0).r + 0.5);
   int nlon = int(particleUpdate.gridSize.x);
-  vec2 ij = vec2(float(cell % nlon), float(cell / nlon));
-  vec2 jitter = vec2(nextRandom(rng), nextRandom(rng)) - 0.5;
-  vec2 lonLat = particleUpdate.grid.xz + (ij + jitter) * particleUpdate.grid.yw;
-  return vec2(wrapLon(lonLat.x), clamp(lonLat.y, -90.0, 90.0));
+  vec3 p = vec3(0.0, 0.0, 1.0);
+  for (int attempt = 0; attempt < 4; attempt++) {
+    int k = min(int(nextRandom(rng) * particleUpdate.respawnCount), count - 1);
+    int cell = int(texelFetch(respawnTexture, ivec2(k % width, k / width), 0).r + 0.5);
+    vec2 ij = vec2(float(cell % nlon), float(cell / nlon));
+    vec2 jitter = vec2(nextRandom(rng), nextRandom(rng)) - 0.5;
+    vec2 lonLat = particleUpdate.grid.xz + (ij + jitter) * particleUpdate.grid.yw;
+    p = toUnitVector(vec2(lonLat.x, clamp(lonLat.y, -89.99, 89.99)));
+    if (hasData(toLonLat(p))) break;
+  }
+  return p;
+}
+
+// Packs age (whole steps) and speed (as a fraction of maxSpeed, for the colour) into one float.
+float ageAndSpeed(float age, vec2 drift) {
+  float t = particleUpdate.maxSpeed > 0.0 ? length(drift) / particleUpdate.maxSpeed : 0.0;
+  return age + clamp(t, 0.0, 0.9999);
 }
 
 void main() {
@@ -130,26 +156,26 @@ void main() {
   uint rng = uint(texel.x) * 0x9e3779b1u ^ uint(texel.y) * 0x85ebca77u ^ uint(particleUpdate.randomSeed) * 0xc2b2ae3du;
 
   if (particleUpdate.respawnCount < 0.5) {
-    fragColor = vec4(0.0, 0.0, 0.0, 0.0); // no data at all: nothing lives, nothing is drawn (age 0)
+    fragColor = vec4(0.0, 0.0, 1.0, 0.0); // no data at all: nothing lives, nothing is drawn (age 0)
     return;
   }
   if (particleUpdate.reset > 0.5) {
-    vec2 lonLat = respawnPosition(rng);
+    vec3 p = respawnPosition(rng);
     // Random ages, so the particles do not all die and respawn on the same step.
     float age = floor(nextRandom(rng) * particleUpdate.maxAge);
-    fragColor = vec4(lonLat, age, length(sampleDrift(lonLat)));
+    fragColor = vec4(p, ageAndSpeed(age, sampleDrift(toLonLat(p))));
     return;
   }
 
-  float age = state.z + 1.0;
-  vec2 drift = sampleDrift(state.xy);
-  vec2 next = stepOnSphere(state.xy, drift, particleUpdate.stepSeconds);
-  next.x = wrapLon(next.x);
-  if (age > particleUpdate.maxAge || !hasData(state.xy) || !hasData(next)) {
+  float age = floor(state.w) + 1.0;
+  vec2 here = toLonLat(state.xyz);
+  vec2 drift = sampleDrift(here);
+  vec3 next = stepOnSphere(state.xyz, drift, particleUpdate.stepSeconds);
+  if (age > particleUpdate.maxAge || !hasData(here) || !hasData(toLonLat(next))) {
     // Age 0 marks a newborn: the draw pass skips its segment (it would join the old and new places).
-    vec2 lonLat = respawnPosition(rng);
-    fragColor = vec4(lonLat, 0.0, length(sampleDrift(lonLat)));
+    vec3 p = respawnPosition(rng);
+    fragColor = vec4(p, ageAndSpeed(0.0, sampleDrift(toLonLat(p))));
     return;
   }
-  fragColor = vec4(next, age, length(drift));
+  fragColor = vec4(next, ageAndSpeed(age, drift));
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EARTH_RADIUS_M, stepOnSphere } from './geo-step.ts';
+import { EARTH_RADIUS_M, lonLatToUnitVector, stepOnSphere, stepUnitVector, unitVectorToLonLat } from './geo-step.ts';
 
 const metresPerDegree = (Math.PI * EARTH_RADIUS_M) / 180;
 
@@ -46,5 +46,28 @@ describe('stepOnSphere', () => {
     const [lon, lat] = stepOnSphere(30, 89.99, 0, 0.5, 10_000);
     expect(lon).toBeCloseTo(-150, 6);
     expect(lat).toBeLessThan(90);
+  });
+});
+
+describe('unit vectors', () => {
+  it('round-trip lon/lat, including the pole', () => {
+    for (const [lon, lat] of [
+      [90, 78],
+      [-170, 45],
+      [0, 90],
+    ]) {
+      const [x, y, z] = lonLatToUnitVector(lon, lat);
+      const [lon2, lat2] = unitVectorToLonLat(x, y, z);
+      expect(lat2).toBeCloseTo(lat, 9);
+      if (lat < 90) expect(lon2).toBeCloseTo(lon, 9);
+    }
+  });
+
+  it('step exactly at the pole (east undefined) without NaN and by the right arc', () => {
+    const q = stepUnitVector([0, 0, 1], 0.5, 0, 10_000);
+    expect(q.every(Number.isFinite)).toBe(true);
+    const [, lat] = unitVectorToLonLat(...q);
+    // Tangent step then back onto the sphere: the arc is atan(d), d³/3 short of d (1e-8° here).
+    expect(90 - lat).toBeCloseTo((5000 / EARTH_RADIUS_M) * (180 / Math.PI), 7);
   });
 });

@@ -1,7 +1,7 @@
 /**
  * Ice drift as animated particles, entirely on the GPU (a custom deck.gl layer, lifecycle as deck.gl's
- * BitmapLayer). Each particle is one texel of an rgba32float state texture (lon°, lat°, age in steps,
- * speed m/s); a simulation step is a fragment-shader pass from one state texture into the other (ping-pong
+ * BitmapLayer). Each particle is one texel of an rgba32float state texture (its position as a unit vector
+ * on the sphere, and its age and speed packed in one float: see shaders/particles/update.frag.glsl); a simulation step is a fragment-shader pass from one state texture into the other (ping-pong
  * float framebuffers), so JavaScript never touches a particle. Every step:
  *   1. update  — state A -> state B: move by the drift on the sphere, age, respawn over valid cells;
  *   2. fade    — trail T0 -> trail T1, dimmed by fadeOpacity;
@@ -24,6 +24,7 @@ import drawVs from '../../../../shaders/particles/draw.vert.glsl?raw';
 import fadeFs from '../../../../shaders/particles/fade.frag.glsl?raw';
 import updateFs from '../../../../shaders/particles/update.frag.glsl?raw';
 import { driftRampBytes } from './drift-ramp.ts';
+import { unitVectorToLonLat } from './geo-step.ts';
 import { isGlobalInLongitude } from './grid-lookup.ts';
 import { defaultParticleCount, stateTextureSize } from './particle-count.ts';
 import {
@@ -302,15 +303,21 @@ export class ParticleLayer<ExtraPropsT extends object = object> extends Layer<Ex
   }
 
   /**
-   * The current particle positions read back from the GPU: [lon°, lat°, age, speed m/s] per particle.
-   * Slow (a synchronous readback); for tests and debugging only.
+   * The current particles read back from the GPU and decoded: [lon°, lat°, age in steps, speed m/s] per
+   * particle. Slow (a synchronous readback and a loop); for tests and debugging only, never per frame.
    */
-  readParticles(): Float32Array | null {
+  readParticles(): Float64Array | null {
     const p = this.state.particles;
-    if (!p) return null;
-    const texture = p.textures[this.state.current];
-    const data = new Float32Array(texture.readDataSyncWebGL() as ArrayBuffer);
-    return data.subarray(0, p.count * 4);
+    const field = this.props.field;
+    if (!p || !field) return null;
+    const raw = new Float32Array(p.textures[this.state.current].readDataSyncWebGL() as ArrayBuffer);
+    const out = new Float64Array(p.count * 4);
+    for (let k = 0; k < p.count; k++) {
+      const [lon, lat] = unitVectorToLonLat(raw[4 * k], raw[4 * k + 1], raw[4 * k + 2]);
+      const age = Math.floor(raw[4 * k + 3]);
+      out.set([lon, lat, age, (raw[4 * k + 3] - age) * field.maxSpeed], 4 * k);
+    }
+    return out;
   }
 
   // --- resources -----------------------------------------------------------------------------------------
@@ -416,6 +423,7 @@ export class ParticleLayer<ExtraPropsT extends object = object> extends Layer<Ex
       maxAge: this.props.maxAge,
       randomSeed: Math.floor(Math.random() * 16_777_216),
       reset: reset ? 1 : 0,
+      maxSpeed: field.maxSpeed,
     };
     s.updateModel.shaderInputs.setProps({ particleUpdate: uniforms });
     s.updateModel.setBindings({
@@ -467,7 +475,7 @@ export class ParticleLayer<ExtraPropsT extends object = object> extends Layer<Ex
     if (!particles || !trails || !drawModel || !rampTexture || !field) return;
     drawModel.shaderInputs.setProps({
       ...drawProps,
-      particleDraw: { maxSpeed: field.maxSpeed, opacity: 0.9 },
+      particleDraw: { opacity: 0.9 },
     });
     drawModel.setBindings({
       previousState: particles.textures[1 - s.current],

@@ -22,7 +22,9 @@ export type ParticleUpdateProps = {
   randomSeed: number;
   /** 1: respawn every particle */
   reset: number;
-}
+  /** m/s at speed fraction 1 (the ramp's last colour) */
+  maxSpeed: number;
+};
 
 export const particleUpdateUniforms = {
   name: 'particleUpdate',
@@ -35,25 +37,24 @@ export const particleUpdateUniforms = {
     maxAge: 'f32',
     randomSeed: 'f32',
     reset: 'f32',
+    maxSpeed: 'f32',
   },
 } as const satisfies ShaderModule<ParticleUpdateProps>;
 
 export type ParticleDrawProps = {
-  /** m/s at the ramp's last colour */
-  maxSpeed: number;
   /** alpha of a fresh segment */
   opacity: number;
-}
+};
 
 export const particleDrawUniforms = {
   name: 'particleDraw',
-  uniformTypes: { maxSpeed: 'f32', opacity: 'f32' },
+  uniformTypes: { opacity: 'f32' },
 } as const satisfies ShaderModule<ParticleDrawProps>;
 
 export type ParticleFadeProps = {
   /** fraction of a trail kept per step */
   fadeOpacity: number;
-}
+};
 
 export const particleFadeUniforms = {
   name: 'particleFade',
@@ -63,7 +64,7 @@ export const particleFadeUniforms = {
 export type ParticleCompositeProps = {
   /** the layer's opacity */
   opacity: number;
-}
+};
 
 export const particleCompositeUniforms = {
   name: 'particleComposite',

@@ -1,0 +1,240 @@
+/**
+ * The drift particle layer in real Chromium (software WebGL2): a stand-alone page with MapLibre (black
+ * background, no tiles) and only the particle layer through MapLibreOverlay (bench/pages/particles.html,
+ * built here with bench/render-particles.vite.config.ts). Positions are read back from the GPU state
+ * texture; what is drawn is checked on screenshots (which are also saved for a person to look at).
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EARTH_RADIUS_M } from '../../src/map/layers/particle-layer/geo-step.ts';
+import { BASE_STEP_SECONDS } from '../../src/map/layers/particle-layer/particle-layer.ts';
+import { BENCH_GRID } from '../../bench/pages/particles-synthetic-drift.ts';
+import { openPage } from '../../bench/render-particles-pages.ts';
+import { launchBrowser, repoRoot, screenshotPath } from './harness.ts';
+
+let browser: Browser;
+
+beforeAll(() => {
+  execFileSync(process.execPath, [join(repoRoot, 'node_modules/vite/bin/vite.js'), 'build', '--config', 'bench/render-particles.vite.config.ts'], {
+    cwd: repoRoot,
+    stdio: 'inherit',
+  });
+}, 180_000);
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+interface Particle {
+  lon: number;
+  lat: number;
+  age: number;
+  speed: number;
+}
+
+async function particles(page: Page): Promise<Particle[]> {
+  const flat = await page.evaluate(() => window.particlesPage.readParticles());
+  if (!flat) throw new Error('the layer has no particles yet');
+  const out: Particle[] = [];
+  for (let k = 0; k < flat.length; k += 4) out.push({ lon: flat[k], lat: flat[k + 1], age: flat[k + 2], speed: flat[k + 3] });
+  return out;
+}
+
+/** The particles once the layer has made its first steps. */
+async function firstParticles(page: Page): Promise<Particle[]> {
+  for (let attempt = 0; attempt < 80; attempt++) {
+    const flat = await page.evaluate(() => window.particlesPage.readParticles());
+    if (flat && flat.some((value, k) => k % 4 === 2 && value > 0)) return particles(page);
+    await page.waitForTimeout(250);
+  }
+  throw new Error('the layer never drew');
+}
+
+/** Wait until the layer has stepped (its particles have moved since `before`). */
+async function waitForSteps(page: Page, before: Particle[], minSteps: number): Promise<Particle[]> {
+  for (let attempt = 0; attempt < 60; attempt++) {
+    await page.waitForTimeout(250);
+    const now = await particles(page);
+    const stepped = now.filter((p, k) => p.age >= before[k].age + minSteps).length;
+    if (stepped > now.length / 2) return now;
+  }
+  throw new Error('particles did not move');
+}
+
+/**
+ * Pixels brighter than the black background in the screenshot, counted left and right of x = `splitX`
+ * (CSS px), ignoring a `margin` either side. Decoded in the page, so no PNG library is needed.
+ */
+async function litPixels(page: Page, name: string, splitX: number, margin = 0): Promise<{ left: number; right: number }> {
+  const png = await page.screenshot();
+  const file = screenshotPath(name);
+  mkdirSync(dirname(file), { recursive: true });
+  writeFileSync(file, png);
+  return page.evaluate(
+    async ({ base64, splitX, margin }) => {
+      const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+      const bitmap = await createImageBitmap(new Blob([bytes], { type: 'image/png' }));
+      const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
+      const context = canvas.getContext('2d')!;
+      context.drawImage(bitmap, 0, 0);
+      const { data, width, height } = context.getImageData(0, 0, bitmap.width, bitmap.height);
+      const scale = width / window.innerWidth;
+      let left = 0;
+      let right = 0;
+      for (let y = 0; y < height; y++) {
+        for (let x = 0; x < width; x++) {
+          const k = 4 * (y * width + x);
+          if (data[k] + data[k + 1] + data[k + 2] < 60) continue;
+          const cssX = x / scale;
+          if (cssX < splitX - margin) left++;
+          else if (cssX > splitX + margin) right++;
+        }
+      }
+      return { left, right };
+    },
+    { base64: png.toString('base64'), splitX, margin },
+  );
+}
+
+describe.each(['mercator', 'globe'] as const)('particles in %s', (projection) => {
+  it('drift east by u·t in a uniform eastward field, as far on the ground at every latitude', async () => {
+    const { context, page, errors } = await openPage(browser, 'particles', { field: 'east', projection, count: 4096 });
+    try {
+      await page.evaluate(() => window.particlesPage.loaded);
+      const first = await firstParticles(page);
+      const second = await waitForSteps(page, first, 2);
+
+      // The field is 0.3 m/s east; each step advances speedFactor (0.1) × BASE_STEP_SECONDS of drift.
+      const metresPerStep = 0.3 * 0.1 * BASE_STEP_SECONDS;
+      let checked = 0;
+      let eastward = 0;
+      for (let k = 0; k < first.length; k++) {
+        const a = first[k];
+        const b = second[k];
+        const steps = b.age - a.age;
+        // Skip particles respawned in between, and those within 1° of the pole, where "east" turns
+        // quickly and u·t/(R cos lat) is no longer the right expectation.
+        if (steps < 1 || a.lat > 89) continue;
+        checked++;
+        const dLon = b.lon - a.lon + (b.lon - a.lon < -180 ? 360 : 0);
+        const expected = ((steps * metresPerStep) / (EARTH_RADIUS_M * Math.cos((a.lat * Math.PI) / 180))) * (180 / Math.PI);
+        if (dLon > 0 && Math.abs(dLon - expected) < 0.02 * expected && Math.abs(b.lat - a.lat) < 0.01) eastward++;
+      }
+      expect(checked).toBeGreaterThan(first.length / 2);
+      expect(eastward).toBe(checked);
+      // Every particle sits on the grid (45–90°N) and carries the field's speed (stored as a fraction of
+      // the maximum below 1, hence the 0.1 % tolerance).
+      expect(second.filter((p) => p.lat < 45 - BENCH_GRID.dlat / 2 || p.lat > 90)).toEqual([]);
+      expect(second.filter((p) => Math.abs(p.speed - 0.3) > 0.3e-3)).toEqual([]);
+
+      // Something is drawn, in the speed ramp's top colour (0.3 is the field's maximum: red).
+      const { left, right } = await litPixels(page, `particles-east-${projection}`, 640);
+      expect(left + right).toBeGreaterThan(500);
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('never places or draws a particle where the field is NaN (west of 90°E)', async () => {
+    const { context, page, errors } = await openPage(browser, 'particles', { field: 'half', projection });
+    try {
+      await page.evaluate(() => window.particlesPage.loaded);
+      const now = await waitForSteps(page, await firstParticles(page), 3);
+      // West edge of the valid half: the first valid column's centre is at 90°E (rounded up to the grid);
+      // its cell starts half a cell west of it.
+      const firstValidColumn = Math.ceil(90 / BENCH_GRID.dlon);
+      const westEdge = (firstValidColumn - 0.5) * BENCH_GRID.dlon;
+      expect(now.length).toBeGreaterThan(1000);
+      expect(now.filter((p) => (p.lon + 360) % 360 < westEdge - 1e-4)).toEqual([]);
+
+      // On screen: the boundary meridian at 78°N; nothing lit west of it (2 px margin for line ends).
+      const [splitX] = await page.evaluate((lon) => window.particlesPage.project(lon, 78), westEdge);
+      const { left, right } = await litPixels(page, `particles-half-${projection}`, splitX, 2);
+      expect(right).toBeGreaterThan(500);
+      expect(left).toBe(0);
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+it('switching the layer off removes every particle and switching it on brings them back', async () => {
+  const { context, page, errors } = await openPage(browser, 'particles', { field: 'gyre', projection: 'globe' });
+  try {
+    await page.evaluate(() => window.particlesPage.loaded);
+    await page.waitForTimeout(2000);
+    const on = await litPixels(page, 'particles-switch-on', 640);
+    expect(on.left + on.right).toBeGreaterThan(500);
+
+    await page.evaluate(() => window.particlesPage.setVisible(false));
+    await page.waitForTimeout(1000);
+    const off = await litPixels(page, 'particles-switch-off', 640);
+    expect(off.left + off.right).toBe(0);
+
+    await page.evaluate(() => window.particlesPage.setVisible(true));
+    await page.waitForTimeout(2000);
+    const again = await litPixels(page, 'particles-switch-again', 640);
+    expect(again.left + again.right).toBeGreaterThan(500);
+    expect(errors).toEqual([]);
+  } finally {
+    await context.close();
+  }
+});
+
+it('keeps animating while the map pans and zooms, with no stale trails', async () => {
+  const { context, page, errors } = await openPage(browser, 'particles', { field: 'gyre', projection: 'mercator' });
+  try {
+    await page.evaluate(() => window.particlesPage.loaded);
+    const start = await firstParticles(page);
+    // Pan and zoom every 100 ms for 1.5 s: the particles must keep stepping during the interaction.
+    for (let k = 0; k < 15; k++) {
+      await page.evaluate((k) => window.particlesPage.jumpTo({ center: [90 + k * 0.4, 78 - k * 0.1], zoom: 4 + k * 0.05 }), k);
+      await page.waitForTimeout(100);
+    }
+    const after = await particles(page);
+    const stepped = after.filter((p, k) => p.age > start[k].age).length;
+    expect(stepped).toBeGreaterThan(after.length / 2);
+    await page.waitForTimeout(500);
+    const { left, right } = await litPixels(page, 'particles-after-pan', 640);
+    expect(left + right).toBeGreaterThan(500);
+    expect(errors).toEqual([]);
+  } finally {
+    await context.close();
+  }
+});
+
+it('reports missing float render targets instead of drawing garbage', async () => {
+  const { context, page } = await openPage(browser, 'particles', { field: 'gyre', projection: 'mercator' }, undefined, async (ctx) => {
+    await ctx.addInitScript(() => {
+      // Pretend this GPU has WebGL2 but not EXT_color_buffer_float (float framebuffers).
+      const proto = WebGL2RenderingContext.prototype;
+      const getExtension = proto.getExtension;
+      const getSupported = proto.getSupportedExtensions;
+      proto.getExtension = function (this: WebGL2RenderingContext, name: string) {
+        return name === 'EXT_color_buffer_float' ? null : getExtension.call(this, name as 'WEBGL_multi_draw');
+      } as typeof proto.getExtension;
+      proto.getSupportedExtensions = function (this: WebGL2RenderingContext) {
+        return (getSupported.call(this) ?? []).filter((name) => name !== 'EXT_color_buffer_float');
+      };
+    });
+  });
+  try {
+    await page.evaluate(() => window.particlesPage.loaded);
+    await page.waitForTimeout(1500);
+    const { unsupported } = await page.evaluate(() => window.particlesPage.stats());
+    expect(unsupported).toMatch(/EXT_color_buffer_float/);
+    const lit = await litPixels(page, 'particles-unsupported', 640);
+    expect(lit.left + lit.right).toBe(0);
+  } finally {
+    await context.close();
+  }
+});
