@@ -62,6 +62,15 @@ describe('forecast archive', () => {
     }
   });
 
+  it('computes the same metrics in a worker thread beside the forecasts', async () => {
+    const inline = context();
+    await buildDemoArchive(inline, 2, '2026-02-10');
+    const threaded = context();
+    await buildDemoArchive(threaded, 2, '2026-02-10', { metricsInWorker: true });
+    expect(modelMetrics(threaded.db)).toEqual(modelMetrics(inline.db));
+    expect(availableDates(threaded)).toEqual(['2026-02-09', '2026-02-10']);
+  });
+
   it('runs the free forecast from the previous forecast, and the assimilated one from the analysis', async () => {
     const ctx = context();
     await buildDemoArchive(ctx, 3, '2026-02-10');

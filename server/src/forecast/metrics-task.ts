@@ -1,0 +1,22 @@
+/**
+ * recomputeMetrics as a worker-thread task (run with jobs/run-in-worker.ts): its own database connection
+ * (WAL lets it write while the main thread builds forecasts), the demo source, the grid given by the caller.
+ */
+import { openDatabase } from '../db/database.ts';
+import type { Grid } from './grid.ts';
+import { recomputeMetrics, type RecomputeResult } from './hindcast-metrics.ts';
+
+export interface MetricsTaskArgs {
+  dataDir: string;
+  grid?: Grid;
+  force?: boolean;
+}
+
+export async function run(args: MetricsTaskArgs): Promise<RecomputeResult> {
+  const db = openDatabase(args.dataDir);
+  try {
+    return await recomputeMetrics({ db, dataDir: args.dataDir, grid: args.grid }, { force: args.force });
+  } finally {
+    db.close();
+  }
+}
