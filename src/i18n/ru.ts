@@ -149,6 +149,7 @@ export const ru = {
     noDates: 'Нет доступных дат: сначала загрузите данные.',
     noModels: 'Моделей пока нет',
     failed: 'Не удалось запустить прогноз',
+    done: (date: string, models: string) => `Прогноз на ${date} построен: ${models}`,
   },
   jobs: {
     status: {

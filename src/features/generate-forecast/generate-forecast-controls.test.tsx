@@ -22,7 +22,8 @@ const catalogue = {
 
 const job = (status: string, progress: number) => ({
   id: 5, kind: 'generate_forecast', status, progress, message: status === 'running' ? 'running model_3' : null,
-  result: null, request: {}, user_id: 1, created_at: '', started_at: null, finished_at: null,
+  result: status === 'succeeded' ? { date: '2026-01-02', model_ids: ['model_1', 'model_3'] } : null,
+  request: {}, user_id: 1, created_at: '', started_at: null, finished_at: null,
 });
 
 const button = () => byText(view!.container, 'button', 'Сделать прогноз') as HTMLButtonElement;
@@ -76,6 +77,7 @@ describe('/generate-forecast controls', () => {
     expect(ready).toEqual([]);
     await waitFor(() => expect(ready).toEqual([{ date: '2026-01-02', modelIds: ['model_1', 'model_3'] }]), 4000);
     expect(view.container.textContent).toContain('Готово');
+    expect(view.container.textContent).toContain('Прогноз на 2026-01-02 построен: model_1, model_3');
     expect(seen.find((r) => r.method === 'POST')?.body).toEqual({ date: '2026-01-02', model_ids: ['model_1', 'model_3'] });
   });
 

@@ -7,6 +7,7 @@ import { useEffect, useState } from 'react';
 import { generateForecast } from '../../api/admin.ts';
 import { isApiError } from '../../api/client.ts';
 import { fetchForecastInfo } from '../../api/forecast.ts';
+import type { Job } from '../../api/jobs.ts';
 import { fetchModelArchitectures } from '../../api/reports.ts';
 import { ru } from '../../i18n/ru.ts';
 import { JobProgress } from '../jobs/job-progress.tsx';
@@ -23,6 +24,14 @@ export interface ForecastRun {
 async function loadChoices(signal: AbortSignal): Promise<{ dates: string[]; modelIds: string[] }> {
   const [info, models] = await Promise.all([fetchForecastInfo({ signal }), fetchModelArchitectures({ signal })]);
   return { dates: [...info.available_dates].sort().reverse(), modelIds: models.map((model) => model.model_id) };
+}
+
+/** What a succeeded forecast job produced: the date and the models run. */
+function describeForecastResult(job: Job): string | null {
+  const date = job.result?.date;
+  const models = job.result?.model_ids;
+  if (typeof date !== 'string' || !Array.isArray(models)) return null;
+  return ru.generateForecast.done(date, models.join(', '));
 }
 
 export function GenerateForecastControls({ onReady }: { onReady: (run: ForecastRun) => void }) {
@@ -99,7 +108,7 @@ export function GenerateForecastControls({ onReady }: { onReady: (run: ForecastR
       </fieldset>
       <button
         type="button"
-        className="generate-forecast-submit"
+        className="button button--primary button--wide"
         disabled={!date || chosen.length === 0 || sending}
         onClick={() => void submit()}
       >
@@ -112,7 +121,7 @@ export function GenerateForecastControls({ onReady }: { onReady: (run: ForecastR
           {requestError}
         </p>
       )}
-      {submitted && <JobProgress state={job} />}
+      {submitted && <JobProgress state={job} describeResult={describeForecastResult} />}
     </div>
   );
 }

@@ -85,7 +85,7 @@ export function GenerateModelPage() {
           />
         </label>
         {family && (
-          <button type="button" onClick={() => setContent(family.contentExample)}>
+          <button type="button" className="button" onClick={() => setContent(family.contentExample)}>
             {ru.generateModel.contentSample}
           </button>
         )}
@@ -114,7 +114,7 @@ export function GenerateModelPage() {
             onChange={(event) => setExperiment(event.target.value)}
           />
         </label>
-        <button type="submit" disabled={feedback === 'sending'}>
+        <button type="submit" className="button button--primary" disabled={feedback === 'sending'}>
           {ru.generateModel.submit}
         </button>
         {feedback && (

@@ -19,7 +19,8 @@ export function JobProgress({ state, describeResult }: { state: JobState; descri
       {!(job.status === 'succeeded' || job.status === 'failed') && (
         <progress aria-label={ru.jobs.progress} max={100} value={percent} />
       )}
-      {job.message && <p className={job.status === 'failed' ? 'job-error' : 'job-message'}>{job.message}</p>}
+      {/* The server's own words (what it is doing, or why it failed) unless the result says it in ours. */}
+      {job.message && !result && <p className={job.status === 'failed' ? 'job-error' : 'job-message'}>{job.message}</p>}
       {result && <p className="job-result">{result}</p>}
       {error ? <p role="alert">{loadErrorMessage(error, ru.jobs.followFailed)}</p> : null}
     </section>

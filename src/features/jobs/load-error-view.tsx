@@ -7,7 +7,7 @@ export function LoadErrorView({ error, fallback, onRetry }: { error: unknown; fa
     <div role="alert" className="load-error">
       <p>{loadErrorMessage(error, fallback)}</p>
       {onRetry && (
-        <button type="button" onClick={onRetry}>
+        <button type="button" className="button" onClick={onRetry}>
           {ru.loadErrors.retry}
         </button>
       )}

@@ -40,7 +40,7 @@ export function UploadPage() {
   return (
     <div className="catalog-page">
       <h1>{ru.upload.title}</h1>
-      <button type="button" onClick={() => void start()} disabled={sending}>
+      <button type="button" className="button button--primary" onClick={() => void start()} disabled={sending}>
         {ru.upload.button}
       </button>
       {outcome && (

@@ -1,0 +1,201 @@
+/**
+ * Issue 7's admin screens in Chromium against the real server (demo archive): data upload, model generation
+ * (then the model on /models), forecast generation for two models drawn on the map with a switch between
+ * runs; a plain user cannot open any of them.
+ */
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { demoAccounts, launchBrowser, newPage, screenshotPath, signIn, startServer, type RunningServer } from './harness.ts';
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/** Fraction of the map's pixels (right of the 300px sidebar, below the 64px bar) that differ between two screenshots. */
+async function changedMapFraction(page: Page, before: Buffer, after: Buffer): Promise<number> {
+  return page.evaluate(
+    async ([a, b]) => {
+      const load = async (base64: string) => {
+        const image = new Image();
+        image.src = `data:image/png;base64,${base64}`;
+        await image.decode();
+        const canvas = document.createElement('canvas');
+        canvas.width = image.width;
+        canvas.height = image.height;
+        const context = canvas.getContext('2d')!;
+        context.drawImage(image, 0, 0);
+        return context.getImageData(300, 64, image.width - 300, image.height - 64).data;
+      };
+      const [x, y] = [await load(a), await load(b)];
+      let changed = 0;
+      for (let i = 0; i < x.length; i += 4) {
+        if (Math.abs(x[i] - y[i]) + Math.abs(x[i + 1] - y[i + 1]) + Math.abs(x[i + 2] - y[i + 2]) > 30) changed++;
+      }
+      return changed / (x.length / 4);
+    },
+    [before.toString('base64'), after.toString('base64')] as const,
+  );
+}
+
+/** Resolve once MapLibre has finished rendering (tiles, basemap fallback, layers) after a forced repaint. */
+async function mapIdle(page: Page): Promise<void> {
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) => {
+        const map = window.__forecastMap;
+        if (!map) return resolve();
+        map.once('idle', () => resolve());
+        map.triggerRepaint();
+      }),
+  );
+}
+
+/** Wait until the job panel reports a finished job; returns its status attribute. */
+async function finishedJob(page: Page, timeoutMs = 120_000): Promise<string> {
+  const panel = page.locator('[data-job-status="succeeded"], [data-job-status="failed"]');
+  await panel.waitFor({ timeout: timeoutMs });
+  return (await panel.getAttribute('data-job-status')) ?? '';
+}
+
+describe('a plain user', () => {
+  it.each(['/upload', '/generate-model', '/generate-forecast'])('cannot open %s and lands on /login', async (path) => {
+    const { context, page } = await newPage(browser);
+    try {
+      await signIn(page, server.url, demoAccounts.user);
+      await page.goto(`${server.url}${path}`);
+      await page.waitForURL(`${server.url}/login`);
+      expect(await page.getByRole('button', { name: 'Войти' }).isVisible()).toBe(true);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe('/upload', () => {
+  it("starts today's upload and follows the job to its result", async () => {
+    const { context, page } = await newPage(browser);
+    try {
+      await signIn(page, server.url, demoAccounts.superuser);
+      await page.goto(`${server.url}/upload`);
+      expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Загрузка данных');
+      await page.getByRole('button', { name: 'Загрузить данные на сегодня' }).click();
+      await page.getByText('Начало загрузки данных').waitFor();
+      expect(await finishedJob(page)).toBe('succeeded');
+      const today = new Date().toISOString().slice(0, 10);
+      await page.getByText(`Данные за ${today} загружены, прогнозы построены`).waitFor();
+      await page.screenshot({ path: screenshotPath('admin-upload'), fullPage: true });
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe('/generate-model', () => {
+  it('checks the form itself, sends the request, and the new model appears on /models', async () => {
+    const { context, page } = await newPage(browser);
+    try {
+      await signIn(page, server.url, demoAccounts.admin);
+      await page.goto(`${server.url}/generate-model`);
+      expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Сгенерировать модель');
+      const submit = page.getByRole('button', { name: 'Отправить' });
+      await submit.click();
+      await page.getByText('⚠️ Заполните все поля').waitFor();
+
+      await page.getByLabel('Системный промпт').selectOption('damped_anomaly');
+      await page.getByRole('button', { name: 'Подставить пример содержания' }).click();
+      expect(await page.getByLabel('Содержание').inputValue()).toBe('e_folding_days=7\n');
+      await page.getByLabel('Содержание').fill('e_folding_days=11');
+      await page.getByLabel('Датасет').locator('option').nth(1).waitFor({ state: 'attached' });
+      await page.getByLabel('Датасет').selectOption({ index: 1 });
+      await page.getByLabel('Название эксперимента').fill('e2e_slow_decay');
+      await page.screenshot({ path: screenshotPath('admin-generate-model-form'), fullPage: true });
+      await submit.click();
+      await page.getByText('✅ Модель успешно отправлена на генерацию').waitFor();
+      expect(await finishedJob(page)).toBe('succeeded');
+      await page.getByText('Модель e2e_slow_decay зарегистрирована, метрики рассчитаны').waitFor();
+      await page.screenshot({ path: screenshotPath('admin-generate-model-done'), fullPage: true });
+
+      await page.getByRole('link', { name: 'Модели' }).click();
+      const card = page.locator('article.catalog-card', { hasText: 'e2e_slow_decay' });
+      await card.waitFor();
+      expect(await card.textContent()).toContain('Тип: damped_anomaly');
+      expect(await card.locator('.hyperparameters li').allTextContents()).toEqual(['e_folding_days: 11']);
+      expect(await card.locator('.badge').count()).toBeGreaterThan(0);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe('/generate-forecast', () => {
+  it('generates a forecast for two models and draws each run, switching between them', async () => {
+    const { context, page } = await newPage(browser);
+    const fileRequests: string[] = [];
+    page.on('request', (request) => {
+      if (/\/api\/v1\/(assim_)?forecast\/hist/.test(request.url())) fileRequests.push(request.url());
+    });
+    try {
+      await signIn(page, server.url, demoAccounts.admin);
+      await page.goto(`${server.url}/generate-forecast`);
+      const button = page.getByRole('button', { name: 'Сделать прогноз' });
+      await button.waitFor();
+      expect(await button.isDisabled()).toBe(true);
+      const dateSelect = page.getByTestId('generate-date');
+      expect(await dateSelect.locator('option').first().textContent()).toBe('Выберите дату');
+      const dates = (await dateSelect.locator('option').allTextContents()).slice(1);
+      expect(dates.length).toBeGreaterThan(0);
+      await dateSelect.selectOption(dates[0]);
+      expect(await button.isDisabled()).toBe(true);
+      await page.getByLabel('Модель model_1').check();
+      await page.getByLabel('Модель model_3').check();
+      expect(await button.isDisabled()).toBe(false);
+      // Nothing requested or drawn before pressing.
+      expect(fileRequests).toEqual([]);
+      expect(await page.getByTestId('forecast-map').getAttribute('data-drawn')).toBe('none');
+      await page.locator('[data-basemap]').waitFor();
+      await mapIdle(page);
+      const blank = await page.screenshot({ path: screenshotPath('admin-generate-forecast-choice') });
+
+      await button.click();
+      expect(await finishedJob(page)).toBe('succeeded');
+      const map = page.getByTestId('forecast-map');
+      await page.waitForFunction(
+        () => document.querySelector('[data-testid="forecast-map"]')?.getAttribute('data-drawn')?.includes('model_id=model_1'),
+        undefined,
+        { timeout: 60_000 },
+      );
+      expect(await map.getAttribute('data-drawn')).toContain(`date=${dates[0]}`);
+      await mapIdle(page);
+      const first = await page.screenshot({ path: screenshotPath('admin-generate-forecast-model_1') });
+      // The field really is on screen: the sea around Severnaya Zemlya takes the thickness colours.
+      expect(await changedMapFraction(page, blank, first)).toBeGreaterThan(0.2);
+
+      const runs = page.getByRole('group', { name: 'Прогон модели' });
+      expect(await runs.getByRole('button').allTextContents()).toEqual(['Модель model_1', 'Модель model_3']);
+      await runs.getByRole('button', { name: 'Модель model_3' }).click();
+      await page.waitForFunction(
+        () => document.querySelector('[data-testid="forecast-map"]')?.getAttribute('data-drawn')?.includes('model_id=model_3'),
+        undefined,
+        { timeout: 60_000 },
+      );
+      await mapIdle(page);
+      const second = await page.screenshot({ path: screenshotPath('admin-generate-forecast-model_3') });
+      expect(await changedMapFraction(page, blank, second)).toBeGreaterThan(0.2);
+      expect(fileRequests.some((url) => url.includes('model_id=model_1'))).toBe(true);
+      expect(fileRequests.some((url) => url.includes('model_id=model_3'))).toBe(true);
+      // The legend speaks of what is drawn.
+      expect(await page.getByText('Толщина льда, м').count()).toBeGreaterThan(0);
+    } finally {
+      await context.close();
+    }
+  });
+});
