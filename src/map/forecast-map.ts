@@ -84,6 +84,9 @@ export class ForecastMap {
     this.map.addControl(new maplibregl.GlobeControl(), 'top-right');
     this.overlay = new MapLibreOverlay({ interleaved: true, layers: [] });
     this.map.addControl(this.overlay);
+    // The overlay picks deck.gl's view (globe or Web Mercator) from MapLibre's projection only on 'styledata'
+    // and setProps; setProjection (the globe control) fires neither, so hand it the switch ourselves.
+    this.map.on('projectiontransition', () => this.overlay.setProps({}));
     window.__forecastMap = this.map;
     this.map.once('load', () => (this.styleLoaded = true));
 

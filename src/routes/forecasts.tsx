@@ -1,12 +1,12 @@
 import { createRoute } from '@tanstack/react-router';
-import { PlaceholderPage } from '../components/placeholder-page.tsx';
-import { ru } from '../i18n/ru.ts';
+import { ForecastMapPage } from '../features/forecast-map/forecast-map-page.tsx';
+import { validateForecastSearch } from '../features/forecast-map/url-search.ts';
 import { signedInRoute } from './signed-in-layout.tsx';
 
-/** /forecasts: the forecast map (issue 5 adds validateSearch for date, lead, variable, assim). */
+/** /forecasts: the forecast map; ?date=&assimilated=&lead=&variable= select what it shows (issue 5). */
 export const forecastsRoute = createRoute({
   getParentRoute: () => signedInRoute,
   path: 'forecasts',
-  // Placeholder until its issue lands; then: component: <PageComponent> from src/features/<name>/.
-  component: () => <PlaceholderPage title={ru.placeholders.forecasts} />,
+  validateSearch: validateForecastSearch,
+  component: ForecastMapPage,
 });

@@ -4,7 +4,6 @@
  * slices already seen come from a small cache here: no new request either way. Outside React, driven by
  * `store.subscribe`; stale answers (the user moved on) are dropped.
  */
-import { proxy } from 'comlink';
 import type { DownloadProgress, ForecastFileMeta, ForecastWorkerApi, WorkerError } from '../../../workers/forecast.api.ts';
 import { ru } from '../../i18n/ru.ts';
 import { VARIABLE_STYLES, type ForecastVariable, type LeadIndex } from './forecast-variables.ts';
@@ -119,9 +118,10 @@ export class ForecastLoader {
       const meta = await worker.open(
         { url },
         requestId,
-        proxy((progress: DownloadProgress) => {
+        // The client passes this across to the worker (comlink proxy): bytes received so far.
+        (progress: DownloadProgress) => {
           if (this.activeRequest === requestId) store.getState().fileProgress(progress);
-        }),
+        },
       );
       if (this.activeRequest !== requestId) return;
       this.activeRequest = null;

@@ -36,7 +36,7 @@ export function ForecastMapPage() {
 
   return (
     <ForecastMapStoreContext.Provider value={store}>
-      <div className="forecast-page">
+      <div className="forecast-page" data-testid="forecast-page">
         <ForecastSidebar />
         <ForecastMapView />
         <MapLegend />

@@ -8,7 +8,7 @@ import { ru } from '../../i18n/ru.ts';
 import { ForecastMap, type BasemapKind, type MapProjection, type PointerPosition } from '../../map/forecast-map.ts';
 import { buildForecastLayers } from './forecast-layers.ts';
 import { HoverReadout } from './hover-readout.tsx';
-import { useForecastMapStore } from './store/store-context.ts';
+import { useForecastMap, useForecastMapStore } from './store/store-context.ts';
 
 export interface ForecastMapViewProps {
   projection?: MapProjection;
@@ -19,6 +19,8 @@ export function ForecastMapView({ projection = 'globe' }: ForecastMapViewProps) 
   const containerRef = useRef<HTMLDivElement>(null);
   const [basemap, setBasemap] = useState<BasemapKind | null>(null);
   const [pointer, setPointer] = useState<PointerPosition | null>(null);
+  // What the layers were given ('<file>|<variable>|<lead>', or 'none'), for tests and the benchmark to wait on.
+  const drawn = useForecastMap((state) => (state.field ? `${state.field.fileKey}|${state.field.variable}|${state.field.lead}` : 'none'));
 
   useEffect(() => {
     const container = containerRef.current;
@@ -36,7 +38,7 @@ export function ForecastMapView({ projection = 'globe' }: ForecastMapViewProps) 
 
   return (
     <div className="forecast-map">
-      <div ref={containerRef} className="forecast-map__canvas" data-testid="forecast-map" />
+      <div ref={containerRef} className="forecast-map__canvas" data-testid="forecast-map" data-drawn={drawn} />
       {basemap && (
         <div className="forecast-map__basemap-notice" data-basemap={basemap} role="status">
           {basemap === 'tiles' ? ru.forecastMap.basemapTiles : ru.forecastMap.basemapOffline}

@@ -1,7 +1,8 @@
 /**
- * The page's handle on the decode worker (workers/forecast-client.ts, issue 4). Kept in one place so the
- * page, tests and the benchmark share how it is made and disposed.
+ * The page's handle on the decode worker (workers/forecast-client.ts, issue 4), in one place so the page and
+ * the benchmark make and dispose it the same way.
  */
+import { createForecastClient } from '../../../workers/forecast-client.ts';
 import type { ForecastWorkerApi } from '../../../workers/forecast.api.ts';
 
 export interface ForecastWorkerHandle {
@@ -10,5 +11,6 @@ export interface ForecastWorkerHandle {
 }
 
 export function createForecastWorker(): ForecastWorkerHandle {
-  throw new Error('decode worker client not available yet');
+  const client = createForecastClient();
+  return { api: client, dispose: () => client.dispose() };
 }

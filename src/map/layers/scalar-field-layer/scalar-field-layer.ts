@@ -56,6 +56,14 @@ const defaultProps: DefaultProps<ScalarFieldLayerProps> = {
   valueRange: { type: 'array', value: [0, 1], compare: true },
   rampBytes: { type: 'object', value: sampleRamp(iceRamp), compare: false },
   opacity: { type: 'number', min: 0, max: 1, value: 0.7 },
+  // A ground overlay: no depth test. On the globe the mesh's flat triangles dip up to ~250 m below the sphere
+  // MapLibre draws (1° chords), so a depth test hides them behind the basemap; back faces are culled instead,
+  // which keeps the far side of the globe out (the mesh winds counter-clockwise seen from above).
+  parameters: {
+    type: 'object',
+    value: { depthCompare: 'always', depthWriteEnabled: false, cullMode: 'back' },
+    compare: 2,
+  },
 };
 
 interface ScalarFieldLayerState {

@@ -1,0 +1,82 @@
+/** Browser-side helpers for the map journeys and the render benchmark: wait for frames, read screen colours. */
+import type { Page } from 'playwright-core';
+
+export type Rgb = [number, number, number];
+
+/** Wait until the page's map shows `drawn` ('<file>|<variable>|<lead>' or 'none') and has rendered since. */
+export async function waitForDrawn(page: Page, drawn: (value: string) => boolean, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await page.getByTestId('forecast-map').getAttribute('data-drawn');
+    if (value !== null && drawn(value)) break;
+    if (Date.now() > deadline) throw new Error(`map never showed the expected field (last: ${value})`);
+    await page.waitForTimeout(100);
+  }
+  await waitForIdle(page);
+}
+
+/** Resolve when MapLibre has finished rendering (after a forced repaint). */
+export async function waitForIdle(page: Page): Promise<void> {
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) => {
+        const map = window.__forecastMap;
+        if (!map) return resolve();
+        map.once('idle', () => resolve());
+        map.triggerRepaint();
+      }),
+  );
+}
+
+/** Screen position (page CSS pixels) of longitude/latitude, via the map's own projection; null if off screen. */
+export async function projectToPage(page: Page, points: [lon: number, lat: number][]): Promise<([number, number] | null)[]> {
+  return page.evaluate((pts) => {
+    const map = window.__forecastMap!;
+    const rect = map.getContainer().getBoundingClientRect();
+    return pts.map(([lon, lat]) => {
+      const p = map.project([lon, lat]);
+      if (!Number.isFinite(p.x) || !Number.isFinite(p.y)) return null;
+      return [rect.left + p.x, rect.top + p.y] as [number, number];
+    });
+  }, points);
+}
+
+/** Colours at page points, read from a real screenshot (what a person sees), decoded by the browser itself. */
+export async function readScreenColours(page: Page, points: [number, number][], screenshotFile?: string): Promise<Rgb[]> {
+  const png = await page.screenshot({ path: screenshotFile });
+  return page.evaluate(
+    async ({ base64, pts }) => {
+      const image = new Image();
+      image.src = `data:image/png;base64,${base64}`;
+      await image.decode();
+      const canvas = document.createElement('canvas');
+      canvas.width = image.width;
+      canvas.height = image.height;
+      const context = canvas.getContext('2d', { willReadFrequently: true })!;
+      context.drawImage(image, 0, 0);
+      return pts.map(([x, y]) => {
+        const d = context.getImageData(Math.round(x), Math.round(y), 1, 1).data;
+        return [d[0], d[1], d[2]] as [number, number, number];
+      });
+    },
+    { base64: png.toString('base64'), pts: points },
+  );
+}
+
+/** Hide the basemap under a black background, so screen colours are the field's colour times its alpha. */
+export async function blackBackground(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const map = window.__forecastMap!;
+    for (const layer of map.getStyle().layers) {
+      if (layer.type === 'background') map.setPaintProperty(layer.id, 'background-color', '#000000');
+      else if (layer.type === 'raster' || layer.type === 'fill' || layer.type === 'line') {
+        map.setLayoutProperty(layer.id, 'visibility', 'none');
+      }
+    }
+  });
+  await waitForIdle(page);
+}
+
+export function colourDistance(a: Rgb, b: Rgb): number {
+  return Math.max(Math.abs(a[0] - b[0]), Math.abs(a[1] - b[1]), Math.abs(a[2] - b[2]));
+}

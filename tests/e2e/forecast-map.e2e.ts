@@ -1,0 +1,227 @@
+/**
+ * The forecast map in Chromium against the real server: cells of a known-pattern file land on the right
+ * latitudes and longitudes in both projections, the legend, switching lead and variable without a new
+ * download, the offline basemap, and a corrupt file.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { colourForValue, iceRamp } from '../../src/map/colour-ramps.ts';
+import { ru } from '../../src/i18n/ru.ts';
+import { OFFLINE_LAND_COLOUR } from '../../src/map/offline-basemap.ts';
+import { demoAccounts, launchBrowser, newPage, screenshotPath, signIn, startServer, type RunningServer } from './harness.ts';
+import {
+  blackBackground,
+  colourDistance,
+  projectToPage,
+  readScreenColours,
+  waitForDrawn,
+  waitForIdle,
+  type Rgb,
+} from './forecast-map-helpers.ts';
+import { patternConcentration, patternRange, patternThickness, writePatternFile } from './forecast-map-pattern.ts';
+
+const GOOD_DATE = '2026-01-15';
+const BAD_DATE = '2026-01-14';
+/** Valid cells: alpha 200/255 times the layer's opacity 0.7, over a black background. */
+const FIELD_ALPHA = (200 / 255) * 0.7;
+/** Per-channel tolerance for blending and rounding on the software GPU. */
+const TOLERANCE = 4;
+
+let server: RunningServer;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+const fileRequests: string[] = [];
+const consoleErrors: string[] = [];
+
+function expectedColour(value: number, range: [number, number]): Rgb {
+  if (!Number.isFinite(value)) return [0, 0, 0];
+  const [r, g, b] = colourForValue(iceRamp, value, range);
+  return [r * FIELD_ALPHA, g * FIELD_ALPHA, b * FIELD_ALPHA].map(Math.round) as Rgb;
+}
+
+/**
+ * Points in the middle of pattern blocks and 0.2° of latitude / 0.3° of longitude inside their edges, where
+ * a cell drawn in the wrong place (a linear stretch in projected space, a half-cell shift) shows the wrong
+ * block's colour. Only points on the map, away from the sidebar, legend and controls.
+ */
+async function visiblePatternPoints(maxLat: number): Promise<{ lon: number; lat: number; x: number; y: number }[]> {
+  const candidates: [number, number][] = [];
+  for (let latBlock = 66; latBlock < 90; latBlock += 2) {
+    for (let lonBlock = 50; lonBlock < 115; lonBlock += 5) {
+      for (const dLat of [0.2, 1, 1.8]) {
+        for (const dLon of [0.3, 2.5, 4.7]) {
+          const lat = latBlock + dLat;
+          if (lat <= maxLat) candidates.push([lonBlock + dLon, lat]);
+        }
+      }
+    }
+  }
+  const screen = await projectToPage(page, candidates);
+  const viewport = page.viewportSize()!;
+  const points: { lon: number; lat: number; x: number; y: number }[] = [];
+  candidates.forEach(([lon, lat], k) => {
+    const p = screen[k];
+    if (!p) return;
+    const [x, y] = p;
+    const onMap = x > 320 && x < viewport.width - 60 && y > 64 + 110 && y < viewport.height - 20;
+    const underLegend = x > viewport.width - 290 && y > viewport.height - 130;
+    if (onMap && !underLegend) points.push({ lon, lat, x, y });
+  });
+  return points;
+}
+
+async function checkThicknessColours(lead: number, maxLat: number, shot: string): Promise<number> {
+  const range = patternRange(patternThickness, lead);
+  const points = await visiblePatternPoints(maxLat);
+  const colours = await readScreenColours(
+    page,
+    points.map((p) => [p.x, p.y]),
+    screenshotPath(shot),
+  );
+  const wrong = points
+    .map((p, k) => ({ ...p, got: colours[k], want: expectedColour(patternThickness(p.lat, p.lon, lead), range) }))
+    .filter((p) => colourDistance(p.got, p.want) > TOLERANCE);
+  expect(
+    wrong.slice(0, 8).map((p) => `${p.lat}N ${p.lon}E at ${p.x.toFixed(0)},${p.y.toFixed(0)}: ${p.got} ≠ ${p.want}`),
+    `${wrong.length} of ${points.length} points`,
+  ).toEqual([]);
+  return points.length;
+}
+
+async function waitForOfflineBasemap(target: Page): Promise<void> {
+  await expect.poll(() => target.locator('[data-basemap]').getAttribute('data-basemap'), { timeout: 20_000 }).toBe('offline');
+  await expect.poll(() => target.evaluate(() => Boolean(window.__forecastMap?.getLayer('offline-land-fill')))).toBe(true);
+  await waitForIdle(target);
+}
+
+async function legendText(): Promise<{ title: string; min: string; max: string }> {
+  const legend = page.getByTestId('legend');
+  return {
+    title: (await legend.locator('h3').textContent()) ?? '',
+    min: (await page.getByTestId('legend-min').textContent()) ?? '',
+    max: (await page.getByTestId('legend-max').textContent()) ?? '',
+  };
+}
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+  ({ context, page } = await newPage(browser));
+  page.on('console', (message) => {
+    if (message.type() === 'error') consoleErrors.push(message.text());
+  });
+  const pattern = Buffer.from(writePatternFile(GOOD_DATE));
+  const corrupt = Buffer.from('<html><body>502 Bad Gateway</body></html>'.padEnd(4096, ' '));
+  // Tiles fail here anyway (no internet); make it so everywhere, the map must fall back by itself.
+  await context.route('https://gibs.earthdata.nasa.gov/**', (route) => route.abort('internetdisconnected'));
+  await context.route('**/api/v1/forecast/info', (route) =>
+    route.fulfill({ json: { available_dates: [BAD_DATE, GOOD_DATE] } }),
+  );
+  await context.route('**/api/v1/forecast/hist?*', (route) => {
+    const date = new URL(route.request().url()).searchParams.get('date');
+    fileRequests.push(String(date));
+    return route.fulfill({
+      status: 200,
+      contentType: 'application/x-netcdf',
+      body: date === GOOD_DATE ? pattern : corrupt,
+    });
+  });
+  await signIn(page, server.url, demoAccounts.user);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+describe('forecast map', () => {
+  it('opens the latest date on the globe and draws each cell at its latitude and longitude', async () => {
+    await page.goto(`${server.url}/forecasts`);
+    await waitForDrawn(page, (drawn) => drawn.endsWith('|sithick_GLORYS|0'));
+    await expect.poll(() => page.getByTestId('date-select').inputValue()).toBe(GOOD_DATE);
+    expect(new URL(page.url()).searchParams.get('date')).toBe(GOOD_DATE);
+    await waitForOfflineBasemap(page);
+    await page.screenshot({ path: screenshotPath('forecast-map-globe') });
+    await blackBackground(page);
+    const checked = await checkThicknessColours(0, 89.5, 'forecast-map-globe-black');
+    expect(checked).toBeGreaterThan(40);
+  });
+
+  it('draws the same cells in Mercator', async () => {
+    await page.getByTitle(ru.forecastMap.projectionMercator).click();
+    await expect.poll(() => page.evaluate(() => window.__forecastMap!.getProjection()?.type)).toBe('mercator');
+    await waitForIdle(page);
+    const checked = await checkThicknessColours(0, 84.5, 'forecast-map-mercator-black');
+    expect(checked).toBeGreaterThan(40);
+    await page.getByTitle(ru.forecastMap.projectionGlobe).click();
+    await waitForIdle(page);
+  });
+
+  it('shows the legend of each variable, and switches lead and variable without downloading again', async () => {
+    const [min0, max0] = patternRange(patternThickness, 0);
+    expect(await legendText()).toEqual({ title: 'Толщина льда, м', min: min0.toFixed(1), max: max0.toFixed(1) });
+    const requestsBefore = fileRequests.length;
+
+    await page.getByRole('button', { name: '+72h' }).click();
+    await waitForDrawn(page, (drawn) => drawn.endsWith('|sithick_GLORYS|2'));
+    const [min2, max2] = patternRange(patternThickness, 2);
+    expect(await legendText()).toEqual({ title: 'Толщина льда, м', min: min2.toFixed(1), max: max2.toFixed(1) });
+    expect(new URL(page.url()).searchParams.get('lead')).toBe('72');
+    await checkThicknessColours(2, 89.5, 'forecast-map-lead72');
+
+    await page.getByRole('button', { name: 'sea_ice_fraction_BREMEN' }).click();
+    await waitForDrawn(page, (drawn) => drawn.endsWith('|sea_ice_fraction_BREMEN|2'));
+    const [cmin, cmax] = patternRange(patternConcentration, 2);
+    expect(await legendText()).toEqual({ title: 'Доля льда', min: cmin.toFixed(1), max: cmax.toFixed(1) });
+
+    await page.getByRole('button', { name: 'usi_vsi' }).click();
+    await waitForDrawn(page, (drawn) => drawn.endsWith('|usi_vsi|2'));
+    expect(await legendText()).toEqual({ title: 'Скорость дрейфа, м/с', min: '0.0', max: '0.1' });
+    await page.screenshot({ path: screenshotPath('forecast-map-drift') });
+
+    await page.getByRole('button', { name: '+24h' }).click();
+    await page.getByRole('button', { name: 'sithick_GLORYS' }).click();
+    await waitForDrawn(page, (drawn) => drawn.endsWith('|sithick_GLORYS|0'));
+    expect(fileRequests.length).toBe(requestsBefore);
+  });
+
+  it('reads out the value under the cursor', async () => {
+    const [[x, y]] = (await projectToPage(page, [[92.5, 79]])) as [number, number][];
+    await page.mouse.move(x, y);
+    const readout = page.getByTestId('hover-readout');
+    const value = patternThickness(79, 92.5, 0);
+    await expect.poll(() => readout.textContent()).toContain(Number.isFinite(value) ? `${value.toFixed(2)} м` : 'Нет данных');
+    await expect.poll(() => readout.textContent()).toContain('79.00° с. ш.');
+    await page.mouse.move(5, 400);
+  });
+
+  it('shows a message, logs the reason and draws nothing for a file that is not NetCDF', async () => {
+    await page.getByTestId('date-select').selectOption(BAD_DATE);
+    await expect(page.getByTestId('file-error').textContent()).resolves.toBe(ru.forecastMap.fileUnreadable);
+    await waitForDrawn(page, (drawn) => drawn === 'none');
+    expect(consoleErrors.some((text) => /could not be read/.test(text))).toBe(true);
+    const points = await visiblePatternPoints(89.5);
+    const colours = await readScreenColours(page, points.slice(0, 10).map((p) => [p.x, p.y]), screenshotPath('forecast-map-corrupt'));
+    for (const colour of colours) expect(colourDistance(colour, [0, 0, 0])).toBeLessThanOrEqual(TOLERANCE);
+  });
+});
+
+describe('forecast map without data or tiles', () => {
+  it('shows the offline basemap when tiles fail, and says there are no dates', async () => {
+    const { page: fresh, context: freshContext } = await newPage(browser);
+    await freshContext.route('https://gibs.earthdata.nasa.gov/**', (route) => route.abort('internetdisconnected'));
+    await freshContext.route('**/api/v1/forecast/info', (route) => route.fulfill({ json: { available_dates: [] } }));
+    await signIn(fresh, server.url, demoAccounts.user);
+    await fresh.goto(`${server.url}/forecasts`);
+    await expect.poll(() => fresh.getByRole('alert').first().textContent()).toBe(ru.forecastMap.noDates);
+    await waitForOfflineBasemap(fresh);
+    expect(await fresh.locator('[data-basemap]').textContent()).toBe(ru.forecastMap.basemapOffline);
+    // October Revolution Island (79.4°N 96°E, Severnaya Zemlya) is land: the offline land colour shows there.
+    const [[x, y]] = (await projectToPage(fresh, [[96, 79.4]])) as [number, number][];
+    const [colour] = await readScreenColours(fresh, [[x, y]], screenshotPath('forecast-map-offline-basemap'));
+    const land = [1, 3, 5].map((k) => parseInt(OFFLINE_LAND_COLOUR.slice(k, k + 2), 16)) as Rgb;
+    expect(colourDistance(colour, land)).toBeLessThanOrEqual(TOLERANCE);
+    await freshContext.close();
+  });
+});
