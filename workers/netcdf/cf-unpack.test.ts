@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { applyUnpack, castsSafely, planUnpack } from './cf-unpack.ts';
 import { copySwapped, swapInPlace } from './byte-swap.ts';
+import { simdSwapper } from './simd-swap.ts';
 
 const unpack = (values: number[], type: 'short' | 'float' | 'byte', attrs: Record<string, number | string | number[]>) => {
   const raw = type === 'short' ? Int16Array.from(values) : type === 'byte' ? Int8Array.from(values) : Float32Array.from(values);
@@ -73,6 +74,23 @@ describe('byte swap', () => {
       const shorts = new ArrayBuffer(2);
       copySwapped(src, shift, shorts, 0, 2, 2);
       expect(new Int16Array(shorts)[0]).toBe(-300);
+    }
+  });
+
+  it('swaps large blocks through WebAssembly SIMD exactly as the word loop does', () => {
+    expect(simdSwapper()).not.toBeNull(); // Node 20 and Chromium have WebAssembly SIMD
+    const length = 300_000 * 8 + 8; // several 256 KiB chunks and a tail shorter than 16 bytes
+    const src = new Uint8Array(length + 4);
+    for (let i = 0; i < src.length; i++) src[i] = (i * 37 + 11) & 0xff;
+    for (const size of [2, 4, 8]) {
+      const viaCopy = new ArrayBuffer(length);
+      copySwapped(src, 4, viaCopy, 0, length, size);
+      const reference = src.slice(4, 4 + length).buffer;
+      swapInPlace(reference, size, length / size);
+      const got = new Uint8Array(viaCopy);
+      const want = new Uint8Array(reference);
+      const firstDifference = got.findIndex((b, i) => b !== want[i]);
+      expect(firstDifference, `size ${size}`).toBe(-1);
     }
   });
 });
