@@ -15,6 +15,7 @@ export default defineConfig({
     rollupOptions: {
       input: {
         particles: resolve(import.meta.dirname, 'pages/particles.html'),
+        'leaflet-velocity': resolve(import.meta.dirname, 'pages/leaflet-velocity.html'),
       },
     },
   },

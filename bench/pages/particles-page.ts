@@ -42,6 +42,19 @@ let unsupported: string | null = null;
 let renders = 0;
 map.on('render', () => renders++);
 
+// Time spent in the layer's draw (all its passes, JavaScript side), for the benchmark's breakdown.
+let drawMs = 0;
+const layerProto = ParticleLayer.prototype as unknown as { draw: (...args: unknown[]) => void };
+const originalDraw = layerProto.draw;
+layerProto.draw = function (this: unknown, ...args: unknown[]) {
+  const start = performance.now();
+  try {
+    originalDraw.apply(this, args);
+  } finally {
+    drawMs += performance.now() - start;
+  }
+};
+
 function update(): void {
   layer = visible
     ? new ParticleLayer({
@@ -92,7 +105,7 @@ const api = {
   setProjection(type: 'mercator' | 'globe'): void {
     map.setProjection({ type });
   },
-  stats: () => ({ renders, unsupported }),
+  stats: () => ({ renders, unsupported, steps: layer?.stepCount ?? 0, drawMs }),
 };
 
 declare global {
