@@ -29,6 +29,7 @@ describe('/upload', () => {
   it('starts the upload, shows the server message, then follows the job to its result', async () => {
     let polls = 0;
     const seen = fakeApi({
+      'GET /api/v1/jobs': { status: 200, body: [] },
       'POST /api/v1/force_fetch_data': { status: 202, body: { message: 'Начало загрузки данных', job_id: 7 } },
       'GET /api/v1/jobs/7': () => {
         polls += 1;
@@ -48,7 +49,10 @@ describe('/upload', () => {
   });
 
   it("shows the server's detail when an upload is already running", async () => {
-    fakeApi({ 'POST /api/v1/force_fetch_data': { status: 409, body: { detail: 'Загрузка уже идёт' } } });
+    fakeApi({
+      'GET /api/v1/jobs': 'network-error',
+      'POST /api/v1/force_fetch_data': { status: 409, body: { detail: 'Загрузка уже идёт' } },
+    });
     view = await render(<UploadPage />);
     await click(button());
     await waitFor(() => expect(view!.container.querySelector('[role="alert"]')?.textContent).toBe('Загрузка уже идёт'));
@@ -57,6 +61,7 @@ describe('/upload', () => {
   it('shows the generic failure when the server is unreachable, and clears it on the next press', async () => {
     let reachable = false;
     fakeApi({
+      'GET /api/v1/jobs': { status: 200, body: [job('succeeded', 1, { id: 3 })] },
       'POST /api/v1/force_fetch_data': () =>
         reachable ? { status: 202, body: { message: 'Начало загрузки данных', job_id: 7 } } : 'network-error',
       'GET /api/v1/jobs/7': { status: 200, body: job('failed', 0.2, { message: 'disk full' }) },
@@ -69,5 +74,17 @@ describe('/upload', () => {
     await waitFor(() => expect(view!.container.textContent).toContain('disk full'));
     expect(view.container.textContent).not.toContain('Ошибка при загрузке данных');
     expect(view.container.textContent).toContain('Ошибка');
+  });
+
+  it('follows an upload that is already under way when the page opens', async () => {
+    fakeApi({
+      'GET /api/v1/jobs': {
+        status: 200,
+        body: [job('running', 0.3, { id: 9, kind: 'generate_model' }), job('running', 0.25, { id: 7 })],
+      },
+      'GET /api/v1/jobs/7': { status: 200, body: job('running', 0.25, { message: 'writing forecasts' }) },
+    });
+    view = await render(<UploadPage />);
+    await waitFor(() => expect(view!.container.textContent).toContain('Задача №7: Выполняется — 25%'));
   });
 });

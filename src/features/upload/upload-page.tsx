@@ -1,7 +1,7 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { forceFetchData } from '../../api/admin.ts';
 import { isApiError } from '../../api/client.ts';
-import type { Job } from '../../api/jobs.ts';
+import { fetchJobs, isFinished, type Job } from '../../api/jobs.ts';
 import { ru } from '../../i18n/ru.ts';
 import { JobProgress } from '../jobs/job-progress.tsx';
 import { useJob } from '../jobs/use-job.ts';
@@ -21,6 +21,19 @@ export function UploadPage() {
   const [sending, setSending] = useState(false);
   const [jobId, setJobId] = useState<number | null>(null);
   const job = useJob(jobId);
+
+  // An upload already under way (started before a reload, or by another admin) is followed from the start.
+  useEffect(() => {
+    const controller = new AbortController();
+    fetchJobs({ signal: controller.signal }).then(
+      (jobs) => {
+        const active = jobs.find((entry) => entry.kind === 'force_fetch_data' && !isFinished(entry));
+        if (active && !controller.signal.aborted) setJobId((current) => current ?? active.id);
+      },
+      () => undefined, // only a convenience: the button still works
+    );
+    return () => controller.abort();
+  }, []);
 
   const start = async () => {
     setOutcome(null);
