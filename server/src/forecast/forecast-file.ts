@@ -13,9 +13,9 @@
  */
 import { bitRound, KEEPBITS } from './bit-round.ts';
 import { latitudes, longitudes, type Grid } from './grid.ts';
-import { driftComponents, driftDirection, driftSpeed, type IceState } from './ice-state.ts';
+import { driftComponents, type IceState } from './ice-state.ts';
 import { readHeader, readVariable, NetcdfReadError, type NcHeader } from './netcdf3-reader.ts';
-import { encodeNetcdf3, type NcAttributeValue, type NcVariable } from './netcdf3-writer.ts';
+import { encodeNetcdf3, type NcAttributeValue, type NcFile, type NcVariable } from './netcdf3-writer.ts';
 
 export const VARIABLE_NAMES = {
   thickness: 'sithick_GLORYS',
@@ -62,13 +62,44 @@ function stack(states: IceState[], pick: (s: IceState) => Float32Array, keepbits
   return bitRound(out, keepbits);
 }
 
+/** Speed (m/s) and direction (radians, bearing towards, clockwise from north) of every lead, in one pass. */
+function stackDrift(states: IceState[]): { speed: Float32Array; direction: Float32Array } {
+  const n = states[0].u.length;
+  const speed = new Float32Array(n * states.length);
+  const direction = new Float32Array(n * states.length);
+  const turn = 2 * Math.PI;
+  states.forEach(({ u, v }, t) => {
+    const base = t * n;
+    for (let k = 0; k < n; k++) {
+      const east = u[k];
+      const north = v[k];
+      speed[base + k] = Math.sqrt(east * east + north * north);
+      const bearing = Math.atan2(east, north);
+      direction[base + k] = bearing < 0 ? bearing + turn : bearing;
+    }
+  });
+  return { speed, direction };
+}
+
+export interface EncodeOptions {
+  /** Mantissa bits kept per variable (default KEEPBITS; 23 keeps every bit). */
+  keepbits?: Readonly<Record<keyof typeof KEEPBITS, number>>;
+}
+
 /** Encode states (one per lead time, all on one grid) into a NetCDF file. */
-export function encodeStateFile(states: IceState[], meta: FileMetadata): Uint8Array {
+export function encodeStateFile(states: IceState[], meta: FileMetadata, options: EncodeOptions = {}): Uint8Array {
+  return encodeNetcdf3(stateFileLayout(states, meta, options));
+}
+
+/** The file's dimensions, attributes and variables, data derived (speed, direction) and bit-rounded. */
+export function stateFileLayout(states: IceState[], meta: FileMetadata, options: EncodeOptions = {}): NcFile {
+  const keep = options.keepbits ?? KEEPBITS;
   if (states.length === 0 || states.length !== meta.leadHours.length) {
     throw new RangeError(`need one state per lead time (${meta.leadHours.length}), got ${states.length}`);
   }
   const grid = states[0].grid;
   const reference = `${meta.date}T00:00:00Z`;
+  const drift = stackDrift(states);
   const dims = ['time', 'latitude', 'longitude'];
   const variables: NcVariable[] = [
     {
@@ -103,34 +134,34 @@ export function encodeStateFile(states: IceState[], meta: FileMetadata): Uint8Ar
       name: VARIABLE_NAMES.thickness,
       type: 'float',
       dimensions: dims,
-      data: stack(states, (s) => s.thickness, KEEPBITS.thickness),
-      attributes: fieldAttributes('m', 'sea_ice_thickness', 'Sea ice thickness', KEEPBITS.thickness),
+      data: stack(states, (s) => s.thickness, keep.thickness),
+      attributes: fieldAttributes('m', 'sea_ice_thickness', 'Sea ice thickness', keep.thickness),
     },
     {
       name: VARIABLE_NAMES.concentration,
       type: 'float',
       dimensions: dims,
-      data: stack(states, (s) => s.concentration, KEEPBITS.concentration),
-      attributes: fieldAttributes('1', 'sea_ice_area_fraction', 'Sea ice concentration', KEEPBITS.concentration),
+      data: stack(states, (s) => s.concentration, keep.concentration),
+      attributes: fieldAttributes('1', 'sea_ice_area_fraction', 'Sea ice concentration', keep.concentration),
     },
     {
       name: VARIABLE_NAMES.speed,
       type: 'float',
       dimensions: dims,
-      data: stack(states, driftSpeed, KEEPBITS.speed),
-      attributes: fieldAttributes('m s-1', 'sea_ice_speed', 'Sea ice drift speed', KEEPBITS.speed),
+      data: bitRound(drift.speed, keep.speed),
+      attributes: fieldAttributes('m s-1', 'sea_ice_speed', 'Sea ice drift speed', keep.speed),
     },
     {
       name: VARIABLE_NAMES.direction,
       type: 'float',
       dimensions: dims,
-      data: stack(states, driftDirection, KEEPBITS.direction),
-      attributes: fieldAttributes('radian', 'direction_of_sea_ice_velocity', 'Sea ice drift direction', KEEPBITS.direction, {
+      data: bitRound(drift.direction, keep.direction),
+      attributes: fieldAttributes('radian', 'direction_of_sea_ice_velocity', 'Sea ice drift direction', keep.direction, {
         comment: 'bearing towards which the ice moves, clockwise from north',
       }),
     },
   ];
-  return encodeNetcdf3({
+  return {
     format: '64bit-offset',
     dimensions: [
       { name: 'time', size: meta.leadHours.length },
@@ -150,7 +181,7 @@ export function encodeStateFile(states: IceState[], meta: FileMetadata): Uint8Ar
       history: `${new Date().toISOString()} written by the arctic-ice-forecast-viewer server`,
     },
     variables,
-  });
+  };
 }
 
 function gridFromHeader(bytes: Uint8Array, header: NcHeader): Grid {

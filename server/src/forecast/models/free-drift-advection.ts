@@ -218,8 +218,12 @@ export const freeDriftAdvection: ModelRunner = (initial, hyperparameters, contex
   const fillPasses = Math.min(200, Math.ceil((fastest * scale * longest) / cell) + 2);
   const { vx, vy } = planeVelocity(initial, scale, fillPasses);
   const d = departures(initial, vx, vy, dt);
-  const u = initial.u.map((x) => x * scale);
-  const v = initial.v.map((x) => x * scale);
+  const u = new Float32Array(initial.u.length);
+  const v = new Float32Array(initial.v.length);
+  for (let k = 0; k < u.length; k++) {
+    u[k] = initial.u[k] * scale;
+    v[k] = initial.v[k] * scale;
+  }
 
   let thickness = initial.thickness;
   let concentration = initial.concentration;
