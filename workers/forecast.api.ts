@@ -78,7 +78,13 @@ export interface DriftSlice {
   maxSpeed: number;
 }
 
-/** Errors cross the boundary as plain objects; name is one of the decoder's error classes or 'AbortError'. */
+/**
+ * Errors cross the boundary as {name, message} (comlink keeps both). `name` is one of: 'NetcdfFormatError'
+ * (not NetCDF, or a corrupt header), 'NetcdfTruncatedError' (file cut short), 'UnsupportedFeatureError' (e.g. an
+ * SZIP-compressed variable, or a variable that is not (time,) lat, lon), 'NetcdfNotFoundError' (unknown file key,
+ * variable or lead; also a file that left the cache), 'DownloadError' (network or HTTP status, in the message),
+ * 'AbortError'.
+ */
 export interface WorkerError {
   name: string;
   message: string;
@@ -87,7 +93,8 @@ export interface WorkerError {
 export interface ForecastWorkerApi {
   /**
    * Download (or take) a file, parse its header and cache it by key. `requestId` lets the page cancel
-   * with `abort(requestId)`; `onProgress` is a comlink proxy called with bytes received.
+   * with `abort(requestId)`; `onProgress` is a comlink proxy called with bytes received. A key already in the
+   * cache answers at once (no download, no new bytes read). Use the returned `meta.key` for the slice calls.
    */
   open(
     source: { url: string } | { key: string; bytes: ArrayBuffer },
