@@ -60,6 +60,7 @@ void main(void) {
   int rampIndex = int(floor(t * (scalarField.rampSize - 1.0) + 0.5));
   vec3 colour = texelFetch(rampTexture, ivec2(rampIndex, 0), 0).rgb;
 
-  fragColor = vec4(colour, scalarField.validAlpha * layer.opacity);
+  // Linear opacity (0.7 → alpha 0.7 × 200/255 on screen), not deck.gl's gamma-adjusted layer.opacity.
+  fragColor = vec4(colour, scalarField.validAlpha * scalarField.opacity);
   DECKGL_FILTER_COLOR(fragColor, geometry);
 }

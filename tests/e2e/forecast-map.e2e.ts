@@ -3,6 +3,8 @@
  * latitudes and longitudes in both projections, the legend, switching lead and variable without a new
  * download, the offline basemap, and a corrupt file.
  */
+import { existsSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { colourForValue, iceRamp } from '../../src/map/colour-ramps.ts';
@@ -20,8 +22,9 @@ import {
 } from './forecast-map-helpers.ts';
 import { patternConcentration, patternRange, patternThickness, writePatternFile } from './forecast-map-pattern.ts';
 
-const GOOD_DATE = '2026-01-15';
-const BAD_DATE = '2026-01-14';
+/** The latest demo date (its files replaced by the pattern) and the one before (replaced by garbage). */
+let goodDate = '';
+let badDate = '';
 /** Valid cells: alpha 200/255 times the layer's opacity 0.7, over a black background. */
 const FIELD_ALPHA = (200 / 255) * 0.7;
 /** Per-channel tolerance for blending and rounding on the software GPU. */
@@ -104,6 +107,45 @@ async function legendText(): Promise<{ title: string; min: string; max: string }
   };
 }
 
+/** Signed-in GET from the page, as JSON. */
+async function getJson<T>(path: string): Promise<T> {
+  return page.evaluate(async (url) => (await fetch(url, { credentials: 'include' })).json(), path) as Promise<T>;
+}
+
+/**
+ * The real server builds its demo days on first start; once it lists two dates, put the known pattern in
+ * place of the latest date's forecast files and garbage in place of the older date's, where the server keeps
+ * them (DATA_DIR/forecast-data/forecast/<model>/<date>.nc).
+ */
+async function installForecastFiles(): Promise<void> {
+  let dates: string[] = [];
+  const deadline = Date.now() + 150_000;
+  while (dates.length < 2) {
+    if (Date.now() > deadline) throw new Error(`server never listed two dates:\n${server.output()}`);
+    dates = (await getJson<{ available_dates?: string[] }>('/api/v1/forecast/info')).available_dates ?? [];
+    if (dates.length < 2) await page.waitForTimeout(500);
+  }
+  goodDate = dates[dates.length - 1];
+  badDate = dates[dates.length - 2];
+  const root = join(server.dataDir, 'forecast-data', 'forecast');
+  const pattern = writePatternFile(goodDate);
+  const corrupt = Buffer.from('<html><body>502 Bad Gateway</body></html>'.padEnd(4096, ' '));
+  let replaced = 0;
+  for (const model of readdirSync(root)) {
+    for (const [date, bytes] of [
+      [goodDate, pattern],
+      [badDate, corrupt],
+    ] as const) {
+      const file = join(root, model, `${date}.nc`);
+      if (!existsSync(file)) continue;
+      writeFileSync(file, bytes);
+      for (const copy of [`${file}.gz`, `${file}.br`]) rmSync(copy, { force: true });
+      replaced += 1;
+    }
+  }
+  expect(replaced).toBeGreaterThanOrEqual(2);
+}
+
 beforeAll(async () => {
   server = await startServer();
   browser = await launchBrowser();
@@ -111,23 +153,13 @@ beforeAll(async () => {
   page.on('console', (message) => {
     if (message.type() === 'error') consoleErrors.push(message.text());
   });
-  const pattern = Buffer.from(writePatternFile(GOOD_DATE));
-  const corrupt = Buffer.from('<html><body>502 Bad Gateway</body></html>'.padEnd(4096, ' '));
-  // Tiles fail here anyway (no internet); make it so everywhere, the map must fall back by itself.
-  await context.route('https://gibs.earthdata.nasa.gov/**', (route) => route.abort('internetdisconnected'));
-  await context.route('**/api/v1/forecast/info', (route) =>
-    route.fulfill({ json: { available_dates: [BAD_DATE, GOOD_DATE] } }),
-  );
-  await context.route('**/api/v1/forecast/hist?*', (route) => {
-    const date = new URL(route.request().url()).searchParams.get('date');
-    fileRequests.push(String(date));
-    return route.fulfill({
-      status: 200,
-      contentType: 'application/x-netcdf',
-      body: date === GOOD_DATE ? pattern : corrupt,
-    });
+  page.on('request', (request) => {
+    if (/\/api\/v1\/(assim_)?forecast\/hist\?/.test(request.url())) fileRequests.push(request.url());
   });
+  // Tiles fail here anyway (no internet); make it so everywhere: the map must fall back by itself.
+  await context.route('https://gibs.earthdata.nasa.gov/**', (route) => route.abort('internetdisconnected'));
   await signIn(page, server.url, demoAccounts.user);
+  await installForecastFiles();
 });
 
 afterAll(async () => {
@@ -139,8 +171,8 @@ describe('forecast map', () => {
   it('opens the latest date on the globe and draws each cell at its latitude and longitude', async () => {
     await page.goto(`${server.url}/forecasts`);
     await waitForDrawn(page, (drawn) => drawn.endsWith('|sithick_GLORYS|0'));
-    await expect.poll(() => page.getByTestId('date-select').inputValue()).toBe(GOOD_DATE);
-    expect(new URL(page.url()).searchParams.get('date')).toBe(GOOD_DATE);
+    await expect.poll(() => page.getByTestId('date-select').inputValue()).toBe(goodDate);
+    expect(new URL(page.url()).searchParams.get('date')).toBe(goodDate);
     await waitForOfflineBasemap(page);
     await page.screenshot({ path: screenshotPath('forecast-map-globe') });
     await blackBackground(page);
@@ -158,10 +190,42 @@ describe('forecast map', () => {
     await waitForIdle(page);
   });
 
+  it('puts cells exactly on their edges at full zoom, on the globe and in Mercator', async () => {
+    // The corner of four pattern blocks: the cell edge at 94.975°E (cells are centred on multiples of 0.05°)
+    // and at 80.000°N. Points a quarter and three quarters of a cell (0.05°) either side of both edges:
+    // a cell shifted by half its size, or stretched in projected space, lands on the wrong side.
+    const corner = { lon: 94.975, lat: 80 };
+    const offsets = [-0.0375, -0.0125, 0.0125, 0.0375];
+    const near = offsets.flatMap((dLat) => offsets.map((dLon) => [corner.lon + dLon, corner.lat + dLat] as [number, number]));
+    const range = patternRange(patternThickness, 0);
+    for (const projection of ['mercator', 'globe'] as const) {
+      await page.evaluate(
+        ({ type, center }) => {
+          const map = window.__forecastMap!;
+          map.setProjection({ type });
+          map.jumpTo({ center, zoom: 8 });
+        },
+        { type: projection, center: [corner.lon, corner.lat] as [number, number] },
+      );
+      await waitForIdle(page);
+      const screen = (await projectToPage(page, near)) as [number, number][];
+      const colours = await readScreenColours(page, screen, screenshotPath(`forecast-map-cells-${projection}`));
+      const wrong = near
+        .map(([lon, lat], k) => ({ lon, lat, got: colours[k], want: expectedColour(patternThickness(lat, lon, 0), range) }))
+        .filter((p) => colourDistance(p.got, p.want) > TOLERANCE)
+        .map((p) => `${projection} ${p.lat}N ${p.lon}E: ${p.got} ≠ ${p.want}`);
+      expect(wrong).toEqual([]);
+    }
+    await page.evaluate(() => window.__forecastMap!.jumpTo({ center: [90, 78], zoom: 4 }));
+    await waitForIdle(page);
+  });
+
   it('shows the legend of each variable, and switches lead and variable without downloading again', async () => {
     const [min0, max0] = patternRange(patternThickness, 0);
     expect(await legendText()).toEqual({ title: 'Толщина льда, м', min: min0.toFixed(1), max: max0.toFixed(1) });
     const requestsBefore = fileRequests.length;
+    // The first download was seen (the worker's fetch is reported on the page), so a second would be too.
+    expect(requestsBefore).toBeGreaterThan(0);
 
     await page.getByRole('button', { name: '+72h' }).click();
     await waitForDrawn(page, (drawn) => drawn.endsWith('|sithick_GLORYS|2'));
@@ -192,15 +256,21 @@ describe('forecast map', () => {
     const readout = page.getByTestId('hover-readout');
     const value = patternThickness(79, 92.5, 0);
     await expect.poll(() => readout.textContent()).toContain(Number.isFinite(value) ? `${value.toFixed(2)} м` : 'Нет данных');
-    await expect.poll(() => readout.textContent()).toContain('79.00° с. ш.');
+    // The mouse lands on a whole pixel: within 0.02° of where it was aimed.
+    const text = (await readout.textContent()) ?? '';
+    const [, lat, lon] = /Широта: ([\d.]+)° с\. ш\..*Долгота: ([\d.]+)° в\. д\./.exec(text) ?? [];
+    expect(Math.abs(Number(lat) - 79)).toBeLessThan(0.02);
+    expect(Math.abs(Number(lon) - 92.5)).toBeLessThan(0.02);
     await page.mouse.move(5, 400);
   });
 
   it('shows a message, logs the reason and draws nothing for a file that is not NetCDF', async () => {
-    await page.getByTestId('date-select').selectOption(BAD_DATE);
+    const requestsBefore = fileRequests.length;
+    await page.getByTestId('date-select').selectOption(badDate);
     await expect(page.getByTestId('file-error').textContent()).resolves.toBe(ru.forecastMap.fileUnreadable);
     await waitForDrawn(page, (drawn) => drawn === 'none');
     expect(consoleErrors.some((text) => /could not be read/.test(text))).toBe(true);
+    expect(fileRequests.length).toBe(requestsBefore + 1);
     const points = await visiblePatternPoints(89.5);
     const colours = await readScreenColours(page, points.slice(0, 10).map((p) => [p.x, p.y]), screenshotPath('forecast-map-corrupt'));
     for (const colour of colours) expect(colourDistance(colour, [0, 0, 0])).toBeLessThanOrEqual(TOLERANCE);

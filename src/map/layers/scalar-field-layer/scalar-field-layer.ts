@@ -127,6 +127,7 @@ export class ScalarFieldLayer extends Layer<Required<_ScalarFieldLayerProps> & L
       gridSize: [grid.nlon, grid.nlat],
       valueRange: [valueRange[0], valueRange[1]],
       validAlpha: VALID_CELL_ALPHA,
+      opacity: this.props.opacity,
       rampSize: rampTexture.width,
       globe: this.isGlobe() ? 1 : 0,
       fieldTexture,

@@ -9,6 +9,7 @@ layout(std140) uniform scalarFieldUniforms {
   vec2 gridSize;
   vec2 valueRange;
   float validAlpha;
+  float opacity;
   float rampSize;
   float globe;
 } scalarField;
@@ -23,6 +24,8 @@ export type ScalarFieldUniformProps = {
   valueRange: [number, number];
   /** Alpha of valid cells before the layer's opacity (200/255). */
   validAlpha: number;
+  /** The layer's opacity as given (deck.gl's own layer.opacity uniform is gamma-adjusted: opacity^(1/2.2)). */
+  opacity: number;
   /** Texels in the ramp texture. */
   rampSize: number;
   /** 1 when deck.gl draws a globe (common space is 3-D), 0 for Web Mercator. */
@@ -40,6 +43,7 @@ export const scalarFieldUniforms = {
     gridSize: 'vec2<f32>',
     valueRange: 'vec2<f32>',
     validAlpha: 'f32',
+    opacity: 'f32',
     rampSize: 'f32',
     globe: 'f32',
   },
