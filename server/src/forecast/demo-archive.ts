@@ -7,7 +7,8 @@ import type { FastifyInstance } from 'fastify';
 import { demoSource, type AnalysisSource } from './analysis-source.ts';
 import { addDays, buildDay, ensureAnalysis, utcToday, type ArchiveContext } from './archive.ts';
 import { VARIABLE_NAMES } from './forecast-file.ts';
-import { insertModel, upsertDataset, type ModelRecord } from './forecast-repository.ts';
+import { compressedCopy, resolveInside } from './file-store.ts';
+import { defaultModel, findFile, insertModel, upsertDataset, type ModelRecord } from './forecast-repository.ts';
 import { recomputeMetrics, type RecomputeResult } from './hindcast-metrics.ts';
 import { runInWorker } from '../jobs/run-in-worker.ts';
 import { DEFAULT_E_FOLDING_DAYS } from './models/damped-anomaly.ts';
@@ -101,5 +102,17 @@ export const forecastStartupTask = {
     const ctx: ArchiveContext = { db: app.db, dataDir: app.config.dataDir, log: app.log };
     const result = await buildDemoArchive(ctx, app.config.demoDays, utcToday(), { metricsInWorker: true });
     app.log.info({ first: result.dates[0], last: result.dates.at(-1), ms: result.ms }, 'demo forecast archive ready');
+    // The app opens the newest day first: compress its two files now, in zlib's thread pool, so the first
+    // download is not kept waiting (browsers ask for gzip over http, for br over https). Not awaited.
+    const newest = result.dates.at(-1)!;
+    const model = defaultModel(app.db);
+    for (const kind of ['forecast', 'assim_forecast'] as const) {
+      const file = model && findFile(app.db, kind, model.model_id, newest);
+      if (!file) continue;
+      const path = resolveInside(app.config.dataDir, file.path);
+      for (const encoding of ['gzip', 'br'] as const) {
+        compressedCopy(path, encoding).catch((error: unknown) => app.log.warn({ err: error, path }, 'pre-compression failed'));
+      }
+    }
   },
 };

@@ -21,7 +21,7 @@ const get = (app: FastifyInstance, url: string, headers: Record<string, string> 
 
 describe('forecast and report endpoints', () => {
   it('need a signed-in user', async () => {
-    const { app } = await appWithArchive();
+    const { app } = await makeApp();
     for (const url of [
       '/api/v1/forecast/info',
       '/api/v1/forecast/hist?date=2026-02-09',
@@ -88,6 +88,13 @@ describe('forecast and report endpoints', () => {
     expect(range.rawPayload.toString('latin1')).toBe('CDF\x02');
     const tail = await get(app, url, { cookie, range: 'bytes=-10' });
     expect(tail.rawPayload.equals(first.rawPayload.subarray(-10))).toBe(true);
+    // A range against an older copy (If-Range with another ETag) gets the whole, current file.
+    const stale = await get(app, url, { cookie, range: 'bytes=0-3', 'if-range': '"old"' });
+    expect(stale.statusCode).toBe(200);
+    expect(stale.rawPayload.length).toBe(first.rawPayload.length);
+    const head = await app.inject({ method: 'HEAD', url, headers: { cookie } });
+    expect(head.statusCode).toBe(200);
+    expect(Number(head.headers['content-length'])).toBe(first.rawPayload.length);
     const beyond = await get(app, url, { cookie, range: `bytes=${first.rawPayload.length}-` });
     expect(beyond.statusCode).toBe(416);
     expect(beyond.headers['content-range']).toBe(`bytes */${first.rawPayload.length}`);
