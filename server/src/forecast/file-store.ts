@@ -6,6 +6,7 @@
  * beside each, once asked for, its compressed copies `.nc.gz` and `.nc.br` (made once, then served as they are).
  * Names are checked against strict patterns and every resolved path is checked to stay inside the folder.
  */
+import { randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream, existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, relative, resolve, sep } from 'node:path';
 import { pipeline } from 'node:stream/promises';
@@ -49,7 +50,8 @@ export function resolveInside(dataDir: string, rel: string): string {
 /** Write bytes through a temporary file and a rename, so a reader never sees half a file. */
 export function writeFileAtomic(path: string, bytes: Uint8Array): void {
   mkdirSync(dirname(path), { recursive: true });
-  const temporary = `${path}.${process.pid}.tmp`;
+  // Unique per writer: worker threads share the process id.
+  const temporary = `${path}.${process.pid}.${randomUUID()}.tmp`;
   writeFileSync(temporary, bytes);
   renameSync(temporary, path);
 }
@@ -69,7 +71,7 @@ export function compressedCopy(path: string, encoding: Encoding): Promise<string
   if (existsSync(target)) return Promise.resolve(target);
   const running = inFlight.get(target);
   if (running) return running;
-  const temporary = `${target}.${process.pid}.tmp`;
+  const temporary = `${target}.${process.pid}.${randomUUID()}.tmp`;
   const compressor =
     encoding === 'gzip'
       ? createGzip({ level: 6 })
