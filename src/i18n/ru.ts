@@ -213,4 +213,9 @@ export const ru = {
     zoomOut: 'Отдалить',
   },
   // ---- end of issue 5 ----
+  // ---- drift particles (issue 6) ----
+  particles: {
+    unsupported: 'Дрейф льда нельзя показать: этому браузеру или видеокарте не хватает WebGL2 с буферами кадра в плавающей точке (EXT_color_buffer_float).',
+  },
+  // ---- end of issue 6 ----
 } as const;

@@ -16,7 +16,11 @@ export const DRIFT_LAYER_ID = 'drift-particles';
 /** Drift fields handed to the particle layer, by slice: the same object keeps its GPU texture. */
 const driftFields = new WeakMap<object, ConstructorParameters<typeof ParticleLayer>[0]['field']>();
 
-export function buildForecastLayers(state: Pick<ForecastMapState, 'field' | 'range'>): LayersList {
+export function buildForecastLayers(
+  state: Pick<ForecastMapState, 'field' | 'range'>,
+  /** Called when the GPU cannot draw the drift particles (no float render targets): say so on the map. */
+  onDriftUnsupported?: (reason: string) => void,
+): LayersList {
   const { field, range } = state;
   if (!field) return [];
   if (field.kind === 'scalar') {
@@ -36,5 +40,5 @@ export function buildForecastLayers(state: Pick<ForecastMapState, 'field' | 'ran
     drift = { data, width, height, maxSpeed, grid: field.grid };
     driftFields.set(field.slice, drift);
   }
-  return [new ParticleLayer({ id: DRIFT_LAYER_ID, field: drift })];
+  return [new ParticleLayer({ id: DRIFT_LAYER_ID, field: drift, onUnsupported: onDriftUnsupported })];
 }

@@ -19,6 +19,8 @@ export function ForecastMapView({ projection = 'globe' }: ForecastMapViewProps) 
   const containerRef = useRef<HTMLDivElement>(null);
   const [basemap, setBasemap] = useState<BasemapKind | null>(null);
   const [pointer, setPointer] = useState<PointerPosition | null>(null);
+  // Set when the particle layer reports that this GPU cannot draw drift (issue 6).
+  const [driftUnsupported, setDriftUnsupported] = useState(false);
   // What the layers were given ('<file>|<variable>|<lead>', or 'none'), for tests and the benchmark to wait on.
   const drawn = useForecastMap((state) => (state.field ? `${state.field.fileKey}|${state.field.variable}|${state.field.lead}` : 'none'));
 
@@ -26,9 +28,12 @@ export function ForecastMapView({ projection = 'globe' }: ForecastMapViewProps) 
     const container = containerRef.current;
     if (!container) return;
     const map = new ForecastMap({ container, projection, onBasemapChange: setBasemap, onPointer: setPointer });
-    map.setLayers(buildForecastLayers(store.getState()));
+    const onDriftUnsupported = () => setDriftUnsupported(true);
+    map.setLayers(buildForecastLayers(store.getState(), onDriftUnsupported));
     const unsubscribe = store.subscribe((state, previous) => {
-      if (state.field !== previous.field || state.range !== previous.range) map.setLayers(buildForecastLayers(state));
+      if (state.field !== previous.field || state.range !== previous.range) {
+        map.setLayers(buildForecastLayers(state, onDriftUnsupported));
+      }
     });
     return () => {
       unsubscribe();
@@ -42,6 +47,11 @@ export function ForecastMapView({ projection = 'globe' }: ForecastMapViewProps) 
       {basemap && (
         <div className="forecast-map__basemap-notice" data-basemap={basemap} role="status">
           {basemap === 'tiles' ? ru.forecastMap.basemapTiles : ru.forecastMap.basemapOffline}
+        </div>
+      )}
+      {driftUnsupported && drawn.includes('|usi_vsi|') && (
+        <div className="forecast-map__drift-unsupported" role="alert" data-testid="drift-unsupported">
+          {ru.particles.unsupported}
         </div>
       )}
       <HoverReadout pointer={pointer} />
