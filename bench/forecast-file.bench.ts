@@ -18,7 +18,7 @@ import { encodeStateFile, stateFileLayout, type FileMetadata } from '../server/s
 import { ARCTIC_GRID, LEAD_HOURS } from '../server/src/forecast/grid.ts';
 import type { IceState } from '../server/src/forecast/ice-state.ts';
 import { runModelType } from '../server/src/forecast/models/index.ts';
-import { readHeader } from '../server/src/forecast/netcdf3-reader.ts';
+import { parseNc3Header } from '../workers/netcdf/nc3/header.ts';
 import { encodeNetcdf3, type NcFile } from '../server/src/forecast/netcdf3-writer.ts';
 
 const RUNS = Number(process.env.RUNS ?? 5);
@@ -60,7 +60,7 @@ function time<T>(work: () => T): [T, Sample] {
 
 /** The peer: the same file's data written value by value through a DataView (header copied from ours). */
 function encodeWithDataView(layout: NcFile, reference: Uint8Array): Uint8Array {
-  const header = readHeader(reference);
+  const header = parseNc3Header(reference);
   const out = new Uint8Array(reference.length);
   out.set(reference.subarray(0, header.variables[0].begin));
   const view = new DataView(out.buffer);

@@ -14,7 +14,8 @@
 import { bitRound, KEEPBITS } from './bit-round.ts';
 import { latitudes, longitudes, type Grid } from './grid.ts';
 import { driftComponents, type IceState } from './ice-state.ts';
-import { readHeader, readVariable, NetcdfReadError, type NcHeader } from './netcdf3-reader.ts';
+import { Nc3Dataset } from '../../../workers/netcdf/nc3/reader.ts';
+import type { AttributeValue } from '../../../workers/forecast.api.ts';
 import { encodeNetcdf3, type NcAttributeValue, type NcFile, type NcVariable } from './netcdf3-writer.ts';
 
 export const VARIABLE_NAMES = {
@@ -184,27 +185,28 @@ export function stateFileLayout(states: IceState[], meta: FileMetadata, options:
   };
 }
 
-function gridFromHeader(bytes: Uint8Array, header: NcHeader): Grid {
-  const lat = readVariable(bytes, header, 'latitude');
-  const lon = readVariable(bytes, header, 'longitude');
+function gridFromDataset(dataset: Nc3Dataset): Grid {
+  const lat = dataset.read('latitude');
+  const lon = dataset.read('longitude');
   // Spacing from the whole span, rounded to 1e-9°, so 0.05 comes back exactly.
   const step = (a: ArrayLike<number>) => (a.length > 1 ? Math.round(((a[a.length - 1] - a[0]) / (a.length - 1)) * 1e9) / 1e9 : 1);
   const at = (x: number) => Math.round(x * 1e9) / 1e9;
   return { lat0: at(lat[0]), dlat: step(lat), nlat: lat.length, lon0: at(lon[0]), dlon: step(lon), nlon: lon.length };
 }
 
-/** The state at lead index `lead` of a file this module wrote (drift back to components). */
-export function decodeStateFile(bytes: Uint8Array, lead: number): { state: IceState; attributes: NcHeader['attributes'] } {
-  const header = readHeader(bytes);
-  const grid = gridFromHeader(bytes, header);
-  const n = grid.nlat * grid.nlon;
+/**
+ * The state at lead index `lead` of a file this module wrote (drift back to components). Read with the
+ * project's one NetCDF decoder (workers/netcdf/), which reads just that lead's slab of each variable.
+ */
+export function decodeStateFile(bytes: Uint8Array, lead: number): { state: IceState; attributes: Record<string, AttributeValue> } {
+  const dataset = new Nc3Dataset(bytes);
+  const grid = gridFromDataset(dataset);
   const slice = (name: string): Float32Array => {
-    const all = readVariable(bytes, header, name);
-    if (!(all instanceof Float32Array)) throw new NetcdfReadError(`${name} is not float`);
-    if ((lead + 1) * n > all.length || lead < 0) throw new NetcdfReadError(`${name} has no lead index ${lead}`);
-    return all.slice(lead * n, (lead + 1) * n);
+    const values = dataset.read(name, lead);
+    // The files hold float32; a wider type means the file is not one of ours.
+    return values instanceof Float32Array ? values : Float32Array.from(values);
   };
   const { u, v } = driftComponents(slice(VARIABLE_NAMES.speed), slice(VARIABLE_NAMES.direction));
   const state: IceState = { grid, thickness: slice(VARIABLE_NAMES.thickness), concentration: slice(VARIABLE_NAMES.concentration), u, v };
-  return { state, attributes: header.attributes };
+  return { state, attributes: dataset.attributes };
 }
