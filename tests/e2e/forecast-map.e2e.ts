@@ -277,6 +277,19 @@ describe('forecast map', () => {
   });
 });
 
+describe('forecast map links', () => {
+  it('opens the date, run, lead and variable a link names', async () => {
+    await page.goto(`${server.url}/forecasts?date=${goodDate}&assimilated=false&lead=48&variable=sea_ice_fraction_BREMEN`);
+    await waitForDrawn(page, (drawn) => drawn.includes(`date=${goodDate}|sea_ice_fraction_BREMEN|1`));
+    expect(await page.getByTestId('date-select').inputValue()).toBe(goodDate);
+    expect(await page.getByRole('button', { name: '+48h' }).getAttribute('aria-pressed')).toBe('true');
+    expect(await page.getByRole('button', { name: 'sea_ice_fraction_BREMEN' }).getAttribute('aria-pressed')).toBe('true');
+    expect((await legendText()).title).toBe('Доля льда');
+    await page.reload();
+    await waitForDrawn(page, (drawn) => drawn.includes(`date=${goodDate}|sea_ice_fraction_BREMEN|1`));
+  });
+});
+
 describe('forecast map without data or tiles', () => {
   it('shows the offline basemap when tiles fail, and says there are no dates', async () => {
     const { page: fresh, context: freshContext } = await newPage(browser);
