@@ -14,6 +14,7 @@ precision highp int;
 
 layout(std140) uniform particleUpdateUniforms {
   vec4 grid;          // lon0°, dlon°, lat0°, dlat° of the regular grid (cell centres)
+  vec4 viewBounds;    // minLon°, minLat°, maxLon°, maxLat° of the visible map (with a margin)
   vec2 gridSize;      // nlon, nlat
   float globalLon;    // 1 when the columns go all the way round (neighbours wrap across the seam)
   float respawnCount; // number of valid cells in respawnTexture
@@ -22,6 +23,7 @@ layout(std140) uniform particleUpdateUniforms {
   float randomSeed;   // a new integer < 2^24 every step
   float reset;        // 1: respawn everything with a random age (new field, new particle count)
   float maxSpeed;     // m/s that maps to speed fraction 1 (the ramp's last colour)
+  float useViewBounds; // 1: particles live only in viewBounds (0: anywhere on the grid)
 } particleUpdate;
 
 uniform highp sampler2D stateTexture;   // rgba32float, one texel per particle
@@ -122,24 +124,51 @@ vec3 stepOnSphere(vec3 p, vec2 drift, float seconds) {
   return normalize(p + (drift.x * east + drift.y * north) * (seconds / EARTH_RADIUS));
 }
 
-// A random position over a random valid cell: pick entry floor(r * count) of the respawn list, then jitter
-// within the cell (±half a cell), so particles are spread evenly over the sea and never born on land/NaN.
-// Latitude stays within 89.99° of the equator: at the pole itself a unit vector has no longitude, and the
-// pole row's cells would all collapse onto one point. The result is checked against the nearest cell
-// (float rounding at a cell's edge) and drawn again if it missed, a few times at most.
-vec3 respawnPosition(inout uint rng) {
+// Inside the visible box (longitude modulo 360, as src/.../view-bounds.ts `inBox`).
+bool inView(vec2 lonLat) {
+  if (particleUpdate.useViewBounds < 0.5) return true;
+  vec4 box = particleUpdate.viewBounds;
+  float offset = mod(lonLat.x - box.x, 360.0);
+  return lonLat.y >= box.y && lonLat.y <= box.w && offset <= box.z - box.x;
+}
+
+// A random position over a valid cell of the grid (the respawn list: land and NaN cells are not in it),
+// jittered within the cell. Latitude stays within 89.99° of the equator: at the pole itself a unit vector
+// has no longitude, and the pole row's cells would all collapse onto one point.
+vec3 randomValidCell(inout uint rng) {
   int count = int(particleUpdate.respawnCount);
   int width = textureSize(respawnTexture, 0).x;
   int nlon = int(particleUpdate.gridSize.x);
+  int k = min(int(nextRandom(rng) * particleUpdate.respawnCount), count - 1);
+  int cell = int(texelFetch(respawnTexture, ivec2(k % width, k / width), 0).r + 0.5);
+  vec2 ij = vec2(float(cell % nlon), float(cell / nlon));
+  vec2 jitter = vec2(nextRandom(rng), nextRandom(rng)) - 0.5;
+  vec2 lonLat = particleUpdate.grid.xz + (ij + jitter) * particleUpdate.grid.yw;
+  return toUnitVector(vec2(lonLat.x, clamp(lonLat.y, -89.99, 89.99)));
+}
+
+// Where a particle is reborn: somewhere visible with data. Like leaflet-velocity, the particle count is
+// per screen, so first try uniform points of the visible box (most hit sea when the view is zoomed in),
+// then entries of the respawn list that fall in view (when the view shows most of the grid), and at worst
+// keep a valid cell out of view (it is reborn again next step). Every candidate is checked against its
+// nearest cell, so nobody is born on land or NaN.
+vec3 respawnPosition(inout uint rng) {
+  if (particleUpdate.useViewBounds > 0.5) {
+    vec4 box = particleUpdate.viewBounds;
+    for (int attempt = 0; attempt < 4; attempt++) {
+      vec2 lonLat = mix(box.xy, box.zw, vec2(nextRandom(rng), nextRandom(rng)));
+      vec3 p = toUnitVector(vec2(lonLat.x, clamp(lonLat.y, -89.99, 89.99)));
+      vec2 back = toLonLat(p);
+      if (hasData(back)) return p;
+    }
+  }
   vec3 p = vec3(0.0, 0.0, 1.0);
-  for (int attempt = 0; attempt < 4; attempt++) {
-    int k = min(int(nextRandom(rng) * particleUpdate.respawnCount), count - 1);
-    int cell = int(texelFetch(respawnTexture, ivec2(k % width, k / width), 0).r + 0.5);
-    vec2 ij = vec2(float(cell % nlon), float(cell / nlon));
-    vec2 jitter = vec2(nextRandom(rng), nextRandom(rng)) - 0.5;
-    vec2 lonLat = particleUpdate.grid.xz + (ij + jitter) * particleUpdate.grid.yw;
-    p = toUnitVector(vec2(lonLat.x, clamp(lonLat.y, -89.99, 89.99)));
-    if (hasData(toLonLat(p))) break;
+  for (int attempt = 0; attempt < 6; attempt++) {
+    vec3 candidate = randomValidCell(rng);
+    vec2 lonLat = toLonLat(candidate);
+    if (!hasData(lonLat)) continue; // float rounding at a cell's edge
+    p = candidate;
+    if (inView(lonLat)) break;
   }
   return p;
 }
@@ -171,7 +200,8 @@ void main() {
   vec2 here = toLonLat(state.xyz);
   vec2 drift = sampleDrift(here);
   vec3 next = stepOnSphere(state.xyz, drift, particleUpdate.stepSeconds);
-  if (age > particleUpdate.maxAge || !hasData(here) || !hasData(toLonLat(next))) {
+  vec2 there = toLonLat(next);
+  if (age > particleUpdate.maxAge || !hasData(here) || !hasData(there) || !inView(there)) {
     // Age 0 marks a newborn: the draw pass skips its segment (it would join the old and new places).
     vec3 p = respawnPosition(rng);
     fragColor = vec4(p, ageAndSpeed(0.0, sampleDrift(toLonLat(p))));

@@ -40,11 +40,19 @@ interface Particle {
 }
 
 async function particles(page: Page): Promise<Particle[]> {
-  const flat = await page.evaluate(() => window.particlesPage.readParticles());
+  return (await snapshot(page)).particles;
+}
+
+/** The particles and the layer's step counter, read in one go (no step can fall in between). */
+async function snapshot(page: Page): Promise<{ particles: Particle[]; steps: number }> {
+  const { flat, steps } = await page.evaluate(() => ({
+    flat: window.particlesPage.readParticles(),
+    steps: window.particlesPage.stats().steps,
+  }));
   if (!flat) throw new Error('the layer has no particles yet');
   const out: Particle[] = [];
   for (let k = 0; k < flat.length; k += 4) out.push({ lon: flat[k], lat: flat[k + 1], age: flat[k + 2], speed: flat[k + 3] });
-  return out;
+  return { particles: out, steps };
 }
 
 /** The particles once the layer has made its first steps. */
@@ -108,8 +116,13 @@ describe.each(['mercator', 'globe'] as const)('particles in %s', (projection) =>
     const { context, page, errors } = await openPage(browser, 'particles', { field: 'east', projection, count: 4096 });
     try {
       await page.evaluate(() => window.particlesPage.loaded);
-      const first = await firstParticles(page);
-      const second = await waitForSteps(page, first, 2);
+      await firstParticles(page);
+      const before = await snapshot(page);
+      const first = before.particles;
+      await waitForSteps(page, first, 2);
+      const after = await snapshot(page);
+      const second = after.particles;
+      const elapsed = after.steps - before.steps;
 
       // The field is 0.3 m/s east; each step advances speedFactor (0.1) × BASE_STEP_SECONDS of drift.
       const metresPerStep = 0.3 * 0.1 * BASE_STEP_SECONDS;
@@ -119,14 +132,16 @@ describe.each(['mercator', 'globe'] as const)('particles in %s', (projection) =>
         const a = first[k];
         const b = second[k];
         const steps = b.age - a.age;
-        // Skip particles respawned in between, and those within 1° of the pole, where "east" turns
-        // quickly and u·t/(R cos lat) is no longer the right expectation.
-        if (steps < 1 || a.lat > 89) continue;
+        // Skip particles reborn in between (their age did not grow by every step: too old, or drifted out
+        // of view), and those within 1° of the pole, where "east" turns quickly and u·t/(R cos lat) is no
+        // longer the right expectation.
+        if (steps !== elapsed || a.lat > 89) continue;
         checked++;
         const dLon = b.lon - a.lon + (b.lon - a.lon < -180 ? 360 : 0);
         const expected = ((steps * metresPerStep) / (EARTH_RADIUS_M * Math.cos((a.lat * Math.PI) / 180))) * (180 / Math.PI);
         if (dLon > 0 && Math.abs(dLon - expected) < 0.02 * expected && Math.abs(b.lat - a.lat) < 0.01) eastward++;
       }
+      expect(elapsed).toBeGreaterThanOrEqual(2);
       expect(checked).toBeGreaterThan(first.length / 2);
       expect(eastward).toBe(checked);
       // Every particle sits on the grid (45–90°N) and carries the field's speed (stored as a fraction of
@@ -194,15 +209,18 @@ it('keeps animating while the map pans and zooms, with no stale trails', async (
   const { context, page, errors } = await openPage(browser, 'particles', { field: 'gyre', projection: 'mercator' });
   try {
     await page.evaluate(() => window.particlesPage.loaded);
-    const start = await firstParticles(page);
+    await firstParticles(page);
+    const start = await snapshot(page);
     // Pan and zoom every 100 ms for 1.5 s: the particles must keep stepping during the interaction.
     for (let k = 0; k < 15; k++) {
       await page.evaluate((k) => window.particlesPage.jumpTo({ center: [90 + k * 0.4, 78 - k * 0.1], zoom: 4 + k * 0.05 }), k);
       await page.waitForTimeout(100);
     }
-    const after = await particles(page);
-    const stepped = after.filter((p, k) => p.age > start[k].age).length;
-    expect(stepped).toBeGreaterThan(after.length / 2);
+    const after = await snapshot(page);
+    expect(after.steps - start.steps).toBeGreaterThanOrEqual(2);
+    // Every particle moved (or, having drifted out of the new view, was reborn in it).
+    const moved = after.particles.filter((p, k) => p.lon !== start.particles[k].lon || p.lat !== start.particles[k].lat).length;
+    expect(moved).toBeGreaterThan(after.particles.length * 0.95);
     await page.waitForTimeout(500);
     const { left, right } = await litPixels(page, 'particles-after-pan', 640);
     expect(left + right).toBeGreaterThan(500);

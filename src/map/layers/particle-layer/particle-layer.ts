@@ -26,6 +26,7 @@ import updateFs from '../../../../shaders/particles/update.frag.glsl?raw';
 import { driftRampBytes } from './drift-ramp.ts';
 import { unitVectorToLonLat } from './geo-step.ts';
 import { isGlobalInLongitude } from './grid-lookup.ts';
+import { viewBounds } from './view-bounds.ts';
 import { defaultParticleCount, stateTextureSize } from './particle-count.ts';
 import {
   particleCompositeUniforms,
@@ -422,8 +423,13 @@ export class ParticleLayer<ExtraPropsT extends object = object> extends Layer<Ex
     if (!particles || !field || !s.updateModel || !s.fieldTexture || !s.respawnTexture) return;
     const next = 1 - s.current;
     const { grid } = field;
+    // Web Mercator and globe viewports both carry longitude/project/unproject; other views: no restriction.
+    const view = this.context.viewport as Viewport & { longitude?: number };
+    const box = typeof view.longitude === 'number' ? viewBounds(view as typeof view & { longitude: number }) : null;
     const uniforms: ParticleUpdateProps = {
       grid: [grid.lon0, grid.dlon, grid.lat0, grid.dlat],
+      viewBounds: box ?? [0, 0, 0, 0],
+      useViewBounds: box ? 1 : 0,
       gridSize: [grid.nlon, grid.nlat],
       globalLon: isGlobalInLongitude(grid) ? 1 : 0,
       respawnCount: s.respawnCount,

@@ -8,6 +8,8 @@ import type { ShaderModule } from '@luma.gl/shadertools';
 export type ParticleUpdateProps = {
   /** lon0°, dlon°, lat0°, dlat° */
   grid: [number, number, number, number];
+  /** minLon°, minLat°, maxLon°, maxLat° of the visible map */
+  viewBounds: [number, number, number, number];
   /** nlon, nlat */
   gridSize: [number, number];
   /** 1 when the grid's columns go all the way round */
@@ -24,12 +26,15 @@ export type ParticleUpdateProps = {
   reset: number;
   /** m/s at speed fraction 1 (the ramp's last colour) */
   maxSpeed: number;
+  /** 1: particles live only in viewBounds */
+  useViewBounds: number;
 };
 
 export const particleUpdateUniforms = {
   name: 'particleUpdate',
   uniformTypes: {
     grid: 'vec4<f32>',
+    viewBounds: 'vec4<f32>',
     gridSize: 'vec2<f32>',
     globalLon: 'f32',
     respawnCount: 'f32',
@@ -38,6 +43,7 @@ export const particleUpdateUniforms = {
     randomSeed: 'f32',
     reset: 'f32',
     maxSpeed: 'f32',
+    useViewBounds: 'f32',
   },
 } as const satisfies ShaderModule<ParticleUpdateProps>;
 
