@@ -29,9 +29,11 @@ export async function addOfflineBasemap(map: MapLibreMap, afterLayerId: string):
   const land = await loadOfflineLand();
   if (!map.getStyle()) return;
   if (!map.getSource(OFFLINE_SOURCE_ID)) map.addSource(OFFLINE_SOURCE_ID, { type: 'geojson', data: land });
-  const layers = map.getStyle().layers;
-  const afterIndex = layers.findIndex((layer) => layer.id === afterLayerId);
-  const beforeId = afterIndex >= 0 ? layers[afterIndex + 1]?.id : undefined;
+  // getLayersOrder() includes deck.gl's interleaved custom layers (getStyle() leaves them out): insert right
+  // above the background, below whatever the overlay has already added.
+  const order = map.getLayersOrder();
+  const afterIndex = order.indexOf(afterLayerId);
+  const beforeId = afterIndex >= 0 ? order[afterIndex + 1] : undefined;
   const specs: LayerSpecification[] = [
     { id: OFFLINE_LAYER_IDS[0], type: 'fill', source: OFFLINE_SOURCE_ID, paint: { 'fill-color': OFFLINE_LAND_COLOUR } },
     {
