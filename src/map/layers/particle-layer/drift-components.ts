@@ -1,15 +1,11 @@
 /**
  * Drift vectors in the two forms the data and the screen need. The forecast stores speed (m/s) and
  * direction (radians, a bearing clockwise from north, the direction the ice moves towards); the GPU wants
- * eastward and northward components (m/s). Pure and dependency-free, so the decode worker can import it too
- * (one definition of the convention for the whole app).
+ * eastward and northward components (m/s). The forward conversion is the decode worker's
+ * (workers/forecast/drift.ts, one definition of the convention for the whole app); this file adds the
+ * inverse the hover readout needs.
  */
-
-/** Eastward u and northward v (m/s) from speed (m/s) and a bearing (radians, clockwise from north, towards). */
-export function driftComponents(speed: number, direction: number): [u: number, v: number] {
-  // Bearing 0 points north (+v), pi/2 east (+u): u = s*sin(b), v = s*cos(b).
-  return [speed * Math.sin(direction), speed * Math.cos(direction)];
-}
+export { driftComponents } from '../../../../workers/forecast/drift.ts';
 
 /**
  * Speed (m/s) and bearing (degrees clockwise from north in [0, 360), the direction of motion) from u, v.

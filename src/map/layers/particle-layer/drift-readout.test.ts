@@ -10,9 +10,9 @@ function fieldWith(cells: Record<number, [speed: number, bearingRad: number] | n
   const data = new Float32Array(4 * 3 * 2).fill(NaN);
   for (const [k, value] of Object.entries(cells)) {
     if (!value) continue;
-    const [u, v] = driftComponents(value[0], value[1]);
-    data[Number(k) * 2] = u;
-    data[Number(k) * 2 + 1] = v;
+    const { data: uv } = driftComponents([value[0]], [value[1]]);
+    data[Number(k) * 2] = uv[0];
+    data[Number(k) * 2 + 1] = uv[1];
   }
   return { data, grid };
 }
