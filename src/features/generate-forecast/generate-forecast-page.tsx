@@ -65,10 +65,7 @@ export function GenerateForecastPage() {
             </>
           )}
         </aside>
-        {/* Mercator first: on the globe, a field that arrives long after the map started (as a generated run
-            does) is not drawn by the current overlay glue (reported to the map page's owner); the globe
-            control still switches projection once the run is shown. */}
-        <ForecastMapView projection="mercator" />
+        <ForecastMapView />
         <MapLegend />
       </div>
     </ForecastMapStoreContext.Provider>
