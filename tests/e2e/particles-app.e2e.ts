@@ -138,8 +138,7 @@ describe('drift particles in the forecast map', () => {
     await page.mouse.move(x, y);
     const readout = page.getByTestId('hover-readout');
     // The pattern drifts 0.1 m/s due east: a bearing of 90° clockwise from north.
-    await expect.poll(() => readout.textContent()).toContain('0.100');
-    await expect.poll(() => readout.textContent()).toContain('90°');
+    await expect.poll(() => readout.textContent()).toContain('Sea current: 0.100 m/s, 90°');
     await page.mouse.move(5, 400);
   });
 

@@ -1,4 +1,8 @@
-/** Latitude, longitude and the value under the cursor with its unit, or 'Нет данных'. */
+/**
+ * Latitude, longitude and the value under the cursor with its unit, or 'Нет данных'. The drift reads as the
+ * current tool's readout does (issue 6, letter for letter): 'Sea current', speed in m/s and the bearing
+ * clockwise from north, or 'No data'.
+ */
 import { ru } from '../../i18n/ru.ts';
 import type { PointerPosition } from '../../map/forecast-map.ts';
 import { driftReadoutAt } from '../../map/layers/particle-layer/drift-readout.ts';
@@ -18,13 +22,17 @@ export function HoverReadout({ pointer }: { pointer: PointerPosition | null }) {
   const variable = useForecastMap((state) => state.variable);
   if (!pointer) return null;
   const { unit } = VARIABLE_STYLES[variable];
-  let valueText: string = ru.forecastMap.noData;
+  let valueLine = `${ru.forecastMap.variableNames[variable]}: ${ru.forecastMap.noData}`;
   if (field?.kind === 'scalar') {
     const value = valueAt(field.grid, field.slice.data, pointer.lng, pointer.lat);
-    if (value !== null) valueText = `${value.toFixed(DECIMALS[unit])}${unit ? ` ${ru.forecastMap.units[unit]}` : ''}`;
-  } else if (field?.kind === 'drift') {
-    const readout = driftReadoutAt({ data: field.slice.data, grid: field.grid }, pointer.lng, pointer.lat);
-    if (readout.hasData) valueText = `${readout.speed.toFixed(DECIMALS['m/s'])} ${ru.forecastMap.units['m/s']}, ${readout.directionText}`;
+    if (value !== null) {
+      valueLine = `${ru.forecastMap.variableNames[variable]}: ${value.toFixed(DECIMALS[unit])}${unit ? ` ${ru.forecastMap.units[unit]}` : ''}`;
+    }
+  } else if (variable === 'usi_vsi') {
+    const readout = driftReadoutAt(field?.kind === 'drift' ? { data: field.slice.data, grid: field.grid } : null, pointer.lng, pointer.lat);
+    valueLine = readout.hasData
+      ? `${readout.title}: ${readout.speed.toFixed(DECIMALS['m/s'])} m/s, ${readout.directionText}`
+      : readout.text;
   }
   return (
     <div className="forecast-map__readout" data-testid="hover-readout">
@@ -34,9 +42,7 @@ export function HoverReadout({ pointer }: { pointer: PointerPosition | null }) {
       <span>
         {ru.forecastMap.longitude}: {formatCoordinate(pointer.lng, ru.forecastMap.east, ru.forecastMap.west)}
       </span>
-      <span>
-        {ru.forecastMap.variableNames[variable]}: {valueText}
-      </span>
+      <span>{valueLine}</span>
     </div>
   );
 }
