@@ -28,7 +28,7 @@ export function ingestDayJob(dataDir: string, date: string): JobHandler {
     const result = await runInWorker<IngestDayResult>(tasks.ingestDay, args, { signal, onProgress: progress });
     return {
       result: { ...result },
-      message: `analysis and forecasts of ${date} ready; metrics recomputed for ${result.metrics_recomputed.length} model(s)`,
+      message: `анализ и прогнозы за ${date} готовы; метрики пересчитаны для моделей: ${result.metrics_recomputed.length}`,
     };
   };
 }
@@ -43,9 +43,9 @@ export interface GenerateModelInput {
 
 export function generateModelJob(input: GenerateModelInput): JobHandler {
   return async ({ signal, progress }) => {
-    progress(0.05, `generating the model spec (${input.generator.name} generator)`);
+    progress(0.05, `генерация описания модели (генератор ${input.generator.name})`);
     const spec = await input.generator.generate({ family: input.family, content: input.content }, signal);
-    progress(0.3, `spec ready: ${spec.model_type} ${JSON.stringify(spec.hyperparameters)}`);
+    progress(0.3, `описание готово: ${spec.model_type} ${JSON.stringify(spec.hyperparameters)}`);
     const args: RegisterModelArgs = {
       dataDir: input.dataDir,
       model: { model_id: input.modelId, model_type: spec.model_type, hyperparameters: spec.hyperparameters },
@@ -54,7 +54,7 @@ export function generateModelJob(input: GenerateModelInput): JobHandler {
       signal,
       onProgress: scaled(progress, 0.3, 1),
     });
-    return { result: { ...result }, message: `model ${result.model_id} registered with its hindcast metrics` };
+    return { result: { ...result }, message: `модель ${result.model_id} зарегистрирована, метрики рассчитаны` };
   };
 }
 
@@ -62,6 +62,6 @@ export function generateForecastJob(dataDir: string, date: string, modelIds: str
   return async ({ signal, progress }) => {
     const args: RunModelsArgs = { dataDir, date, modelIds };
     const result = await runInWorker<RunModelsResult>(tasks.runModels, args, { signal, onProgress: progress });
-    return { result: { ...result }, message: `forecasts of ${date} written for ${modelIds.join(', ')}` };
+    return { result: { ...result }, message: `прогнозы за ${date} построены для моделей: ${modelIds.join(', ')}` };
   };
 }

@@ -22,11 +22,11 @@ export interface IngestDayResult {
 
 export async function run(args: IngestDayArgs, progress: (fraction: number, message?: string) => void): Promise<IngestDayResult> {
   return withArchive(args.dataDir, async (ctx) => {
-    progress(0.05, `ingesting the analysis of ${args.date}`);
+    progress(0.05, `загрузка анализа за ${args.date}`);
     await ensureAnalysis(ctx, args.date);
-    progress(0.3, `writing the forecasts of ${args.date}`);
+    progress(0.3, `расчёт прогнозов за ${args.date}`);
     const files = await buildDay(ctx, args.date);
-    progress(0.6, 'recomputing model metrics');
+    progress(0.6, 'пересчёт метрик моделей');
     const metrics = await recomputeMetrics(ctx);
     return { date: args.date, files: files.map((file) => file.path), metrics_recomputed: metrics.recomputed };
   });

@@ -29,7 +29,7 @@ export async function run(
       throw new Error(`a model named ${model.model_id} already exists`);
     }
     try {
-      progress(0.2, `computing hindcast metrics of ${model.model_id}`);
+      progress(0.2, `расчёт метрик модели ${model.model_id} по ретроспективным прогнозам`);
       await recomputeMetrics(ctx, { modelIds: [model.model_id], force: true });
     } catch (error) {
       // Metrics cascade with the model row (migration 3).

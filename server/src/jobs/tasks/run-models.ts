@@ -29,13 +29,13 @@ export async function run(args: RunModelsArgs, progress: (fraction: number, mess
     for (const modelId of args.modelIds) {
       files[modelId] = [];
       for (const kind of KINDS) {
-        progress(done / steps, `running ${modelId} for ${args.date} (${kind})`);
+        progress(done / steps, `расчёт модели ${modelId} за ${args.date} (${kind === 'assim_forecast' ? 'ассимилированный' : 'свободный'} прогноз)`);
         const record = await runModel(ctx, modelId, args.date, kind);
         files[modelId].push(record.path);
         done++;
       }
     }
-    progress(1, `${args.modelIds.length} model run(s) written`);
+    progress(1, `готово прогнозов моделей: ${args.modelIds.length}`);
     return { date: args.date, model_ids: args.modelIds, files };
   });
 }
