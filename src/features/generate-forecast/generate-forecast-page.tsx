@@ -15,7 +15,7 @@ import { ForecastMapStoreContext } from '../forecast-map/store/store-context.ts'
 import '../forecast-map/forecast-map.css';
 import { GenerateForecastControls, type ForecastRun } from './generate-forecast-controls.tsx';
 import { RunSwitch } from './run-switch.tsx';
-import { ViewControls } from './view-controls.tsx';
+import { ViewControls } from '../forecast-map/view-controls.tsx';
 
 export function GenerateForecastPage() {
   const [store] = useState(createForecastMapStore);

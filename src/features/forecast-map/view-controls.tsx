@@ -1,11 +1,11 @@
 /**
- * Run, lead time and variable for the generated forecast on the map: the same store actions and labels as the
- * /forecasts sidebar (issue 5), without its date list (the date is the one the forecast was generated for).
+ * Run, lead time and variable, with the file's loading state: the part of the sidebar shared by /forecasts
+ * (below its date list) and /generate-forecast (below its model choice). Controls only call store actions.
  */
 import { ru } from '../../i18n/ru.ts';
-import { FileStatusView } from '../forecast-map/file-status-view.tsx';
-import { FORECAST_VARIABLES, LEAD_HOURS, type LeadIndex } from '../forecast-map/forecast-variables.ts';
-import { useForecastMap } from '../forecast-map/store/store-context.ts';
+import { FileStatusView } from './file-status-view.tsx';
+import { FORECAST_VARIABLES, LEAD_HOURS, type LeadIndex } from './forecast-variables.ts';
+import { useForecastMap } from './store/store-context.ts';
 
 export function ViewControls() {
   const assimilated = useForecastMap((state) => state.assimilated);
