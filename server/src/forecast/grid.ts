@@ -7,19 +7,10 @@
  *   lon(i) = lon0 + i * dlon,  lat(j) = lat0 + j * dlat  (degrees).
  * Every function here takes the grid as a parameter, so tests can run on small grids.
  */
+import type { RegularGrid } from '../../../workers/forecast.api.ts';
 
-export interface Grid {
-  /** Longitude of column 0's centre, degrees east. */
-  lon0: number;
-  /** Column spacing, degrees. */
-  dlon: number;
-  nlon: number;
-  /** Latitude of row 0's centre, degrees north. */
-  lat0: number;
-  /** Row spacing, degrees (positive: rows go north). */
-  dlat: number;
-  nlat: number;
-}
+/** The same regular grid description the decoder reports for a file (workers/forecast.api.ts). */
+export type Grid = RegularGrid;
 
 /** 480 rows (66.025..89.975°N) × 1301 columns (50.00..115.00°E), every 0.05°. */
 export const ARCTIC_GRID: Readonly<Grid> = Object.freeze({ lon0: 50, dlon: 0.05, nlon: 1301, lat0: 66.025, dlat: 0.05, nlat: 480 });
