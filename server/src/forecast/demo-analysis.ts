@@ -25,10 +25,19 @@ export function dayNumber(date: string): number {
   return Date.parse(`${date}T00:00:00Z`) / (DAY_S * 1000);
 }
 
-/** Seasonal phase: +1 at the ice maximum (about 15 March), −1 at the minimum (mid-September). */
+/**
+ * Seasonal phase: −1 at the ice minimum (about 15 September), +1 at the maximum (about 15 March). Freeze-up on the
+ * Siberian shelves is fast (the Kara and Laptev Seas are mostly covered by late November) and the melt slow, so the
+ * rising half is warped to climb early; both halves meet at ±1, so the phase is continuous through the year.
+ */
 export function seasonPhase(day: number): number {
-  const doy = day - 365.2422 * Math.floor(day / 365.2422);
-  return Math.cos((2 * Math.PI * (doy - 74)) / 365.2422);
+  const year = 365.2422;
+  const minimumDoy = 258; // about 15 September
+  const riseDays = 181; // minimum to maximum, days
+  const freezeUpWarp = 0.45; // < 1: most of the rise comes in the first weeks
+  const t = (((day - minimumDoy) % year) + year) % year; // days since the minimum
+  if (t < riseDays) return -Math.cos(Math.PI * Math.pow(t / riseDays, freezeUpWarp));
+  return Math.cos((Math.PI * (t - riseDays)) / (year - riseDays));
 }
 
 /** Position on a polar azimuthal-equidistant plane, m: x towards 0°E, y towards 90°E. */
@@ -174,7 +183,7 @@ export function demoAnalysis(date: string, grid: Grid): IceState {
   const edgeByColumn = Float64Array.from({ length: nlon }, (_, i) => {
     const lon = grid.lon0 + i * grid.dlon;
     const west = 1 - (lon - 50) / 65;
-    return 76.5 - 4.5 * season + 2.5 * west;
+    return 75.5 - 5.5 * season + 3 * west;
   });
   const cosLon = Float64Array.from({ length: nlon }, (_, i) => Math.cos((grid.lon0 + i * grid.dlon) * DEG));
   const sinLon = Float64Array.from({ length: nlon }, (_, i) => Math.sin((grid.lon0 + i * grid.dlon) * DEG));
