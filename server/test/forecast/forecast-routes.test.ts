@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
@@ -45,8 +45,10 @@ describe('forecast and report endpoints', () => {
     expect(reply.headers['content-type']).toBe('application/x-netcdf');
     expect(reply.headers['cache-control']).toContain('immutable');
     expect(reply.headers.etag).toMatch(/^".+"$/);
-    expect(reply.headers['last-modified']).toBeTruthy();
-    const onDisk = readFileSync(join(dataDir, 'forecast-data/forecast/model_2/2026-02-09.nc'));
+    const file = join(dataDir, 'forecast-data/forecast/model_2/2026-02-09.nc');
+    // HTTP dates have whole seconds: the file's modification time, rounded down.
+    expect(Date.parse(String(reply.headers['last-modified']))).toBe(Math.floor(statSync(file).mtimeMs / 1000) * 1000);
+    const onDisk = readFileSync(file);
     expect(reply.rawPayload.equals(onDisk)).toBe(true);
 
     const assim = await get(app, '/api/v1/assim_forecast/hist?date=2026-02-09', { cookie });

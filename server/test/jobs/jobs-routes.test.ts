@@ -44,8 +44,10 @@ describe('GET /api/v1/jobs', () => {
       request: { date: '2026-01-01' },
       user_id: 1,
     });
-    expect(done.started_at).toBeTruthy();
-    expect(done.finished_at).toBeTruthy();
+    const started = Date.parse(done.started_at);
+    const finished = Date.parse(done.finished_at);
+    expect(Number.isFinite(started)).toBe(true);
+    expect(finished).toBeGreaterThanOrEqual(started);
     await waitForJob(app, headers, second.id);
 
     const list = await call(app, { method: 'GET', url: '/api/v1/jobs', headers });
@@ -73,7 +75,7 @@ describe('GET /api/v1/jobs', () => {
     expect(missing).toEqual({ status: 404, body: { detail: 'Job not found' } });
     const malformed = await call(app, { method: 'GET', url: '/api/v1/jobs/abc', headers });
     expect(malformed.status).toBe(422);
-    expect(malformed.body.detail).toBeTruthy();
+    expect(malformed.body.detail).toMatch(/id/);
   });
 });
 
@@ -102,7 +104,7 @@ describe('a job interrupted mid-run', () => {
       });
       expect(seen.body.status).toBe('failed');
       expect(seen.body.message).toBe('interrupted: the server restarted before the job finished');
-      expect(seen.body.finished_at).toBeTruthy();
+      expect(Number.isFinite(Date.parse(seen.body.finished_at))).toBe(true);
     } finally {
       await second.app.close();
     }
