@@ -5,7 +5,8 @@
  * float framebuffers), so JavaScript never touches a particle. Every step:
  *   1. update  — state A -> state B: move by the drift on the sphere, age, respawn over valid cells;
  *   2. fade    — trail T0 -> trail T1, dimmed by fadeOpacity;
- *   3. draw    — one line per particle (A -> B) into T1, coloured by speed, through deck.gl's project module;
+ *   3. draw    — one line per particle (A -> B) into T1, coloured by speed, through deck.gl's project module
+ *                (2 and 3 share one render pass: each pass costs a state push/pop and several GL calls);
  * and every frame:
  *   4. composite — T1 over the map, inside deck.gl's render pass (MapLibreOverlay, interleaved).
  * When the view changes, the trail texture is cleared and the current segments drawn again at once, so
@@ -155,10 +156,44 @@ type ParticleLayerState = {
   segmentsValid: boolean;
   lastStepTime: number;
   lastViewport: Viewport | null;
+  /** Where particles may be (re)born, for lastViewport: recomputed only when the view changes. */
+  viewBox: [number, number, number, number] | null;
+  /** Last values given to the fade and composite uniform blocks (NaN: never set); unchanged ones are not re-sent. */
+  fadeOpacitySet: number;
+  compositeOpacitySet: number;
+  /** deck.gl's project-module props last given to the draw pass (their uniforms are recomputed only when these change). */
+  projectSet: Record<string, unknown> | null;
   redrawTimer: ReturnType<typeof setTimeout> | null;
   /** Simulation steps run so far (for tests and the benchmark). */
   steps: number;
 };
+
+/** The draw pass's own uniforms (constant: a fresh segment's alpha). */
+const DRAW_UNIFORMS = { opacity: 0.9 } as const;
+
+/** Where particles may be (re)born in this view; null (no restriction) for views other than Web Mercator and globe. */
+function particleViewBox(viewport: Viewport): [number, number, number, number] | null {
+  // Web Mercator and globe viewports both carry longitude/project/unproject; other views: no restriction.
+  const view = viewport as Viewport & { longitude?: number };
+  return typeof view.longitude === 'number' ? viewBounds(view as typeof view & { longitude: number }) : null;
+}
+
+/**
+ * Whether deck.gl's project-module props give the same uniforms: deck.gl hands a fresh object (and, under
+ * MapLibreOverlay, a fresh but equal viewport) every frame, and recomputing the uniforms is a few matrix
+ * products per frame for nothing.
+ */
+function sameProjectProps(a: Record<string, unknown>, b: Record<string, unknown>): boolean {
+  const keys = Object.keys(b);
+  if (Object.keys(a).length !== keys.length) return false;
+  return keys.every((key) => {
+    const x = a[key];
+    const y = b[key];
+    if (x === y) return true;
+    if (key === 'viewport') return (x as Viewport | undefined)?.equals?.(y as Viewport) === true;
+    return Array.isArray(x) && Array.isArray(y) && x.length === y.length && x.every((v, i) => v === y[i]);
+  });
+}
 
 /** Nearest sampling: float32 textures are not filterable everywhere, and the shaders use texelFetch. */
 const NEAREST = { minFilter: 'nearest', magFilter: 'nearest', addressModeU: 'clamp-to-edge', addressModeV: 'clamp-to-edge' } as const;
@@ -198,6 +233,10 @@ export class ParticleLayer<ExtraPropsT extends object = object> extends Layer<Ex
       segmentsValid: false,
       lastStepTime: 0,
       lastViewport: null,
+      viewBox: null,
+      fadeOpacitySet: Number.NaN,
+      compositeOpacitySet: Number.NaN,
+      projectSet: null,
       redrawTimer: null,
       steps: 0,
     };
@@ -275,6 +314,8 @@ export class ParticleLayer<ExtraPropsT extends object = object> extends Layer<Ex
     this.ensureTrails();
     const viewChanged = !s.lastViewport || !s.lastViewport.equals(viewport);
     s.lastViewport = viewport;
+    // 25+ unprojections: only when the view moved, not on every step.
+    if (viewChanged) s.viewBox = particleViewBox(viewport);
 
     const drawProps = { project: shaderModuleProps.project };
     const now = performance.now();
@@ -291,15 +332,14 @@ export class ParticleLayer<ExtraPropsT extends object = object> extends Layer<Ex
       s.lastStepTime = Math.max(s.lastStepTime + stepInterval, now - stepInterval);
       this.runUpdate(false);
       const next = 1 - s.trail;
-      if (viewChanged) this.clearTrail(next);
-      else this.fadeTrail(s.trail, next);
+      // Fade (or, after a view change, clear) and the new segments share one render pass on trail[next].
+      this.renderTrail(next, viewChanged ? null : s.trail, drawProps);
       s.trail = next;
-      this.drawSegments(drawProps);
       s.segmentsValid = true;
     } else if (viewChanged) {
       // Old trails sit at the old view's pixels: drop them and show the current segments right away.
-      this.clearTrail(s.trail);
-      if (s.segmentsValid) this.drawSegments(drawProps);
+      if (s.segmentsValid) this.renderTrail(s.trail, null, drawProps);
+      else this.clearTrail(s.trail);
     }
 
     this.composite(renderPass);
@@ -423,9 +463,7 @@ export class ParticleLayer<ExtraPropsT extends object = object> extends Layer<Ex
     if (!particles || !field || !s.updateModel || !s.fieldTexture || !s.respawnTexture) return;
     const next = 1 - s.current;
     const { grid } = field;
-    // Web Mercator and globe viewports both carry longitude/project/unproject; other views: no restriction.
-    const view = this.context.viewport as Viewport & { longitude?: number };
-    const box = typeof view.longitude === 'number' ? viewBounds(view as typeof view & { longitude: number }) : null;
+    const box = s.viewBox;
     const uniforms: ParticleUpdateProps = {
       grid: [grid.lon0, grid.dlon, grid.lat0, grid.dlat],
       viewBounds: box ?? [0, 0, 0, 0],
@@ -456,21 +494,6 @@ export class ParticleLayer<ExtraPropsT extends object = object> extends Layer<Ex
     s.steps++;
   }
 
-  /** Pass 2: trail[from] dimmed by fadeOpacity -> trail[to]. */
-  private fadeTrail(from: number, to: number): void {
-    const { trails, fadeModel } = this.state;
-    if (!trails || !fadeModel) return;
-    fadeModel.shaderInputs.setProps({ particleFade: { fadeOpacity: this.props.fadeOpacity } });
-    fadeModel.setBindings({ trailTexture: trails.textures[from] });
-    const pass = this.context.device.beginRenderPass({
-      id: `${this.props.id}-fade-pass`,
-      framebuffer: trails.framebuffers[to],
-      clearColor: false,
-    });
-    fadeModel.draw(pass);
-    pass.end();
-  }
-
   private clearTrail(index: number): void {
     const { trails } = this.state;
     if (!trails) return;
@@ -482,26 +505,37 @@ export class ParticleLayer<ExtraPropsT extends object = object> extends Layer<Ex
     pass.end();
   }
 
-  /** Pass 3: one line per particle, previous -> current position, into the shown trail texture. */
-  private drawSegments(drawProps: Record<string, unknown>): void {
+  /**
+   * Passes 2 and 3 in one render pass on trail[to]: trail[fadeFrom] dimmed by fadeOpacity (or, when fadeFrom
+   * is null, a clear), then one line per particle, previous -> current position, coloured by speed.
+   */
+  private renderTrail(to: number, fadeFrom: number | null, drawProps: Record<string, unknown>): void {
     const s = this.state;
-    const { particles, trails, drawModel, rampTexture } = s;
-    const { field } = this.props;
-    if (!particles || !trails || !drawModel || !rampTexture || !field) return;
-    drawModel.shaderInputs.setProps({
-      ...drawProps,
-      particleDraw: { opacity: 0.9 },
-    });
+    const { particles, trails, drawModel, fadeModel, rampTexture } = s;
+    if (!particles || !trails || !drawModel || !fadeModel || !rampTexture || !this.props.field) return;
+    if (fadeFrom !== null) {
+      if (s.fadeOpacitySet !== this.props.fadeOpacity) {
+        fadeModel.shaderInputs.setProps({ particleFade: { fadeOpacity: this.props.fadeOpacity } });
+        s.fadeOpacitySet = this.props.fadeOpacity;
+      }
+      fadeModel.setBindings({ trailTexture: trails.textures[fadeFrom] });
+    }
+    const project = drawProps.project as Record<string, unknown> | undefined;
+    if (!project || !s.projectSet || !sameProjectProps(s.projectSet, project)) {
+      drawModel.shaderInputs.setProps({ ...drawProps, particleDraw: DRAW_UNIFORMS });
+      s.projectSet = project ?? null;
+    }
     drawModel.setBindings({
       previousState: particles.textures[1 - s.current],
       currentState: particles.textures[s.current],
       rampTexture,
     });
     const pass = this.context.device.beginRenderPass({
-      id: `${this.props.id}-draw-pass`,
-      framebuffer: trails.framebuffers[s.trail],
-      clearColor: false,
+      id: `${this.props.id}-trail-pass`,
+      framebuffer: trails.framebuffers[to],
+      clearColor: fadeFrom === null ? [0, 0, 0, 0] : false,
     });
+    if (fadeFrom !== null) fadeModel.draw(pass);
     drawModel.draw(pass);
     pass.end();
   }
@@ -510,7 +544,10 @@ export class ParticleLayer<ExtraPropsT extends object = object> extends Layer<Ex
   private composite(renderPass: RenderPass): void {
     const { trails, compositeModel } = this.state;
     if (!trails || !compositeModel) return;
-    compositeModel.shaderInputs.setProps({ particleComposite: { opacity: this.props.opacity } });
+    if (this.state.compositeOpacitySet !== this.props.opacity) {
+      compositeModel.shaderInputs.setProps({ particleComposite: { opacity: this.props.opacity } });
+      this.state.compositeOpacitySet = this.props.opacity;
+    }
     compositeModel.setBindings({ trailTexture: trails.textures[this.state.trail] });
     compositeModel.draw(renderPass);
   }
