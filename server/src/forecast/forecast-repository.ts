@@ -116,6 +116,23 @@ export function forgetFile(db: Db, kind: FileKind, owner: string, date: string):
   db.prepare('DELETE FROM forecast_files WHERE kind = ? AND owner = ? AND date = ?').run(kind, owner, date);
 }
 
+/** The newest analysis file written for `date`, whatever its source (an imported analysis replaces the demo's). */
+export function latestAnalysisFile(db: Db, date: string): FileRecord | undefined {
+  return db
+    .prepare(
+      `SELECT kind, owner, date, path, bytes, etag, created_at FROM forecast_files WHERE kind = 'analysis' AND date = ?
+       ORDER BY created_at DESC, rowid DESC LIMIT 1`,
+    )
+    .get(date) as FileRecord | undefined;
+}
+
+/** Dates ('YYYY-MM-DD') with an analysis of any source, oldest first. */
+export function analysisFileDates(db: Db): string[] {
+  return (db.prepare(`SELECT DISTINCT date FROM forecast_files WHERE kind = 'analysis' ORDER BY date`).all() as Array<{ date: string }>).map(
+    (row) => row.date,
+  );
+}
+
 /** Dates ('YYYY-MM-DD') that have a file of `kind` for `owner`, oldest first. */
 export function fileDates(db: Db, kind: FileKind, owner: string): string[] {
   return (db.prepare('SELECT date FROM forecast_files WHERE kind = ? AND owner = ? ORDER BY date').all(kind, owner) as Array<{ date: string }>).map(

@@ -7,7 +7,7 @@ import { forceFetchDataRoutes } from './admin/force-fetch-data.ts';
 import { generateForecastRoutes } from './admin/generate-forecast.ts';
 import { generateModelRoutes } from './admin/generate-model.ts';
 import { authRoutes } from './auth/index.ts';
-import { assimForecastRoutes, forecastRoutes } from './forecast/index.ts';
+import { analysisRoutes, assimForecastRoutes, forecastRoutes } from './forecast/index.ts';
 import { healthRoutes } from './health/index.ts';
 import { jobsRoutes } from './jobs/index.ts';
 import { reportRoutes } from './report/index.ts';
@@ -29,5 +29,6 @@ export const apiRoutes: RouteModule[] = [
   { prefix: '/forecast', plugin: generateForecastRoutes },
   { prefix: '/forecast', plugin: forecastRoutes },
   { prefix: '/assim_forecast', plugin: assimForecastRoutes },
+  { prefix: '/analysis', plugin: analysisRoutes },
   { prefix: '/report', plugin: reportRoutes },
 ];

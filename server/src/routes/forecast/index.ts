@@ -1,14 +1,14 @@
 /**
- * GET /api/v1/forecast/info, /forecast/hist and /assim_forecast/hist (signed-in users).
+ * GET /api/v1/forecast/info, /forecast/hist, /assim_forecast/hist, /analysis/info and /analysis/hist (signed-in users).
  * `date` must be a real 'YYYY-MM-DD' day (else 422) and `model_id` an id of letters, digits, '_' or '-';
  * the file is found through the database index, never by building a path from the query, and its path is
  * checked to stay inside the data folder.
  */
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { availableDates } from '../../forecast/archive.ts';
 import { isIsoDate, resolveInside } from '../../forecast/file-store.ts';
 import type { FileKind } from '../../forecast/forecast-file.ts';
-import { defaultModel, findFile } from '../../forecast/forecast-repository.ts';
+import { analysisFileDates, defaultModel, findFile, latestAnalysisFile, type FileRecord } from '../../forecast/forecast-repository.ts';
 import { HttpError } from '../../http-error.ts';
 import { requireUser } from '../../plugins/guards.ts';
 import { commonErrors, errorReply } from '../common-schemas.ts';
@@ -27,7 +27,31 @@ const histQuery = {
   },
 } as const;
 
-function histRoute(kind: Exclude<FileKind, 'analysis'>): FastifyPluginAsync {
+/** How a /hist route finds its file, and how it names what it did not find. */
+interface HistLookup {
+  kind: FileKind;
+  find(app: FastifyInstance, date: string, modelId: string | undefined): FileRecord | undefined;
+  notFound(date: string, modelId: string | undefined): string;
+}
+
+const runLookup = (kind: 'forecast' | 'assim_forecast'): HistLookup => ({
+  kind,
+  find: (app, date, requested) => {
+    const modelId = requested ?? defaultModel(app.db)?.model_id;
+    return modelId ? findFile(app.db, kind, modelId, date) : undefined;
+  },
+  notFound: (date, requested) =>
+    `No ${kind === 'forecast' ? 'forecast' : 'assimilated forecast'} for ${date}${requested ? ` and model ${requested}` : ''}`,
+});
+
+/** The analysis of a date: the newest one written for it (an imported real analysis wins over the demo's). */
+const analysisLookup: HistLookup = {
+  kind: 'analysis',
+  find: (app, date) => latestAnalysisFile(app.db, date),
+  notFound: (date) => `No analysis for ${date}`,
+};
+
+function histRoute(lookup: HistLookup): FastifyPluginAsync {
   return async (app) => {
     app.get<{ Querystring: HistQuery }>(
       '/hist',
@@ -44,21 +68,18 @@ function histRoute(kind: Exclude<FileKind, 'analysis'>): FastifyPluginAsync {
         const { date, model_id: requestedModel } = request.query;
         if (date === undefined || date === '') throw new HttpError(422, 'query parameter "date" is required (YYYY-MM-DD)');
         if (!isIsoDate(date)) throw new HttpError(422, `"date" must be a calendar day as YYYY-MM-DD, got ${JSON.stringify(date)}`);
-        const modelId = requestedModel ?? defaultModel(app.db)?.model_id;
-        const file = modelId ? findFile(app.db, kind, modelId, date) : undefined;
-        if (!file) {
-          throw new HttpError(404, `No ${kind === 'forecast' ? 'forecast' : 'assimilated forecast'} for ${date}${requestedModel ? ` and model ${requestedModel}` : ''}`);
-        }
+        const file = lookup.find(app, date, requestedModel);
+        if (!file) throw new HttpError(404, lookup.notFound(date, requestedModel));
         let path: string;
         try {
           path = resolveInside(app.config.dataDir, file.path);
         } catch {
-          throw new HttpError(404, `No forecast file for ${date}`);
+          throw new HttpError(404, `No file for ${date}`);
         }
         try {
-          return await sendNetcdf(request, reply, path, file.etag, `${kind}_${file.owner}_${date}.nc`);
+          return await sendNetcdf(request, reply, path, file.etag, `${lookup.kind}_${file.owner}_${date}.nc`);
         } catch (error) {
-          if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw new HttpError(404, `The forecast file for ${date} is missing`);
+          if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw new HttpError(404, `The file for ${date} is missing`);
           throw error;
         }
       },
@@ -79,8 +100,18 @@ export const forecastRoutes: FastifyPluginAsync = async (app) => {
     { onRequest: [requireUser], schema: { response: { 200: infoReply, ...commonErrors } } },
     async () => ({ available_dates: availableDates({ db: app.db, dataDir: app.config.dataDir }) }),
   );
-  await app.register(histRoute('forecast'));
+  await app.register(histRoute(runLookup('forecast')));
 };
 
 /** Mounted at /assim_forecast. */
-export const assimForecastRoutes: FastifyPluginAsync = histRoute('assim_forecast');
+export const assimForecastRoutes: FastifyPluginAsync = histRoute(runLookup('assim_forecast'));
+
+/** Mounted at /analysis: the analyses (one time step, the forecast files' variables), any source. */
+export const analysisRoutes: FastifyPluginAsync = async (app) => {
+  app.get(
+    '/info',
+    { onRequest: [requireUser], schema: { response: { 200: infoReply, ...commonErrors } } },
+    async () => ({ available_dates: analysisFileDates(app.db) }),
+  );
+  await app.register(histRoute(analysisLookup));
+};
