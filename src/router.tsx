@@ -7,7 +7,7 @@
  *   └── signed-in (layout: top bar)               guard: requireUser
  *       ├── /, /forecasts, /models, /datasets
  *       └── admin (layout)                        guard: requireAdmin
- *           └── /upload, /generate-model, /generate-forecast
+ *           └── /upload, /generate-model, /generate-forecast, /jobs
  */
 import { createRouter, type RouterHistory } from '@tanstack/react-router';
 import { ErrorPage, NotFoundPage } from './components/error-page.tsx';
@@ -19,6 +19,7 @@ import { datasetsRoute } from './routes/datasets.tsx';
 import { forecastsRoute } from './routes/forecasts.tsx';
 import { generateForecastRoute } from './routes/generate-forecast.tsx';
 import { generateModelRoute } from './routes/generate-model.tsx';
+import { jobsRoute } from './routes/jobs.tsx';
 import { loginRoute } from './routes/login.tsx';
 import { modelsRoute } from './routes/models.tsx';
 import { registerRoute } from './routes/register.tsx';
@@ -34,7 +35,7 @@ export const routeTree = rootRoute.addChildren([
     forecastsRoute,
     modelsRoute,
     datasetsRoute,
-    adminRoute.addChildren([uploadRoute, generateModelRoute, generateForecastRoute]),
+    adminRoute.addChildren([uploadRoute, generateModelRoute, generateForecastRoute, jobsRoute]),
   ]),
 ]);
 

@@ -17,6 +17,8 @@ export interface Job {
   /** The stored request. */
   request: Record<string, unknown>;
   user_id: number | null;
+  /** Who asked; null for a deleted account or a job the server started itself. */
+  username: string | null;
   created_at: string;
   started_at: string | null;
   finished_at: string | null;
@@ -28,7 +30,7 @@ export function fetchJob(id: number, options: ReadOptions = {}): Promise<Job> {
   return apiJson<Job>(`jobs/${id}`, options);
 }
 
-/** Newest first. */
+/** Newest first: a user's own jobs, or everyone's for admins and superusers. */
 export function fetchJobs(options: ReadOptions = {}): Promise<Job[]> {
   return apiJson<Job[]>('jobs', options);
 }

@@ -218,4 +218,23 @@ export const ru = {
     unsupported: 'Дрейф льда нельзя показать: этому браузеру или видеокарте не хватает WebGL2 с буферами кадра в плавающей точке (EXT_color_buffer_float).',
   },
   // ---- end of issue 6 ----
+  // ---- security: jobs list, account, startup (issue 14) ----
+  jobsList: {
+    title: 'Задания',
+    empty: 'Заданий пока нет.',
+    id: '№',
+    kind: 'Вид',
+    status: 'Состояние',
+    progress: 'Ход',
+    who: 'Кто запустил',
+    when: 'Когда',
+    outcome: 'Результат или ошибка',
+    nobody: '—',
+    kinds: {
+      force_fetch_data: 'Загрузка данных',
+      generate_model: 'Генерация модели',
+      generate_forecast: 'Генерация прогноза',
+    } as Record<string, string>,
+  },
+  // ---- end of issue 14 ----
 } as const;

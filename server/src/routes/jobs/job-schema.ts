@@ -14,6 +14,8 @@ export const jobSchema = {
     result: { type: ['object', 'null'], additionalProperties: true },
     request: { type: 'object', additionalProperties: true },
     user_id: { type: ['integer', 'null'] },
+    /** Who asked (the account's username); null for a deleted account or a job the server started itself. */
+    username: { type: ['string', 'null'] },
     created_at: { type: 'string' },
     started_at: timestamp,
     finished_at: timestamp,
