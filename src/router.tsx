@@ -5,7 +5,7 @@
  *   root
  *   ├── /login, /register                         public, no top bar
  *   └── signed-in (layout: top bar)               guard: requireUser
- *       ├── /, /forecasts, /models, /datasets
+ *       ├── /, /forecasts, /models, /datasets, /account
  *       └── admin (layout)                        guard: requireAdmin
  *           └── /upload, /generate-model, /generate-forecast, /jobs
  */
@@ -13,6 +13,7 @@ import { createRouter, type RouterHistory } from '@tanstack/react-router';
 import { ErrorPage, NotFoundPage } from './components/error-page.tsx';
 import { LoadingScreen } from './components/loading-screen.tsx';
 import type { AuthSession } from './features/auth/session.ts';
+import { accountRoute } from './routes/account.tsx';
 import { adminRoute } from './routes/admin-layout.tsx';
 import { dashboardRoute } from './routes/dashboard.tsx';
 import { datasetsRoute } from './routes/datasets.tsx';
@@ -35,6 +36,7 @@ export const routeTree = rootRoute.addChildren([
     forecastsRoute,
     modelsRoute,
     datasetsRoute,
+    accountRoute,
     adminRoute.addChildren([uploadRoute, generateModelRoute, generateForecastRoute, jobsRoute]),
   ]),
 ]);

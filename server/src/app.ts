@@ -73,7 +73,8 @@ async function setup(app: FastifyInstance, config: Config): Promise<void> {
   setupValidation(app);
   setupErrorHandler(app);
 
-  await app.register(fastifyCookie);
+  // The secret signs the session cookie (plugins/session.ts).
+  await app.register(fastifyCookie, { secret: loadOrCreateSecret(config.dataDir, config.secret) });
   await app.register(fastifyFormbody, { bodyLimit: BODY_LIMIT_BYTES });
   await app.register(fastifyCompress, {
     encodings: ['br', 'gzip'],
@@ -87,7 +88,7 @@ async function setup(app: FastifyInstance, config: Config): Promise<void> {
       new HttpError(context.statusCode, `Too many requests, retry in ${context.after}`),
   });
 
-  setupSession(app, { secret: loadOrCreateSecret(config.dataDir, config.secret), expiresS: config.jwtExpiresS });
+  setupSession(app, { expiresS: config.jwtExpiresS });
   setupXsrf(app);
 
   await app.register(

@@ -47,9 +47,9 @@ export function NavBar({ user, onSignOut }: NavBarProps) {
         ))}
       </nav>
       <div className="top-bar__account">
-        <span className="top-bar__user" title={user.email}>
+        <Link to="/account" className="top-bar__user" title={`${user.email}. ${ru.account.openAccount}`}>
           {user.username}
-        </span>
+        </Link>
         <button type="button" className="button button--ghost" onClick={onSignOut}>
           {t.signOut}
         </button>
