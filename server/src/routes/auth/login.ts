@@ -3,6 +3,7 @@ import { LoginThrottle } from '../../auth/login-throttle.ts';
 import { dummyPasswordHash, verifyPassword } from '../../auth/password.ts';
 import { findCredentialsByEmail } from '../../db/users.ts';
 import { HttpError } from '../../http-error.ts';
+import { requireSameOrigin } from '../../plugins/same-origin.ts';
 import { commonErrors, noContent } from '../common-schemas.ts';
 
 interface LoginBody {
@@ -36,6 +37,7 @@ export const loginRoute: FastifyPluginAsync<{ throttle?: LoginThrottle }> = asyn
   app.post<{ Body: LoginBody }>(
     '/jwt/login',
     {
+      onRequest: [requireSameOrigin],
       // A coarse per-address limit on attempts of any outcome, on top of the failure count below.
       config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
       schema: { body, response: { 204: noContent, ...commonErrors } },
