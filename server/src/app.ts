@@ -16,6 +16,7 @@ import './fastify-types.ts';
 import { HttpError } from './http-error.ts';
 import { setupJobs } from './jobs/setup-jobs.ts';
 import { setupErrorHandler } from './plugins/error-handler.ts';
+import { setupSecurityHeaders } from './plugins/security-headers.ts';
 import { setupSession } from './plugins/session.ts';
 import { setupSpa } from './plugins/spa.ts';
 import { setupValidation } from './plugins/validation.ts';
@@ -72,6 +73,7 @@ async function setup(app: FastifyInstance, config: Config): Promise<void> {
 
   setupValidation(app);
   setupErrorHandler(app);
+  await setupSecurityHeaders(app, config.distDir);
 
   // The secret signs the session cookie (plugins/session.ts).
   await app.register(fastifyCookie, { secret: loadOrCreateSecret(config.dataDir, config.secret) });
