@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { DownloadProgress, ForecastWorkerApi } from './forecast.api.ts';
 import { createForecastClient } from './forecast-client.ts';
 import { ForecastService } from './forecast-service.ts';
-import { driftComponents } from './forecast/drift.ts';
+import { driftComponents } from '../common/drift.ts';
 import { fixture } from './netcdf/test/fixture-paths.ts';
 import { smallForecast } from './netcdf/test/write-nc3.ts';
 

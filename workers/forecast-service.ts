@@ -4,7 +4,7 @@
  */
 import * as Comlink from 'comlink';
 import type { DownloadProgress, DriftSlice, ForecastFileMeta, ForecastWorkerApi, ScalarSlice } from './forecast.api.ts';
-import { driftComponents } from './forecast/drift.ts';
+import { driftComponents } from '../common/drift.ts';
 import { abortError, download } from './forecast/download.ts';
 import { FileCache, DEFAULT_CACHE_BYTES, type CachedFile, type CachedSlice } from './forecast/file-cache.ts';
 import { describeFile, timeDimension } from './forecast/file-meta.ts';

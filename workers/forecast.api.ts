@@ -26,19 +26,9 @@ export interface VariableInfo {
   attributes: Record<string, AttributeValue>;
 }
 
-/**
- * A regular latitude/longitude grid: cell centre of column i is lon0 + i*dlon, of row j is lat0 + j*dlat
- * (degrees). Row 0 is the first row in the file, so dlat may be negative. Null when the file has no
- * 1-D latitude/longitude coordinates.
- */
-export interface RegularGrid {
-  lon0: number;
-  dlon: number;
-  nlon: number;
-  lat0: number;
-  dlat: number;
-  nlat: number;
-}
+import type { RegularGrid } from '../common/regular-grid.ts';
+
+export type { RegularGrid } from '../common/regular-grid.ts';
 
 export interface ForecastFileMeta {
   /** Cache key: the URL it was downloaded from, or the name given for bytes. */

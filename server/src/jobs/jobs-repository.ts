@@ -1,6 +1,6 @@
 /** The only module that writes SQL for the jobs table (migration in db/migrations.ts). */
 import type { Db } from '../db/database.ts';
-import type { Job, JobKind, JobStatus } from './job.ts';
+import type { Job, JobKind, JobStatus } from '../../../common/api-types/jobs.ts';
 
 interface JobRow {
   id: number;
