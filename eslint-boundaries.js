@@ -8,7 +8,8 @@
  *   from    folder (root-relative) whose files the rule applies to, with every folder below it
  *   forbid  root-relative folder or file that may not be imported
  *   except  regexes over the part of the path after `forbid/` that stay allowed
- *   tests   false: the rule does not apply to *.test.ts(x) files (test helpers may be imported there)
+ *   tests   false: the rule does not apply to *.test.ts(x) files (test helpers may be imported there);
+ *           'only': it applies to them alone
  * packages: [{ from, names: regex, message }] for bare imports (react in api/, fastify in db/, node: in common/).
  */
 import { readdirSync } from 'node:fs';
@@ -43,7 +44,7 @@ export function boundaryConfigs(root, { rules, packages }) {
     for (const tests of [false, true]) {
       const patterns = [];
       for (const rule of rules) {
-        if (!inside(dir, rule.from) || inside(dir, rule.forbid) || (tests && rule.tests === false)) continue;
+        if (!inside(dir, rule.from) || inside(dir, rule.forbid) || (tests && rule.tests === false) || (!tests && rule.tests === 'only')) continue;
         patterns.push({ regex: specifierRegex(dir, rule.forbid, rule.except), message: rule.message });
       }
       for (const rule of packages) {

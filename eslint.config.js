@@ -32,8 +32,12 @@ const boundaries = boundaryConfigs(root, {
     })),
     { from: 'src', forbid: 'server', message: 'The app never imports the server: shared code lives in common/.' },
     {
-      from: 'src', forbid: 'workers', except: ['forecast\\.api\\.ts$', 'forecast-client\\.ts$'],
+      from: 'src', forbid: 'workers', except: ['forecast\\.api\\.ts$', 'forecast-client\\.ts$'], tests: false,
       message: 'The app uses the decode worker only through workers/forecast.api.ts (types) and workers/forecast-client.ts; shared code lives in common/.',
+    },
+    {
+      from: 'src', forbid: 'workers', except: ['forecast\\.api\\.ts$', 'forecast-client\\.ts$', 'forecast-service\\.ts$', 'netcdf/test/'], tests: 'only',
+      message: 'App tests may also run the real ForecastService (in process) on files from workers/netcdf/test/.',
     },
     { from: 'src', forbid: 'src/testing', tests: false, message: 'src/testing/ is for *.test.ts(x) files only.' },
     ...['src/features', 'src/map', 'src/components', 'src/api', 'src/loading', 'src/job-tracking', 'src/i18n'].flatMap((from) => [

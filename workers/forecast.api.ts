@@ -69,16 +69,13 @@ export interface DriftSlice {
 }
 
 /**
- * Errors cross the boundary as {name, message} (comlink keeps both). `name` is one of: 'NetcdfFormatError'
- * (not NetCDF, or a corrupt header), 'NetcdfTruncatedError' (file cut short), 'UnsupportedFeatureError' (e.g. an
- * SZIP-compressed variable, or a variable that is not (time,) lat, lon), 'NetcdfNotFoundError' (unknown file key,
- * variable or lead; also a file that left the cache), 'DownloadError' (network or HTTP status, in the message),
- * 'AbortError'.
+ * Errors cross the boundary as a `WorkerFailure` (worker-errors.ts; read one with `workerFailure(error)`), a
+ * closed union by `name`: 'NetcdfFormatError' (not NetCDF, or a corrupt header), 'NetcdfTruncatedError' (file
+ * cut short), 'UnsupportedFeatureError' (e.g. an SZIP-compressed variable, or a variable that is not (time,) lat,
+ * lon), 'NetcdfNotFoundError' (unknown file key, variable or lead; also a file that left the cache),
+ * 'DownloadError' with `status` (HTTP status; 0 when no response came), 'AbortError', 'InternalError' (a bug).
  */
-export interface WorkerError {
-  name: string;
-  message: string;
-}
+export type { WorkerFailure } from './worker-errors.ts';
 
 export interface ForecastWorkerApi {
   /**
