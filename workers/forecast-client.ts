@@ -6,6 +6,9 @@
  */
 import * as Comlink from 'comlink';
 import type { DownloadProgress, DriftSlice, ForecastFileMeta, ForecastWorkerApi, ScalarSlice } from './forecast.api.ts';
+import { abortError } from './worker-errors.ts';
+
+export { isAbortError, workerFailure, type WorkerFailure } from './worker-errors.ts';
 
 export type ForecastSource = { url: string } | { key: string; bytes: ArrayBuffer };
 
@@ -30,10 +33,6 @@ export interface ForecastClientOptions {
 }
 
 let requestCounter = 0;
-
-function abortError(): DOMException {
-  return new DOMException('The request was aborted', 'AbortError');
-}
 
 function absolute(url: string): string {
   const base = (globalThis as { location?: { href: string } }).location?.href;

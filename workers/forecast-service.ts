@@ -4,8 +4,9 @@
  */
 import * as Comlink from 'comlink';
 import type { DownloadProgress, DriftSlice, ForecastFileMeta, ForecastWorkerApi, ScalarSlice } from './forecast.api.ts';
-import { driftComponents } from './forecast/drift.ts';
-import { abortError, download } from './forecast/download.ts';
+import { driftComponents } from '../common/drift.ts';
+import { download } from './forecast/download.ts';
+import { abortError } from './worker-errors.ts';
 import { FileCache, DEFAULT_CACHE_BYTES, type CachedFile, type CachedSlice } from './forecast/file-cache.ts';
 import { describeFile, timeDimension } from './forecast/file-meta.ts';
 import { NetcdfNotFoundError, UnsupportedFeatureError } from './netcdf/errors.ts';

@@ -26,19 +26,9 @@ export interface VariableInfo {
   attributes: Record<string, AttributeValue>;
 }
 
-/**
- * A regular latitude/longitude grid: cell centre of column i is lon0 + i*dlon, of row j is lat0 + j*dlat
- * (degrees). Row 0 is the first row in the file, so dlat may be negative. Null when the file has no
- * 1-D latitude/longitude coordinates.
- */
-export interface RegularGrid {
-  lon0: number;
-  dlon: number;
-  nlon: number;
-  lat0: number;
-  dlat: number;
-  nlat: number;
-}
+import type { RegularGrid } from '../common/regular-grid.ts';
+
+export type { RegularGrid } from '../common/regular-grid.ts';
 
 export interface ForecastFileMeta {
   /** Cache key: the URL it was downloaded from, or the name given for bytes. */
@@ -79,16 +69,13 @@ export interface DriftSlice {
 }
 
 /**
- * Errors cross the boundary as {name, message} (comlink keeps both). `name` is one of: 'NetcdfFormatError'
- * (not NetCDF, or a corrupt header), 'NetcdfTruncatedError' (file cut short), 'UnsupportedFeatureError' (e.g. an
- * SZIP-compressed variable, or a variable that is not (time,) lat, lon), 'NetcdfNotFoundError' (unknown file key,
- * variable or lead; also a file that left the cache), 'DownloadError' (network or HTTP status, in the message),
- * 'AbortError'.
+ * Errors cross the boundary as a `WorkerFailure` (worker-errors.ts; read one with `workerFailure(error)`), a
+ * closed union by `name`: 'NetcdfFormatError' (not NetCDF, or a corrupt header), 'NetcdfTruncatedError' (file
+ * cut short), 'UnsupportedFeatureError' (e.g. an SZIP-compressed variable, or a variable that is not (time,) lat,
+ * lon), 'NetcdfNotFoundError' (unknown file key, variable or lead; also a file that left the cache),
+ * 'DownloadError' with `status` (HTTP status; 0 when no response came), 'AbortError', 'InternalError' (a bug).
  */
-export interface WorkerError {
-  name: string;
-  message: string;
-}
+export type { WorkerFailure } from './worker-errors.ts';
 
 export interface ForecastWorkerApi {
   /**

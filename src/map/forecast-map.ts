@@ -45,13 +45,6 @@ export interface ForecastMapOptions {
   onPointer?: (position: PointerPosition | null) => void;
 }
 
-declare global {
-  interface Window {
-    /** The live map, for browser tests and the render benchmark (project known lat/lon to pixels). */
-    __forecastMap?: maplibregl.Map;
-  }
-}
-
 export class ForecastMap {
   readonly map: maplibregl.Map;
   readonly overlay: MapLibreOverlay;

@@ -1,6 +1,6 @@
 /** The only module that writes SQL for the jobs table (migration in db/migrations.ts). */
 import type { Db } from '../db/database.ts';
-import type { Job, JobKind, JobStatus } from './job.ts';
+import type { Job, JobKind, JobStatus, JobView } from '../../../common/api-types/jobs.ts';
 
 interface JobRow {
   id: number;
@@ -51,7 +51,6 @@ export interface JobViewer {
 }
 
 /** A job as the API shows it: with the name of the account that asked (null if deleted or the system). */
-export type JobView = Job & { username: string | null };
 
 const SELECT_VIEW = 'SELECT j.*, u.username AS username FROM jobs j LEFT JOIN users u ON u.id = j.user_id';
 

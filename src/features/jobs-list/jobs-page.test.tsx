@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Job } from '../../api/jobs.ts';
-import { fakeApi, render, waitFor, type Rendered } from '../jobs/test-helpers.tsx';
+import { fakeApi, render, waitFor, type Rendered } from '../../testing/page-helpers.tsx';
 import { JobsPage } from './jobs-page.tsx';
 
 let view: Rendered | undefined;

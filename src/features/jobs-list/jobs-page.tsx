@@ -1,5 +1,5 @@
 import { ru } from '../../i18n/ru.ts';
-import { LoadErrorView } from '../jobs/load-error-view.tsx';
+import { LoadErrorView } from '../../loading/load-error-view.tsx';
 import { describeJob, formatWhen } from './describe-job.ts';
 import './jobs-list.css';
 import { useJobsList } from './use-jobs-list.ts';

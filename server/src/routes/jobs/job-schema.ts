@@ -1,5 +1,5 @@
 /** A job as the API shows it (jobs/job.ts). */
-import { JOB_KINDS, JOB_STATUSES } from '../../jobs/job.ts';
+import { JOB_KINDS, JOB_STATUSES } from '../../../../common/api-types/jobs.ts';
 
 const timestamp = { type: ['string', 'null'] } as const;
 

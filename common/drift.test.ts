@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { driftComponents, driftSpeedBearing } from './drift-components.ts';
+import { driftComponents, driftSpeedBearing } from './drift.ts';
 
 /** One cell through the worker's conversion. */
 function components(speed: number, direction: number): [number, number] {

@@ -3,7 +3,7 @@
  * before the hook gives up and reports the error (the job itself keeps running on the server).
  */
 import { useEffect, useState } from 'react';
-import { fetchJob, isFinished, type Job } from '../../api/jobs.ts';
+import { fetchJob, isFinished, type Job } from '../api/jobs.ts';
 
 /** How often to ask, ms: progress moves in steps of seconds; faster polling only loads the server. */
 export const JOB_POLL_MS = 1000;

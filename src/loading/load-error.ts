@@ -1,6 +1,6 @@
 /** The message a screen shows when a request fails: 401, 403 and an unreachable server get their own words. */
-import { isApiError } from '../../api/client.ts';
-import { ru } from '../../i18n/ru.ts';
+import { isApiError } from '../api/client.ts';
+import { ru } from '../i18n/ru.ts';
 
 export function loadErrorMessage(error: unknown, fallback: string = ru.loadErrors.generic): string {
   if (isApiError(error, 'network') || isApiError(error, 'timeout')) return ru.loadErrors.network;

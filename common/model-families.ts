@@ -1,7 +1,7 @@
 /**
  * The model families a generated model can belong to, as pure data: the server's generators validate specs
  * against it and the app lists its system prompts and content examples as samples. No Node imports here —
- * src/features/generate-model imports this file too.
+ * the app (src/features/generate-model) imports this file too.
  *
  * Each sample system prompt stands for one family (its `promptId` is the family's `model_type`); the content
  * carries the hyperparameters as `key=value` lines or JSON.

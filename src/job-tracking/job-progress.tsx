@@ -1,6 +1,6 @@
-import type { Job } from '../../api/jobs.ts';
-import { ru } from '../../i18n/ru.ts';
-import { loadErrorMessage } from './load-error.ts';
+import type { Job } from '../api/jobs.ts';
+import { ru } from '../i18n/ru.ts';
+import { loadErrorMessage } from '../loading/load-error.ts';
 import type { JobState } from './use-job.ts';
 
 /** A job's status, progress bar and message (the reason when it failed). */

@@ -1,4 +1,4 @@
-import { ru } from '../../i18n/ru.ts';
+import { ru } from '../i18n/ru.ts';
 import { loadErrorMessage } from './load-error.ts';
 
 /** A failed load: the reason in words and a retry button, never a blank page. */

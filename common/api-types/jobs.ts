@@ -1,4 +1,7 @@
-/** A background job as stored in the jobs table and shown by GET /api/v1/jobs. */
+/**
+ * A background job as the server stores it in the jobs table and GET /api/v1/jobs shows it: the one definition
+ * the server (repository, runner, reply schema) and the app (src/api/jobs.ts, the progress views) share.
+ */
 
 export const JOB_STATUSES = ['queued', 'running', 'succeeded', 'failed'] as const;
 export type JobStatus = (typeof JOB_STATUSES)[number];
@@ -26,6 +29,12 @@ export interface Job {
   finished_at: string | null;
 }
 
-export function isFinished(status: JobStatus): boolean {
-  return status === 'succeeded' || status === 'failed';
+/** A job as GET /api/v1/jobs and /jobs/{id} answer it: with the username of who asked (null for a deleted account). */
+export interface JobView extends Job {
+  username: string | null;
+}
+
+/** A job in a final state: nothing will change it any more. */
+export function isFinished(job: Pick<Job, 'status'>): boolean {
+  return job.status === 'succeeded' || job.status === 'failed';
 }
