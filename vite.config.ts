@@ -23,7 +23,7 @@ export default defineConfig({
         test: {
           name: 'node',
           environment: 'node',
-          include: ['workers/**/*.test.ts', 'server/test/**/*.test.ts', 'bench/**/*.test.ts'],
+          include: ['workers/**/*.test.ts', 'server/test/**/*.test.ts', 'bench/**/*.test.ts', 'common/**/*.test.ts'],
           testTimeout: 30000,
         },
       },
