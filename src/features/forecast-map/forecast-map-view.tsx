@@ -31,7 +31,7 @@ export function ForecastMapView({ projection = 'globe' }: ForecastMapViewProps) 
     const onDriftUnsupported = () => setDriftUnsupported(true);
     map.setLayers(buildForecastLayers(store.getState(), onDriftUnsupported));
     const unsubscribe = store.subscribe((state, previous) => {
-      if (state.field !== previous.field || state.range !== previous.range) {
+      if (state.field !== previous.field || state.range !== previous.range || state.iceClass !== previous.iceClass) {
         map.setLayers(buildForecastLayers(state, onDriftUnsupported));
       }
     });
