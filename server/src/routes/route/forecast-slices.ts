@@ -1,10 +1,10 @@
 /**
  * Concentration and thickness of one lead time of a forecast file, read with the project's NetCDF decoder
  * (workers/netcdf: only that lead's slab of each variable), with the file's grid. A few recent slices are
- * kept in memory by path, ETag and lead, so checking a route for +24/+48/+72 or for another class reads the
+ * kept in memory by path, ETag, size, modification time and lead, so checking a route for +24/+48/+72 or for another class reads the
  * file once per lead.
  */
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { openNetcdf } from '../../../../workers/netcdf/open-netcdf.ts';
 import type { RegularGrid } from '../../../../workers/forecast.api.ts';
 import { VARIABLE_NAMES } from '../../forecast/forecast-file.ts';
@@ -34,7 +34,9 @@ const asFloat32 = (values: ArrayLike<number | bigint>): Float32Array =>
   values instanceof Float32Array ? values : Float32Array.from(values as ArrayLike<number>);
 
 export async function readLeadSlices(path: string, etag: string, leadHours: number): Promise<LeadSlices> {
-  const key = `${path}|${etag}|${leadHours}`;
+  // Size and modification time too: a file replaced in place (same index row) must not be served from memory.
+  const { size, mtimeMs } = await stat(path);
+  const key = `${path}|${etag}|${size}|${mtimeMs}|${leadHours}`;
   const hit = cache.get(key);
   if (hit) {
     cache.delete(key);
