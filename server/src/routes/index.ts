@@ -11,6 +11,7 @@ import { analysisRoutes, assimForecastRoutes, forecastRoutes } from './forecast/
 import { healthRoutes } from './health/index.ts';
 import { jobsRoutes } from './jobs/index.ts';
 import { reportRoutes } from './report/index.ts';
+import { routeRoutes } from './route/index.ts';
 import { usersRoutes } from './users/index.ts';
 
 export interface RouteModule {
@@ -31,4 +32,5 @@ export const apiRoutes: RouteModule[] = [
   { prefix: '/assim_forecast', plugin: assimForecastRoutes },
   { prefix: '/analysis', plugin: analysisRoutes },
   { prefix: '/report', plugin: reportRoutes },
+  { prefix: '/route', plugin: routeRoutes },
 ];

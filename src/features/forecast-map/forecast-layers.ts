@@ -4,20 +4,23 @@
  * layers keep their GPU textures while the slice object stays the same.
  */
 import type { LayersList } from '@deck.gl/core';
+import { DEFAULT_ICE_CLASS } from '../../../common/polaris/polaris.ts';
 import { sampleRamp } from '../../map/colour-ramps.ts';
 import { ParticleLayer } from '../../map/layers/particle-layer/particle-layer.ts';
+import { PolarisLayer } from '../../map/layers/polaris-layer/index.ts';
 import { ScalarFieldLayer } from '../../map/layers/scalar-field-layer/index.ts';
 import { VARIABLE_STYLES } from './forecast-variables.ts';
 import type { ForecastMapState } from './store/forecast-map-store.ts';
 
 export const SCALAR_LAYER_ID = 'scalar-field';
 export const DRIFT_LAYER_ID = 'drift-particles';
+export const POLARIS_LAYER_ID = 'polaris-rio';
 
 /** Drift fields handed to the particle layer, by slice: the same object keeps its GPU texture. */
 const driftFields = new WeakMap<object, ConstructorParameters<typeof ParticleLayer>[0]['field']>();
 
 export function buildForecastLayers(
-  state: Pick<ForecastMapState, 'field' | 'range'>,
+  state: Pick<ForecastMapState, 'field' | 'range'> & Partial<Pick<ForecastMapState, 'iceClass'>>,
   /** Called when the GPU cannot draw the drift particles (no float render targets): say so on the map. */
   onDriftUnsupported?: (reason: string) => void,
 ): LayersList {
@@ -31,6 +34,18 @@ export function buildForecastLayers(
         grid: field.grid,
         valueRange: range,
         rampBytes: sampleRamp(VARIABLE_STYLES[field.variable].ramp),
+      }),
+    ];
+  }
+  if (field.kind === 'polaris') {
+    // Issue 12: RIO on the GPU from the two decoded slices; a class change only changes a uniform.
+    return [
+      new PolarisLayer({
+        id: POLARIS_LAYER_ID,
+        concentration: field.slice.concentration,
+        thickness: field.slice.thickness,
+        grid: field.grid,
+        iceClass: state.iceClass ?? DEFAULT_ICE_CLASS,
       }),
     ];
   }

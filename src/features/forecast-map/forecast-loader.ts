@@ -9,11 +9,14 @@ import type { ForecastFileMeta } from '../../../workers/forecast.api.ts';
 import { ru } from '../../i18n/ru.ts';
 import { VARIABLE_STYLES, type ForecastVariable, type LeadIndex } from './forecast-variables.ts';
 import type { ForecastMapStore } from './store/forecast-map-store.ts';
-import type { DisplayField } from './store/field-slice.ts';
+import type { DisplayField, PolarisSlices } from './store/field-slice.ts';
 
 /** The worker's drift inputs in the server's files (issue 3). */
 export const DRIFT_SPEED_VARIABLE = 'usi_vsi_GLORYS_speed';
 export const DRIFT_DIRECTION_VARIABLE = 'usi_vsi_GLORYS_direct';
+/** The POLARIS layer's inputs (issue 12): slices of the file the worker already holds. */
+export const POLARIS_CONCENTRATION_VARIABLE = 'sea_ice_fraction_BREMEN';
+export const POLARIS_THICKNESS_VARIABLE = 'sithick_GLORYS';
 
 /** Decoded slices kept for instant switching back (each 1301×480 float32 slice is 2.5 MB; drift 5 MB). */
 const SLICE_CACHE_SIZE = 12;
@@ -144,7 +147,12 @@ export class ForecastLoader {
     const grid = meta.grid;
     const names = new Set(meta.variables.map((v) => v.name));
     const kind = VARIABLE_STYLES[variable].kind;
-    const present = kind === 'scalar' ? names.has(variable) : names.has(DRIFT_SPEED_VARIABLE) && names.has(DRIFT_DIRECTION_VARIABLE);
+    const present =
+      kind === 'scalar'
+        ? names.has(variable)
+        : kind === 'polaris'
+          ? names.has(POLARIS_CONCENTRATION_VARIABLE) && names.has(POLARIS_THICKNESS_VARIABLE)
+          : names.has(DRIFT_SPEED_VARIABLE) && names.has(DRIFT_DIRECTION_VARIABLE);
     if (!grid || !present || lead >= Math.max(1, meta.leadTimes.length)) {
       if (!grid) console.error(`Forecast file ${meta.key} has no regular latitude/longitude grid`);
       store.getState().fieldUnavailable();
@@ -154,7 +162,9 @@ export class ForecastLoader {
       const field: DisplayField =
         kind === 'scalar'
           ? { kind, fileKey: meta.key, variable, lead, grid, slice: await this.options.worker.scalarSlice(meta.key, variable, lead) }
-          : {
+          : kind === 'polaris'
+            ? { kind, fileKey: meta.key, variable, lead, grid, slice: await this.polarisSlices(meta.key, lead) }
+            : {
               kind,
               fileKey: meta.key,
               variable,
@@ -171,5 +181,15 @@ export class ForecastLoader {
       console.error(`Forecast file ${meta.key}: ${variable} could not be decoded: ${failureText(error)}`);
       store.getState().fileFailed(ru.forecastMap.fileUnreadable);
     }
+  }
+
+  /** Concentration and thickness of a lead for POLARIS: from this page's cache when shown before, else the worker. */
+  private async polarisSlices(fileKey: string, lead: LeadIndex): Promise<PolarisSlices> {
+    const slice = async (variable: ForecastVariable) => {
+      const cached = this.slices.get(`${fileKey}|${variable}|${lead}`);
+      return cached?.kind === 'scalar' ? cached.slice : this.options.worker.scalarSlice(fileKey, variable, lead);
+    };
+    const [concentration, thickness] = await Promise.all([slice(POLARIS_CONCENTRATION_VARIABLE), slice(POLARIS_THICKNESS_VARIABLE)]);
+    return { concentration, thickness };
   }
 }

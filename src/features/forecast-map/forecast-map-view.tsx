@@ -9,6 +9,8 @@ import { ForecastMap, type BasemapKind, type MapProjection, type PointerPosition
 import { buildForecastLayers } from './forecast-layers.ts';
 import { HoverReadout } from './hover-readout.tsx';
 import { useForecastMap, useForecastMapStore } from './store/store-context.ts';
+import { attachRouteClicks } from '../route-check/map-click-rule.ts';
+import { buildRouteLayers, routeLayersChanged } from '../route-check/route-layers.ts';
 
 export interface ForecastMapViewProps {
   projection?: MapProjection;
@@ -29,13 +31,17 @@ export function ForecastMapView({ projection = 'globe' }: ForecastMapViewProps) 
     if (!container) return;
     const map = new ForecastMap({ container, projection, onBasemapChange: setBasemap, onPointer: setPointer });
     const onDriftUnsupported = () => setDriftUnsupported(true);
-    map.setLayers(buildForecastLayers(store.getState(), onDriftUnsupported));
+    // The forecast field, then the route of the 'Маршрут' mode on top (issue 12).
+    const layersOf = (state: ReturnType<typeof store.getState>) => [...buildForecastLayers(state, onDriftUnsupported), ...buildRouteLayers(state)];
+    map.setLayers(layersOf(store.getState()));
     const unsubscribe = store.subscribe((state, previous) => {
-      if (state.field !== previous.field || state.range !== previous.range) {
-        map.setLayers(buildForecastLayers(state, onDriftUnsupported));
+      if (state.field !== previous.field || state.range !== previous.range || state.iceClass !== previous.iceClass || routeLayersChanged(state, previous)) {
+        map.setLayers(layersOf(state));
       }
     });
+    const detachRouteClicks = attachRouteClicks(map.map, store);
     return () => {
+      detachRouteClicks();
       unsubscribe();
       map.destroy();
     };

@@ -5,7 +5,7 @@
  */
 import { driftRamp, iceRamp, type ColourRamp } from '../../map/colour-ramps.ts';
 
-export const FORECAST_VARIABLES = ['sithick_GLORYS', 'sea_ice_fraction_BREMEN', 'usi_vsi'] as const;
+export const FORECAST_VARIABLES = ['sithick_GLORYS', 'sea_ice_fraction_BREMEN', 'usi_vsi', 'POLARIS'] as const;
 export type ForecastVariable = (typeof FORECAST_VARIABLES)[number];
 
 /** Lead times in hours, by lead index along the file's time dimension. */
@@ -13,8 +13,11 @@ export const LEAD_HOURS = [24, 48, 72] as const;
 export type LeadIndex = 0 | 1 | 2;
 
 export interface VariableStyle {
-  /** 'scalar': one float per cell (colour image); 'drift': u/v components (particles). */
-  kind: 'scalar' | 'drift';
+  /**
+   * 'scalar': one float per cell (colour image); 'drift': u/v components (particles); 'polaris': the IMO
+   * POLARIS risk from concentration and thickness (issue 12, src/features/polaris/).
+   */
+  kind: 'scalar' | 'drift' | 'polaris';
   ramp: ColourRamp;
   /** Unit shown after values in the readout, '' for dimensionless. */
   unit: 'm' | 'm/s' | '';
@@ -24,6 +27,8 @@ export const VARIABLE_STYLES: Record<ForecastVariable, VariableStyle> = {
   sithick_GLORYS: { kind: 'scalar', ramp: iceRamp, unit: 'm' },
   sea_ice_fraction_BREMEN: { kind: 'scalar', ramp: iceRamp, unit: '' },
   usi_vsi: { kind: 'drift', ramp: driftRamp, unit: 'm/s' },
+  // The ramp is unused: the layer colours by category (map/layers/polaris-layer/polaris-colours.ts).
+  POLARIS: { kind: 'polaris', ramp: iceRamp, unit: '' },
 };
 
 export function isForecastVariable(value: unknown): value is ForecastVariable {

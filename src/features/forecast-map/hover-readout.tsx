@@ -8,6 +8,7 @@ import type { PointerPosition } from '../../map/forecast-map.ts';
 import { driftReadoutAt } from '../../map/layers/particle-layer/drift-readout.ts';
 import { VARIABLE_STYLES } from './forecast-variables.ts';
 import { useForecastMap } from './store/store-context.ts';
+import { polarisReadoutLines } from '../polaris/polaris-readout.ts';
 import { valueAt } from './value-at.ts';
 
 /** Decimals shown per unit: centimetres of thickness, 1/1000 of concentration, mm/s of drift. */
@@ -20,7 +21,10 @@ export function formatCoordinate(value: number, positive: string, negative: stri
 export function HoverReadout({ pointer }: { pointer: PointerPosition | null }) {
   const field = useForecastMap((state) => state.field);
   const variable = useForecastMap((state) => state.variable);
+  const iceClass = useForecastMap((state) => state.iceClass);
   if (!pointer) return null;
+  // Issue 12: the POLARIS layer reads out RIO, ice type, concentration, thickness and category.
+  const polarisLines = field?.kind === 'polaris' ? polarisReadoutLines(field, iceClass, pointer.lng, pointer.lat) : null;
   const { unit } = VARIABLE_STYLES[variable];
   let valueLine = `${ru.forecastMap.variableNames[variable]}: ${ru.forecastMap.noData}`;
   if (field?.kind === 'scalar') {
@@ -42,7 +46,7 @@ export function HoverReadout({ pointer }: { pointer: PointerPosition | null }) {
       <span>
         {ru.forecastMap.longitude}: {formatCoordinate(pointer.lng, ru.forecastMap.east, ru.forecastMap.west)}
       </span>
-      <span>{valueLine}</span>
+      {polarisLines ? polarisLines.map((line) => <span key={line}>{line}</span>) : <span>{valueLine}</span>}
     </div>
   );
 }

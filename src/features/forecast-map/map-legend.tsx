@@ -8,8 +8,14 @@ import { sampleRamp } from '../../map/colour-ramps.ts';
 import { formatRangeLabel } from './colour-range.ts';
 import { VARIABLE_STYLES } from './forecast-variables.ts';
 import { useForecastMap } from './store/store-context.ts';
+import { PolarisLegend } from '../polaris/polaris-legend.tsx';
 
 export function MapLegend() {
+  const variable = useForecastMap((state) => state.variable);
+  return variable === 'POLARIS' ? <PolarisLegend /> : <RampLegend />;
+}
+
+function RampLegend() {
   const variable = useForecastMap((state) => state.variable);
   const range = useForecastMap((state) => state.range);
   const canvasRef = useRef<HTMLCanvasElement>(null);

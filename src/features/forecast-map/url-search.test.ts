@@ -24,13 +24,20 @@ describe('forecast URL search parameters', () => {
     expect(selectionFromSearch({})).toEqual({ date: undefined, assimilated: undefined, lead: undefined, variable: undefined });
     const selection = { ...DEFAULT_SELECTION, date: '2026-11-21', lead: 1 as const, variable: 'sea_ice_fraction_BREMEN' as const };
     const search = searchFromSelection(selection);
-    expect(search).toEqual({ date: '2026-11-21', assimilated: false, lead: 48, variable: 'sea_ice_fraction_BREMEN' });
+    expect(search).toEqual({ date: '2026-11-21', assimilated: false, lead: 48, variable: 'sea_ice_fraction_BREMEN', ice_class: 'PC7' });
     expect(selectionFromSearch(validateForecastSearch({ ...search }))).toEqual(selection);
   });
 
   it('leaves the date out until one is chosen and compares searches field by field', () => {
-    expect(searchFromSelection(DEFAULT_SELECTION)).toEqual({ assimilated: false, lead: 24, variable: 'sithick_GLORYS' });
+    expect(searchFromSelection(DEFAULT_SELECTION)).toEqual({ assimilated: false, lead: 24, variable: 'sithick_GLORYS', ice_class: 'PC7' });
     expect(sameSearch({ lead: 24 }, { lead: 24 })).toBe(true);
     expect(sameSearch({ lead: 24 }, { lead: 48 })).toBe(false);
+  });
+
+  it('keeps the POLARIS variable and the ship ice class (issue 12)', () => {
+    expect(validateForecastSearch({ variable: 'POLARIS', ice_class: 'IA_SUPER' })).toEqual({ variable: 'POLARIS', ice_class: 'IA_SUPER' });
+    expect(validateForecastSearch({ ice_class: 'PC9' })).toEqual({});
+    expect(selectionFromSearch({ ice_class: 'IB' })).toMatchObject({ iceClass: 'IB' });
+    expect(sameSearch({ ice_class: 'PC1' }, { ice_class: 'PC2' })).toBe(false);
   });
 });

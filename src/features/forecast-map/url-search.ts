@@ -10,12 +10,15 @@ import {
   type ForecastVariable,
 } from './forecast-variables.ts';
 import type { Selection } from './store/selection-slice.ts';
+import { isIceClass, type IceClass } from '../../../common/polaris/polaris.ts';
 
 export interface ForecastSearch {
   date?: string;
   assimilated?: boolean;
   lead?: (typeof LEAD_HOURS)[number];
   variable?: ForecastVariable;
+  /** The ship's ice class of the POLARIS layer (issue 12), e.g. `ice_class=IA_SUPER`. */
+  ice_class?: IceClass;
 }
 
 const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
@@ -36,6 +39,7 @@ export function validateForecastSearch(search: Record<string, unknown>): Forecas
     result.lead = leadHours as ForecastSearch['lead'];
   }
   if (isForecastVariable(search.variable)) result.variable = search.variable;
+  if (isIceClass(search.ice_class)) result.ice_class = search.ice_class;
   return result;
 }
 
@@ -46,6 +50,7 @@ export function selectionFromSearch(search: ForecastSearch): Partial<Selection> 
     assimilated: search.assimilated,
     lead: search.lead === undefined ? undefined : (leadIndexFromHours(search.lead) ?? undefined),
     variable: search.variable,
+    iceClass: search.ice_class,
   };
 }
 
@@ -55,11 +60,12 @@ export function searchFromSelection(selection: Selection): ForecastSearch {
     assimilated: selection.assimilated,
     lead: LEAD_HOURS[selection.lead],
     variable: selection.variable,
+    ice_class: selection.iceClass,
   };
   if (selection.date !== null) search.date = selection.date;
   return search;
 }
 
 export function sameSearch(a: ForecastSearch, b: ForecastSearch): boolean {
-  return a.date === b.date && a.assimilated === b.assimilated && a.lead === b.lead && a.variable === b.variable;
+  return a.date === b.date && a.assimilated === b.assimilated && a.lead === b.lead && a.variable === b.variable && a.ice_class === b.ice_class;
 }

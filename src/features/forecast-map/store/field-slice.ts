@@ -15,9 +15,26 @@ interface FieldBase {
   lead: LeadIndex;
   grid: RegularGrid;
 }
+/** The two slices of one lead the POLARIS layer computes RIO from (issue 12). */
+export interface PolarisSlices {
+  concentration: ScalarSlice;
+  thickness: ScalarSlice;
+}
+
 export type DisplayField =
   | (FieldBase & { kind: 'scalar'; slice: ScalarSlice })
-  | (FieldBase & { kind: 'drift'; slice: DriftSlice });
+  | (FieldBase & { kind: 'drift'; slice: DriftSlice })
+  | (FieldBase & { kind: 'polaris'; slice: PolarisSlices });
+
+/** RIO's span over every class and cell: 10 × the table's extremes (−8 … 3). Not shown: the legend has categories. */
+const POLARIS_RANGE: ColourRange = [-80, 30];
+
+function fieldRange(field: DisplayField): ColourRange | null {
+  if (field.kind === 'scalar') return scalarRange(field.slice);
+  if (field.kind === 'drift') return driftRange(field.slice);
+  const { concentration, thickness } = field.slice;
+  return scalarRange(concentration) && scalarRange(thickness) ? POLARIS_RANGE : null;
+}
 
 export interface FieldSlice {
   field: DisplayField | null;
@@ -35,7 +52,7 @@ export const createFieldSlice: StateCreator<ForecastMapState, [], [], FieldSlice
   range: INITIAL_RANGE,
   fieldMissing: false,
   fieldDecoded: (field) => {
-    const range = field.kind === 'scalar' ? scalarRange(field.slice) : driftRange(field.slice);
+    const range = fieldRange(field);
     if (range === null) set({ field: null, range: EMPTY_RANGE, fieldMissing: true });
     else set({ field, range, fieldMissing: false });
   },

@@ -1,5 +1,6 @@
 /** What the user chose: date, run (assimilated or not), lead index and variable. Mirrored in the URL. */
 import type { StateCreator } from 'zustand';
+import { DEFAULT_ICE_CLASS, type IceClass } from '../../../../common/polaris/polaris.ts';
 import type { ForecastVariable, LeadIndex } from '../forecast-variables.ts';
 import type { ForecastMapState } from './forecast-map-store.ts';
 
@@ -9,6 +10,8 @@ export interface Selection {
   assimilated: boolean;
   lead: LeadIndex;
   variable: ForecastVariable;
+  /** The ship's ice class for the POLARIS layer and the route check (issue 12). */
+  iceClass: IceClass;
 }
 
 export interface SelectionSlice extends Selection {
@@ -16,6 +19,7 @@ export interface SelectionSlice extends Selection {
   setAssimilated: (assimilated: boolean) => void;
   setLead: (lead: LeadIndex) => void;
   setVariable: (variable: ForecastVariable) => void;
+  setIceClass: (iceClass: IceClass) => void;
   /** Apply a (partial) selection read from the URL; unchanged fields keep their value. */
   applySelection: (selection: Partial<Selection>) => void;
 }
@@ -25,6 +29,7 @@ export const DEFAULT_SELECTION: Selection = {
   assimilated: false,
   lead: 0,
   variable: 'sithick_GLORYS',
+  iceClass: DEFAULT_ICE_CLASS,
 };
 
 export const createSelectionSlice: StateCreator<ForecastMapState, [], [], SelectionSlice> = (set, get) => ({
@@ -33,6 +38,7 @@ export const createSelectionSlice: StateCreator<ForecastMapState, [], [], Select
   setAssimilated: (assimilated) => set({ assimilated }),
   setLead: (lead) => set({ lead }),
   setVariable: (variable) => set({ variable }),
+  setIceClass: (iceClass) => set({ iceClass }),
   applySelection: (selection) => {
     const current = get();
     const changed = (Object.keys(selection) as (keyof Selection)[]).some(

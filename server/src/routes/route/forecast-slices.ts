@@ -1,0 +1,76 @@
+/**
+ * Concentration and thickness of one lead time of a forecast file, read with the project's NetCDF decoder
+ * (workers/netcdf: only that lead's slab of each variable), with the file's grid. A few recent slices are
+ * kept in memory by path, ETag, size, modification time and lead, so checking a route for +24/+48/+72 or for another class reads the
+ * file once per lead.
+ */
+import { readFile, stat } from 'node:fs/promises';
+import { openNetcdf } from '../../../../workers/netcdf/open-netcdf.ts';
+import type { RegularGrid } from '../../../../workers/forecast.api.ts';
+import { VARIABLE_NAMES } from '../../forecast/forecast-file.ts';
+
+export interface LeadSlices {
+  grid: RegularGrid;
+  /** Fraction 0…1, NaN on land / no data; row-major, row j = lat0 + j·dlat. */
+  concentration: Float32Array;
+  /** Metres, NaN on land / no data. */
+  thickness: Float32Array;
+}
+
+/** The lead is not in the file (its `time` values are the lead hours). */
+export class MissingLeadError extends Error {}
+
+/** Slices kept: each lead of the 1301×480 grid holds 2 × 2.5 MB. */
+const CACHE_SIZE = 6;
+const cache = new Map<string, LeadSlices>();
+
+function gridOf(lat: ArrayLike<number>, lon: ArrayLike<number>): RegularGrid {
+  // Spacing from the whole span, as server/src/forecast/forecast-file.ts reads its own files.
+  const step = (a: ArrayLike<number>) => (a.length > 1 ? (a[a.length - 1] - a[0]) / (a.length - 1) : 1);
+  return { lat0: lat[0], dlat: step(lat), nlat: lat.length, lon0: lon[0], dlon: step(lon), nlon: lon.length };
+}
+
+const asFloat32 = (values: ArrayLike<number | bigint>): Float32Array =>
+  values instanceof Float32Array ? values : Float32Array.from(values as ArrayLike<number>);
+
+export async function readLeadSlices(path: string, etag: string, leadHours: number): Promise<LeadSlices> {
+  // Size and modification time too: a file replaced in place (same index row) must not be served from memory.
+  const { size, mtimeMs } = await stat(path);
+  const key = `${path}|${etag}|${size}|${mtimeMs}|${leadHours}`;
+  const hit = cache.get(key);
+  if (hit) {
+    cache.delete(key);
+    cache.set(key, hit);
+    return hit;
+  }
+  const bytes = await readFile(path);
+  const dataset = await openNetcdf(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+  try {
+    const times = Array.from(dataset.read('time') as ArrayLike<number>);
+    const lead = times.findIndex((t) => Math.abs(Number(t) - leadHours) < 1e-6);
+    if (lead < 0) throw new MissingLeadError(`No +${leadHours} h lead in the file (it has ${times.join(', ')})`);
+    const slices: LeadSlices = {
+      grid: gridOf(dataset.read('latitude') as ArrayLike<number>, dataset.read('longitude') as ArrayLike<number>),
+      concentration: asFloat32(dataset.read(VARIABLE_NAMES.concentration, lead) as ArrayLike<number>),
+      thickness: asFloat32(dataset.read(VARIABLE_NAMES.thickness, lead) as ArrayLike<number>),
+    };
+    cache.set(key, slices);
+    while (cache.size > CACHE_SIZE) cache.delete(cache.keys().next().value as string);
+    return slices;
+  } finally {
+    dataset.close();
+  }
+}
+
+/**
+ * The cell whose area contains the point, i.e. the nearest cell centre on the regular grid (the same rule as
+ * the map's readout and shader: src/features/forecast-map/value-at.ts); -1 outside the grid.
+ */
+export function cellIndex(grid: RegularGrid, lat: number, lon: number): number {
+  const west = grid.lon0 - grid.dlon / 2;
+  const lonFromEdge = (((lon - west) % 360) + 360) % 360;
+  const i = Math.floor(lonFromEdge / grid.dlon);
+  const j = Math.floor((lat - (grid.lat0 - grid.dlat / 2)) / grid.dlat);
+  if (i < 0 || j < 0 || i >= grid.nlon || j >= grid.nlat) return -1;
+  return j * grid.nlon + i;
+}

@@ -1,0 +1,113 @@
+/**
+ * POST /api/v1/route/check (any signed-in user): the IMO POLARIS check of a ship's route for one forecast lead
+ * (issue 12). Body `{date, run: "free"|"assimilated", model_id?, lead_hours: 24|48|72, ice_class, waypoints:
+ * [[lat, lon], ...]}` (2–500 waypoints). The forecast file is found through the database index as /forecast/hist
+ * finds it (default model unless `model_id`), read with the project's NetCDF decoder; each sample takes the
+ * values of the nearest cell (the cell whose area contains it). 422 for a malformed body, 404 without a file.
+ */
+import type { FastifyPluginAsync } from 'fastify';
+import { ICE_CLASSES, type IceClass } from '../../../../common/polaris/polaris.ts';
+import { isIsoDate, resolveInside } from '../../forecast/file-store.ts';
+import { defaultModel, findFile } from '../../forecast/forecast-repository.ts';
+import { HttpError } from '../../http-error.ts';
+import { requireUser } from '../../plugins/guards.ts';
+import { commonErrors, errorReply } from '../common-schemas.ts';
+import { MissingLeadError, readLeadSlices } from './forecast-slices.ts';
+import { greatCircleKm } from './great-circle.ts';
+import { checkRoute, MAX_ROUTE_KM } from './route-check.ts';
+
+interface CheckBody {
+  date: string;
+  run: 'free' | 'assimilated';
+  model_id?: string;
+  lead_hours: 24 | 48 | 72;
+  ice_class: IceClass;
+  waypoints: [number, number][];
+}
+
+const checkBody = {
+  type: 'object',
+  required: ['date', 'run', 'lead_hours', 'ice_class', 'waypoints'],
+  properties: {
+    date: { type: 'string', maxLength: 32 },
+    run: { type: 'string', enum: ['free', 'assimilated'] },
+    model_id: { type: 'string', pattern: '^[A-Za-z0-9_-]{1,64}$' },
+    lead_hours: { type: 'integer', enum: [24, 48, 72] },
+    ice_class: { type: 'string', enum: ICE_CLASSES },
+    waypoints: {
+      type: 'array',
+      minItems: 2,
+      maxItems: 500,
+      items: {
+        type: 'array',
+        minItems: 2,
+        maxItems: 2,
+        items: [
+          { type: 'number', minimum: -90, maximum: 90 },
+          { type: 'number', minimum: -180, maximum: 180 },
+        ],
+      },
+    },
+  },
+} as const;
+
+const nullableNumber = { type: ['number', 'null'] } as const;
+const nullableString = { type: ['string', 'null'] } as const;
+const sampleProperties = {
+  lat: { type: 'number' },
+  lon: { type: 'number' },
+  distance_km: { type: 'number' },
+  concentration: nullableNumber,
+  thickness_m: nullableNumber,
+  ice_type: nullableString,
+  rio: nullableNumber,
+  category: nullableString,
+} as const;
+const sample = { type: 'object', properties: sampleProperties, required: Object.keys(sampleProperties) } as const;
+
+const checkReply = {
+  type: 'object',
+  properties: {
+    length_km: { type: 'number' },
+    ice_length_km: { type: 'number' },
+    min_rio: nullableNumber,
+    max_concentration: nullableNumber,
+    max_thickness_m: nullableNumber,
+    first_breach: { type: ['object', 'null'], properties: sampleProperties },
+    samples: { type: 'array', items: sample },
+  },
+  required: ['length_km', 'ice_length_km', 'min_rio', 'max_concentration', 'max_thickness_m', 'first_breach', 'samples'],
+} as const;
+
+/** Mounted at /route. */
+export const routeRoutes: FastifyPluginAsync = async (app) => {
+  app.post<{ Body: CheckBody }>(
+    '/check',
+    {
+      onRequest: [requireUser],
+      schema: { body: checkBody, response: { 200: checkReply, 404: errorReply, ...commonErrors } },
+    },
+    async (request) => {
+      const { date, run, model_id: requestedModel, lead_hours: leadHours, ice_class: iceClass, waypoints } = request.body;
+      if (!isIsoDate(date)) throw new HttpError(422, `"date" must be a calendar day as YYYY-MM-DD, got ${JSON.stringify(date)}`);
+      let length = 0;
+      for (let k = 1; k < waypoints.length; k++) length += greatCircleKm(...waypoints[k - 1], ...waypoints[k]);
+      if (length > MAX_ROUTE_KM) throw new HttpError(422, `the route is ${Math.round(length)} km long; at most ${MAX_ROUTE_KM} km are checked`);
+
+      const kind = run === 'assimilated' ? 'assim_forecast' : 'forecast';
+      const modelId = requestedModel ?? defaultModel(app.db)?.model_id;
+      const file = modelId ? findFile(app.db, kind, modelId, date) : undefined;
+      const what = `${run === 'assimilated' ? 'assimilated forecast' : 'forecast'} for ${date}${requestedModel ? ` and model ${requestedModel}` : ''}`;
+      if (!file) throw new HttpError(404, `No ${what}`);
+      let slices;
+      try {
+        slices = await readLeadSlices(resolveInside(app.config.dataDir, file.path), file.etag, leadHours);
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw new HttpError(404, `The file of the ${what} is missing`);
+        if (error instanceof MissingLeadError) throw new HttpError(404, error.message);
+        throw error;
+      }
+      return checkRoute(slices, iceClass, waypoints);
+    },
+  );
+};

@@ -1,0 +1,82 @@
+/**
+ * The route check of issue 12: sample the route every ≤ 5 km along great circles, take each sample's values
+ * from the nearest cell of the forecast lead, and apply POLARIS (common/polaris) for the ship's ice class.
+ * Land and missing cells stay null (never open water).
+ */
+import { assessCell, type IceClass, type IceType, type RioCategory } from '../../../../common/polaris/polaris.ts';
+import { sampleRoute } from './great-circle.ts';
+import { cellIndex, type LeadSlices } from './forecast-slices.ts';
+
+/** Concentration from which a sample counts as in ice (fraction; the ice edge convention, 15 %). */
+export const ICE_EDGE_CONCENTRATION = 0.15;
+/** Longest step between samples, km. */
+export const MAX_STEP_KM = 5;
+/** Longest route checked, km (half the Earth's circumference): bounds the work to about 4 000 samples + waypoints. */
+export const MAX_ROUTE_KM = 20_000;
+
+export interface RouteSample {
+  lat: number;
+  lon: number;
+  distance_km: number;
+  concentration: number | null;
+  thickness_m: number | null;
+  ice_type: IceType | null;
+  rio: number | null;
+  category: RioCategory | null;
+}
+
+export interface RouteCheckResult {
+  length_km: number;
+  ice_length_km: number;
+  min_rio: number | null;
+  max_concentration: number | null;
+  max_thickness_m: number | null;
+  first_breach: RouteSample | null;
+  samples: RouteSample[];
+}
+
+const finite = (v: number): number | null => (Number.isFinite(v) ? v : null);
+
+export function checkRoute(slices: LeadSlices, iceClass: IceClass, waypoints: readonly (readonly [number, number])[]): RouteCheckResult {
+  const samples: RouteSample[] = sampleRoute(waypoints, MAX_STEP_KM).map(({ lat, lon, distance_km }) => {
+    const index = cellIndex(slices.grid, lat, lon);
+    const concentration = index < 0 ? null : finite(slices.concentration[index]);
+    const thickness = index < 0 ? null : finite(slices.thickness[index]);
+    const cell = assessCell(iceClass, concentration, thickness);
+    return {
+      lat,
+      lon,
+      distance_km,
+      // Both values or neither: a cell with only one of them is missing as a whole.
+      concentration: cell ? concentration : null,
+      thickness_m: cell ? thickness : null,
+      ice_type: cell?.iceType ?? null,
+      rio: cell?.rio ?? null,
+      category: cell?.category ?? null,
+    };
+  });
+
+  // Length in ice: each step between two samples counts half for each end whose concentration is ≥ 0.15.
+  let iceLength = 0;
+  for (let k = 1; k < samples.length; k++) {
+    const step = samples[k].distance_km - samples[k - 1].distance_km;
+    for (const end of [samples[k - 1], samples[k]]) {
+      if (end.concentration !== null && end.concentration >= ICE_EDGE_CONCENTRATION) iceLength += step / 2;
+    }
+  }
+
+  const max = (values: (number | null)[]) => {
+    const present = values.filter((v): v is number => v !== null);
+    return present.length ? Math.max(...present) : null;
+  };
+  const rios = samples.map((s) => s.rio).filter((v): v is number => v !== null);
+  return {
+    length_km: samples[samples.length - 1].distance_km,
+    ice_length_km: iceLength,
+    min_rio: rios.length ? Math.min(...rios) : null,
+    max_concentration: max(samples.map((s) => s.concentration)),
+    max_thickness_m: max(samples.map((s) => s.thickness_m)),
+    first_breach: samples.find((s) => s.category !== null && s.category !== 'normal') ?? null,
+    samples,
+  };
+}
