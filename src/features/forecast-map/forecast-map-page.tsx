@@ -12,7 +12,7 @@ import { MapLegend } from './map-legend.tsx';
 import { createForecastMapStore } from './store/forecast-map-store.ts';
 import { ForecastMapStoreContext } from './store/store-context.ts';
 import { useUrlSync } from './use-url-sync.ts';
-import { RoutePanel } from '../route-check/route-panel.tsx';
+import { RoutePanel } from './route-check/route-panel.tsx';
 import './forecast-map.css';
 
 export function ForecastMapPage() {

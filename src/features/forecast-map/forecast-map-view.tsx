@@ -9,8 +9,8 @@ import { ForecastMap, type BasemapKind, type MapProjection, type PointerPosition
 import { buildForecastLayers } from './forecast-layers.ts';
 import { HoverReadout } from './hover-readout.tsx';
 import { useForecastMap, useForecastMapStore } from './store/store-context.ts';
-import { attachRouteClicks } from '../route-check/map-click-rule.ts';
-import { buildRouteLayers, routeLayersChanged } from '../route-check/route-layers.ts';
+import { attachRouteClicks } from './route-check/map-click-rule.ts';
+import { buildRouteLayers, routeLayersChanged } from './route-check/route-layers.ts';
 
 export interface ForecastMapViewProps {
   projection?: MapProjection;

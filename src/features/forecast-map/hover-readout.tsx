@@ -8,7 +8,7 @@ import type { PointerPosition } from '../../map/forecast-map.ts';
 import { driftReadoutAt } from '../../map/layers/particle-layer/drift-readout.ts';
 import { VARIABLE_STYLES } from './forecast-variables.ts';
 import { useForecastMap } from './store/store-context.ts';
-import { polarisReadoutLines } from '../polaris/polaris-readout.ts';
+import { polarisReadoutLines } from './polaris/polaris-readout.ts';
 import { valueAt } from './value-at.ts';
 
 /** Decimals shown per unit: centimetres of thickness, 1/1000 of concentration, mm/s of drift. */

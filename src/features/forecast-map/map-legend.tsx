@@ -8,7 +8,7 @@ import { sampleRamp } from '../../map/colour-ramps.ts';
 import { formatRangeLabel } from './colour-range.ts';
 import { VARIABLE_STYLES } from './forecast-variables.ts';
 import { useForecastMap } from './store/store-context.ts';
-import { PolarisLegend } from '../polaris/polaris-legend.tsx';
+import { PolarisLegend } from './polaris/polaris-legend.tsx';
 
 export function MapLegend() {
   const variable = useForecastMap((state) => state.variable);

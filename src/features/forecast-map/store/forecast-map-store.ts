@@ -8,7 +8,7 @@ import { createDatesSlice, type DatesSlice } from './dates-slice.ts';
 import { createFieldSlice, type FieldSlice } from './field-slice.ts';
 import { createFileSlice, type FileSlice } from './file-slice.ts';
 import { createSelectionSlice, type SelectionSlice } from './selection-slice.ts';
-import { createRouteSlice, type RouteSlice } from '../../route-check/route-slice.ts';
+import { createRouteSlice, type RouteSlice } from '../route-check/route-slice.ts';
 
 export type ForecastMapState = SelectionSlice & DatesSlice & FileSlice & FieldSlice & RouteSlice;
 export type ForecastMapStore = StoreApi<ForecastMapState>;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ru } from '../../i18n/ru.ts';
+import { ru } from '../../../i18n/ru.ts';
 import { polarisReadoutLines } from './polaris-readout.ts';
 
 const grid = { lon0: 50, dlon: 1, nlon: 3, lat0: 80, dlat: 1, nlat: 1 };

@@ -2,10 +2,10 @@
  * The legend of the POLARIS layer (issue 12): the three operational categories with their colours and RIO
  * ranges for the chosen class (below PC7 there is no elevated band), and how the ice type is derived.
  */
-import { isPolarClass, RIO_CATEGORIES, type RioCategory } from '../../../common/polaris/polaris.ts';
-import { ru } from '../../i18n/ru.ts';
-import { CATEGORY_COLOURS, cssColour } from '../../map/layers/polaris-layer/index.ts';
-import { useForecastMap } from '../forecast-map/store/store-context.ts';
+import { isPolarClass, RIO_CATEGORIES, type RioCategory } from '../../../../common/polaris/polaris.ts';
+import { ru } from '../../../i18n/ru.ts';
+import { CATEGORY_COLOURS, cssColour } from '../../../map/layers/polaris-layer/index.ts';
+import { useForecastMap } from '../store/store-context.ts';
 import './polaris.css';
 
 function rangeText(category: RioCategory, polar: boolean): string {

@@ -4,7 +4,7 @@
  * the click is the point panel's ('Точка', the map tools' feature), which must ask `mapClickTarget` first.
  */
 import type { Map as MapLibreMap, MapMouseEvent } from 'maplibre-gl';
-import type { ForecastMapState, ForecastMapStore } from '../forecast-map/store/forecast-map-store.ts';
+import type { ForecastMapState, ForecastMapStore } from '../store/forecast-map-store.ts';
 
 export type MapClickTarget = 'route' | 'point';
 

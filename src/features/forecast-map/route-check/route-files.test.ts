@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ru } from '../../i18n/ru.ts';
+import { ru } from '../../../i18n/ru.ts';
 import { routeToCsv, routeToGeoJson, routeToGpx, CSV_HEADER, type RouteExport } from './route-export.ts';
 import { parseRouteFile } from './route-files.ts';
 

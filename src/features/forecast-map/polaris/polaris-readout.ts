@@ -3,11 +3,11 @@
  * thickness and the category at the cell under the cursor, computed on the CPU with the same table and cell
  * rule as the GPU layer. Missing cells (land, no data) read 'Нет данных'.
  */
-import { assessCell, type IceClass } from '../../../common/polaris/polaris.ts';
-import type { RegularGrid } from '../../../workers/forecast.api.ts';
-import { ru } from '../../i18n/ru.ts';
-import { valueAt } from '../forecast-map/value-at.ts';
-import type { PolarisSlices } from '../forecast-map/store/field-slice.ts';
+import { assessCell, type IceClass } from '../../../../common/polaris/polaris.ts';
+import type { RegularGrid } from '../../../../workers/forecast.api.ts';
+import { ru } from '../../../i18n/ru.ts';
+import { valueAt } from '../value-at.ts';
+import type { PolarisSlices } from '../store/field-slice.ts';
 
 export function polarisReadoutLines(
   field: { grid: RegularGrid; slice: PolarisSlices },

@@ -1,7 +1,7 @@
 /** The sidebar's 'Ледовый класс судна' selector (issue 12): 12 classes, default PC7, kept in the URL. */
-import { ICE_CLASSES, isIceClass } from '../../../common/polaris/polaris.ts';
-import { ru } from '../../i18n/ru.ts';
-import { useForecastMap } from '../forecast-map/store/store-context.ts';
+import { ICE_CLASSES, isIceClass } from '../../../../common/polaris/polaris.ts';
+import { ru } from '../../../i18n/ru.ts';
+import { useForecastMap } from '../store/store-context.ts';
 
 export function IceClassSelect() {
   const iceClass = useForecastMap((state) => state.iceClass);

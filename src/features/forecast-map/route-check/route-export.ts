@@ -5,8 +5,8 @@
  * with a header) and GeoJSON (a FeatureCollection of one LineString per lead, its properties the summary
  * and the samples' values).
  */
-import type { IceClass } from '../../../common/polaris/polaris.ts';
-import type { RouteCheckResult, RouteSample } from '../../api/route.ts';
+import type { IceClass } from '../../../../common/polaris/polaris.ts';
+import type { RouteCheckResult, RouteSample } from '../../../api/route.ts';
 import type { RouteLeadHours, Waypoint } from './route-slice.ts';
 
 export interface RouteExport {

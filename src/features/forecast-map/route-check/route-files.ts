@@ -4,7 +4,7 @@
  * or CSV with `lat,lon` per line (a header line and extra columns are allowed, so our own CSV export reads
  * back). The format is told from the content. Errors carry a Russian reason for the panel.
  */
-import { ru } from '../../i18n/ru.ts';
+import { ru } from '../../../i18n/ru.ts';
 import type { Waypoint } from './route-slice.ts';
 
 /** The server's limits (POST /route/check). */

@@ -3,10 +3,10 @@
  * route, the date, the run or the ice class changes; stale answers are dropped, a new check aborts the old one.
  * Outside React, driven by `store.subscribe`, like the forecast loader.
  */
-import { isApiError, isStatusError } from '../../api/client.ts';
-import type { RouteCheckRequest, RouteCheckResult } from '../../api/route.ts';
-import { ru } from '../../i18n/ru.ts';
-import type { ForecastMapState, ForecastMapStore } from '../forecast-map/store/forecast-map-store.ts';
+import { isApiError, isStatusError } from '../../../api/client.ts';
+import type { RouteCheckRequest, RouteCheckResult } from '../../../api/route.ts';
+import { ru } from '../../../i18n/ru.ts';
+import type { ForecastMapState, ForecastMapStore } from '../store/forecast-map-store.ts';
 import type { RouteLeadHours } from './route-slice.ts';
 
 export const ROUTE_LEADS: readonly RouteLeadHours[] = [24, 48, 72];

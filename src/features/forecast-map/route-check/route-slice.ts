@@ -3,8 +3,8 @@
  * server's checks for +24/+48/+72 h. Plain data only; the map layers and the panel read it from the store.
  */
 import type { StateCreator } from 'zustand';
-import type { RouteCheckResult } from '../../api/route.ts';
-import type { ForecastMapState } from '../forecast-map/store/forecast-map-store.ts';
+import type { RouteCheckResult } from '../../../api/route.ts';
+import type { ForecastMapState } from '../store/forecast-map-store.ts';
 
 /** [lat, lon], degrees. */
 export type Waypoint = [number, number];

@@ -5,10 +5,10 @@
  */
 import type { LayersList } from '@deck.gl/core';
 import { PathLayer, ScatterplotLayer } from '@deck.gl/layers';
-import type { RioCategory } from '../../../common/polaris/polaris.ts';
-import { CATEGORY_COLOURS, type Rgb } from '../../map/layers/polaris-layer/index.ts';
-import { LEAD_HOURS } from '../forecast-map/forecast-variables.ts';
-import type { ForecastMapState } from '../forecast-map/store/forecast-map-store.ts';
+import type { RioCategory } from '../../../../common/polaris/polaris.ts';
+import { CATEGORY_COLOURS, type Rgb } from '../../../map/layers/polaris-layer/index.ts';
+import { LEAD_HOURS } from '../forecast-variables.ts';
+import type { ForecastMapState } from '../store/forecast-map-store.ts';
 
 export const ROUTE_LAYER_ID = 'route-check';
 
