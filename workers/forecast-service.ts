@@ -3,7 +3,8 @@
  * the page (for an in-process fallback) can run the very same code. forecast.worker.ts exposes an instance.
  */
 import * as Comlink from 'comlink';
-import type { DownloadProgress, DriftSlice, ForecastFileMeta, ForecastWorkerApi, ScalarSlice } from './forecast.api.ts';
+import type { ContourLines, DownloadProgress, DriftSlice, ForecastFileMeta, ForecastWorkerApi, ScalarSlice } from './forecast.api.ts';
+import { contourLines } from './forecast/contour.ts';
 import { driftComponents } from './forecast/drift.ts';
 import { abortError, download } from './forecast/download.ts';
 import { FileCache, DEFAULT_CACHE_BYTES, type CachedFile, type CachedSlice } from './forecast/file-cache.ts';
@@ -99,6 +100,14 @@ export class ForecastService implements ForecastWorkerApi {
     const [height, width] = entry.dataset.variable(speedName).shape.slice(-2);
     const data = drift.data.slice();
     return Comlink.transfer({ data, width, height, maxSpeed: drift.max }, [data.buffer]);
+  }
+
+  async contour(key: string, variable: string, lead: number, level: number): Promise<ContourLines> {
+    const entry = this.entry(key);
+    const grid = entry.meta.grid;
+    if (!grid) throw new UnsupportedFeatureError(`file ${key} has no regular latitude/longitude grid to contour on`);
+    const lines = contourLines(this.scalar(entry, key, variable, lead).data, grid, level);
+    return Comlink.transfer(lines, [lines.coordinates.buffer, lines.starts.buffer]);
   }
 
   private entry(key: string): CachedFile {

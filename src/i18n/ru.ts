@@ -218,4 +218,23 @@ export const ru = {
     unsupported: 'Дрейф льда нельзя показать: этому браузеру или видеокарте не хватает WebGL2 с буферами кадра в плавающей точке (EXT_color_buffer_float).',
   },
   // ---- end of issue 6 ----
+  // ---- the forecaster's map tools (issue 11) ----
+  mapTools: {
+    title: 'Инструменты',
+    iceEdge: 'Кромка льда',
+    edgeRuns: { free: 'Свободный прогноз', assimilated: 'Ассимилированный прогноз', analysis: 'Анализ' },
+    edgeLegendTitle: 'Кромка льда (15 %)',
+    play: 'Воспроизвести',
+    pause: 'Пауза',
+    speed: 'Скорость',
+    speeds: { slow: 'Медленно', normal: 'Обычно', fast: 'Быстро' },
+    point: 'Точка',
+    close: 'Закрыть',
+    lead: 'Срок',
+    run: 'Прогон',
+    speedValue: 'Скорость, м/с',
+    bearing: 'Направление',
+    loading: 'Загрузка...',
+  },
+  // ---- end of issue 11 ----
 } as const;

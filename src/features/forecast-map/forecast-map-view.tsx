@@ -8,6 +8,7 @@ import { ru } from '../../i18n/ru.ts';
 import { ForecastMap, type BasemapKind, type MapProjection, type PointerPosition } from '../../map/forecast-map.ts';
 import { buildForecastLayers } from './forecast-layers.ts';
 import { HoverReadout } from './hover-readout.tsx';
+import { buildToolLayers, toolLayersChanged } from '../map-tools/tool-layers.ts';
 import { useForecastMap, useForecastMapStore } from './store/store-context.ts';
 
 export interface ForecastMapViewProps {
@@ -29,10 +30,14 @@ export function ForecastMapView({ projection = 'globe' }: ForecastMapViewProps) 
     if (!container) return;
     const map = new ForecastMap({ container, projection, onBasemapChange: setBasemap, onPointer: setPointer });
     const onDriftUnsupported = () => setDriftUnsupported(true);
-    map.setLayers(buildForecastLayers(store.getState(), onDriftUnsupported));
+    const layersOf = (state: ReturnType<typeof store.getState>) => [
+      ...buildForecastLayers(state, onDriftUnsupported),
+      ...buildToolLayers(state),
+    ];
+    map.setLayers(layersOf(store.getState()));
     const unsubscribe = store.subscribe((state, previous) => {
-      if (state.field !== previous.field || state.range !== previous.range) {
-        map.setLayers(buildForecastLayers(state, onDriftUnsupported));
+      if (state.field !== previous.field || state.range !== previous.range || toolLayersChanged(state, previous)) {
+        map.setLayers(layersOf(state));
       }
     });
     return () => {

@@ -8,6 +8,7 @@ import { sampleRamp } from '../../map/colour-ramps.ts';
 import { formatRangeLabel } from './colour-range.ts';
 import { VARIABLE_STYLES } from './forecast-variables.ts';
 import { useForecastMap } from './store/store-context.ts';
+import { EdgeLegend } from '../ice-edge/edge-legend.tsx';
 
 export function MapLegend() {
   const variable = useForecastMap((state) => state.variable);
@@ -32,6 +33,7 @@ export function MapLegend() {
         <span data-testid="legend-min">{formatRangeLabel(range[0])}</span>
         <span data-testid="legend-max">{formatRangeLabel(range[1])}</span>
       </div>
+      <EdgeLegend />
     </section>
   );
 }

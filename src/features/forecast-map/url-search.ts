@@ -10,8 +10,11 @@ import {
   type ForecastVariable,
 } from './forecast-variables.ts';
 import type { Selection } from './store/selection-slice.ts';
+import { sameToolsSearch, searchFromTools, validateToolsSearch, type ToolsSearch } from '../map-tools/tools-search.ts';
+import type { ToolsSelection } from '../map-tools/tools-slice.ts';
 
-export interface ForecastSearch {
+/** Issue 11's tools add `edge`, `play`, `speed`, `point` (map-tools/tools-search.ts). */
+export interface ForecastSearch extends ToolsSearch {
   date?: string;
   assimilated?: boolean;
   lead?: (typeof LEAD_HOURS)[number];
@@ -36,6 +39,7 @@ export function validateForecastSearch(search: Record<string, unknown>): Forecas
     result.lead = leadHours as ForecastSearch['lead'];
   }
   if (isForecastVariable(search.variable)) result.variable = search.variable;
+  Object.assign(result, validateToolsSearch(search));
   return result;
 }
 
@@ -50,16 +54,19 @@ export function selectionFromSearch(search: ForecastSearch): Partial<Selection> 
 }
 
 /** The search parameters that describe a selection (defaults included, so links are explicit). */
-export function searchFromSelection(selection: Selection): ForecastSearch {
+export function searchFromSelection(selection: Selection & Partial<ToolsSelection>): ForecastSearch {
   const search: ForecastSearch = {
     assimilated: selection.assimilated,
     lead: LEAD_HOURS[selection.lead],
     variable: selection.variable,
   };
   if (selection.date !== null) search.date = selection.date;
+  Object.assign(search, searchFromTools(selection));
   return search;
 }
 
 export function sameSearch(a: ForecastSearch, b: ForecastSearch): boolean {
-  return a.date === b.date && a.assimilated === b.assimilated && a.lead === b.lead && a.variable === b.variable;
+  return (
+    a.date === b.date && a.assimilated === b.assimilated && a.lead === b.lead && a.variable === b.variable && sameToolsSearch(a, b)
+  );
 }

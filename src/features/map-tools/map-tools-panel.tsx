@@ -1,0 +1,18 @@
+/** The tools block of the /forecasts sidebar (issue 11): the ice edge toggle and the lead animation. */
+import { ru } from '../../i18n/ru.ts';
+import { useForecastMap } from '../forecast-map/store/store-context.ts';
+import './map-tools.css';
+
+export function MapToolsPanel() {
+  const iceEdge = useForecastMap((state) => state.iceEdge);
+  const setIceEdge = useForecastMap((state) => state.setIceEdge);
+  return (
+    <section className="forecast-sidebar__group map-tools" aria-label={ru.mapTools.title}>
+      <span className="forecast-sidebar__title">{ru.mapTools.title}</span>
+      <label className="forecast-sidebar__check">
+        <input type="checkbox" checked={iceEdge} onChange={(event) => setIceEdge(event.target.checked)} />
+        {ru.mapTools.iceEdge}
+      </label>
+    </section>
+  );
+}

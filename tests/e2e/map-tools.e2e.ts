@@ -1,0 +1,164 @@
+/**
+ * The forecaster's map tools (issue 11) in Chromium against the real server and its demo data: the ice edge of
+ * the three runs, drawn where our contour of the server's own files says, as a thin line in both projections.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { ru } from '../../src/i18n/ru.ts';
+import { contourLines } from '../../workers/forecast/contour.ts';
+import { demoAccounts, launchBrowser, newPage, screenshotPath, signIn, startServer, type RunningServer } from './harness.ts';
+import { projectToPage, waitForDrawn, waitForIdle } from './forecast-map-helpers.ts';
+import { boxOf, changedPixels, readServerFile, type FileKind } from './map-tools-helpers.ts';
+
+let server: RunningServer;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+/** A forecast date whose +24h valid date has an analysis, so all three edges exist. */
+let date = '';
+let analysisDate = '';
+const fileRequests: string[] = [];
+const consoleErrors: string[] = [];
+
+async function getJson<T>(path: string): Promise<T> {
+  return page.evaluate(async (url) => (await fetch(url, { credentials: 'include' })).json(), path) as Promise<T>;
+}
+
+function addDay(day: string): string {
+  return new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+}
+
+interface RunFile {
+  kind: FileKind;
+  owner: string;
+  date: string;
+  lead: number;
+}
+
+/** Our contour of a file the server holds, as [lon, lat] vertices. */
+async function edgeVertices(run: RunFile): Promise<[number, number][]> {
+  const file = await readServerFile(server.dataDir, run.kind, run.owner, run.date);
+  const lines = contourLines(file.slice('sea_ice_fraction_BREMEN', run.lead), file.grid, 0.15);
+  const points: [number, number][] = [];
+  for (let k = 0; k < lines.coordinates.length; k += 2) points.push([lines.coordinates[k], lines.coordinates[k + 1]]);
+  return points;
+}
+
+/** Where the edges of the runs should be on the page (pixel keys y·10000 + x), from our contour of the files. */
+async function expectedEdgePixels(runs: RunFile[]): Promise<Set<number>> {
+  const near = new Set<number>();
+  for (const run of runs) {
+    const screen = await projectToPage(page, await edgeVertices(run));
+    // Vertices are a cell (~5 px here) apart; every pixel within 7 px of one counts as "on the edge".
+    for (const p of screen) {
+      if (!p) continue;
+      for (let dy = -7; dy <= 7; dy++) for (let dx = -7; dx <= 7; dx++) near.add(Math.round(p[1] + dy) * 10_000 + Math.round(p[0] + dx));
+    }
+  }
+  return near;
+}
+
+async function modelOwner(kind: 'forecast' | 'assim_forecast'): Promise<string> {
+  const { readdirSync } = await import('node:fs');
+  return readdirSync(`${server.dataDir}/forecast-data/${kind}`)[0];
+}
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+  ({ context, page } = await newPage(browser));
+  page.on('console', (message) => {
+    // Tile requests fail on purpose here (no internet); anything else logged as an error is a fault.
+    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) consoleErrors.push(message.text());
+  });
+  page.on('request', (request) => {
+    if (/\/api\/v1\/(assim_forecast|forecast|analysis)\/hist\?/.test(request.url())) fileRequests.push(request.url());
+  });
+  await context.route('https://gibs.earthdata.nasa.gov/**', (route) => route.abort('internetdisconnected'));
+  await signIn(page, server.url, demoAccounts.user);
+  const deadline = Date.now() + 150_000;
+  for (;;) {
+    const forecasts = (await getJson<{ available_dates?: string[] }>('/api/v1/forecast/info')).available_dates ?? [];
+    const analyses = (await getJson<{ available_dates?: string[] }>('/api/v1/analysis/info')).available_dates ?? [];
+    const found = forecasts.find((d) => analyses.includes(addDay(d)));
+    if (found) {
+      date = found;
+      analysisDate = addDay(found);
+      break;
+    }
+    if (Date.now() > deadline) throw new Error(`no forecast date with a next-day analysis:\n${server.output()}`);
+    await page.waitForTimeout(500);
+  }
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function mapRegion(): Promise<{ x0: number; y0: number; x1: number; y1: number; skip: { x0: number; y0: number; x1: number; y1: number }[] }> {
+  const map = await boxOf(page, 'forecast-map', 0);
+  const legend = await boxOf(page, 'legend', 8);
+  return { x0: map.x0, y0: map.y0, x1: map.x1 - 50 /* zoom and globe buttons */, y1: map.y1 - 24, skip: [legend] };
+}
+
+describe('ice edge', () => {
+  it("'Кромка льда' draws the three runs' 15 % lines, thin, where the files put them, in both projections", async () => {
+    await page.goto(`${server.url}/forecasts?date=${date}&lead=24&variable=sea_ice_fraction_BREMEN`);
+    await waitForDrawn(page, (drawn) => drawn.endsWith('|sea_ice_fraction_BREMEN|0'));
+    await expect.poll(() => page.locator('[data-basemap]').getAttribute('data-basemap'), { timeout: 20_000 }).toBe('offline');
+    await waitForIdle(page);
+    const owner = await modelOwner('forecast');
+    const assimOwner = await modelOwner('assim_forecast');
+    const runs: RunFile[] = [
+      { kind: 'forecast', owner, date, lead: 0 },
+      { kind: 'assim_forecast', owner: assimOwner, date, lead: 0 },
+      { kind: 'analysis', owner: 'demo_analysis', date: analysisDate, lead: 0 },
+    ];
+    // Look at the middle of the free run's edge (in late autumn it lies south-west of the default view).
+    const free = await edgeVertices(runs[0]);
+    const median = (values: number[]) => values.sort((a, b) => a - b)[values.length >> 1];
+    const center = [median(free.map((p) => p[0])), median(free.map((p) => p[1]))] as [number, number];
+    await page.evaluate((c) => window.__forecastMap!.jumpTo({ center: c, zoom: 4 }), center);
+    for (const projection of ['globe', 'mercator'] as const) {
+      if (projection === 'mercator') {
+        await page.getByTitle(ru.forecastMap.projectionMercator).click();
+        await expect.poll(() => page.evaluate(() => window.__forecastMap!.getProjection()?.type)).toBe('mercator');
+      }
+      await waitForIdle(page);
+      const before = await page.screenshot({ path: screenshotPath(`map-tools-edge-off-${projection}`) });
+      await page.getByLabel(ru.mapTools.iceEdge).check();
+      const legend = page.getByTestId('edge-legend');
+      await expect.poll(() => legend.locator('[data-run]').count(), { timeout: 30_000 }).toBe(3);
+      expect(await legend.textContent()).toContain(ru.mapTools.edgeRuns.free);
+      expect(await legend.textContent()).toContain(ru.mapTools.edgeRuns.assimilated);
+      expect(await legend.textContent()).toContain(ru.mapTools.edgeRuns.analysis);
+      expect(new URL(page.url()).searchParams.get('edge')).toBe('true');
+      await waitForIdle(page);
+      const after = await page.screenshot({ path: screenshotPath(`map-tools-edge-on-${projection}`) });
+
+      const region = await mapRegion();
+      const changed = await changedPixels(page, before, after, region);
+      const area = (region.x1 - region.x0) * (region.y1 - region.y0);
+      const near = await expectedEdgePixels(runs);
+      const off = changed.filter((p) => !near.has(p.y * 10_000 + p.x));
+      // A line a few pixels wide: some changed pixels, a small share of the map, all of them on an expected edge.
+      expect(changed.length).toBeGreaterThan(300);
+      expect(changed.length / area).toBeLessThan(0.05);
+      expect(off.length, `${off.length} changed pixels away from the edges, e.g. ${JSON.stringify(off.slice(0, 5))}`).toBeLessThanOrEqual(
+        Math.ceil(changed.length * 0.01),
+      );
+      // Each run's core colour is on screen.
+      const close = (rgb: number[], want: number[]) => rgb.every((c, k) => Math.abs(c - want[k]) <= 30);
+      expect(changed.filter((p) => close(p.rgb, [255, 60, 220])).length).toBeGreaterThan(30);
+      expect(changed.filter((p) => close(p.rgb, [255, 170, 0])).length).toBeGreaterThan(30);
+      expect(changed.filter((p) => close(p.rgb, [255, 255, 255])).length).toBeGreaterThan(30);
+
+      await page.getByLabel(ru.mapTools.iceEdge).uncheck();
+      await expect.poll(() => page.getByTestId('edge-legend').count()).toBe(0);
+    }
+    await page.getByTitle(ru.forecastMap.projectionGlobe).click();
+    await waitForIdle(page);
+    expect(consoleErrors).toEqual([]);
+  });
+});
