@@ -162,3 +162,49 @@ describe('ice edge', () => {
     expect(consoleErrors).toEqual([]);
   });
 });
+
+describe('lead animation', () => {
+  it("'Воспроизвести' steps +24h → +48h → +72h and loops from decoded slices, with no request; the particles keep moving", async () => {
+    await page.goto(`${server.url}/forecasts?date=${date}&lead=24&variable=usi_vsi`);
+    await waitForDrawn(page, (drawn) => drawn.endsWith('|usi_vsi|0'));
+    // Decode each lead once by hand, as a forecaster would before pressing play.
+    for (const lead of ['+48h', '+72h', '+24h']) {
+      await page.getByRole('button', { name: lead, exact: true }).click();
+      await waitForDrawn(page, (drawn) => drawn.endsWith(`|usi_vsi|${['+24h', '+48h', '+72h'].indexOf(lead)}`));
+    }
+    const requestsBefore = fileRequests.length;
+    await page.getByRole('button', { name: ru.mapTools.play }).click();
+    expect(new URL(page.url()).searchParams.get('play')).toBe('true');
+    const seen: { drawn: string; pressed: string | null; at: number }[] = [];
+    const start = Date.now();
+    while (Date.now() - start < 4_500) {
+      const drawn = (await page.getByTestId('forecast-map').getAttribute('data-drawn')) ?? '';
+      const lead = Number(drawn.split('|').pop());
+      const pressed = await page.getByRole('button', { name: ['+24h', '+48h', '+72h'][lead], exact: true }).getAttribute('aria-pressed');
+      if (seen.length === 0 || seen[seen.length - 1].drawn !== drawn) seen.push({ drawn, pressed, at: Date.now() - start });
+      await page.waitForTimeout(100);
+    }
+    await page.screenshot({ path: screenshotPath('map-tools-playing') });
+    const leads = seen.map((s) => Number(s.drawn.split('|').pop()));
+    // Each step is the next lead, and it loops.
+    expect(leads.length).toBeGreaterThanOrEqual(4);
+    for (let k = 1; k < leads.length; k++) expect(leads[k]).toBe((leads[k - 1] + 1) % 3);
+    expect(new Set(leads)).toEqual(new Set([0, 1, 2]));
+    // The lead buttons follow the drawn lead.
+    expect(seen.every((s) => s.pressed === 'true')).toBe(true);
+    // About one step a second (the software GPU adds its frame time).
+    const steps = seen.slice(1).map((s, k) => s.at - seen[k].at);
+    const middle = steps.sort((a, b) => a - b)[steps.length >> 1];
+    expect(middle).toBeGreaterThan(700);
+    expect(middle).toBeLessThan(1600);
+    await page.getByRole('button', { name: ru.mapTools.pause }).click();
+    expect(fileRequests.length).toBe(requestsBefore);
+    // The particles keep moving (paused animation, not paused particles): two frames differ over the map.
+    const region = await mapRegion();
+    const a = await page.screenshot();
+    await page.waitForTimeout(400);
+    const b = await page.screenshot({ path: screenshotPath('map-tools-paused-particles') });
+    expect((await changedPixels(page, a, b, region, 20)).length).toBeGreaterThan(100);
+    expect(new URL(page.url()).searchParams.get('play')).toBeNull();
+  });
+});

@@ -1,6 +1,7 @@
 /** The tools block of the /forecasts sidebar (issue 11): the ice edge toggle and the lead animation. */
 import { ru } from '../../i18n/ru.ts';
 import { useForecastMap } from '../forecast-map/store/store-context.ts';
+import { PlayControls } from '../lead-animation/play-controls.tsx';
 import './map-tools.css';
 
 export function MapToolsPanel() {
@@ -13,6 +14,7 @@ export function MapToolsPanel() {
         <input type="checkbox" checked={iceEdge} onChange={(event) => setIceEdge(event.target.checked)} />
         {ru.mapTools.iceEdge}
       </label>
+      <PlayControls />
     </section>
   );
 }

@@ -1,10 +1,11 @@
 /**
  * Starts what feeds the tools from the decode worker for one page: the analysis dates (GET /analysis/info,
- * once) and the ice edge loader. Returns stop().
+ * once), the ice edge loader and the lead animation. Returns stop().
  */
 import type { ForecastWorkerApi } from '../../../workers/forecast.api.ts';
 import type { ForecastMapStore } from '../forecast-map/store/forecast-map-store.ts';
 import { EdgeLoader } from '../ice-edge/edge-loader.ts';
+import { startLeadAnimator } from '../lead-animation/lead-animator.ts';
 import type { FileUrls } from './companion-files.ts';
 
 export interface MapToolsOptions {
@@ -26,7 +27,7 @@ export function startMapTools({ store, worker, urls, listAnalysisDates }: MapToo
       if (!stopped) store.getState().analysisDatesLoaded([]);
     },
   );
-  const stops = [new EdgeLoader({ store, worker, urls }).start()];
+  const stops = [new EdgeLoader({ store, worker, urls }).start(), startLeadAnimator(store)];
   return () => {
     stopped = true;
     for (const stop of stops) stop();
