@@ -63,6 +63,7 @@ export function createForecastClient(options: ForecastClientOptions = {}): Forec
     scalarSlice: (key, variable, lead): Promise<ScalarSlice> => Promise.resolve(target.scalarSlice(key, variable, lead)),
     driftSlice: (key, lead, speed, direction): Promise<DriftSlice> =>
       Promise.resolve(target.driftSlice(key, lead, speed, direction)),
+    cellSeries: (key, variables, cell): Promise<number[][]> => Promise.resolve(target.cellSeries(key, variables, cell)),
     contour: (key, variable, lead, level): Promise<ContourLines> => Promise.resolve(target.contour(key, variable, lead, level)),
     load(source, { signal, onProgress } = {}) {
       if (signal?.aborted) return Promise.reject(abortError());

@@ -102,6 +102,21 @@ export class ForecastService implements ForecastWorkerApi {
     return Comlink.transfer({ data, width, height, maxSpeed: drift.max }, [data.buffer]);
   }
 
+  async cellSeries(key: string, variables: string[], cell: number): Promise<number[][]> {
+    const entry = this.entry(key);
+    const leads = Math.max(1, entry.meta.leadTimes.length);
+    return variables.map((variable) => {
+      const info = entry.dataset.variable(variable);
+      const hasTime = info.shape.length >= 3 && info.dimensions[0] === timeDimension(entry.dataset);
+      const count = hasTime ? Math.min(leads, info.shape[0]) : 1;
+      const [height, width] = info.shape.slice(-2);
+      if (!Number.isInteger(cell) || cell < 0 || cell >= width * height) {
+        throw new NetcdfNotFoundError(`cell ${cell} is outside ${variable} (${height} × ${width})`);
+      }
+      return Array.from({ length: count }, (_, lead) => this.scalar(entry, key, variable, lead).data[cell]);
+    });
+  }
+
   async contour(key: string, variable: string, lead: number, level: number): Promise<ContourLines> {
     const entry = this.entry(key);
     const grid = entry.meta.grid;

@@ -119,6 +119,11 @@ export interface ForecastWorkerApi {
   scalarSlice(key: string, variable: string, lead: number): Promise<ScalarSlice>;
   /** Drift components from speed (m/s) and direction (radians, bearing clockwise from north, towards). */
   driftSlice(key: string, lead: number, speedVariable?: string, directionVariable?: string): Promise<DriftSlice>;
+  /**
+   * The values of each variable at one cell (row-major index into the slice) for every lead:
+   * `values[v][lead]`, NaN where missing. Decodes (and caches) the slices it needs, transfers only the numbers.
+   */
+  cellSeries(key: string, variables: string[], cell: number): Promise<number[][]>;
   /** The `level` iso-lines of a scalar variable at lead index `lead` (the file needs a regular grid). */
   contour(key: string, variable: string, lead: number, level: number): Promise<ContourLines>;
 }

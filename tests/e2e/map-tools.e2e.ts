@@ -9,6 +9,8 @@ import { contourLines } from '../../workers/forecast/contour.ts';
 import { demoAccounts, launchBrowser, newPage, screenshotPath, signIn, startServer, type RunningServer } from './harness.ts';
 import { projectToPage, waitForDrawn, waitForIdle } from './forecast-map-helpers.ts';
 import { boxOf, changedPixels, readServerFile, type FileKind } from './map-tools-helpers.ts';
+import { cellIndexAt } from '../../src/features/forecast-map/value-at.ts';
+import { driftValue, formatPointValue, scalarValue } from '../../src/features/point-panel/point-series.ts';
 
 let server: RunningServer;
 let browser: Browser;
@@ -206,5 +208,103 @@ describe('lead animation', () => {
     const b = await page.screenshot({ path: screenshotPath('map-tools-paused-particles') });
     expect((await changedPixels(page, a, b, region, 20)).length).toBeGreaterThan(100);
     expect(new URL(page.url()).searchParams.get('play')).toBeNull();
+  });
+});
+
+describe('point panel', () => {
+  /** The panel's table as text: rows +24h/+48h/+72h, columns free, assimilated, analysis. */
+  async function tableText(): Promise<string[][]> {
+    const table = page.getByTestId('point-table');
+    await expect.poll(() => table.count(), { timeout: 30_000 }).toBe(1);
+    return table.locator('tbody tr').evaluateAll((rows) =>
+      rows.map((row) => Array.from(row.querySelectorAll('td')).map((cell) => cell.textContent ?? '')),
+    );
+  }
+
+  /** What the table should say at (lon, lat): each file's value at that cell, formatted as the panel does. */
+  async function expectedTable(variable: 'sithick_GLORYS' | 'usi_vsi', lon: number, lat: number): Promise<string[][]> {
+    const analyses = (await getJson<{ available_dates: string[] }>('/api/v1/analysis/info')).available_dates;
+    const owner = await modelOwner('forecast');
+    const assimOwner = await modelOwner('assim_forecast');
+    const columns: string[][] = [];
+    for (const [kind, who] of [
+      ['forecast', owner],
+      ['assim_forecast', assimOwner],
+    ] as const) {
+      const file = await readServerFile(server.dataDir, kind, who, date);
+      const cell = cellIndexAt(file.grid, lon, lat);
+      columns.push(
+        [0, 1, 2].map((lead) =>
+          variable === 'usi_vsi'
+            ? formatPointValue(variable, driftValue(file.slice('usi_vsi_GLORYS_speed', lead)[cell], file.slice('usi_vsi_GLORYS_direct', lead)[cell]))
+            : formatPointValue(variable, scalarValue(file.slice(variable, lead)[cell])),
+        ),
+      );
+    }
+    const analysisColumn: string[] = [];
+    let day = date;
+    for (let lead = 0; lead < 3; lead++) {
+      day = addDay(day);
+      if (!analyses.includes(day)) {
+        analysisColumn.push(ru.forecastMap.noData);
+        continue;
+      }
+      const file = await readServerFile(server.dataDir, 'analysis', 'demo_analysis', day);
+      const cell = cellIndexAt(file.grid, lon, lat);
+      analysisColumn.push(
+        variable === 'usi_vsi'
+          ? formatPointValue(variable, driftValue(file.slice('usi_vsi_GLORYS_speed', 0)[cell], file.slice('usi_vsi_GLORYS_direct', 0)[cell]))
+          : formatPointValue(variable, scalarValue(file.slice(variable, 0)[cell])),
+      );
+    }
+    columns.push(analysisColumn);
+    return [0, 1, 2].map((lead) => columns.map((column) => column[lead]));
+  }
+
+  it("a click opens 'Точка' with the files' values at that cell for the three runs; land reads 'Нет данных'; 'Закрыть' closes it", async () => {
+    await page.goto(`${server.url}/forecasts?date=${date}&lead=24&variable=sithick_GLORYS`);
+    await waitForDrawn(page, (drawn) => drawn.endsWith('|sithick_GLORYS|0'));
+    await page.evaluate(() => window.__forecastMap!.jumpTo({ center: [90, 78], zoom: 4 }));
+    await waitForIdle(page);
+    const sea: [number, number] = [86.3, 79.6];
+    const [[x, y]] = (await projectToPage(page, [sea])) as [number, number][];
+    await page.mouse.click(x, y);
+    const panel = page.getByTestId('point-panel');
+    await expect.poll(() => panel.locator('h3').textContent()).toBe(ru.mapTools.point);
+    // The click lands on a whole pixel: the panel shows where it landed, and the table is for that cell.
+    const point = new URL(page.url()).searchParams.get('point')!.split(',').map(Number) as [number, number];
+    expect(Math.abs(point[0] - sea[1])).toBeLessThan(0.02);
+    expect(Math.abs(point[1] - sea[0])).toBeLessThan(0.02);
+    expect(await page.getByTestId('point-where').textContent()).toContain(`${point[0].toFixed(2)}° с. ш.`);
+    const want = await expectedTable('sithick_GLORYS', point[1], point[0]);
+    expect(want.flat().filter((v) => v !== ru.forecastMap.noData).length).toBeGreaterThanOrEqual(6);
+    await expect.poll(tableText, { timeout: 30_000 }).toEqual(want);
+    expect(await page.getByTestId('point-chart').locator('canvas').count()).toBe(1);
+    await page.screenshot({ path: screenshotPath('map-tools-point-thickness') });
+
+    // The drift: speed and bearing.
+    await page.getByRole('button', { name: 'usi_vsi' }).click();
+    const wantDrift = await expectedTable('usi_vsi', point[1], point[0]);
+    expect(wantDrift[0][0]).toMatch(/м\/с, \d+°$/);
+    await expect.poll(tableText, { timeout: 30_000 }).toEqual(wantDrift);
+    await page.screenshot({ path: screenshotPath('map-tools-point-drift') });
+
+    // A link reopens the panel at the same point.
+    await page.reload();
+    await expect.poll(tableText, { timeout: 60_000 }).toEqual(wantDrift);
+
+    // Land (October Revolution Island): no data anywhere.
+    await page.getByRole('button', { name: 'sithick_GLORYS' }).click();
+    await waitForDrawn(page, (drawn) => drawn.endsWith('|sithick_GLORYS|0'));
+    const land: [number, number] = [96, 79.4];
+    const landFile = await readServerFile(server.dataDir, 'forecast', await modelOwner('forecast'), date);
+    expect(landFile.slice('sithick_GLORYS', 0)[cellIndexAt(landFile.grid, land[0], land[1])]).toBeNaN();
+    const [[lx, ly]] = (await projectToPage(page, [land])) as [number, number][];
+    await page.mouse.click(lx, ly);
+    await expect.poll(async () => (await tableText()).flat(), { timeout: 30_000 }).toEqual(Array(9).fill(ru.forecastMap.noData));
+
+    await page.getByRole('button', { name: ru.mapTools.close }).click();
+    await expect.poll(() => page.getByTestId('point-panel').count()).toBe(0);
+    expect(new URL(page.url()).searchParams.get('point')).toBeNull();
   });
 });

@@ -9,6 +9,7 @@ import { ForecastMap, type BasemapKind, type MapProjection, type PointerPosition
 import { buildForecastLayers } from './forecast-layers.ts';
 import { HoverReadout } from './hover-readout.tsx';
 import { buildToolLayers, toolLayersChanged } from '../map-tools/tool-layers.ts';
+import { handleMapClick } from '../point-panel/map-click.ts';
 import { useForecastMap, useForecastMapStore } from './store/store-context.ts';
 
 export interface ForecastMapViewProps {
@@ -28,7 +29,13 @@ export function ForecastMapView({ projection = 'globe' }: ForecastMapViewProps) 
   useEffect(() => {
     const container = containerRef.current;
     if (!container) return;
-    const map = new ForecastMap({ container, projection, onBasemapChange: setBasemap, onPointer: setPointer });
+    const map = new ForecastMap({
+      container,
+      projection,
+      onBasemapChange: setBasemap,
+      onPointer: setPointer,
+      onClick: (position) => handleMapClick(store, position),
+    });
     const onDriftUnsupported = () => setDriftUnsupported(true);
     const layersOf = (state: ReturnType<typeof store.getState>) => [
       ...buildForecastLayers(state, onDriftUnsupported),

@@ -1,16 +1,18 @@
 /**
  * Starts what feeds the tools from the decode worker for one page: the analysis dates (GET /analysis/info,
- * once), the ice edge loader and the lead animation. Returns stop().
+ * once), the ice edge loader, the lead animation and the
+ * point panel's loader. Returns stop().
  */
 import type { ForecastWorkerApi } from '../../../workers/forecast.api.ts';
 import type { ForecastMapStore } from '../forecast-map/store/forecast-map-store.ts';
 import { EdgeLoader } from '../ice-edge/edge-loader.ts';
 import { startLeadAnimator } from '../lead-animation/lead-animator.ts';
+import { PointLoader } from '../point-panel/point-loader.ts';
 import type { FileUrls } from './companion-files.ts';
 
 export interface MapToolsOptions {
   store: ForecastMapStore;
-  worker: Pick<ForecastWorkerApi, 'open' | 'contour'>;
+  worker: Pick<ForecastWorkerApi, 'open' | 'contour' | 'cellSeries'>;
   urls: FileUrls;
   listAnalysisDates: () => Promise<string[]>;
 }
@@ -27,7 +29,11 @@ export function startMapTools({ store, worker, urls, listAnalysisDates }: MapToo
       if (!stopped) store.getState().analysisDatesLoaded([]);
     },
   );
-  const stops = [new EdgeLoader({ store, worker, urls }).start(), startLeadAnimator(store)];
+  const stops = [
+    new EdgeLoader({ store, worker, urls }).start(),
+    startLeadAnimator(store),
+    new PointLoader({ store, worker, urls }).start(),
+  ];
   return () => {
     stopped = true;
     for (const stop of stops) stop();

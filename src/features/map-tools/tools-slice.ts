@@ -6,6 +6,7 @@
 import type { StateCreator } from 'zustand';
 import type { ContourLines } from '../../../workers/forecast.api.ts';
 import type { ForecastMapState } from '../forecast-map/store/forecast-map-store.ts';
+import type { PointSeries } from '../point-panel/point-series.ts';
 
 /** The three runs whose edges can be drawn together. */
 export type EdgeRun = 'free' | 'assimilated' | 'analysis';
@@ -34,12 +35,15 @@ export interface ToolsSlice extends ToolsSelection {
   edges: Partial<Record<EdgeRun, ContourLines>>;
   /** Dates with an analysis (GET /analysis/info), null until known. */
   analysisDates: string[] | null;
+  /** The clicked point's values over the leads, by run (null: no point). */
+  pointSeries: PointSeries | null;
   setIceEdge: (on: boolean) => void;
   setPlaying: (playing: boolean) => void;
   setPlaySpeed: (speed: PlaySpeed) => void;
   setPoint: (point: MapPoint | null) => void;
   edgesChanged: (edges: Partial<Record<EdgeRun, ContourLines>>) => void;
   analysisDatesLoaded: (dates: string[]) => void;
+  pointSeriesChanged: (series: PointSeries | null) => void;
   /** Apply the tools part of a URL; undefined fields keep their value, nothing changes when nothing differs. */
   applyTools: (tools: Partial<ToolsSelection>) => void;
 }
@@ -54,12 +58,14 @@ export const createToolsSlice: StateCreator<ForecastMapState, [], [], ToolsSlice
   ...DEFAULT_TOOLS,
   edges: {},
   analysisDates: null,
+  pointSeries: null,
   setIceEdge: (iceEdge) => set({ iceEdge }),
   setPlaying: (playing) => set({ playing }),
   setPlaySpeed: (playSpeed) => set({ playSpeed }),
   setPoint: (point) => set({ point }),
   edgesChanged: (edges) => set({ edges }),
   analysisDatesLoaded: (dates) => set({ analysisDates: [...dates].sort() }),
+  pointSeriesChanged: (pointSeries) => set({ pointSeries }),
   applyTools: (tools) => {
     const current = get();
     const next: Partial<ToolsSelection> = {};
