@@ -235,6 +235,14 @@ export const ru = {
     speedValue: 'Скорость, м/с',
     bearing: 'Направление',
     loading: 'Загрузка...',
+    mode: 'Режим',
+    modes: { field: 'Поле', difference: 'Разность' },
+    differenceKinds: { runs: 'Ассимилированный − свободный', analysis: 'Прогноз − анализ' },
+    differenceNone: 'Разность недоступна: нет файла для сравнения на это время.',
+    differenceDrift: 'Разность показывается для толщины и доли льда.',
+    differenceTitle: (variable: string, kind: string) => `Разность: ${variable} (${kind})`,
+    differenceSides: { runs: ['ассим.', 'своб.'], analysis: ['прогноз', 'анализ'] },
+    difference: 'Разность',
   },
   // ---- end of issue 11 ----
 } as const;

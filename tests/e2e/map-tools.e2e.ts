@@ -11,6 +11,8 @@ import { projectToPage, waitForDrawn, waitForIdle } from './forecast-map-helpers
 import { boxOf, changedPixels, readServerFile, type FileKind } from './map-tools-helpers.ts';
 import { cellIndexAt } from '../../src/features/forecast-map/value-at.ts';
 import { driftValue, formatPointValue, scalarValue } from '../../src/features/point-panel/point-series.ts';
+import { differenceOf, formatSigned, type DifferenceField } from '../../src/features/difference/difference-math.ts';
+import { differenceReadout } from '../../src/features/difference/difference-readout.ts';
 
 let server: RunningServer;
 let browser: Browser;
@@ -306,5 +308,71 @@ describe('point panel', () => {
     await page.getByRole('button', { name: ru.mapTools.close }).click();
     await expect.poll(() => page.getByTestId('point-panel').count()).toBe(0);
     expect(new URL(page.url()).searchParams.get('point')).toBeNull();
+  });
+});
+
+describe('difference fields', () => {
+  /** The difference the files give, made by the app's own arithmetic on the files read in Node. */
+  async function fileDifference(
+    kind: 'runs' | 'analysis',
+    variable: 'sithick_GLORYS' | 'sea_ice_fraction_BREMEN',
+  ): Promise<DifferenceField> {
+    const owner = await modelOwner('forecast');
+    const free = await readServerFile(server.dataDir, 'forecast', owner, date);
+    const other =
+      kind === 'runs'
+        ? await readServerFile(server.dataDir, 'assim_forecast', await modelOwner('assim_forecast'), date)
+        : await readServerFile(server.dataDir, 'analysis', 'demo_analysis', analysisDate);
+    // runs: assimilated − free; analysis: the shown (free) run − the analysis valid at +24h.
+    const [a, b] = kind === 'runs' ? [other.slice(variable, 0), free.slice(variable, 0)] : [free.slice(variable, 0), other.slice(variable, 0)];
+    const { slice, m } = differenceOf(a, b, free.grid.nlon, free.grid.nlat);
+    return { kind, variable, lead: 0, grid: free.grid, slice, a, b, m, keys: { a: '', b: '' } };
+  }
+
+  it("'Режим' → 'Разность' draws assimilated − free and forecast − analysis on a symmetric ramp, legend ±m, readout with both values", async () => {
+    await page.goto(`${server.url}/forecasts?date=${date}&lead=24&variable=sithick_GLORYS`);
+    await waitForDrawn(page, (drawn) => drawn.endsWith('|sithick_GLORYS|0'));
+    await page.evaluate(() => window.__forecastMap!.jumpTo({ center: [90, 78], zoom: 4 }));
+    await page.getByRole('button', { name: ru.mapTools.modes.difference, exact: true }).click();
+    expect(new URL(page.url()).searchParams.get('mode')).toBe('diff');
+    const runs = await fileDifference('runs', 'sithick_GLORYS');
+    expect(runs.m).toBeGreaterThan(0);
+    await expect.poll(() => page.getByTestId('legend-max').textContent(), { timeout: 30_000 }).toBe(formatSigned(runs.m, 1));
+    expect(await page.getByTestId('legend-min').textContent()).toBe(formatSigned(-runs.m, 1));
+    expect(await page.getByTestId('legend').locator('h3').textContent()).toBe(
+      ru.mapTools.differenceTitle('Толщина льда, м', ru.mapTools.differenceKinds.runs),
+    );
+    await waitForIdle(page);
+    // A cell centre (86.3°E, 79.625°N): the cursor lands within 0.02° of it, inside the 0.05° cell.
+    const target: [number, number] = [86.3, 79.625];
+    const [[x, y]] = (await projectToPage(page, [target])) as [number, number][];
+    await page.mouse.move(x, y);
+    const expected = differenceReadout({ mode: 'difference', difference: runs }, target[0], target[1])!;
+    expect(expected).toMatch(/^Разность: [+-]?\d\.\d\d м \(ассим\.: \d\.\d\d м, своб\.: \d\.\d\d м\)$/);
+    await expect.poll(() => page.getByTestId('hover-readout').textContent()).toContain(expected);
+    await page.screenshot({ path: screenshotPath('map-tools-difference-runs') });
+
+    await page.getByLabel(ru.mapTools.difference).selectOption('analysis');
+    const analysis = await fileDifference('analysis', 'sithick_GLORYS');
+    await expect.poll(() => page.getByTestId('legend-max').textContent(), { timeout: 30_000 }).toBe(formatSigned(analysis.m, 1));
+    expect(new URL(page.url()).searchParams.get('against')).toBe('analysis');
+    await page.mouse.move(x + 1, y);
+    await page.mouse.move(x, y);
+    await expect
+      .poll(() => page.getByTestId('hover-readout').textContent())
+      .toContain(differenceReadout({ mode: 'difference', difference: analysis }, target[0], target[1])!);
+    await page.screenshot({ path: screenshotPath('map-tools-difference-analysis') });
+
+    // Concentration: two decimals.
+    await page.getByLabel(ru.mapTools.difference).selectOption('runs');
+    await page.getByRole('button', { name: 'sea_ice_fraction_BREMEN' }).click();
+    const concentration = await fileDifference('runs', 'sea_ice_fraction_BREMEN');
+    await expect.poll(() => page.getByTestId('legend-max').textContent(), { timeout: 30_000 }).toBe(formatSigned(concentration.m, 2));
+    expect(await page.getByTestId('legend-min').textContent()).toBe(formatSigned(-concentration.m, 2));
+
+    // Back to 'Поле': the field's own legend.
+    await page.getByRole('button', { name: ru.mapTools.modes.field, exact: true }).click();
+    await expect.poll(() => page.getByTestId('legend').locator('h3').textContent()).toBe('Доля льда');
+    expect(new URL(page.url()).searchParams.get('mode')).toBeNull();
   });
 });

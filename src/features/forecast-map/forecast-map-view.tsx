@@ -8,7 +8,7 @@ import { ru } from '../../i18n/ru.ts';
 import { ForecastMap, type BasemapKind, type MapProjection, type PointerPosition } from '../../map/forecast-map.ts';
 import { buildForecastLayers } from './forecast-layers.ts';
 import { HoverReadout } from './hover-readout.tsx';
-import { buildToolLayers, toolLayersChanged } from '../map-tools/tool-layers.ts';
+import { buildFieldOrDifference, buildToolLayers, toolLayersChanged } from '../map-tools/tool-layers.ts';
 import { handleMapClick } from '../point-panel/map-click.ts';
 import { useForecastMap, useForecastMapStore } from './store/store-context.ts';
 
@@ -38,7 +38,7 @@ export function ForecastMapView({ projection = 'globe' }: ForecastMapViewProps) 
     });
     const onDriftUnsupported = () => setDriftUnsupported(true);
     const layersOf = (state: ReturnType<typeof store.getState>) => [
-      ...buildForecastLayers(state, onDriftUnsupported),
+      ...buildFieldOrDifference(state, () => buildForecastLayers(state, onDriftUnsupported)),
       ...buildToolLayers(state),
     ];
     map.setLayers(layersOf(store.getState()));

@@ -1,7 +1,8 @@
-/** The tools block of the /forecasts sidebar (issue 11): the ice edge toggle and the lead animation. */
+/** The tools block of the /forecasts sidebar (issue 11): the ice edge toggle, the lead animation, 'Режим'. */
 import { ru } from '../../i18n/ru.ts';
 import { useForecastMap } from '../forecast-map/store/store-context.ts';
 import { PlayControls } from '../lead-animation/play-controls.tsx';
+import { DifferenceControls } from '../difference/difference-controls.tsx';
 import './map-tools.css';
 
 export function MapToolsPanel() {
@@ -15,6 +16,7 @@ export function MapToolsPanel() {
         {ru.mapTools.iceEdge}
       </label>
       <PlayControls />
+      <DifferenceControls />
     </section>
   );
 }

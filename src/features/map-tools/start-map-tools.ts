@@ -8,11 +8,12 @@ import type { ForecastMapStore } from '../forecast-map/store/forecast-map-store.
 import { EdgeLoader } from '../ice-edge/edge-loader.ts';
 import { startLeadAnimator } from '../lead-animation/lead-animator.ts';
 import { PointLoader } from '../point-panel/point-loader.ts';
+import { DifferenceLoader } from '../difference/difference-loader.ts';
 import type { FileUrls } from './companion-files.ts';
 
 export interface MapToolsOptions {
   store: ForecastMapStore;
-  worker: Pick<ForecastWorkerApi, 'open' | 'contour' | 'cellSeries'>;
+  worker: Pick<ForecastWorkerApi, 'open' | 'contour' | 'cellSeries' | 'scalarSlice'>;
   urls: FileUrls;
   listAnalysisDates: () => Promise<string[]>;
 }
@@ -33,6 +34,7 @@ export function startMapTools({ store, worker, urls, listAnalysisDates }: MapToo
     new EdgeLoader({ store, worker, urls }).start(),
     startLeadAnimator(store),
     new PointLoader({ store, worker, urls }).start(),
+    new DifferenceLoader({ store, worker, urls }).start(),
   ];
   return () => {
     stopped = true;

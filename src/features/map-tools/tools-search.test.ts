@@ -10,7 +10,8 @@ describe('map tools in the URL', () => {
     expect(
       validateForecastSearch({ date: '2026-11-20', edge: 'true', play: '1', speed: 'fast', point: '78.5,95.25' }),
     ).toEqual({ date: '2026-11-20', edge: true, play: true, speed: 'fast', point: '78.5000,95.2500' });
-    expect(validateForecastSearch({ edge: 'yes', play: 2, speed: 'warp', point: '95,200' })).toEqual({});
+    expect(validateForecastSearch({ edge: 'yes', play: 2, speed: 'warp', point: '95,200', mode: 'sum', against: 'x' })).toEqual({});
+    expect(validateForecastSearch({ mode: 'diff', against: 'analysis' })).toEqual({ mode: 'diff', against: 'analysis' });
     expect(validateForecastSearch({ point: 'lat,lon' })).toEqual({});
   });
 
@@ -21,9 +22,16 @@ describe('map tools in the URL', () => {
       lead: 24,
       variable: 'sithick_GLORYS',
     });
-    const tools = { iceEdge: true, playing: true, playSpeed: 'slow' as const, point: { lat: 78.25, lon: 101.5 } };
+    const tools = {
+      mode: 'difference' as const,
+      differenceKind: 'analysis' as const,
+      iceEdge: true,
+      playing: true,
+      playSpeed: 'slow' as const,
+      point: { lat: 78.25, lon: 101.5 },
+    };
     const search = searchFromSelection({ ...DEFAULT_SELECTION, date: '2026-11-21', ...tools });
-    expect(search).toMatchObject({ edge: true, play: true, speed: 'slow', point: '78.2500,101.5000' });
+    expect(search).toMatchObject({ mode: 'diff', against: 'analysis', edge: true, play: true, speed: 'slow', point: '78.2500,101.5000' });
     const parsed = validateForecastSearch({ ...search } as Record<string, unknown>);
     expect(toolsFromSearch(parsed)).toEqual(tools);
     expect(sameSearch(search, parsed)).toBe(true);

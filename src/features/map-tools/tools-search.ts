@@ -1,11 +1,14 @@
 /**
  * The tools' part of the map's URL (issue 11), so a link reopens them:
- * `&edge=true&play=true&speed=fast&point=78.5000,95.2500` (point: latitude, longitude in degrees).
+ * `&edge=true&play=true&speed=fast&point=78.5000,95.2500&mode=diff&against=analysis` (point: latitude, longitude
+ * in degrees; mode=diff is 'Разность', against=analysis its forecast − analysis variant).
  * Off/closed tools are left out of the URL. Read by url-search.ts, which owns the whole search object.
  */
 import { PLAY_INTERVALS, type MapPoint, type PlaySpeed, type ToolsSelection } from './tools-slice.ts';
 
 export interface ToolsSearch {
+  mode?: 'diff';
+  against?: 'analysis';
   edge?: boolean;
   play?: boolean;
   speed?: PlaySpeed;
@@ -36,6 +39,8 @@ export function formatPoint(point: MapPoint): string {
 
 export function validateToolsSearch(search: Record<string, unknown>): ToolsSearch {
   const result: ToolsSearch = {};
+  if (search.mode === 'diff') result.mode = 'diff';
+  if (search.against === 'analysis') result.against = 'analysis';
   const edge = parseFlag(search.edge);
   if (edge !== undefined) result.edge = edge;
   const play = parseFlag(search.play);
@@ -49,6 +54,8 @@ export function validateToolsSearch(search: Record<string, unknown>): ToolsSearc
 /** What a URL asks of the tools: a parameter that is absent turns its tool off (a link opens exactly its view). */
 export function toolsFromSearch(search: ToolsSearch): ToolsSelection {
   return {
+    mode: search.mode === 'diff' ? 'difference' : 'field',
+    differenceKind: search.against === 'analysis' ? 'analysis' : 'runs',
     iceEdge: search.edge ?? false,
     playing: search.play ?? false,
     playSpeed: search.speed ?? 'normal',
@@ -60,6 +67,8 @@ export function toolsFromSearch(search: ToolsSearch): ToolsSelection {
 export function searchFromTools(tools: Partial<ToolsSelection>): ToolsSearch {
   if (tools.iceEdge === undefined) return {};
   return {
+    mode: tools.mode === 'difference' ? 'diff' : undefined,
+    against: tools.differenceKind === 'analysis' ? 'analysis' : undefined,
     edge: tools.iceEdge || undefined,
     play: tools.playing || undefined,
     speed: tools.playSpeed === 'normal' ? undefined : tools.playSpeed,
@@ -68,5 +77,5 @@ export function searchFromTools(tools: Partial<ToolsSelection>): ToolsSearch {
 }
 
 export function sameToolsSearch(a: ToolsSearch, b: ToolsSearch): boolean {
-  return a.edge === b.edge && a.play === b.play && a.speed === b.speed && a.point === b.point;
+  return a.mode === b.mode && a.against === b.against && a.edge === b.edge && a.play === b.play && a.speed === b.speed && a.point === b.point;
 }

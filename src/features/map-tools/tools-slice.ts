@@ -7,6 +7,7 @@ import type { StateCreator } from 'zustand';
 import type { ContourLines } from '../../../workers/forecast.api.ts';
 import type { ForecastMapState } from '../forecast-map/store/forecast-map-store.ts';
 import type { PointSeries } from '../point-panel/point-series.ts';
+import type { DifferenceField } from '../difference/difference-math.ts';
 
 /** The three runs whose edges can be drawn together. */
 export type EdgeRun = 'free' | 'assimilated' | 'analysis';
@@ -22,7 +23,13 @@ export interface MapPoint {
   lon: number;
 }
 
+/** 'Поле' (the field) or 'Разность' (a difference); which difference: between the runs, or forecast − analysis. */
+export type MapMode = 'field' | 'difference';
+export type DifferenceKind = 'runs' | 'analysis';
+
 export interface ToolsSelection {
+  mode: MapMode;
+  differenceKind: DifferenceKind;
   iceEdge: boolean;
   playing: boolean;
   playSpeed: PlaySpeed;
@@ -35,8 +42,13 @@ export interface ToolsSlice extends ToolsSelection {
   edges: Partial<Record<EdgeRun, ContourLines>>;
   /** Dates with an analysis (GET /analysis/info), null until known. */
   analysisDates: string[] | null;
+  /** The difference on screen in 'Разность' mode; 'none' when it cannot be made (no analysis, drift, no file). */
+  difference: DifferenceField | 'none' | null;
   /** The clicked point's values over the leads, by run (null: no point). */
   pointSeries: PointSeries | null;
+  setMode: (mode: MapMode) => void;
+  setDifferenceKind: (kind: DifferenceKind) => void;
+  differenceChanged: (difference: DifferenceField | 'none' | null) => void;
   setIceEdge: (on: boolean) => void;
   setPlaying: (playing: boolean) => void;
   setPlaySpeed: (speed: PlaySpeed) => void;
@@ -48,7 +60,7 @@ export interface ToolsSlice extends ToolsSelection {
   applyTools: (tools: Partial<ToolsSelection>) => void;
 }
 
-export const DEFAULT_TOOLS: ToolsSelection = { iceEdge: false, playing: false, playSpeed: 'normal', point: null };
+export const DEFAULT_TOOLS: ToolsSelection = { mode: 'field', differenceKind: 'runs', iceEdge: false, playing: false, playSpeed: 'normal', point: null };
 
 function samePoint(a: MapPoint | null, b: MapPoint | null): boolean {
   return a === b || (a !== null && b !== null && a.lat === b.lat && a.lon === b.lon);
@@ -59,6 +71,10 @@ export const createToolsSlice: StateCreator<ForecastMapState, [], [], ToolsSlice
   edges: {},
   analysisDates: null,
   pointSeries: null,
+  difference: null,
+  setMode: (mode) => set({ mode }),
+  setDifferenceKind: (differenceKind) => set({ differenceKind }),
+  differenceChanged: (difference) => set({ difference }),
   setIceEdge: (iceEdge) => set({ iceEdge }),
   setPlaying: (playing) => set({ playing }),
   setPlaySpeed: (playSpeed) => set({ playSpeed }),
@@ -69,6 +85,8 @@ export const createToolsSlice: StateCreator<ForecastMapState, [], [], ToolsSlice
   applyTools: (tools) => {
     const current = get();
     const next: Partial<ToolsSelection> = {};
+    if (tools.mode !== undefined && tools.mode !== current.mode) next.mode = tools.mode;
+    if (tools.differenceKind !== undefined && tools.differenceKind !== current.differenceKind) next.differenceKind = tools.differenceKind;
     if (tools.iceEdge !== undefined && tools.iceEdge !== current.iceEdge) next.iceEdge = tools.iceEdge;
     if (tools.playing !== undefined && tools.playing !== current.playing) next.playing = tools.playing;
     if (tools.playSpeed !== undefined && tools.playSpeed !== current.playSpeed) next.playSpeed = tools.playSpeed;
