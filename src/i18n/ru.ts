@@ -353,4 +353,31 @@ export const ru = {
     at: (distanceKm: string, lat: string, lon: string) => `${distanceKm} км (${lat}, ${lon})`,
   },
   // ---- end of issue 12 ----
+  // ---- the forecaster's map tools (issue 11) ----
+  mapTools: {
+    title: 'Инструменты',
+    iceEdge: 'Кромка льда',
+    edgeRuns: { free: 'Свободный прогноз', assimilated: 'Ассимилированный прогноз', analysis: 'Анализ' },
+    edgeLegendTitle: 'Кромка льда (15 %)',
+    play: 'Воспроизвести',
+    pause: 'Пауза',
+    speed: 'Скорость',
+    speeds: { slow: 'Медленно', normal: 'Обычно', fast: 'Быстро' },
+    point: 'Точка',
+    close: 'Закрыть',
+    lead: 'Срок',
+    run: 'Прогон',
+    speedValue: 'Скорость, м/с',
+    bearing: 'Направление',
+    loading: 'Загрузка...',
+    mode: 'Режим',
+    modes: { field: 'Поле', difference: 'Разность' },
+    differenceKinds: { runs: 'Ассимилированный − свободный', analysis: 'Прогноз − анализ' },
+    differenceNone: 'Разность недоступна: нет файла для сравнения на это время.',
+    differenceDrift: 'Разность показывается для толщины и доли льда.',
+    differenceTitle: (variable: string, kind: string) => `Разность: ${variable} (${kind})`,
+    differenceSides: { runs: ['ассим.', 'своб.'], analysis: ['прогноз', 'анализ'] },
+    difference: 'Разность',
+  },
+  // ---- end of issue 11 ----
 } as const;

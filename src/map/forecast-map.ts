@@ -43,6 +43,8 @@ export interface ForecastMapOptions {
   projection?: MapProjection;
   onBasemapChange?: (kind: BasemapKind) => void;
   onPointer?: (position: PointerPosition | null) => void;
+  /** A click (not a drag) on the map. */
+  onClick?: (position: PointerPosition) => void;
 }
 
 export class ForecastMap {
@@ -93,6 +95,10 @@ export class ForecastMap {
         onPointer({ lng: event.lngLat.lng, lat: event.lngLat.lat, x: event.point.x, y: event.point.y }),
       );
       this.map.on('mouseout', () => onPointer(null));
+    }
+    const onClick = options.onClick;
+    if (onClick) {
+      this.map.on('click', (event) => onClick({ lng: event.lngLat.lng, lat: event.lngLat.lat, x: event.point.x, y: event.point.y }));
     }
   }
 

@@ -5,7 +5,7 @@
 import { createForecastClient, type ForecastClient } from '../../../workers/forecast-client.ts';
 
 export interface ForecastWorkerHandle {
-  api: Pick<ForecastClient, 'load' | 'scalarSlice' | 'driftSlice'>;
+  api: Pick<ForecastClient, 'load' | 'scalarSlice' | 'driftSlice' | 'contour' | 'cellSeries'>;
   dispose: () => void;
 }
 
