@@ -5,8 +5,8 @@
 import { useEffect, useState } from 'react';
 import { analysisFileUrl, fetchAnalysisInfo } from '../../api/analysis.ts';
 import { fetchForecastInfo, forecastFileUrl } from '../../api/forecast.ts';
-import { startMapTools } from '../map-tools/start-map-tools.ts';
-import { PointPanel } from '../point-panel/point-panel.tsx';
+import { startMapTools } from './map-tools/start-map-tools.ts';
+import { PointPanel } from './point-panel/point-panel.tsx';
 import { ForecastLoader } from './forecast-loader.ts';
 import { ForecastMapView } from './forecast-map-view.tsx';
 import { ForecastSidebar } from './forecast-sidebar.tsx';

@@ -10,7 +10,7 @@ import { VARIABLE_STYLES } from './forecast-variables.ts';
 import { useForecastMap } from './store/store-context.ts';
 import { polarisReadoutLines } from './polaris/polaris-readout.ts';
 import { valueAt } from './value-at.ts';
-import { differenceReadout } from '../difference/difference-readout.ts';
+import { differenceReadout } from './difference/difference-readout.ts';
 
 /** Decimals shown per unit: centimetres of thickness, 1/1000 of concentration, mm/s of drift. */
 const DECIMALS = { m: 2, '': 3, 'm/s': 3 } as const;

@@ -9,9 +9,9 @@ import { formatRangeLabel } from './colour-range.ts';
 import { VARIABLE_STYLES } from './forecast-variables.ts';
 import { useForecastMap } from './store/store-context.ts';
 import { PolarisLegend } from './polaris/polaris-legend.tsx';
-import { EdgeLegend } from '../ice-edge/edge-legend.tsx';
-import { DifferenceLegend } from '../difference/difference-legend.tsx';
-import { showsDifference } from '../difference/difference-layers.ts';
+import { EdgeLegend } from './ice-edge/edge-legend.tsx';
+import { DifferenceLegend } from './difference/difference-legend.tsx';
+import { showsDifference } from './difference/difference-layers.ts';
 
 export function MapLegend() {
   const variable = useForecastMap((state) => state.variable);

@@ -11,8 +11,8 @@ import {
 } from './forecast-variables.ts';
 import type { Selection } from './store/selection-slice.ts';
 import { isIceClass, type IceClass } from '../../../common/polaris/polaris.ts';
-import { sameToolsSearch, searchFromTools, validateToolsSearch, type ToolsSearch } from '../map-tools/tools-search.ts';
-import type { ToolsSelection } from '../map-tools/tools-slice.ts';
+import { sameToolsSearch, searchFromTools, validateToolsSearch, type ToolsSearch } from './map-tools/tools-search.ts';
+import type { ToolsSelection } from './map-tools/tools-slice.ts';
 
 /** Issue 11's tools add `edge`, `play`, `speed`, `point` (map-tools/tools-search.ts). */
 export interface ForecastSearch extends ToolsSearch {

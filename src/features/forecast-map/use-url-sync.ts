@@ -13,7 +13,7 @@ import {
   validateForecastSearch,
   type ForecastSearch,
 } from './url-search.ts';
-import { toolsFromSearch } from '../map-tools/tools-search.ts';
+import { toolsFromSearch } from './map-tools/tools-search.ts';
 
 export function useUrlSync(store: ForecastMapStore): void {
   const rawSearch = useSearch({ strict: false }) as Record<string, unknown>;

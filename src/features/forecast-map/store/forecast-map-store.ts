@@ -9,7 +9,7 @@ import { createFieldSlice, type FieldSlice } from './field-slice.ts';
 import { createFileSlice, type FileSlice } from './file-slice.ts';
 import { createSelectionSlice, type SelectionSlice } from './selection-slice.ts';
 import { createRouteSlice, type RouteSlice } from '../route-check/route-slice.ts';
-import { createToolsSlice, type ToolsSlice } from '../../map-tools/tools-slice.ts';
+import { createToolsSlice, type ToolsSlice } from '../map-tools/tools-slice.ts';
 
 export type ForecastMapState = SelectionSlice & DatesSlice & FileSlice & FieldSlice & RouteSlice & ToolsSlice;
 export type ForecastMapStore = StoreApi<ForecastMapState>;
