@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { DownloadProgress, ForecastFileMeta, ForecastWorkerApi, ScalarSlice } from '../../../workers/forecast.api.ts';
+import type { DownloadProgress, FirstSlice, ForecastFileMeta, ForecastWorkerApi, ScalarSlice } from '../../../workers/forecast.api.ts';
 import { ru } from '../../i18n/ru.ts';
 import { ForecastLoader } from './forecast-loader.ts';
 import { createForecastMapStore } from './store/forecast-map-store.ts';
@@ -21,10 +21,12 @@ function meta(key: string, variables: string[]): ForecastFileMeta {
 /** An in-process stand-in for the worker that records what the page asked for. */
 function fakeWorker(files: Record<string, ForecastFileMeta | Error>) {
   const calls: string[] = [];
+  const firsts: Array<FirstSlice | undefined> = [];
   const worker: Pick<ForecastWorkerApi, 'open' | 'abort' | 'scalarSlice' | 'driftSlice'> = {
     async open(source, _requestId, onProgress?: (p: DownloadProgress) => void) {
       const url = 'url' in source ? source.url : source.key;
       calls.push(`open ${url}`);
+      if ('url' in source) firsts.push(source.first);
       onProgress?.({ loaded: 50, total: 100 });
       const file = files[url];
       if (file instanceof Error) throw { name: file.name, message: file.message };
@@ -41,7 +43,7 @@ function fakeWorker(files: Record<string, ForecastFileMeta | Error>) {
       return { data: new Float32Array(8).fill(0.1), width: 2, height: 2, maxSpeed: 0.14 };
     },
   };
-  return { worker, calls };
+  return { worker, calls, firsts };
 }
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
@@ -126,5 +128,30 @@ describe('forecast loader', () => {
     await settle();
     expect(empty.getState()).toMatchObject({ datesStatus: 'ready', dates: [], date: null, fileStatus: 'idle' });
     expect(calls).toEqual([]);
+  });
+
+  it('asks the worker for the shown slice first (issue 13), or for the whole file when told to', async () => {
+    const all = ['sithick_GLORYS', 'sea_ice_fraction_BREMEN', 'usi_vsi_GLORYS_speed', 'usi_vsi_GLORYS_direct'];
+    const files = { 'free/2026-11-21': meta('free/2026-11-21', all), 'assim/2026-11-21': meta('assim/2026-11-21', all) };
+    const { worker, firsts } = fakeWorker(files);
+    const store = createForecastMapStore();
+    store.getState().setVariable('usi_vsi');
+    store.getState().setLead(2);
+    const stop = new ForecastLoader({ store, worker, fileUrl, listDates: async () => ['2026-11-21'] }).start();
+    await settle();
+    await settle();
+    expect(firsts).toEqual([{ variables: ['usi_vsi_GLORYS_speed', 'usi_vsi_GLORYS_direct'], leadHours: 72 }]);
+    store.getState().setVariable('sea_ice_fraction_BREMEN');
+    store.getState().setLead(0);
+    store.getState().setAssimilated(true);
+    await settle();
+    expect(firsts[1]).toEqual({ variables: ['sea_ice_fraction_BREMEN'], leadHours: 24 });
+    stop();
+
+    const whole = fakeWorker(files);
+    const stopWhole = new ForecastLoader({ store: createForecastMapStore(), worker: whole.worker, fileUrl, listDates: async () => ['2026-11-21'], sliceFirst: false }).start();
+    await settle();
+    expect(whole.firsts).toEqual([undefined]);
+    stopWhole();
   });
 });
