@@ -1,8 +1,10 @@
 /**
  * The decode worker: downloads and decodes forecast files off the main thread. Everything it does is in
- * ForecastService; this file only exposes it through comlink (typed by forecast.api.ts).
+ * ForecastService; this file only exposes it through comlink (typed by forecast.api.ts), with the fetch that
+ * keeps an offline copy of what it downloads (forecast/offline-fetch.ts, issue 13).
  */
 import * as Comlink from 'comlink';
 import { ForecastService } from './forecast-service.ts';
+import { offlineFetch } from './forecast/offline-fetch.ts';
 
-Comlink.expose(new ForecastService());
+Comlink.expose(new ForecastService({ fetch: offlineFetch() }));

@@ -218,4 +218,12 @@ export const ru = {
     unsupported: 'Дрейф льда нельзя показать: этому браузеру или видеокарте не хватает WebGL2 с буферами кадра в плавающей точке (EXT_color_buffer_float).',
   },
   // ---- end of issue 6 ----
+  // ---- slow links and no link (issue 13) ----
+  offline: {
+    notice: 'Нет связи: показаны сохранённые прогнозы',
+    dates: (list: string) => `Сохранённые даты: ${list}.`,
+    noDates: 'Сохранённых прогнозов нет.',
+    saved: (used: string, limit: string) => `Сохранено для работы без связи: ${used} МБ из ${limit} МБ`,
+  },
+  // ---- end of issue 13 ----
 } as const;
