@@ -224,6 +224,8 @@ export const ru = {
     dates: (list: string) => `Сохранённые даты: ${list}.`,
     noDates: 'Сохранённых прогнозов нет.',
     saved: (used: string, limit: string) => `Сохранено для работы без связи: ${used} МБ из ${limit} МБ`,
+    rate: (kilobytesPerSecond: string) => `${kilobytesPerSecond} КБ/с`,
+    timeLeft: (seconds: number) => `осталось ≈ ${seconds} с`,
   },
   // ---- end of issue 13 ----
 } as const;

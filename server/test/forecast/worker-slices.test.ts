@@ -121,4 +121,45 @@ describe('the worker opening a server file slice by slice', () => {
     service.abort('r1');
     await expect(pending).rejects.toMatchObject({ name: 'AbortError' });
   });
+
+  it('resumes a whole-file download that broke off, with a byte range from where it stopped', async () => {
+    const { url, requests, fetch } = await serving();
+    let cut = true;
+    let cutAt = 0;
+    // The first answer's body breaks off after 40 000 bytes, as on a dropped satellite link.
+    const breaking = (async (input: RequestInfo | URL, init?: RequestInit) => {
+      const response = await fetch(input, init);
+      if (!cut || !response.body) return response;
+      cut = false;
+      let passed = 0;
+      const body = response.body.pipeThrough(
+        new TransformStream<Uint8Array, Uint8Array>({
+          transform(chunk, controller) {
+            if (passed + chunk.length > 40_000) {
+              controller.enqueue(chunk.subarray(0, 40_000 - passed));
+              cutAt = 40_000;
+              controller.error(new TypeError('network connection lost'));
+              return;
+            }
+            passed += chunk.length;
+            controller.enqueue(chunk);
+          },
+        }),
+      );
+      return new Response(body, { status: response.status, headers: response.headers });
+    }) as typeof fetch;
+    const progress: number[] = [];
+    const resumed = new ForecastService({ fetch: breaking });
+    const meta = await resumed.open({ url }, 'r1', (p) => progress.push(p.loaded));
+    expect(cutAt).toBe(40_000);
+    expect(requests).toEqual(['GET /api/v1/forecast/hist?date=2026-02-10', 'bytes=40000- /api/v1/forecast/hist?date=2026-02-10']);
+    expect(Math.max(...progress)).toBe(meta.byteLength);
+    const whole = new ForecastService({ fetch });
+    await whole.open({ url }, 'r2');
+    for (const lead of [0, 2]) {
+      expect(Array.from((await resumed.scalarSlice(meta.key, 'usi_vsi_GLORYS_direct', lead)).data)).toEqual(
+        Array.from((await whole.scalarSlice(meta.key, 'usi_vsi_GLORYS_direct', lead)).data),
+      );
+    }
+  });
 });
