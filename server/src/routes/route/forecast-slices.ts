@@ -6,7 +6,7 @@
  */
 import { readFile, stat } from 'node:fs/promises';
 import { openNetcdf } from '../../../../workers/netcdf/open-netcdf.ts';
-import type { RegularGrid } from '../../../../workers/forecast.api.ts';
+import type { RegularGrid } from '../../../../common/regular-grid.ts';
 import { VARIABLE_NAMES } from '../../forecast/forecast-file.ts';
 
 export interface LeadSlices {
