@@ -7,12 +7,15 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { ru } from '../../src/i18n/ru.ts';
 import { contourLines } from '../../workers/forecast/contour.ts';
 import { demoAccounts, launchBrowser, newPage, screenshotPath, signIn, startServer, type RunningServer } from './harness.ts';
-import { projectToPage, waitForDrawn, waitForIdle } from './forecast-map-helpers.ts';
+import { projectToPage, readScreenColours, waitForDrawn, waitForIdle } from './forecast-map-helpers.ts';
 import { boxOf, changedPixels, readServerFile, type FileKind } from './map-tools-helpers.ts';
 import { cellIndexAt } from '../../src/features/forecast-map/value-at.ts';
 import { driftValue, formatPointValue, scalarValue } from '../../src/features/point-panel/point-series.ts';
 import { differenceOf, formatSigned, type DifferenceField } from '../../src/features/difference/difference-math.ts';
 import { differenceReadout } from '../../src/features/difference/difference-readout.ts';
+import { integrateTrajectory } from '../../src/features/trajectory/drift-integrator.ts';
+import { driftComponents } from '../../workers/forecast/drift.ts';
+import { readFileSync } from 'node:fs';
 
 let server: RunningServer;
 let browser: Browser;
@@ -374,5 +377,49 @@ describe('difference fields', () => {
     await page.getByRole('button', { name: ru.mapTools.modes.field, exact: true }).click();
     await expect.poll(() => page.getByTestId('legend').locator('h3').textContent()).toBe('Доля льда');
     expect(new URL(page.url()).searchParams.get('mode')).toBeNull();
+  });
+});
+
+describe('drift trajectory', () => {
+  it("'Траектория дрейфа' draws the 72-hour path, gives its distance and bearing, and downloads it as GeoJSON", async () => {
+    const start = { lat: 79.6, lon: 86.3 };
+    await page.goto(`${server.url}/forecasts?date=${date}&lead=24&variable=usi_vsi&point=${start.lat},${start.lon}`);
+    await waitForDrawn(page, (drawn) => drawn.endsWith('|usi_vsi|0'));
+    await page.evaluate(() => window.__forecastMap!.jumpTo({ center: [88, 79], zoom: 5 }));
+    await page.getByRole('button', { name: ru.mapTools.trajectory }).click();
+    expect(new URL(page.url()).searchParams.get('track')).toBe('true');
+
+    // The same path from the file, read in Node: speed/direction → u, v (the worker's conversion), our integrator.
+    const file = await readServerFile(server.dataDir, 'forecast', await modelOwner('forecast'), date);
+    const uv = [0, 1, 2].map((lead) => driftComponents(file.slice('usi_vsi_GLORYS_speed', lead), file.slice('usi_vsi_GLORYS_direct', lead)).data);
+    const track = integrateTrajectory({ grid: file.grid, leadHours: [24, 48, 72], uv }, [start.lon, start.lat]);
+    expect(track.stopped).toBe(false);
+    const summary = page.getByTestId('trajectory-summary');
+    await expect.poll(() => summary.textContent(), { timeout: 30_000 }).toBe(
+      `${ru.mapTools.distance}: ${track.distanceKm.toFixed(1)} км, ${ru.mapTools.netBearing}: ${Math.round(track.bearingDeg) % 360}°`,
+    );
+    // Put the path right of the panel (which covers the map's left), at zoom 6.
+    await page.evaluate((mid) => window.__forecastMap!.easeTo({ center: mid, zoom: 6, offset: [230, 80], duration: 0 }), track.points[36]);
+    await waitForIdle(page);
+    // The cyan path is on screen where the file's path is: look around the projected +36 h point.
+    const [[mx, my]] = (await projectToPage(page, [track.points[36]])) as [number, number][];
+    const around: [number, number][] = [];
+    for (let dy = -6; dy <= 6; dy++) for (let dx = -6; dx <= 6; dx++) around.push([mx + dx, my + dy]);
+    const colours = await readScreenColours(page, around, screenshotPath('map-tools-trajectory'));
+    expect(colours.filter(([r, g, b]) => r < 60 && Math.abs(g - 229) < 40 && b > 215).length).toBeGreaterThan(5);
+
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: ru.mapTools.downloadGeoJson }).click()]);
+    expect(download.suggestedFilename()).toBe(`trajectory_${date}_free_79.6000N_86.3000E.geojson`);
+    const geojson = JSON.parse(readFileSync((await download.path())!, 'utf8')) as {
+      features: { geometry: { type: string; coordinates: number[][] | number[] }; properties: Record<string, unknown> }[];
+    };
+    expect(geojson.features.map((f) => f.geometry.type)).toEqual(['LineString', 'Point', 'Point', 'Point']);
+    const line = geojson.features[0].geometry.coordinates as number[][];
+    expect(line).toHaveLength(73);
+    expect(line[0]).toEqual([start.lon, start.lat]);
+    expect(line[72][0]).toBeCloseTo(track.points[72][0], 5);
+    expect(line[72][1]).toBeCloseTo(track.points[72][1], 5);
+    expect(geojson.features[0].properties.distance_km).toBeCloseTo(track.distanceKm, 2);
+    expect(geojson.features.slice(1).map((f) => f.properties.lead_hours)).toEqual([24, 48, 72]);
   });
 });

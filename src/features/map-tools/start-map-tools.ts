@@ -9,11 +9,12 @@ import { EdgeLoader } from '../ice-edge/edge-loader.ts';
 import { startLeadAnimator } from '../lead-animation/lead-animator.ts';
 import { PointLoader } from '../point-panel/point-loader.ts';
 import { DifferenceLoader } from '../difference/difference-loader.ts';
+import { TrajectoryLoader } from '../trajectory/trajectory-loader.ts';
 import type { FileUrls } from './companion-files.ts';
 
 export interface MapToolsOptions {
   store: ForecastMapStore;
-  worker: Pick<ForecastWorkerApi, 'open' | 'contour' | 'cellSeries' | 'scalarSlice'>;
+  worker: Pick<ForecastWorkerApi, 'open' | 'contour' | 'cellSeries' | 'scalarSlice' | 'driftSlice'>;
   urls: FileUrls;
   listAnalysisDates: () => Promise<string[]>;
 }
@@ -35,6 +36,7 @@ export function startMapTools({ store, worker, urls, listAnalysisDates }: MapToo
     startLeadAnimator(store),
     new PointLoader({ store, worker, urls }).start(),
     new DifferenceLoader({ store, worker, urls }).start(),
+    new TrajectoryLoader({ store, worker, urls }).start(),
   ];
   return () => {
     stopped = true;
