@@ -15,7 +15,9 @@ import { differenceOf, formatSigned, type DifferenceField } from '../../src/feat
 import { differenceReadout } from '../../src/features/difference/difference-readout.ts';
 import { integrateTrajectory } from '../../src/features/trajectory/drift-integrator.ts';
 import { driftComponents } from '../../workers/forecast/drift.ts';
-import { readFileSync } from 'node:fs';
+import { copyFileSync, readFileSync } from 'node:fs';
+import { readPngTexts } from '../../src/features/map-export/png-text.ts';
+import { validTime } from '../../src/features/map-tools/companion-files.ts';
 
 let server: RunningServer;
 let browser: Browser;
@@ -421,5 +423,72 @@ describe('drift trajectory', () => {
     expect(line[72][1]).toBeCloseTo(track.points[72][1], 5);
     expect(geojson.features[0].properties.distance_km).toBeCloseTo(track.distanceKm, 2);
     expect(geojson.features.slice(1).map((f) => f.properties.lead_hours)).toEqual([24, 48, 72]);
+  });
+});
+
+describe('PNG export', () => {
+  it("'Сохранить PNG' downloads the map as shown (field, edges, path) at device size, with legend and stamp", async () => {
+    await page.goto(
+      `${server.url}/forecasts?date=${date}&lead=24&variable=sea_ice_fraction_BREMEN&edge=true&point=74.5,70&track=true`,
+    );
+    await waitForDrawn(page, (drawn) => drawn.endsWith('|sea_ice_fraction_BREMEN|0'));
+    await expect.poll(() => page.getByTestId('edge-legend').locator('[data-run]').count(), { timeout: 30_000 }).toBe(3);
+    await expect.poll(() => page.getByTestId('trajectory-summary').count(), { timeout: 30_000 }).toBe(1);
+    await page.evaluate(() => window.__forecastMap!.easeTo({ center: [70, 74.5], zoom: 5, offset: [200, 0], duration: 0 }));
+    await waitForIdle(page);
+    await page.screenshot({ path: screenshotPath('map-tools-export-page') });
+    const canvasSize = await page.evaluate(() => [window.__forecastMap!.getCanvas().width, window.__forecastMap!.getCanvas().height]);
+
+    const started = Date.now();
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: ru.mapTools.savePng }).click()]);
+    const file = (await download.path())!;
+    console.log(`PNG export: ${Date.now() - started} ms from the click to the download (${canvasSize.join(' × ')} map)`);
+    copyFileSync(file, screenshotPath('map-tools-export-file'));
+    const bytes = new Uint8Array(readFileSync(file));
+    const view = new DataView(bytes.buffer, bytes.byteOffset);
+    const [width, height] = [view.getUint32(16), view.getUint32(20)];
+    expect(width).toBeGreaterThanOrEqual(canvasSize[0]);
+    expect(height).toBeGreaterThanOrEqual(canvasSize[1]);
+
+    const stamp = readPngTexts(bytes).Description;
+    for (const part of [date, '+24h', `${validTime(date, 24)} UTC`, ru.mapTools.edgeRuns.free, 'model_2', 'sea_ice_fraction_BREMEN', 'демонстрационные данные']) {
+      expect(stamp).toContain(part);
+    }
+    expect(download.suggestedFilename()).toBe(
+      `ice_${date}_+24h_valid-${validTime(date, 24).replace(':', '-')}_free_model_2_sea_ice_fraction_BREMEN_demo.png`,
+    );
+
+    // What the image holds: the edges' and the path's colours in the map, white stamp text on the dark strip below it.
+    const counts = await page.evaluate(
+      async ({ base64, mapHeight }) => {
+        const image = new Image();
+        image.src = `data:image/png;base64,${base64}`;
+        await image.decode();
+        const canvas = document.createElement('canvas');
+        canvas.width = image.width;
+        canvas.height = image.height;
+        const context = canvas.getContext('2d')!;
+        context.drawImage(image, 0, 0);
+        const { data } = context.getImageData(0, 0, image.width, image.height);
+        const near = (k: number, rgb: number[]) => rgb.every((c, n) => Math.abs(data[k + n] - c) <= 30);
+        let magenta = 0;
+        let cyan = 0;
+        let text = 0;
+        for (let y = 0; y < image.height; y++) {
+          for (let x = 0; x < image.width; x++) {
+            const k = (y * image.width + x) * 4;
+            if (y < mapHeight) {
+              if (near(k, [255, 60, 220])) magenta += 1;
+              if (near(k, [0, 229, 255])) cyan += 1;
+            } else if (near(k, [255, 255, 255])) text += 1;
+          }
+        }
+        return { magenta, cyan, text };
+      },
+      { base64: Buffer.from(bytes).toString('base64'), mapHeight: canvasSize[1] },
+    );
+    expect(counts.magenta).toBeGreaterThan(50);
+    expect(counts.cyan).toBeGreaterThan(20);
+    expect(counts.text).toBeGreaterThan(300);
   });
 });

@@ -10,6 +10,7 @@ import { buildForecastLayers } from './forecast-layers.ts';
 import { HoverReadout } from './hover-readout.tsx';
 import { buildFieldOrDifference, buildToolLayers, toolLayersChanged } from '../map-tools/tool-layers.ts';
 import { handleMapClick } from '../point-panel/map-click.ts';
+import { registerMap } from '../map-export/map-registry.ts';
 import { useForecastMap, useForecastMapStore } from './store/store-context.ts';
 
 export interface ForecastMapViewProps {
@@ -36,6 +37,7 @@ export function ForecastMapView({ projection = 'globe' }: ForecastMapViewProps) 
       onPointer: setPointer,
       onClick: (position) => handleMapClick(store, position),
     });
+    const unregister = registerMap(store, map.map);
     const onDriftUnsupported = () => setDriftUnsupported(true);
     const layersOf = (state: ReturnType<typeof store.getState>) => [
       ...buildFieldOrDifference(state, () => buildForecastLayers(state, onDriftUnsupported)),
@@ -49,6 +51,7 @@ export function ForecastMapView({ projection = 'globe' }: ForecastMapViewProps) 
     });
     return () => {
       unsubscribe();
+      unregister();
       map.destroy();
     };
   }, [store, projection]);
