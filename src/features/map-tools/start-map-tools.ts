@@ -21,6 +21,7 @@ export interface MapToolsOptions {
 
 export function startMapTools({ store, worker, urls, listAnalysisDates }: MapToolsOptions): () => void {
   let stopped = false;
+  store.getState().setToolsActive(true);
   listAnalysisDates().then(
     (dates) => {
       if (!stopped) store.getState().analysisDatesLoaded(dates);
@@ -40,6 +41,7 @@ export function startMapTools({ store, worker, urls, listAnalysisDates }: MapToo
   ];
   return () => {
     stopped = true;
+    store.getState().setToolsActive(false);
     for (const stop of stops) stop();
   };
 }

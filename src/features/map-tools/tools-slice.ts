@@ -45,6 +45,8 @@ export interface ToolsSlice extends ToolsSelection {
   edges: Partial<Record<EdgeRun, ContourLines>>;
   /** Dates with an analysis (GET /analysis/info), null until known. */
   analysisDates: string[] | null;
+  /** True on pages that run the tools (startMapTools): elsewhere a map click does nothing. */
+  toolsActive: boolean;
   /** The difference on screen in 'Разность' mode; 'none' when it cannot be made (no analysis, drift, no file). */
   difference: DifferenceField | 'none' | null;
   /** The drift path from the point through the shown run's fields (null: none asked). */
@@ -62,6 +64,7 @@ export interface ToolsSlice extends ToolsSelection {
   trajectoryChanged: (result: TrajectoryResult | null) => void;
   edgesChanged: (edges: Partial<Record<EdgeRun, ContourLines>>) => void;
   analysisDatesLoaded: (dates: string[]) => void;
+  setToolsActive: (active: boolean) => void;
   pointSeriesChanged: (series: PointSeries | null) => void;
   /** Apply the tools part of a URL; undefined fields keep their value, nothing changes when nothing differs. */
   applyTools: (tools: Partial<ToolsSelection>) => void;
@@ -77,6 +80,7 @@ export const createToolsSlice: StateCreator<ForecastMapState, [], [], ToolsSlice
   ...DEFAULT_TOOLS,
   edges: {},
   analysisDates: null,
+  toolsActive: false,
   pointSeries: null,
   difference: null,
   trajectoryResult: null,
@@ -92,6 +96,7 @@ export const createToolsSlice: StateCreator<ForecastMapState, [], [], ToolsSlice
   trajectoryChanged: (trajectoryResult) => set({ trajectoryResult }),
   edgesChanged: (edges) => set({ edges }),
   analysisDatesLoaded: (dates) => set({ analysisDates: [...dates].sort() }),
+  setToolsActive: (toolsActive) => set({ toolsActive }),
   pointSeriesChanged: (pointSeries) => set({ pointSeries }),
   applyTools: (tools) => {
     const current = get();
