@@ -487,6 +487,18 @@ describe('PNG export', () => {
       },
       { base64: Buffer.from(bytes).toString('base64'), mapHeight: canvasSize[1] },
     );
+    // Export time (bench/README.md): three more exports, against a Playwright screenshot of the map element.
+    const exportMs: number[] = [];
+    const screenshotMs: number[] = [];
+    for (let k = 0; k < 3; k++) {
+      const t0 = Date.now();
+      await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: ru.mapTools.savePng }).click()]);
+      exportMs.push(Date.now() - t0);
+      const t1 = Date.now();
+      await page.getByTestId('forecast-map').screenshot();
+      screenshotMs.push(Date.now() - t1);
+    }
+    console.log(`PNG export ms: ${exportMs.join(', ')}; peer map-element screenshot ms: ${screenshotMs.join(', ')}`);
     expect(counts.magenta).toBeGreaterThan(50);
     expect(counts.cyan).toBeGreaterThan(20);
     expect(counts.text).toBeGreaterThan(300);
