@@ -378,6 +378,16 @@ export const ru = {
     differenceTitle: (variable: string, kind: string) => `Разность: ${variable} (${kind})`,
     differenceSides: { runs: ['ассим.', 'своб.'], analysis: ['прогноз', 'анализ'] },
     difference: 'Разность',
+    savePng: 'Сохранить PNG',
+    validTime: 'Действителен',
+    model: 'Модель',
+    exportFailed: 'Не удалось сохранить изображение карты.',
+    trajectory: 'Траектория дрейфа',
+    distance: 'Расстояние',
+    netBearing: 'направление',
+    downloadGeoJson: 'Скачать GeoJSON',
+    trajectoryUnavailable: 'Траекторию не построить: в файле нет дрейфа или точка на суше.',
+    trajectoryStopped: (hours: number) => `остановлена через ${hours} ч: суша или нет данных`,
   },
   // ---- end of issue 11 ----
   // ---- slow links and no link (issue 13) ----

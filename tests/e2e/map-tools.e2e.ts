@@ -7,12 +7,17 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { ru } from '../../src/i18n/ru.ts';
 import { contourLines } from '../../workers/forecast/contour.ts';
 import { demoAccounts, launchBrowser, newPage, screenshotPath, signIn, startServer, type RunningServer } from './harness.ts';
-import { projectToPage, waitForDrawn, waitForIdle } from './forecast-map-helpers.ts';
+import { projectToPage, readScreenColours, waitForDrawn, waitForIdle } from './forecast-map-helpers.ts';
 import { boxOf, changedPixels, readServerFile, type FileKind } from './map-tools-helpers.ts';
 import { cellIndexAt } from '../../src/features/forecast-map/value-at.ts';
 import { driftValue, formatPointValue, scalarValue } from '../../src/features/forecast-map/point-panel/point-series.ts';
 import { differenceOf, formatSigned, type DifferenceField } from '../../src/features/forecast-map/difference/difference-math.ts';
 import { differenceReadout } from '../../src/features/forecast-map/difference/difference-readout.ts';
+import { integrateTrajectory } from '../../src/features/forecast-map/trajectory/drift-integrator.ts';
+import { driftComponents } from '../../common/drift.ts';
+import { copyFileSync, readFileSync } from 'node:fs';
+import { readPngTexts } from '../../src/features/forecast-map/map-export/png-text.ts';
+import { validTime } from '../../src/features/forecast-map/map-tools/companion-files.ts';
 
 let server: RunningServer;
 let browser: Browser;
@@ -374,5 +379,128 @@ describe('difference fields', () => {
     await page.getByRole('button', { name: ru.mapTools.modes.field, exact: true }).click();
     await expect.poll(() => page.getByTestId('legend').locator('h3').textContent()).toBe('Доля льда');
     expect(new URL(page.url()).searchParams.get('mode')).toBeNull();
+  });
+});
+
+describe('drift trajectory', () => {
+  it("'Траектория дрейфа' draws the 72-hour path, gives its distance and bearing, and downloads it as GeoJSON", async () => {
+    const start = { lat: 79.6, lon: 86.3 };
+    await page.goto(`${server.url}/forecasts?date=${date}&lead=24&variable=usi_vsi&point=${start.lat},${start.lon}`);
+    await waitForDrawn(page, (drawn) => drawn.endsWith('|usi_vsi|0'));
+    await page.evaluate(() => window.__forecastMap!.jumpTo({ center: [88, 79], zoom: 5 }));
+    await page.getByRole('button', { name: ru.mapTools.trajectory }).click();
+    expect(new URL(page.url()).searchParams.get('track')).toBe('true');
+
+    // The same path from the file, read in Node: speed/direction → u, v (the worker's conversion), our integrator.
+    const file = await readServerFile(server.dataDir, 'forecast', await modelOwner('forecast'), date);
+    const uv = [0, 1, 2].map((lead) => driftComponents(file.slice('usi_vsi_GLORYS_speed', lead), file.slice('usi_vsi_GLORYS_direct', lead)).data);
+    const track = integrateTrajectory({ grid: file.grid, leadHours: [24, 48, 72], uv }, [start.lon, start.lat]);
+    expect(track.stopped).toBe(false);
+    const summary = page.getByTestId('trajectory-summary');
+    await expect.poll(() => summary.textContent(), { timeout: 30_000 }).toBe(
+      `${ru.mapTools.distance}: ${track.distanceKm.toFixed(1)} км, ${ru.mapTools.netBearing}: ${Math.round(track.bearingDeg) % 360}°`,
+    );
+    // Put the path right of the panel (which covers the map's left), at zoom 6.
+    await page.evaluate((mid) => window.__forecastMap!.easeTo({ center: mid, zoom: 6, offset: [230, 80], duration: 0 }), track.points[36]);
+    await waitForIdle(page);
+    // The cyan path is on screen where the file's path is: look around the projected +36 h point.
+    const [[mx, my]] = (await projectToPage(page, [track.points[36]])) as [number, number][];
+    const around: [number, number][] = [];
+    for (let dy = -6; dy <= 6; dy++) for (let dx = -6; dx <= 6; dx++) around.push([mx + dx, my + dy]);
+    const colours = await readScreenColours(page, around, screenshotPath('map-tools-trajectory'));
+    expect(colours.filter(([r, g, b]) => r < 60 && Math.abs(g - 229) < 40 && b > 215).length).toBeGreaterThan(5);
+
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: ru.mapTools.downloadGeoJson }).click()]);
+    expect(download.suggestedFilename()).toBe(`trajectory_${date}_free_79.6000N_86.3000E.geojson`);
+    const geojson = JSON.parse(readFileSync((await download.path())!, 'utf8')) as {
+      features: { geometry: { type: string; coordinates: number[][] | number[] }; properties: Record<string, unknown> }[];
+    };
+    expect(geojson.features.map((f) => f.geometry.type)).toEqual(['LineString', 'Point', 'Point', 'Point']);
+    const line = geojson.features[0].geometry.coordinates as number[][];
+    expect(line).toHaveLength(73);
+    expect(line[0]).toEqual([start.lon, start.lat]);
+    expect(line[72][0]).toBeCloseTo(track.points[72][0], 5);
+    expect(line[72][1]).toBeCloseTo(track.points[72][1], 5);
+    expect(geojson.features[0].properties.distance_km).toBeCloseTo(track.distanceKm, 2);
+    expect(geojson.features.slice(1).map((f) => f.properties.lead_hours)).toEqual([24, 48, 72]);
+  });
+});
+
+describe('PNG export', () => {
+  it("'Сохранить PNG' downloads the map as shown (field, edges, path) at device size, with legend and stamp", async () => {
+    await page.goto(
+      `${server.url}/forecasts?date=${date}&lead=24&variable=sea_ice_fraction_BREMEN&edge=true&point=74.5,70&track=true`,
+    );
+    await waitForDrawn(page, (drawn) => drawn.endsWith('|sea_ice_fraction_BREMEN|0'));
+    await expect.poll(() => page.getByTestId('edge-legend').locator('[data-run]').count(), { timeout: 30_000 }).toBe(3);
+    await expect.poll(() => page.getByTestId('trajectory-summary').count(), { timeout: 30_000 }).toBe(1);
+    await page.evaluate(() => window.__forecastMap!.easeTo({ center: [70, 74.5], zoom: 5, offset: [200, 0], duration: 0 }));
+    await waitForIdle(page);
+    await page.screenshot({ path: screenshotPath('map-tools-export-page') });
+    const canvasSize = await page.evaluate(() => [window.__forecastMap!.getCanvas().width, window.__forecastMap!.getCanvas().height]);
+
+    const started = Date.now();
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: ru.mapTools.savePng }).click()]);
+    const file = (await download.path())!;
+    console.log(`PNG export: ${Date.now() - started} ms from the click to the download (${canvasSize.join(' × ')} map)`);
+    copyFileSync(file, screenshotPath('map-tools-export-file'));
+    const bytes = new Uint8Array(readFileSync(file));
+    const view = new DataView(bytes.buffer, bytes.byteOffset);
+    const [width, height] = [view.getUint32(16), view.getUint32(20)];
+    expect(width).toBeGreaterThanOrEqual(canvasSize[0]);
+    expect(height).toBeGreaterThanOrEqual(canvasSize[1]);
+
+    const stamp = readPngTexts(bytes).Description;
+    for (const part of [date, '+24h', `${validTime(date, 24)} UTC`, ru.mapTools.edgeRuns.free, 'model_2', 'sea_ice_fraction_BREMEN', 'демонстрационные данные']) {
+      expect(stamp).toContain(part);
+    }
+    expect(download.suggestedFilename()).toBe(
+      `ice_${date}_+24h_valid-${validTime(date, 24).replace(':', '-')}_free_model_2_sea_ice_fraction_BREMEN_demo.png`,
+    );
+
+    // What the image holds: the edges' and the path's colours in the map, white stamp text on the dark strip below it.
+    const counts = await page.evaluate(
+      async ({ base64, mapHeight }) => {
+        const image = new Image();
+        image.src = `data:image/png;base64,${base64}`;
+        await image.decode();
+        const canvas = document.createElement('canvas');
+        canvas.width = image.width;
+        canvas.height = image.height;
+        const context = canvas.getContext('2d')!;
+        context.drawImage(image, 0, 0);
+        const { data } = context.getImageData(0, 0, image.width, image.height);
+        const near = (k: number, rgb: number[]) => rgb.every((c, n) => Math.abs(data[k + n] - c) <= 30);
+        let magenta = 0;
+        let cyan = 0;
+        let text = 0;
+        for (let y = 0; y < image.height; y++) {
+          for (let x = 0; x < image.width; x++) {
+            const k = (y * image.width + x) * 4;
+            if (y < mapHeight) {
+              if (near(k, [255, 60, 220])) magenta += 1;
+              if (near(k, [0, 229, 255])) cyan += 1;
+            } else if (near(k, [255, 255, 255])) text += 1;
+          }
+        }
+        return { magenta, cyan, text };
+      },
+      { base64: Buffer.from(bytes).toString('base64'), mapHeight: canvasSize[1] },
+    );
+    // Export time (bench/README.md): three more exports, against a Playwright screenshot of the map element.
+    const exportMs: number[] = [];
+    const screenshotMs: number[] = [];
+    for (let k = 0; k < 3; k++) {
+      const t0 = Date.now();
+      await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: ru.mapTools.savePng }).click()]);
+      exportMs.push(Date.now() - t0);
+      const t1 = Date.now();
+      await page.getByTestId('forecast-map').screenshot();
+      screenshotMs.push(Date.now() - t1);
+    }
+    console.log(`PNG export ms: ${exportMs.join(', ')}; peer map-element screenshot ms: ${screenshotMs.join(', ')}`);
+    expect(counts.magenta).toBeGreaterThan(50);
+    expect(counts.cyan).toBeGreaterThan(20);
+    expect(counts.text).toBeGreaterThan(300);
   });
 });

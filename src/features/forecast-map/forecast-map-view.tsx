@@ -10,6 +10,7 @@ import { buildForecastLayers } from './forecast-layers.ts';
 import { HoverReadout } from './hover-readout.tsx';
 import { buildFieldOrDifference, buildToolLayers, toolLayersChanged } from './map-tools/tool-layers.ts';
 import { handleMapClick } from './point-panel/map-click.ts';
+import { registerMap } from './map-export/map-registry.ts';
 import { useForecastMap, useForecastMapStore } from './store/store-context.ts';
 import { attachRouteClicks } from './route-check/map-click-rule.ts';
 import { buildRouteLayers, routeLayersChanged } from './route-check/route-layers.ts';
@@ -38,6 +39,7 @@ export function ForecastMapView({ projection = 'globe' }: ForecastMapViewProps) 
       onPointer: setPointer,
       onClick: (position) => handleMapClick(store, position),
     });
+    const unregister = registerMap(store, map.map);
     const onDriftUnsupported = () => setDriftUnsupported(true);
     // The forecast field (or the difference), the map tools' layers (ice edge, point, trajectory), then the route
     // of the 'Маршрут' mode on top (issue 12).
@@ -62,6 +64,7 @@ export function ForecastMapView({ projection = 'globe' }: ForecastMapViewProps) 
     return () => {
       detachRouteClicks();
       unsubscribe();
+      unregister();
       map.destroy();
     };
   }, [store, projection]);

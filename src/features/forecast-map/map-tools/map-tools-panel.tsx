@@ -3,6 +3,7 @@ import { ru } from '../../../i18n/ru.ts';
 import { useForecastMap } from '../store/store-context.ts';
 import { PlayControls } from '../lead-animation/play-controls.tsx';
 import { DifferenceControls } from '../difference/difference-controls.tsx';
+import { ExportButton } from '../map-export/export-button.tsx';
 import './map-tools.css';
 
 export function MapToolsPanel() {
@@ -17,6 +18,7 @@ export function MapToolsPanel() {
       </label>
       <PlayControls />
       <DifferenceControls />
+      <ExportButton />
     </section>
   );
 }

@@ -9,17 +9,19 @@ import { EdgeLoader } from '../ice-edge/edge-loader.ts';
 import { startLeadAnimator } from '../lead-animation/lead-animator.ts';
 import { PointLoader } from '../point-panel/point-loader.ts';
 import { DifferenceLoader } from '../difference/difference-loader.ts';
+import { TrajectoryLoader } from '../trajectory/trajectory-loader.ts';
 import type { FileUrls } from './companion-files.ts';
 
 export interface MapToolsOptions {
   store: ForecastMapStore;
-  worker: Pick<ForecastClient, 'load' | 'contour' | 'cellSeries' | 'scalarSlice'>;
+  worker: Pick<ForecastClient, 'load' | 'contour' | 'cellSeries' | 'scalarSlice' | 'driftSlice'>;
   urls: FileUrls;
   listAnalysisDates: () => Promise<string[]>;
 }
 
 export function startMapTools({ store, worker, urls, listAnalysisDates }: MapToolsOptions): () => void {
   let stopped = false;
+  store.getState().setToolsActive(true);
   listAnalysisDates().then(
     (dates) => {
       if (!stopped) store.getState().analysisDatesLoaded(dates);
@@ -35,9 +37,11 @@ export function startMapTools({ store, worker, urls, listAnalysisDates }: MapToo
     startLeadAnimator(store),
     new PointLoader({ store, worker, urls }).start(),
     new DifferenceLoader({ store, worker, urls }).start(),
+    new TrajectoryLoader({ store, worker, urls }).start(),
   ];
   return () => {
     stopped = true;
+    store.getState().setToolsActive(false);
     for (const stop of stops) stop();
   };
 }

@@ -5,9 +5,10 @@ import { VARIABLE_STYLES } from '../forecast-variables.ts';
 import type { ForecastMapState } from '../store/forecast-map-store.ts';
 import { buildEdgeLayers } from '../ice-edge/edge-layers.ts';
 import { buildPointLayers } from '../point-panel/point-layers.ts';
+import { buildTrajectoryLayers } from '../trajectory/trajectory-layers.ts';
 
 export function buildToolLayers(state: ForecastMapState): Layer[] {
-  return [...buildEdgeLayers(state), ...buildPointLayers(state)];
+  return [...buildEdgeLayers(state), ...buildTrajectoryLayers(state), ...buildPointLayers(state)];
 }
 
 /**
@@ -26,6 +27,7 @@ export function toolLayersChanged(state: ForecastMapState, previous: ForecastMap
     state.edges !== previous.edges ||
     state.assimilated !== previous.assimilated ||
     state.point !== previous.point ||
+    state.trajectoryResult !== previous.trajectoryResult ||
     state.mode !== previous.mode ||
     state.difference !== previous.difference ||
     state.variable !== previous.variable

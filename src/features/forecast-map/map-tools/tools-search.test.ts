@@ -31,9 +31,20 @@ describe('map tools in the URL', () => {
       playing: true,
       playSpeed: 'slow' as const,
       point: { lat: 78.25, lon: 101.5 },
+      trajectory: true,
     };
     const search = searchFromSelection({ ...DEFAULT_SELECTION, date: '2026-11-21', ...tools });
-    expect(search).toMatchObject({ mode: 'diff', against: 'analysis', edge: true, play: true, speed: 'slow', point: '78.2500,101.5000' });
+    expect(search).toMatchObject({
+      mode: 'diff',
+      against: 'analysis',
+      edge: true,
+      play: true,
+      speed: 'slow',
+      point: '78.2500,101.5000',
+      track: true,
+    });
+    // A path needs its point: without one the parameter is dropped.
+    expect(validateForecastSearch({ track: 'true' })).toEqual({});
     const parsed = validateForecastSearch({ ...search } as Record<string, unknown>);
     expect(toolsFromSearch(parsed)).toEqual(tools);
     expect(sameSearch(search, parsed)).toBe(true);

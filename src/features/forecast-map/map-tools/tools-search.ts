@@ -14,6 +14,8 @@ export interface ToolsSearch {
   speed?: PlaySpeed;
   /** 'lat,lon' in degrees, four decimals. */
   point?: string;
+  /** The drift path from the point ('Траектория дрейфа'). */
+  track?: boolean;
 }
 
 const POINT_PATTERN = /^(-?\d{1,2}(?:\.\d+)?),(-?\d{1,3}(?:\.\d+)?)$/;
@@ -48,6 +50,7 @@ export function validateToolsSearch(search: Record<string, unknown>): ToolsSearc
   if (typeof search.speed === 'string' && search.speed in PLAY_INTERVALS) result.speed = search.speed as PlaySpeed;
   const point = parsePoint(search.point);
   if (point) result.point = formatPoint(point);
+  if (point && parseFlag(search.track) === true) result.track = true;
   return result;
 }
 
@@ -60,6 +63,7 @@ export function toolsFromSearch(search: ToolsSearch): ToolsSelection {
     playing: search.play ?? false,
     playSpeed: search.speed ?? 'normal',
     point: parsePoint(search.point),
+    trajectory: search.track === true && parsePoint(search.point) !== null,
   };
 }
 
@@ -73,9 +77,10 @@ export function searchFromTools(tools: Partial<ToolsSelection>): ToolsSearch {
     play: tools.playing || undefined,
     speed: tools.playSpeed === 'normal' ? undefined : tools.playSpeed,
     point: tools.point ? formatPoint(tools.point) : undefined,
+    track: (tools.point && tools.trajectory) || undefined,
   };
 }
 
 export function sameToolsSearch(a: ToolsSearch, b: ToolsSearch): boolean {
-  return a.mode === b.mode && a.against === b.against && a.edge === b.edge && a.play === b.play && a.speed === b.speed && a.point === b.point;
+  return a.mode === b.mode && a.against === b.against && a.edge === b.edge && a.play === b.play && a.speed === b.speed && a.point === b.point && a.track === b.track;
 }

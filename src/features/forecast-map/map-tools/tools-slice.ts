@@ -8,6 +8,7 @@ import type { ContourLines } from '../../../../workers/forecast.api.ts';
 import type { ForecastMapState } from '../store/forecast-map-store.ts';
 import type { PointSeries } from '../point-panel/point-series.ts';
 import type { DifferenceField } from '../difference/difference-math.ts';
+import type { TrajectoryResult } from '../trajectory/trajectory-result.ts';
 
 /** The three runs whose edges can be drawn together. */
 export type EdgeRun = 'free' | 'assimilated' | 'analysis';
@@ -35,6 +36,8 @@ export interface ToolsSelection {
   playSpeed: PlaySpeed;
   /** The clicked point whose panel is open, or null. */
   point: MapPoint | null;
+  /** 'Траектория дрейфа' pressed for the point. */
+  trajectory: boolean;
 }
 
 export interface ToolsSlice extends ToolsSelection {
@@ -42,8 +45,12 @@ export interface ToolsSlice extends ToolsSelection {
   edges: Partial<Record<EdgeRun, ContourLines>>;
   /** Dates with an analysis (GET /analysis/info), null until known. */
   analysisDates: string[] | null;
+  /** True on pages that run the tools (startMapTools): elsewhere a map click does nothing. */
+  toolsActive: boolean;
   /** The difference on screen in 'Разность' mode; 'none' when it cannot be made (no analysis, drift, no file). */
   difference: DifferenceField | 'none' | null;
+  /** The drift path from the point through the shown run's fields (null: none asked). */
+  trajectoryResult: TrajectoryResult | null;
   /** The clicked point's values over the leads, by run (null: no point). */
   pointSeries: PointSeries | null;
   setMode: (mode: MapMode) => void;
@@ -53,14 +60,17 @@ export interface ToolsSlice extends ToolsSelection {
   setPlaying: (playing: boolean) => void;
   setPlaySpeed: (speed: PlaySpeed) => void;
   setPoint: (point: MapPoint | null) => void;
+  setTrajectory: (on: boolean) => void;
+  trajectoryChanged: (result: TrajectoryResult | null) => void;
   edgesChanged: (edges: Partial<Record<EdgeRun, ContourLines>>) => void;
   analysisDatesLoaded: (dates: string[]) => void;
+  setToolsActive: (active: boolean) => void;
   pointSeriesChanged: (series: PointSeries | null) => void;
   /** Apply the tools part of a URL; undefined fields keep their value, nothing changes when nothing differs. */
   applyTools: (tools: Partial<ToolsSelection>) => void;
 }
 
-export const DEFAULT_TOOLS: ToolsSelection = { mode: 'field', differenceKind: 'runs', iceEdge: false, playing: false, playSpeed: 'normal', point: null };
+export const DEFAULT_TOOLS: ToolsSelection = { mode: 'field', differenceKind: 'runs', iceEdge: false, playing: false, playSpeed: 'normal', point: null, trajectory: false };
 
 function samePoint(a: MapPoint | null, b: MapPoint | null): boolean {
   return a === b || (a !== null && b !== null && a.lat === b.lat && a.lon === b.lon);
@@ -70,17 +80,23 @@ export const createToolsSlice: StateCreator<ForecastMapState, [], [], ToolsSlice
   ...DEFAULT_TOOLS,
   edges: {},
   analysisDates: null,
+  toolsActive: false,
   pointSeries: null,
   difference: null,
+  trajectoryResult: null,
   setMode: (mode) => set({ mode }),
   setDifferenceKind: (differenceKind) => set({ differenceKind }),
   differenceChanged: (difference) => set({ difference }),
   setIceEdge: (iceEdge) => set({ iceEdge }),
   setPlaying: (playing) => set({ playing }),
   setPlaySpeed: (playSpeed) => set({ playSpeed }),
-  setPoint: (point) => set({ point }),
+  // A new point (or none) drops the old point's path.
+  setPoint: (point) => set(samePoint(point, get().point) ? { point } : { point, trajectory: false }),
+  setTrajectory: (trajectory) => set({ trajectory }),
+  trajectoryChanged: (trajectoryResult) => set({ trajectoryResult }),
   edgesChanged: (edges) => set({ edges }),
   analysisDatesLoaded: (dates) => set({ analysisDates: [...dates].sort() }),
+  setToolsActive: (toolsActive) => set({ toolsActive }),
   pointSeriesChanged: (pointSeries) => set({ pointSeries }),
   applyTools: (tools) => {
     const current = get();
@@ -91,6 +107,7 @@ export const createToolsSlice: StateCreator<ForecastMapState, [], [], ToolsSlice
     if (tools.playing !== undefined && tools.playing !== current.playing) next.playing = tools.playing;
     if (tools.playSpeed !== undefined && tools.playSpeed !== current.playSpeed) next.playSpeed = tools.playSpeed;
     if (tools.point !== undefined && !samePoint(tools.point, current.point)) next.point = tools.point;
+    if (tools.trajectory !== undefined && tools.trajectory !== current.trajectory) next.trajectory = tools.trajectory;
     if (Object.keys(next).length > 0) set(next);
   },
 });

@@ -8,5 +8,7 @@ import type { ForecastMapStore } from '../store/forecast-map-store.ts';
 const round4 = (value: number): number => Math.round(value * 1e4) / 1e4;
 
 export function handleMapClick(store: ForecastMapStore, position: { lng: number; lat: number }): void {
+  // Pages without the tools (e.g. /generate-forecast) have no point panel.
+  if (!store.getState().toolsActive) return;
   store.getState().setPoint({ lat: round4(position.lat), lon: round4(((((position.lng + 180) % 360) + 360) % 360) - 180) });
 }

@@ -9,6 +9,7 @@ import { formatCoordinate } from '../hover-readout.tsx';
 import { useForecastMap } from '../store/store-context.ts';
 import { EDGE_RUNS } from '../map-tools/tools-slice.ts';
 import { PointChart } from './point-chart.tsx';
+import { TrajectorySection } from '../trajectory/trajectory-section.tsx';
 import { formatPointValue } from './point-series.ts';
 import './point-panel.css';
 
@@ -59,6 +60,7 @@ export function PointPanel() {
           </table>
         </>
       )}
+      <TrajectorySection />
     </section>
   );
 }
