@@ -91,8 +91,3 @@ export function compressedCopy(path: string, encoding: Encoding): Promise<string
   inFlight.set(target, job);
   return job;
 }
-
-/** Remove a file and its compressed copies. */
-export function removeWithCopies(path: string): void {
-  for (const suffix of ['', '.gz', '.br']) rmSync(path + suffix, { force: true });
-}
