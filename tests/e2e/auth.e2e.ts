@@ -105,7 +105,7 @@ describe('guards and sessions', () => {
     const { context, page } = await newPage(browser);
     try {
       await page.goto(`${server.url}/models`);
-      await page.waitForURL(`${server.url}/login`);
+      await page.waitForURL(`${server.url}/login?redirect=%2Fmodels`);
       await page.screenshot({ path: screenshotPath('auth-login') });
     } finally {
       await context.close();
@@ -151,7 +151,52 @@ describe('guards and sessions', () => {
       await page.getByRole('button', { name: 'Выйти' }).click();
       await page.waitForURL(`${server.url}/login`);
       await page.goto(`${server.url}/datasets`);
+      await page.waitForURL(`${server.url}/login?redirect=%2Fdatasets`);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe('after signing in', () => {
+  /** Fill in the login form already on screen (the guard put the visitor there). */
+  async function submitLogin(page: Page, account: { email: string; password: string }): Promise<void> {
+    await page.getByPlaceholder('Почта').fill(account.email);
+    await page.getByPlaceholder('Пароль').fill(account.password);
+    await page.getByRole('button', { name: 'Войти' }).click();
+  }
+
+  it('lands a signed-out visitor of a shared /forecasts link on that link', async () => {
+    const { context, page } = await newPage(browser);
+    try {
+      // A link someone shared: the oldest demo date, +48 h, thickness (read while signed in, then sign out).
+      await signIn(page, server.url, demoAccounts.user);
+      const info = await page.evaluate(() => fetch('/api/v1/forecast/info').then((reply) => reply.json() as Promise<{ available_dates: string[] }>));
+      const date = info.available_dates[0];
+      await page.getByRole('button', { name: 'Выйти' }).click();
       await page.waitForURL(`${server.url}/login`);
+      const shared = `/forecasts?date=${date}&lead=48&variable=sithick_GLORYS`;
+      await page.goto(`${server.url}${shared}`);
+      await page.waitForURL((url) => url.pathname === '/login');
+      expect(new URL(page.url()).searchParams.get('redirect')).toBe(shared);
+      await submitLogin(page, demoAccounts.user);
+      await page.waitForURL((url) => url.pathname === '/forecasts');
+      const landed = new URL(page.url());
+      expect(landed.searchParams.get('date')).toBe(date);
+      expect(landed.searchParams.get('lead')).toBe('48');
+      expect(landed.searchParams.get('variable')).toBe('sithick_GLORYS');
+    } finally {
+      await context.close();
+    }
+  });
+
+  it.each(['https://evil.example/forecasts', '//evil.example/forecasts'])('ignores a redirect to %s', async (target) => {
+    const { context, page } = await newPage(browser);
+    try {
+      await page.goto(`${server.url}/login?redirect=${encodeURIComponent(target)}`);
+      await submitLogin(page, demoAccounts.user);
+      await page.waitForURL(`${server.url}/`);
+      expect(await cardTitles(page)).toEqual(publicCards);
     } finally {
       await context.close();
     }
