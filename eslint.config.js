@@ -54,7 +54,11 @@ const boundaries = boundaryConfigs(root, {
     })),
     ...featureRules,
     ...['src', 'server'].map((forbid) => ({ from: 'workers', forbid, message: 'Workers import neither the app nor the server.' })),
-    { from: 'server', forbid: 'src', message: 'The server never imports the app: shared code lives in common/.' },
+    { from: 'server', forbid: 'src', tests: false, message: 'The server never imports the app: shared code lives in common/.' },
+    {
+      from: 'server', forbid: 'src', except: ['api/'], tests: 'only',
+      message: "Server tests may read the app's wire types (src/api/) to check them against the contract, nothing else of the app.",
+    },
     {
       from: 'server', forbid: 'workers', except: ['netcdf/'], tests: false,
       message: 'The server may use the pure NetCDF code in workers/netcdf/, nothing else of the workers; shared code lives in common/.',

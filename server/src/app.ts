@@ -17,6 +17,7 @@ import { HttpError } from './http-error.ts';
 import { setupJobs } from './jobs/setup-jobs.ts';
 import { setupErrorHandler } from './plugins/error-handler.ts';
 import { setupSecurityHeaders } from './plugins/security-headers.ts';
+import { setupOpenApi } from './plugins/openapi.ts';
 import { setupSession } from './plugins/session.ts';
 import { setupSpa } from './plugins/spa.ts';
 import { setupValidation } from './plugins/validation.ts';
@@ -92,6 +93,7 @@ async function setup(app: FastifyInstance, config: Config): Promise<void> {
 
   setupSession(app, { expiresS: config.jwtExpiresS });
   setupXsrf(app);
+  await setupOpenApi(app); // before the routes: it collects their schemas
 
   await app.register(
     async (api) => {

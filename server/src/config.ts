@@ -112,11 +112,6 @@ const fields = {
 type Fields = typeof fields;
 export type Config = { readonly [K in keyof Fields]: Fields[K] extends Field<infer T> ? T : never };
 
-/** Every key with its environment variable and purpose, for --help texts and the README. */
-export const configKeys: ReadonlyArray<{ key: string; env: string; doc: string }> = Object.entries(fields).map(
-  ([key, f]) => ({ key, env: f.env, doc: f.doc }),
-);
-
 /** Read and validate the configuration; throws ConfigError listing every bad variable at once. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const problems: string[] = [];

@@ -13,7 +13,7 @@ import { rootRoute } from './root.tsx';
 export const signedInRoute = createRoute({
   getParentRoute: () => rootRoute,
   id: 'signed-in',
-  beforeLoad: ({ context }) => requireUser(context.auth),
+  beforeLoad: ({ context, location }) => requireUser(context.auth, location.href),
   // 'Загрузка...' at once while the user is being checked (no blank page on a slow server).
   pendingComponent: LoadingScreen,
   pendingMs: 0,

@@ -5,7 +5,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoAccounts, launchBrowser, newPage, screenshotPath, signIn, startServer, type RunningServer } from './harness.ts';
+import { demoAccounts, launchBrowser, newPage, screenshotPath, signIn, startServer, type RunningServer, withPage } from './harness.ts';
 
 let server: RunningServer;
 let browser: Browser;
@@ -68,24 +68,18 @@ async function finishedJob(page: Page, timeoutMs = 120_000): Promise<string> {
 
 describe('a plain user', () => {
   it.each(['/upload', '/generate-model', '/generate-forecast'])('cannot open %s and lands on /login', async (path) => {
-    const { context, page } = await newPage(browser);
-    try {
-      await signIn(page, server.url, demoAccounts.user);
+    await withPage(browser, async ({ page }) => {
       await page.goto(`${server.url}${path}`);
       // The guard redirects inside the page (history API), so poll the URL rather than wait for a load event.
       await expect.poll(() => new URL(page.url()).pathname, { timeout: 60_000 }).toBe('/login');
       await expect.poll(() => page.locator('h1').textContent(), { timeout: 30_000 }).toBe('Вход');
-    } finally {
-      await context.close();
-    }
+    }, { signIn: { baseUrl: server.url, account: demoAccounts.user } });
   });
 });
 
 describe('/upload', () => {
   it("starts today's upload and follows the job to its result", async () => {
-    const { context, page } = await newPage(browser);
-    try {
-      await signIn(page, server.url, demoAccounts.superuser);
+    await withPage(browser, async ({ page }) => {
       await page.goto(`${server.url}/upload`);
       expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Загрузка данных');
       await page.getByRole('button', { name: 'Загрузить данные на сегодня' }).click();
@@ -94,17 +88,13 @@ describe('/upload', () => {
       const today = new Date().toISOString().slice(0, 10);
       await page.getByText(`Данные за ${today} загружены, прогнозы построены`).waitFor();
       await page.screenshot({ path: screenshotPath('admin-upload'), fullPage: true });
-    } finally {
-      await context.close();
-    }
+    }, { signIn: { baseUrl: server.url, account: demoAccounts.superuser } });
   });
 });
 
 describe('/generate-model', () => {
   it('checks the form itself, sends the request, and the new model appears on /models', async () => {
-    const { context, page } = await newPage(browser);
-    try {
-      await signIn(page, server.url, demoAccounts.admin);
+    await withPage(browser, async ({ page }) => {
       await page.goto(`${server.url}/generate-model`);
       expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Сгенерировать модель');
       const submit = page.getByRole('button', { name: 'Отправить' });
@@ -131,9 +121,7 @@ describe('/generate-model', () => {
       expect(await card.textContent()).toContain('Тип: damped_anomaly');
       expect(await card.locator('.hyperparameters li').allTextContents()).toEqual(['e_folding_days: 11']);
       expect(await card.locator('.badge').count()).toBeGreaterThan(0);
-    } finally {
-      await context.close();
-    }
+    }, { signIn: { baseUrl: server.url, account: demoAccounts.admin } });
   });
 });
 

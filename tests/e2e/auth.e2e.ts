@@ -7,11 +7,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   demoAccounts,
   launchBrowser,
-  newPage,
   screenshotPath,
   signIn,
   startServer,
   type RunningServer,
+  withPage,
 } from './harness.ts';
 
 let server: RunningServer;
@@ -47,9 +47,7 @@ describe('each demo role', () => {
     ['superuser', demoAccounts.superuser, [...publicCards, ...adminCards], [...publicLinks, ...adminLinks]],
     ['user', demoAccounts.user, publicCards, publicLinks],
   ])('%s sees the dashboard cards and links of the role', async (role, account, cards, links) => {
-    const { context, page } = await newPage(browser);
-    try {
-      await signIn(page, server.url, account);
+    await withPage(browser, async ({ page }) => {
       expect(await cardTitles(page)).toEqual(cards);
       expect(await navLinks(page)).toEqual(links);
       expect(await page.locator('.card button').allTextContents()).toEqual(cards.map(() => 'Перейти →'));
@@ -69,52 +67,38 @@ describe('each demo role', () => {
       await modelsCard.getByRole('button', { name: 'Перейти →' }).click();
       await page.waitForURL(`${server.url}/models`);
       await expect.poll(() => page.locator('h1').textContent()).toBe('Модели');
-    } finally {
-      await context.close();
-    }
+    }, { signIn: { baseUrl: server.url, account: account } });
   });
 });
 
 describe('guards and sessions', () => {
   it('sends a plain user who opens /upload to /login', async () => {
-    const { context, page } = await newPage(browser);
-    try {
-      await signIn(page, server.url, demoAccounts.user);
+    await withPage(browser, async ({ page }) => {
       await page.goto(`${server.url}/upload`);
       await page.waitForURL(`${server.url}/login`);
       await expect.poll(() => page.locator('h1').textContent()).toBe('Вход');
       expect(await page.locator('.top-bar').count()).toBe(0);
-    } finally {
-      await context.close();
-    }
+    }, { signIn: { baseUrl: server.url, account: demoAccounts.user } });
   });
 
   it('lets an admin open /upload', async () => {
-    const { context, page } = await newPage(browser);
-    try {
-      await signIn(page, server.url, demoAccounts.admin);
+    await withPage(browser, async ({ page }) => {
       await page.goto(`${server.url}/upload`);
       await expect.poll(() => page.locator('h1').textContent()).toBe('Загрузка данных');
       expect(page.url()).toBe(`${server.url}/upload`);
-    } finally {
-      await context.close();
-    }
+    }, { signIn: { baseUrl: server.url, account: demoAccounts.admin } });
   });
 
   it('sends a visitor without a session from /models to /login', async () => {
-    const { context, page } = await newPage(browser);
-    try {
+    await withPage(browser, async ({ page }) => {
       await page.goto(`${server.url}/models`);
-      await page.waitForURL(`${server.url}/login`);
+      await page.waitForURL(`${server.url}/login?redirect=%2Fmodels`);
       await page.screenshot({ path: screenshotPath('auth-login') });
-    } finally {
-      await context.close();
-    }
+    });
   });
 
   it('alerts on a wrong password and stays on /login', async () => {
-    const { context, page, alerts } = await newPage(browser);
-    try {
+    await withPage(browser, async ({ page, alerts }) => {
       await page.goto(`${server.url}/login`);
       await page.getByPlaceholder('Почта').fill(demoAccounts.admin.email);
       await page.getByPlaceholder('Пароль').fill('not-the-password');
@@ -123,15 +107,11 @@ describe('guards and sessions', () => {
       await expect.poll(() => page.locator('.form-error').textContent()).toBe('Неверная почта или пароль');
       expect(page.url()).toBe(`${server.url}/login`);
       await page.screenshot({ path: screenshotPath('auth-login-wrong-password') });
-    } finally {
-      await context.close();
-    }
+    });
   });
 
   it('keeps the session when /models is reloaded', async () => {
-    const { context, page } = await newPage(browser);
-    try {
-      await signIn(page, server.url, demoAccounts.user);
+    await withPage(browser, async ({ page }) => {
       await page.getByRole('link', { name: 'Модели' }).click();
       await page.waitForURL(`${server.url}/models`);
       await page.reload();
@@ -139,30 +119,62 @@ describe('guards and sessions', () => {
       expect(page.url()).toBe(`${server.url}/models`);
       expect(await navLinks(page)).toEqual(publicLinks);
       await page.screenshot({ path: screenshotPath('auth-models-after-reload') });
-    } finally {
-      await context.close();
-    }
+    }, { signIn: { baseUrl: server.url, account: demoAccounts.user } });
   });
 
   it('signs out from the top bar and the session is gone', async () => {
-    const { context, page } = await newPage(browser);
-    try {
-      await signIn(page, server.url, demoAccounts.admin);
+    await withPage(browser, async ({ page }) => {
       await page.getByRole('button', { name: 'Выйти' }).click();
       await page.waitForURL(`${server.url}/login`);
       await page.goto(`${server.url}/datasets`);
+      await page.waitForURL(`${server.url}/login?redirect=%2Fdatasets`);
+    }, { signIn: { baseUrl: server.url, account: demoAccounts.admin } });
+  });
+});
+
+describe('after signing in', () => {
+  /** Fill in the login form already on screen (the guard put the visitor there). */
+  async function submitLogin(page: Page, account: { email: string; password: string }): Promise<void> {
+    await page.getByPlaceholder('Почта').fill(account.email);
+    await page.getByPlaceholder('Пароль').fill(account.password);
+    await page.getByRole('button', { name: 'Войти' }).click();
+  }
+
+  it('lands a signed-out visitor of a shared /forecasts link on that link', async () => {
+    await withPage(browser, async ({ page }) => {
+      // A link someone shared: the oldest demo date, +48 h, thickness (read while signed in, then sign out).
+      await signIn(page, server.url, demoAccounts.user);
+      const info = await page.evaluate(() => fetch('/api/v1/forecast/info').then((reply) => reply.json() as Promise<{ available_dates: string[] }>));
+      const date = info.available_dates[0];
+      await page.getByRole('button', { name: 'Выйти' }).click();
       await page.waitForURL(`${server.url}/login`);
-    } finally {
-      await context.close();
-    }
+      const shared = `/forecasts?date=${date}&lead=48&variable=sithick_GLORYS`;
+      await page.goto(`${server.url}${shared}`);
+      await page.waitForURL((url) => url.pathname === '/login');
+      expect(new URL(page.url()).searchParams.get('redirect')).toBe(shared);
+      await submitLogin(page, demoAccounts.user);
+      await page.waitForURL((url) => url.pathname === '/forecasts');
+      const landed = new URL(page.url());
+      expect(landed.searchParams.get('date')).toBe(date);
+      expect(landed.searchParams.get('lead')).toBe('48');
+      expect(landed.searchParams.get('variable')).toBe('sithick_GLORYS');
+    });
+  });
+
+  it.each(['https://evil.example/forecasts', '//evil.example/forecasts'])('ignores a redirect to %s', async (target) => {
+    await withPage(browser, async ({ page }) => {
+      await page.goto(`${server.url}/login?redirect=${encodeURIComponent(target)}`);
+      await submitLogin(page, demoAccounts.user);
+      await page.waitForURL(`${server.url}/`);
+      expect(await cardTitles(page)).toEqual(publicCards);
+    });
   });
 });
 
 describe('registration', () => {
   it('registers a new account, then signs in with it as a plain user', async () => {
-    const { context, page, alerts } = await newPage(browser);
     const email = `newcomer-${Date.now()}@example.org`;
-    try {
+    await withPage(browser, async ({ page, alerts }) => {
       await page.goto(`${server.url}/login`);
       await page.getByRole('link', { name: 'Зарегистрироваться' }).click();
       await page.waitForURL(`${server.url}/register`);
@@ -178,14 +190,11 @@ describe('registration', () => {
       await signIn(page, server.url, { email, password: 'long-enough-pass' });
       expect(await cardTitles(page)).toEqual(publicCards);
       expect(await navLinks(page)).toEqual(publicLinks);
-    } finally {
-      await context.close();
-    }
+    });
   });
 
   it("shows the server's reason when the email is taken", async () => {
-    const { context, page, alerts } = await newPage(browser);
-    try {
+    await withPage(browser, async ({ page, alerts }) => {
       await page.goto(`${server.url}/register`);
       await page.getByPlaceholder('Логин').fill('someone-else');
       await page.getByPlaceholder('Почта').fill(demoAccounts.user.email);
@@ -197,8 +206,6 @@ describe('registration', () => {
       expect(page.url()).toBe(`${server.url}/register`);
       expect(alerts).toEqual([]);
       await page.screenshot({ path: screenshotPath('auth-register-taken') });
-    } finally {
-      await context.close();
-    }
+    });
   });
 });

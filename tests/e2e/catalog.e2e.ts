@@ -4,7 +4,7 @@
  */
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoAccounts, launchBrowser, newPage, screenshotPath, signIn, startServer, type RunningServer } from './harness.ts';
+import { demoAccounts, launchBrowser, screenshotPath, startServer, withPage, type RunningServer } from './harness.ts';
 
 let server: RunningServer;
 let browser: Browser;
@@ -21,9 +21,7 @@ afterAll(async () => {
 
 describe('/models', () => {
   it('shows a card per model with its type, hyperparameters and metrics', async () => {
-    const { context, page } = await newPage(browser);
-    try {
-      await signIn(page, server.url, demoAccounts.user);
+    await withPage(browser, async ({ page }) => {
       await page.getByRole('link', { name: 'Модели' }).click();
       await page.waitForURL(`${server.url}/models`);
       expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Модели');
@@ -43,15 +41,11 @@ describe('/models', () => {
       const persistence = cards.filter({ hasText: 'model_1' });
       expect(await persistence.textContent()).toContain('Нет гиперпараметров');
       await page.screenshot({ path: screenshotPath('catalog-models'), fullPage: true });
-    } finally {
-      await context.close();
-    }
+    }, { signIn: { baseUrl: server.url, account: demoAccounts.user } });
   });
 
   it('explains a failed request instead of a blank page, and retries', async () => {
-    const { context, page } = await newPage(browser);
-    try {
-      await signIn(page, server.url, demoAccounts.user);
+    await withPage(browser, async ({ page }) => {
       let fail = true;
       await page.route('**/api/v1/report/model_architecture', (route) =>
         fail
@@ -66,17 +60,13 @@ describe('/models', () => {
       fail = false;
       await alert.getByRole('button', { name: 'Повторить' }).click();
       await page.locator('article.catalog-card').first().waitFor();
-    } finally {
-      await context.close();
-    }
+    }, { signIn: { baseUrl: server.url, account: demoAccounts.user } });
   });
 });
 
 describe('/datasets', () => {
   it('shows the demo analysis archive with its description and variables', async () => {
-    const { context, page } = await newPage(browser);
-    try {
-      await signIn(page, server.url, demoAccounts.user);
+    await withPage(browser, async ({ page }) => {
       await page.goto(`${server.url}/datasets`);
       expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Датасеты');
       const card = page.locator('article.catalog-card').first();
@@ -87,15 +77,11 @@ describe('/datasets', () => {
       expect(text).toMatch(/Переменные: .*sithick_GLORYS/);
       expect(text).toMatch(/Целевые переменные: .*sea_ice_fraction_BREMEN/);
       await page.screenshot({ path: screenshotPath('catalog-datasets'), fullPage: true });
-    } finally {
-      await context.close();
-    }
+    }, { signIn: { baseUrl: server.url, account: demoAccounts.user } });
   });
 
   it('says so when the session has expired (401) or the list is empty', async () => {
-    const { context, page } = await newPage(browser);
-    try {
-      await signIn(page, server.url, demoAccounts.user);
+    await withPage(browser, async ({ page }) => {
       await page.route('**/api/v1/report/datasets', (route) =>
         route.fulfill({ status: 401, contentType: 'application/json', body: '{"detail":"Unauthorized"}' }),
       );
@@ -109,8 +95,6 @@ describe('/datasets', () => {
       );
       await page.reload();
       await page.getByText('Датасетов пока нет').waitFor();
-    } finally {
-      await context.close();
-    }
+    }, { signIn: { baseUrl: server.url, account: demoAccounts.user } });
   });
 });

@@ -145,6 +145,24 @@ export async function signIn(page: Page, baseUrl: string, account: { email: stri
   await page.waitForURL(`${baseUrl}/`);
 }
 
+/**
+ * Run `use` on a fresh page (1280×800, ru-RU; signed in first when `signIn` names an account) and close its
+ * browser context whatever happens: the block every journey would otherwise repeat.
+ */
+export async function withPage<T>(
+  browser: Browser,
+  use: (opened: { context: BrowserContext; page: Page; alerts: string[] }) => Promise<T>,
+  options: { signIn?: { baseUrl: string; account: { email: string; password: string } } } = {},
+): Promise<T> {
+  const opened = await newPage(browser);
+  try {
+    if (options.signIn) await signIn(opened.page, options.signIn.baseUrl, options.signIn.account);
+    return await use(opened);
+  } finally {
+    await opened.context.close();
+  }
+}
+
 /** Screenshots land in tests/e2e/out/ (ignored by git) so a person can look at them. */
 export function screenshotPath(name: string): string {
   return join(repoRoot, 'tests/e2e/out', `${name}.png`);

@@ -16,7 +16,7 @@ import { latitudes, longitudes, type Grid } from './grid.ts';
 import { driftComponents, type IceState } from './ice-state.ts';
 import { Nc3Dataset } from '../../../workers/netcdf/nc3/reader.ts';
 import type { AttributeValue } from '../../../workers/netcdf/types.ts';
-import { encodeNetcdf3, type NcAttributeValue, type NcFile, type NcVariable } from './netcdf3-writer.ts';
+import { encodeNetcdf3, type NcAttributeValue, type NcFile, type NcVariable } from '../../../workers/netcdf/nc3/writer.ts';
 
 export const VARIABLE_NAMES = {
   thickness: 'sithick_GLORYS',

@@ -73,14 +73,6 @@ export function insertModel(db: Db, model: ModelRecord): boolean {
   return result.changes > 0;
 }
 
-/** The next free id of the form model_N. */
-export function nextModelId(db: Db): string {
-  const ids = (db.prepare("SELECT model_id FROM models WHERE model_id LIKE 'model_%'").all() as Array<{ model_id: string }>).map(
-    (r) => Number(/^model_(\d+)$/.exec(r.model_id)?.[1] ?? 0),
-  );
-  return `model_${Math.max(0, ...ids) + 1}`;
-}
-
 export function listDatasets(db: Db): DatasetRecord[] {
   const rows = db.prepare('SELECT dataset_id, dataset_name, metadata FROM datasets ORDER BY created_at, dataset_id').all() as Array<{
     dataset_id: string;
@@ -110,10 +102,6 @@ export function recordFile(db: Db, file: Omit<FileRecord, 'created_at'>): void {
      ON CONFLICT (kind, owner, date) DO UPDATE SET path = excluded.path, bytes = excluded.bytes, etag = excluded.etag,
        created_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')`,
   ).run(file.kind, file.owner, file.date, file.path, file.bytes, file.etag);
-}
-
-export function forgetFile(db: Db, kind: FileKind, owner: string, date: string): void {
-  db.prepare('DELETE FROM forecast_files WHERE kind = ? AND owner = ? AND date = ?').run(kind, owner, date);
 }
 
 /** The newest analysis file written for `date`, whatever its source (an imported analysis replaces the demo's). */

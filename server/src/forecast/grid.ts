@@ -21,8 +21,6 @@ export const LEAD_HOURS: readonly number[] = [24, 48, 72];
 /** Mean Earth radius, m (the sphere the models and the drift field use). */
 export const EARTH_RADIUS_M = 6_371_000;
 
-export const cellCount = (grid: Grid): number => grid.nlat * grid.nlon;
-
 /** Cell-centre longitudes, degrees east; rounded to 1e-9 so 0.05 steps print cleanly. */
 export function longitudes(grid: Grid): Float64Array {
   return Float64Array.from({ length: grid.nlon }, (_, i) => Math.round((grid.lon0 + i * grid.dlon) * 1e9) / 1e9);
@@ -31,11 +29,6 @@ export function longitudes(grid: Grid): Float64Array {
 /** Cell-centre latitudes, degrees north, row order. */
 export function latitudes(grid: Grid): Float64Array {
   return Float64Array.from({ length: grid.nlat }, (_, j) => Math.round((grid.lat0 + j * grid.dlat) * 1e9) / 1e9);
-}
-
-/** Fractional column and row of a point (cell centres are whole numbers). */
-export function toIndex(grid: Grid, lat: number, lon: number): { col: number; row: number } {
-  return { col: (lon - grid.lon0) / grid.dlon, row: (lat - grid.lat0) / grid.dlat };
 }
 
 /** Same-sized small grid for tests and benchmarks: n rows × m columns starting at (lat0, lon0). */

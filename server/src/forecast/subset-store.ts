@@ -16,7 +16,7 @@ import { selectionKey, subsetFile, type SubsetSelection } from './subset.ts';
 const brotliAsync = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 
-/** The folder of a file's subsets (removed with the file, see file-store.ts removeWithCopies). */
+/** The folder of a file's subsets (beside the file it was cut from). */
 export const partsDir = (path: string): string => `${path}.parts`;
 
 const inFlight = new Map<string, Promise<void>>();

@@ -18,7 +18,7 @@
 import { leadTimes, timeDimension } from '../../../workers/netcdf/time-axis.ts';
 import { Nc3Dataset } from '../../../workers/netcdf/nc3/reader.ts';
 import type { AttributeValue, RawData, VariableInfo } from '../../../workers/netcdf/types.ts';
-import { encodeNetcdf3, type NcAttributeValue, type NcData, type NcType, type NcVariable } from './netcdf3-writer.ts';
+import { encodeNetcdf3, type NcAttributeValue, type NcData, type NcType, type NcVariable } from '../../../workers/netcdf/nc3/writer.ts';
 
 export type Packing = 'float' | 'int16';
 

@@ -3,7 +3,7 @@ import { openNetcdf } from '../../../workers/netcdf/index.ts';
 import { decodeStateFile, encodeStateFile, VARIABLE_NAMES, type FileMetadata } from '../../src/forecast/forecast-file.ts';
 import { ARCTIC_GRID, makeGrid, type Grid } from '../../src/forecast/grid.ts';
 import type { IceState } from '../../src/forecast/ice-state.ts';
-import { ncdump, ncdumpValues, tempNc } from './ncdump.ts';
+import { ncdump, ncdumpValues, tempNc } from '../../../workers/netcdf/test/ncdump.ts';
 
 const meta: FileMetadata = {
   kind: 'assim_forecast',

@@ -8,7 +8,7 @@ import { buildDemoArchive } from '../../src/forecast/demo-archive.ts';
 import { bitRoundError } from '../../src/forecast/subset.ts';
 import { Nc3Dataset } from '../../../workers/netcdf/nc3/reader.ts';
 import { makeApp, signedIn } from '../helpers.ts';
-import { ncdump, tempNc } from './ncdump.ts';
+import { ncdump, tempNc } from '../../../workers/netcdf/test/ncdump.ts';
 import { SMALL_GRID } from './small-grid.ts';
 
 async function appWithArchive(): Promise<{ app: FastifyInstance; dataDir: string; cookie: string }> {

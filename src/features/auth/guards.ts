@@ -7,10 +7,13 @@ import type { CurrentUser } from '../../api/users.ts';
 import { isAdmin } from './roles.ts';
 import type { AuthSession } from './session.ts';
 
-/** Resolves with the signed-in user for the route context; otherwise throws a redirect to /login. */
-export async function requireUser(auth: AuthSession): Promise<{ user: CurrentUser }> {
+/**
+ * Resolves with the signed-in user for the route context; otherwise throws a redirect to /login, which
+ * brings the visitor back to `from` (the path, search and hash asked for) after signing in.
+ */
+export async function requireUser(auth: AuthSession, from?: string): Promise<{ user: CurrentUser }> {
   const user = await auth.ensureUser();
-  if (!user) throw redirect({ to: '/login' });
+  if (!user) throw redirect({ to: '/login', search: from && from !== '/' ? { redirect: from } : {} });
   return { user };
 }
 

@@ -28,6 +28,19 @@ describe('login form', () => {
     expect(app.container.querySelector('a[href="/register"]')).not.toBeNull();
   });
 
+  it.each([
+    ['/models?sort=name', '/models'],
+    ['https://evil.example/models', '/'],
+    ['//evil.example/models', '/'],
+  ])('after a sign-in with redirect %s opens %s', async (target, landing) => {
+    app = await renderApp(`/login?redirect=${encodeURIComponent(target)}`, createFakeApi([admin]));
+    await waitUntil(() => app!.text().includes('Вход'), 'login form');
+    fill(app.container, 'Почта', 'admin@demo.local');
+    fill(app.container, 'Пароль', 'demo');
+    await click(buttonByText(app.container, 'Войти'));
+    await waitUntil(() => app!.path() === landing, landing);
+  });
+
   it('signs in and opens the dashboard with the user from /users/me', async () => {
     const api = createFakeApi([admin]);
     app = await renderApp('/login', api);

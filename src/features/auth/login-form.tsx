@@ -1,4 +1,4 @@
-import { Link, useNavigate } from '@tanstack/react-router';
+import { Link, useNavigate, useRouter } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
 import { login } from '../../api/auth.ts';
 import { isApiError } from '../../api/client.ts';
@@ -15,10 +15,14 @@ export function loginFailureMessage(error: unknown): string {
   return t.badCredentials;
 }
 
-/** /login: email + password; success opens the dashboard, failure alerts (as users of the old tool expect). */
-export function LoginForm() {
+/**
+ * /login: email + password; success opens `redirectTo` (a same-origin path, checked by the route) or the
+ * dashboard, failure alerts (as users of the old tool expect).
+ */
+export function LoginForm({ redirectTo }: { redirectTo?: string }) {
   const auth = useAuthSession();
   const navigate = useNavigate();
+  const router = useRouter();
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -37,7 +41,8 @@ export function LoginForm() {
       return;
     }
     auth.invalidate();
-    await navigate({ to: '/' });
+    if (redirectTo) router.history.push(redirectTo);
+    else await navigate({ to: '/' });
   }
 
   return (

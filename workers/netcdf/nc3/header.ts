@@ -6,6 +6,7 @@
  */
 import { NetcdfFormatError, NetcdfTruncatedError } from '../errors.ts';
 import type { AttributeValue, NcTypeName, NetcdfFormat } from '../types.ts';
+import { NC_ATTRIBUTE, NC_DIMENSION, NC_TYPES, NC_VARIABLE, padTo4 } from './format.ts';
 
 export interface Nc3Dimension {
   name: string;
@@ -42,24 +43,6 @@ export interface Nc3Header {
   headerEnd: number;
 }
 
-const NC_DIMENSION = 0x0a;
-const NC_VARIABLE = 0x0b;
-const NC_ATTRIBUTE = 0x0c;
-
-/** NetCDF-3 type codes → (name, bytes); codes 7..11 exist only in CDF-5. */
-const TYPES: Record<number, [NcTypeName, number]> = {
-  1: ['byte', 1],
-  2: ['char', 1],
-  3: ['short', 2],
-  4: ['int', 4],
-  5: ['float', 4],
-  6: ['double', 8],
-  7: ['ubyte', 1],
-  8: ['ushort', 2],
-  9: ['uint', 4],
-  10: ['int64', 8],
-  11: ['uint64', 8],
-};
 
 /** numrecs value meaning "being written, count them from the file size" (streaming). */
 const STREAMING_32 = 0xffffffff;
@@ -137,12 +120,8 @@ class Cursor {
   }
 }
 
-function padTo4(n: number): number {
-  return n + ((4 - (n % 4)) % 4);
-}
-
-function typeOf(code: number, version: number, where: string): [NcTypeName, number] {
-  const entry = TYPES[code];
+function typeOf(code: number, version: number, where: string): readonly [NcTypeName, number] {
+  const entry = NC_TYPES[code];
   if (!entry || (code > 6 && version !== 5)) {
     throw new NetcdfFormatError(`unknown NetCDF type code ${code} for ${where}`);
   }

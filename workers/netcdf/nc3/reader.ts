@@ -122,7 +122,3 @@ function typedView(v: Nc3Variable, buffer: ArrayBuffer, count: number): NumericA
       throw new NetcdfFormatError(`variable ${v.name} has type ${v.type}, which NetCDF-3 cannot hold`);
   }
 }
-
-export function openNc3(bytes: Uint8Array): Nc3Dataset {
-  return new Nc3Dataset(bytes);
-}

@@ -27,7 +27,7 @@ import { createDrawModel, createScreenPassModels, type ScreenPassModels } from '
 import type { ParticleUpdateProps } from './particle-uniforms.ts';
 import { NEAREST, PingPong, sizedPingPong } from './ping-pong.ts';
 import { buildRespawnCells } from './respawn-cells.ts';
-import { viewBounds } from './view-bounds.ts';
+import { particleViewBox } from './view-bounds.ts';
 
 export { BASE_STEP_SECONDS, particleSupportProblem, type DriftField, type ParticleLayerProps } from './particle-layer-props.ts';
 
@@ -57,12 +57,6 @@ type ParticleLayerState = {
   /** Simulation steps run so far (for tests and the benchmark). */
   steps: number;
 };
-
-/** Where particles may be (re)born in this view; null (no restriction) for views other than Web Mercator and globe. */
-function particleViewBox(viewport: Viewport): [number, number, number, number] | null {
-  const view = viewport as Viewport & { longitude?: number };
-  return typeof view.longitude === 'number' ? viewBounds(view as typeof view & { longitude: number }) : null;
-}
 
 export class ParticleLayer<ExtraPropsT extends object = object> extends Layer<ExtraPropsT & Required<_ParticleLayerProps>> {
   static layerName = 'ParticleLayer';
@@ -116,7 +110,6 @@ export class ParticleLayer<ExtraPropsT extends object = object> extends Layer<Ex
   finalizeState(context: LayerContext): void {
     const s = this.state;
     if (s.redrawTimer) clearTimeout(s.redrawTimer);
-    s.redrawTimer = null;
     for (const model of Object.values(s.passes ?? {})) model.destroy();
     for (const resource of [s.rampTexture, s.fieldTexture, s.respawnTexture, s.particles, s.trails]) resource?.destroy();
     super.finalizeState(context); // the draw model, the attribute manager, resource subscriptions

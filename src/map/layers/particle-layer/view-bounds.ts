@@ -66,3 +66,8 @@ export function inBox(box: LonLatBox | null, lon: number, lat: number): boolean 
   const offset = (((lon - minLon) % 360) + 360) % 360;
   return lat >= minLat && lat <= maxLat && offset <= maxLon - minLon;
 }
+
+/** Where particles may be (re)born in a deck.gl viewport; null (no restriction) for views other than Web Mercator and globe. */
+export function particleViewBox(viewport: Partial<ViewLike> & Omit<ViewLike, 'longitude'>): LonLatBox | null {
+  return typeof viewport.longitude === 'number' ? viewBounds(viewport as ViewLike) : null;
+}

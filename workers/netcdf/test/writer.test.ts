@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { openNetcdf } from '../../../workers/netcdf/index.ts';
-import { encodeNetcdf3, NetcdfWriteError, type NcFile } from '../../src/forecast/netcdf3-writer.ts';
+import { openNetcdf } from '../index.ts';
+import { encodeNetcdf3, NetcdfWriteError, type NcFile } from '../nc3/writer.ts';
 import { ncdump, ncdumpValues, tempNc } from './ncdump.ts';
 
 /** A file with every type, fixed and record variables, and attributes of several types. */

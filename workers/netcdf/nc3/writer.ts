@@ -6,9 +6,12 @@
  * then the records (for each record, one slice of each record variable). All values are big-endian and every
  * header element is padded to 4 bytes, so every data section starts 4-byte aligned.
  *
- * Speed: float/int data are copied with one `Uint8Array.set` and byte-swapped in place with Node's native
- * Buffer#swap32 (a 30 MB file takes tens of milliseconds); the small double/short arrays go through a DataView.
+ * Speed: float/int data are copied and byte-swapped in one pass by the reader's copySwapped (WebAssembly SIMD
+ * for large blocks); the small double/short arrays go through a DataView. Tags, type codes and sizes are the
+ * reader's (format.ts). Runs anywhere (server, worker, tests): no Node APIs.
  */
+import { copySwapped } from '../byte-swap.ts';
+import { NC_ATTRIBUTE, NC_DIMENSION, NC_TYPE_CODES, NC_TYPE_SIZES, NC_VARIABLE, padTo4 } from './format.ts';
 
 export type NcType = 'byte' | 'char' | 'short' | 'int' | 'float' | 'double';
 
@@ -47,19 +50,12 @@ export class NetcdfWriteError extends Error {
   override name = 'NetcdfWriteError';
 }
 
-const TYPE_CODE: Record<NcType, number> = { byte: 1, char: 2, short: 3, int: 4, float: 5, double: 6 };
-const TYPE_SIZE: Record<NcType, number> = { byte: 1, char: 1, short: 2, int: 4, float: 4, double: 8 };
-
-const NC_DIMENSION = 0x0a;
-const NC_VARIABLE = 0x0b;
-const NC_ATTRIBUTE = 0x0c;
+const TYPE_CODE: Record<NcType, number> = NC_TYPE_CODES;
+const TYPE_SIZE: Record<NcType, number> = NC_TYPE_SIZES;
 
 const textEncoder = new TextEncoder();
 
-/** Typed arrays use the host's byte order; NetCDF is big-endian. */
-const LITTLE_ENDIAN_HOST = new Uint8Array(Uint32Array.of(1).buffer)[0] === 1;
-
-const pad4 = (n: number): number => (n + 3) & ~3;
+const pad4 = padTo4;
 
 interface EncodedAttribute {
   name: Uint8Array;
@@ -314,9 +310,9 @@ function writeData(bytes: Uint8Array, view: DataView, at: number, v: NcVariable,
     if ((v.type === 'float') !== (data instanceof Float32Array)) {
       throw new NetcdfWriteError(`variable ${v.name}: ${v.type} data must be a ${v.type === 'float' ? 'Float32Array' : 'Int32Array'}`);
     }
+    // Typed arrays hold the host's byte order, NetCDF big-endian: the swap is its own inverse.
     const source = new Uint8Array(data.buffer, data.byteOffset + from * 4, count * 4);
-    bytes.set(source, at);
-    if (LITTLE_ENDIAN_HOST) swap32(new Uint32Array(bytes.buffer, bytes.byteOffset + at, count));
+    copySwapped(source, 0, bytes.buffer as ArrayBuffer, bytes.byteOffset + at, count * 4, 4);
     return;
   }
   if ((v.type === 'byte' || v.type === 'char') && (data instanceof Int8Array || data instanceof Uint8Array)) {
@@ -325,12 +321,4 @@ function writeData(bytes: Uint8Array, view: DataView, at: number, v: NcVariable,
   }
   const values = ArrayBuffer.isView(data) ? (data as Float64Array).subarray(from, from + count) : data.slice(from, from + count);
   writeNumbers(view, at, v.type, values);
-}
-
-/**
- * Reverse the bytes of every 32-bit word in place (little-endian hosts write big-endian this way).
- * Node's Buffer#swap32 is native code: about 18 ms for 30 MB here, against about 60 ms for a JavaScript loop.
- */
-export function swap32(words: Uint32Array): void {
-  Buffer.from(words.buffer, words.byteOffset, words.byteLength).swap32();
 }

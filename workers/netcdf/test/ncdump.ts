@@ -1,8 +1,16 @@
 /** Running Debian's ncdump (netcdf-bin) on a file we wrote, and reading values out of its CDL text. */
 import { execFileSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { tempDir } from '../helpers.ts';
+import { onTestFinished } from 'vitest';
+
+/** A temporary folder removed when the test finishes. */
+function tempDir(prefix: string): string {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
+  return dir;
+}
 
 export const NCDUMP = process.env.NCDUMP ?? 'ncdump';
 

@@ -1,0 +1,61 @@
+/**
+ * The app's wire types (src/api/*, common/api-types/*) against the published contract: for every endpoint
+ * module, each field of the reply type the client reads must be a property of the reply schema, and each field
+ * the schema requires must be in the type. The field lists are checked against the TypeScript types at compile
+ * time (`satisfies Record<keyof T, true>`: a field added to or removed from a type breaks the typecheck until
+ * it is listed here), and against the generated OpenAPI document at run time.
+ */
+import { describe, expect, it } from 'vitest';
+import type { GenerateForecastRequest, GenerateModelRequest, StartedJob } from '../../../common/api-types/admin.ts';
+import type { Job } from '../../../common/api-types/jobs.ts';
+import type { ForecastInfo } from '../../../src/api/forecast.ts';
+import type { Dataset, ModelArchitecture, ModelMetrics } from '../../../src/api/reports.ts';
+import type { CurrentUser, Role } from '../../../src/api/users.ts';
+import { makeApp } from '../helpers.ts';
+
+const fields = <T>() => <F extends Record<keyof T, true>>(list: F & Record<Exclude<keyof F, keyof T>, never>) => Object.keys(list);
+
+interface Schema {
+  type?: string | string[];
+  properties?: Record<string, Schema>;
+  required?: string[];
+  items?: Schema;
+}
+
+/** The contract: [method, path, status or 'body', the app's fields of it, where the object sits]. */
+const contract: [string, string, string, string[], (schema: Schema) => Schema | undefined][] = [
+  ['get', '/api/v1/users/me', '200', fields<CurrentUser>()({ id: true, email: true, username: true, is_superuser: true, role_id: true, role: true }), (s) => s],
+  ['get', '/api/v1/users/me', '200', fields<Role>()({ id: true, name: true }), (s) => s.properties?.role],
+  ['get', '/api/v1/jobs/{id}', '200', jobFields(), (s) => s],
+  ['get', '/api/v1/jobs', '200', jobFields(), (s) => s.items],
+  ['post', '/api/v1/force_fetch_data', '202', fields<StartedJob>()({ job_id: true, message: true }), (s) => s],
+  ['post', '/api/v1/models/generate', '202', fields<StartedJob>()({ job_id: true, message: true }), (s) => s],
+  ['post', '/api/v1/models/generate', 'body', fields<GenerateModelRequest>()({ content: true, prompt_id: true, dataset: true, experiment_name: true }), (s) => s],
+  ['post', '/api/v1/forecast/generate', 'body', fields<GenerateForecastRequest>()({ date: true, model_ids: true }), (s) => s],
+  ['get', '/api/v1/forecast/info', '200', fields<ForecastInfo>()({ available_dates: true }), (s) => s],
+  ['get', '/api/v1/report/model_architecture', '200', fields<ModelArchitecture>()({ model_id: true, model_type: true, hyperparameters: true }), (s) => s.items],
+  ['get', '/api/v1/report/model_metrics', '200', fields<ModelMetrics>()({ model_id: true, metrics: true }), (s) => s.items],
+  ['get', '/api/v1/report/datasets', '200', fields<Dataset>()({ dataset_id: true, dataset_name: true, metadata: true }), (s) => s.items],
+];
+
+function jobFields(): string[] {
+  return fields<Job>()({
+    id: true, kind: true, status: true, progress: true, message: true, result: true, request: true,
+    user_id: true, created_at: true, started_at: true, finished_at: true,
+  });
+}
+
+describe('the app and the server agree on the wire', () => {
+  it.each(contract.map((row) => [`${row[0].toUpperCase()} ${row[1]} ${row[2]}`, ...row] as const))('%s', async (_label, method, path, status, wanted, pick) => {
+    const { app } = await makeApp();
+    const document = (await app.inject({ url: '/api/v1/openapi.json' })).json();
+    const operation = document.paths[path]?.[method];
+    expect(operation, `${method} ${path} is in the contract`).toBeDefined();
+    const root: Schema =
+      status === 'body' ? operation.requestBody.content['application/json'].schema : operation.responses[status].content['application/json'].schema;
+    const schema = pick(root);
+    expect(schema?.properties, `${method} ${path} ${status} has an object schema`).toBeDefined();
+    for (const field of wanted) expect(Object.keys(schema!.properties!), `${field} in ${method} ${path} ${status}`).toContain(field);
+    for (const field of schema!.required ?? []) expect(wanted, `required ${field} known to the app`).toContain(field);
+  });
+});
