@@ -259,5 +259,14 @@ export const ru = {
     logoutAll: 'Выйти на всех устройствах',
     logoutAllFailed: 'Не удалось завершить сеансы. Попробуйте снова.',
   },
+  // The server's codes for refused account data (registration, password change).
+  accountData: {
+    USERNAME_INVALID_CHARACTERS: 'Логин содержит невидимые или управляющие символы',
+    USERNAME_MIXED_SCRIPTS: 'Логин не может смешивать латиницу, кириллицу и греческие буквы',
+    USERNAME_EMPTY: 'Логин не может быть пустым',
+    PASSWORD_TOO_SHORT: 'Пароль должен быть не короче 8 символов',
+    PASSWORD_BLANK: 'Пароль не может состоять из одних пробелов',
+    PASSWORD_TOO_COMMON: 'Этот пароль слишком распространён, выберите другой',
+  },
   // ---- end of issue 14 ----
 } as const;
