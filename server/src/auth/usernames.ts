@@ -14,7 +14,7 @@ export type UsernameProblem = 'USERNAME_INVALID_CHARACTERS' | 'USERNAME_MIXED_SC
  * unassigned (Cn), line/paragraph separators, every space but U+0020, and invisible letters/marks: Hangul
  * fillers, the combining grapheme joiner, variation selectors, Mongolian vowel separator.
  */
-const INVISIBLE = /[\p{Cc}\p{Cf}\p{Co}\p{Cn}\p{Zl}\p{Zp}\u00a0\u1680\u2000-\u200a\u202f\u205f\u3000\u115f\u1160\u3164\uffa0\u034f\u180e\ufe00-\ufe0f]/u;
+const INVISIBLE = /[\p{Cc}\p{Cf}\p{Co}\p{Cn}\p{Zl}\p{Zp}\u00a0\u1680\u2000-\u200a\u202f\u205f\u3000\u115f\u1160\u3164\uffa0\u180e]|\u034f|[\ufe00-\ufe0f]/u;
 
 /** The normalised name, or the problem with it. */
 export function normalizeUsername(raw: string): { username: string } | { problem: UsernameProblem } {
