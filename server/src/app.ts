@@ -15,7 +15,7 @@ import { removeDemoAccounts, seedDemoAccounts } from './db/demo-users.ts';
 import './fastify-types.ts';
 import { HttpError } from './http-error.ts';
 import { setupJobs } from './jobs/setup-jobs.ts';
-import { setupErrorHandler } from './plugins/error-handler.ts';
+import { clientErrorHandler, frameworkErrors, setupErrorHandler } from './plugins/error-handler.ts';
 import { setupSecurityHeaders } from './plugins/security-headers.ts';
 import { setupSession } from './plugins/session.ts';
 import { setupSpa } from './plugins/spa.ts';
@@ -43,6 +43,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     logger: { level: config.logLevel, ...(options.logStream && { stream: options.logStream }) },
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: config.trustProxy,
+    // Errors before routing (bad URL, malformed or oversized request) answer {"detail": ...} too.
+    frameworkErrors,
+    clientErrorHandler,
   });
   try {
     await setup(app, config);
