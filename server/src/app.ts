@@ -17,6 +17,7 @@ import { HttpError } from './http-error.ts';
 import { setupJobs } from './jobs/setup-jobs.ts';
 import { clientErrorHandler, frameworkErrors, setupErrorHandler } from './plugins/error-handler.ts';
 import { setupSecurityHeaders } from './plugins/security-headers.ts';
+import { setupRequestLog } from './plugins/request-log.ts';
 import { setupSession } from './plugins/session.ts';
 import { setupSpa } from './plugins/spa.ts';
 import { setupValidation } from './plugins/validation.ts';
@@ -46,6 +47,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     // Errors before routing (bad URL, malformed or oversized request) answer {"detail": ...} too.
     frameworkErrors,
     clientErrorHandler,
+    // One debug line per request instead (plugins/request-log.ts).
+    disableRequestLogging: true,
   });
   try {
     await setup(app, config);
@@ -77,6 +80,7 @@ async function setup(app: FastifyInstance, config: Config): Promise<void> {
   setupValidation(app);
   setupErrorHandler(app);
   await setupSecurityHeaders(app, config.distDir);
+  setupRequestLog(app);
 
   // The secret signs the session cookie (plugins/session.ts).
   await app.register(fastifyCookie, { secret: loadOrCreateSecret(config.dataDir, config.secret) });
