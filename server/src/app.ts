@@ -20,6 +20,7 @@ import { setupSecurityHeaders } from './plugins/security-headers.ts';
 import { setupRequestLog } from './plugins/request-log.ts';
 import { setupSession } from './plugins/session.ts';
 import { setupSpa } from './plugins/spa.ts';
+import { setupStartupGate } from './plugins/startup-gate.ts';
 import { setupValidation } from './plugins/validation.ts';
 import { setupXsrf } from './plugins/xsrf.ts';
 import { apiRoutes } from './routes/index.ts';
@@ -81,6 +82,7 @@ async function setup(app: FastifyInstance, config: Config): Promise<void> {
   setupErrorHandler(app);
   await setupSecurityHeaders(app, config.distDir);
   setupRequestLog(app);
+  setupStartupGate(app);
 
   // The secret signs the session cookie (plugins/session.ts).
   await app.register(fastifyCookie, { secret: loadOrCreateSecret(config.dataDir, config.secret) });

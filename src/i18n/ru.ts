@@ -259,6 +259,9 @@ export const ru = {
     logoutAll: 'Выйти на всех устройствах',
     logoutAllFailed: 'Не удалось завершить сеансы. Попробуйте снова.',
   },
+  startup: {
+    preparing: 'Подготовка демонстрационных данных…',
+  },
   // The server's codes for refused account data (registration, password change).
   accountData: {
     USERNAME_INVALID_CHARACTERS: 'Логин содержит невидимые или управляющие символы',
