@@ -3,6 +3,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createAuthSession } from './features/auth/session.ts';
 import { registerServiceWorker } from './offline/register-service-worker.ts';
+import { StartupGate } from './features/startup/startup-gate.tsx';
 import { createAppRouter } from './router.tsx';
 import './styles/app.css';
 
@@ -11,6 +12,8 @@ registerServiceWorker();
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <RouterProvider router={router} />
+    <StartupGate>
+      <RouterProvider router={router} />
+    </StartupGate>
   </StrictMode>,
 );

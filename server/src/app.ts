@@ -15,11 +15,13 @@ import { removeDemoAccounts, seedDemoAccounts } from './db/demo-users.ts';
 import './fastify-types.ts';
 import { HttpError } from './http-error.ts';
 import { setupJobs } from './jobs/setup-jobs.ts';
-import { setupErrorHandler } from './plugins/error-handler.ts';
+import { clientErrorHandler, frameworkErrors, setupErrorHandler } from './plugins/error-handler.ts';
 import { setupSecurityHeaders } from './plugins/security-headers.ts';
 import { setupOpenApi } from './plugins/openapi.ts';
+import { setupRequestLog } from './plugins/request-log.ts';
 import { setupSession } from './plugins/session.ts';
 import { setupSpa } from './plugins/spa.ts';
+import { setupStartupGate } from './plugins/startup-gate.ts';
 import { setupValidation } from './plugins/validation.ts';
 import { setupXsrf } from './plugins/xsrf.ts';
 import { apiRoutes } from './routes/index.ts';
@@ -44,6 +46,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     logger: { level: config.logLevel, ...(options.logStream && { stream: options.logStream }) },
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: config.trustProxy,
+    // Errors before routing (bad URL, malformed or oversized request) answer {"detail": ...} too.
+    frameworkErrors,
+    clientErrorHandler,
+    // One debug line per request instead (plugins/request-log.ts).
+    disableRequestLogging: true,
   });
   try {
     await setup(app, config);
@@ -75,6 +82,8 @@ async function setup(app: FastifyInstance, config: Config): Promise<void> {
   setupValidation(app);
   setupErrorHandler(app);
   await setupSecurityHeaders(app, config.distDir);
+  setupRequestLog(app);
+  setupStartupGate(app);
 
   // The secret signs the session cookie (plugins/session.ts).
   await app.register(fastifyCookie, { secret: loadOrCreateSecret(config.dataDir, config.secret) });

@@ -96,6 +96,7 @@ const fields = {
     'info',
   ),
   trustProxy: field('TRUST_PROXY', 'trust X-Forwarded-* headers (behind a reverse proxy)', boolean, false),
+  tileOrigins: field('TILE_ORIGINS', 'extra base-map tile origins the CSP allows, comma-separated', text, ''),
   distDir: field('DIST_DIR', 'the built single-page app to serve', path, () => resolve(repoRoot, 'dist')),
   // Model generation (issue 7): `template` works offline; `llm` calls an OpenAI-compatible chat-completions API.
   modelGenerator: field(

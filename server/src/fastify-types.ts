@@ -1,14 +1,17 @@
-/** What the server adds to Fastify's types: `app.config`, `app.db`, `app.sessions`, `request.session`, `request.user`. */
+/** What the server adds to Fastify's types: `app.config`, `app.db`, `app.sessions`, `app.startup`, `request.session`, `request.user`. */
 import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
 import type { User } from './db/users.ts';
 import type { RequestSession, SessionManager } from './plugins/session.ts';
+import type { StartupState } from './plugins/startup-gate.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
     db: Db;
     sessions: SessionManager;
+    /** Progress of the startup tasks (plugins/startup-gate.ts). */
+    startup: StartupState;
   }
   interface FastifyRequest {
     /** The live server-side session of the request's cookie, or null (no cookie, bad signature, ended). */

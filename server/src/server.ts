@@ -1,6 +1,6 @@
 /**
- * Entry point (`npm start`, `npm run serve`): load the configuration, build the app, run the startup tasks,
- * listen, and print where to open it. Everything else lives in app.ts.
+ * Entry point (`npm start`, `npm run serve`): load the configuration, build the app, listen, run the startup
+ * tasks, and print where to open it. Everything else lives in app.ts.
  */
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
@@ -39,8 +39,12 @@ async function main(): Promise<void> {
   process.once('SIGTERM', () => shutdown('SIGTERM'));
   process.once('SIGINT', () => shutdown('SIGINT'));
 
-  await runStartupTasks(app);
+  // Listen first: during the startup tasks (the first-start demo build) health reports their progress and
+  // the app shows that it is preparing data, instead of the browser failing to connect.
+  app.startup.status = 'starting';
   await app.listen({ port: config.port, host: config.host });
+  app.log.info('listening; running the startup tasks');
+  await runStartupTasks(app);
 
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;

@@ -1,5 +1,7 @@
 /**
- * Work to do after the app is built and before it listens, in order (e.g. building the demo forecast archive).
+ * Work to do after the app is built, in order (e.g. building the demo forecast archive). server.ts listens
+ * first and runs them after; meanwhile `app.startup` reports which one runs (GET /api/v1/health) and the
+ * other API routes answer 503 (plugins/startup-gate.ts).
  * To add a task: append `{ name: 'demo archive', run: async (app) => { ... } }` to `startupTasks`.
  * A task that throws stops the server from starting; its name is in the message.
  */
@@ -24,7 +26,10 @@ export const temporariesStartupTask: StartupTask = {
 export const startupTasks: StartupTask[] = [temporariesStartupTask, forecastStartupTask];
 
 export async function runStartupTasks(app: FastifyInstance, tasks: readonly StartupTask[] = startupTasks): Promise<void> {
-  for (const task of tasks) {
+  const state = app.startup;
+  Object.assign(state, { status: 'starting', task: null, step: 0, steps: tasks.length, startedAt: Date.now() });
+  for (const [index, task] of tasks.entries()) {
+    Object.assign(state, { task: task.name, step: index + 1 });
     const started = performance.now();
     try {
       await task.run(app);
@@ -33,4 +38,5 @@ export async function runStartupTasks(app: FastifyInstance, tasks: readonly Star
     }
     app.log.info({ task: task.name, ms: Math.round(performance.now() - started) }, 'startup task done');
   }
+  Object.assign(state, { status: 'ok', task: null });
 }

@@ -261,6 +261,18 @@ export const ru = {
     logoutAll: 'Выйти на всех устройствах',
     logoutAllFailed: 'Не удалось завершить сеансы. Попробуйте снова.',
   },
+  startup: {
+    preparing: 'Подготовка демонстрационных данных…',
+  },
+  // The server's codes for refused account data (registration, password change).
+  accountData: {
+    USERNAME_INVALID_CHARACTERS: 'Логин содержит невидимые или управляющие символы',
+    USERNAME_MIXED_SCRIPTS: 'Логин не может смешивать латиницу, кириллицу и греческие буквы',
+    USERNAME_EMPTY: 'Логин не может быть пустым',
+    PASSWORD_TOO_SHORT: 'Пароль должен быть не короче 8 символов',
+    PASSWORD_BLANK: 'Пароль не может состоять из одних пробелов',
+    PASSWORD_TOO_COMMON: 'Этот пароль слишком распространён, выберите другой',
+  },
   // ---- end of issue 14 ----
   // ---- POLARIS risk layer and route check (issue 12) ----
   polaris: {

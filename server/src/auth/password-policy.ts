@@ -2,7 +2,10 @@
  * What a new password must be (registration, password change), after NIST SP 800-63B 5.1.1.2: at least
  * MIN_PASSWORD_LENGTH characters, not only white space, and not one of the commonly used passwords.
  * Returns the reason code for the 422 `detail`, or null when the password is acceptable.
+ * The common passwords come from `fxa-common-password-list` (Mozilla's list for Firefox Accounts, MPL-2.0:
+ * the 50 000 most used passwords of 8 characters or more, packaged, no network).
  */
+import commonPasswords from 'fxa-common-password-list';
 
 /** Registration and password changes require at least this many characters (the demo `demo` predates the rule). */
 export const MIN_PASSWORD_LENGTH = 8;
@@ -14,5 +17,6 @@ export type WeakPasswordReason = 'PASSWORD_TOO_SHORT' | 'PASSWORD_BLANK' | 'PASS
 export function weakPasswordReason(password: string): WeakPasswordReason | null {
   if ([...password].length < MIN_PASSWORD_LENGTH) return 'PASSWORD_TOO_SHORT';
   if (password.trim() === '') return 'PASSWORD_BLANK';
+  if (commonPasswords.test(password) || commonPasswords.test(password.toLowerCase())) return 'PASSWORD_TOO_COMMON';
   return null;
 }

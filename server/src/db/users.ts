@@ -3,6 +3,7 @@
  * Never returns the password hash except through `findCredentialsByEmail`, which login needs.
  */
 import type { Db } from './database.ts';
+import { usernameSkeleton } from '../auth/usernames.ts';
 import { revokeUserSessions } from './sessions.ts';
 
 /** Fixed role ids (seeded by migration 1). */
@@ -123,6 +124,11 @@ export function createUser(db: Db, input: NewUser): User {
     if (db.prepare('SELECT 1 FROM users WHERE username = ?').get(input.username)) {
       throw new DuplicateUserError('username');
     }
+    // A name that looks like a taken one (`аdmin` with a Cyrillic а, `adm1n`) counts as taken. A scan of
+    // the names: accounts number in the tens to thousands, and registration is rare.
+    const skeleton = usernameSkeleton(input.username);
+    const names = db.prepare('SELECT username FROM users').pluck().all() as string[];
+    if (names.some((name) => usernameSkeleton(name) === skeleton)) throw new DuplicateUserError('username');
     return db
       .prepare('INSERT INTO users (email, username, password_hash, role_id, is_demo) VALUES (?, ?, ?, ?, ?)')
       .run(input.email, input.username, input.passwordHash, ROLE_IDS[input.role], input.isDemo ? 1 : 0);

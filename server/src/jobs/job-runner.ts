@@ -88,7 +88,9 @@ export class JobRunner {
     markRunning(this.db, id);
     const job = findJob(this.db, id);
     if (!job) return;
-    const log = this.log.child({ job: id, kind: job.kind });
+    // The audit trail: who asked for which job, and how it ended (info level, with the user id).
+    const log = this.log.child({ job: id, kind: job.kind, userId: job.user_id });
+    log.info('job started');
     try {
       const outcome = await handler({
         job,

@@ -4,7 +4,9 @@
  * - other 4xx (HttpError, malformed JSON, body too large, rate limits) -> their status and message;
  * - anything else -> logged with its stack, answered 500 {"detail": "Internal Server Error"}.
  */
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
 import { HttpError } from '../http-error.ts';
 
 /** Replies for Fastify's own errors whose default message is unclear to an API caller. */
@@ -31,4 +33,42 @@ export function setupErrorHandler(app: FastifyInstance): void {
     request.log.error({ err: error }, 'request failed');
     return reply.code(500).send({ detail: 'Internal Server Error' });
   });
+}
+
+/**
+ * Fastify's own early errors (Fastify option `frameworkErrors`): a URL that cannot be decoded (`/%`,
+ * FST_ERR_BAD_URL) and the like, which otherwise answer Fastify's `{error, code, message, statusCode}`.
+ */
+export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  const status = typeof error.statusCode === 'number' && error.statusCode >= 400 ? error.statusCode : 400;
+  const detail = error.code === 'FST_ERR_BAD_URL' ? 'Malformed URL' : error.message;
+  void reply.code(status).send({ detail });
+}
+
+/**
+ * Errors Node's HTTP parser raises before a request exists (Fastify option `clientErrorHandler`): headers
+ * or URL too long (431), a malformed Content-Length or request line (400), a request that took too long
+ * (408). Answered with `{"detail": ...}` like every other error, then the connection is closed.
+ */
+export function clientErrorHandler(error: Error & { code?: string }, socket: Socket): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  let status = 400;
+  let detail = 'Malformed request';
+  if (error.code === 'HPE_HEADER_OVERFLOW') {
+    status = 431;
+    detail = 'Request header fields (or the URL) too large';
+  } else if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT') {
+    status = 408;
+    detail = 'Request timeout';
+  } else if (error.code === 'HPE_INVALID_CONTENT_LENGTH' || error.code === 'HPE_UNEXPECTED_CONTENT_LENGTH') {
+    detail = 'Invalid Content-Length header';
+  }
+  const body = JSON.stringify({ detail });
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nConnection: close\r\nContent-Type: application/json; charset=utf-8\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(error);
 }

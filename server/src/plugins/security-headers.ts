@@ -57,7 +57,7 @@ export function originOf(template: string | undefined | null): string | null {
 }
 
 /** Where tiles may come from: the default, the built page's meta tag, VITE_TILE_URL, TILE_ORIGINS. */
-export function tileOrigins(distDir: string, env: NodeJS.ProcessEnv = process.env): string[] {
+export function tileOrigins(distDir: string, env: { VITE_TILE_URL?: string; TILE_ORIGINS?: string }): string[] {
   const origins = new Set<string>([DEFAULT_TILE_ORIGIN]);
   const index = join(distDir, 'index.html');
   if (existsSync(index)) {
@@ -73,10 +73,11 @@ export function tileOrigins(distDir: string, env: NodeJS.ProcessEnv = process.en
 }
 
 export async function setupSecurityHeaders(app: FastifyInstance, distDir: string): Promise<void> {
+  const env = { VITE_TILE_URL: process.env.VITE_TILE_URL, TILE_ORIGINS: app.config.tileOrigins };
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
       useDefaults: false,
-      directives: contentSecurityPolicy(tileOrigins(distDir)),
+      directives: contentSecurityPolicy(tileOrigins(distDir, env)),
     },
     referrerPolicy: { policy: 'same-origin' },
     frameguard: { action: 'deny' },

@@ -13,6 +13,7 @@ const t = ru.register;
 function explainDetail(status: number | null, detail: string): string {
   if (detail === 'REGISTER_USER_ALREADY_EXISTS') return t.emailTaken;
   if (detail === 'REGISTER_USERNAME_ALREADY_EXISTS') return t.usernameTaken;
+  if (detail in ru.accountData) return ru.accountData[detail as keyof typeof ru.accountData];
   if (status === 429) return t.tooManyAttempts;
   if (status === 422) {
     if (/\bpassword\b/.test(detail)) return t.badPassword;

@@ -58,7 +58,7 @@ describe('dashboard and top bar', () => {
   it.each(['admin', 'superuser'])('show %s all six sections', async (role) => {
     const a = await openDashboard(role);
     expect(cards(a)).toEqual([...everyone, ...adminsOnly]);
-    expect(navLinks(a)).toEqual(['Прогнозы', 'Модели', 'Датасеты', 'Загрузка', 'Модель', 'Генерация']);
+    expect(navLinks(a)).toEqual(['Прогнозы', 'Модели', 'Датасеты', 'Загрузка', 'Модель', 'Генерация', 'Задания']);
   });
 
   it("open a card's section with 'Перейти →'", async () => {
