@@ -22,6 +22,10 @@ export interface LinkProfile {
 class Direction {
   bytes = 0;
   private freeAt = 0;
+  /** Chunks in the order they entered the link; their arrival times only grow, so this is also arrival order. */
+  private readonly queue: Array<{ target: Socket | null; chunk: Buffer | null; then: (() => void) | null; dueAt: number }> = [];
+  private timer: NodeJS.Timeout | null = null;
+
   constructor(
     private readonly kbit: number,
     private readonly delayMs: number,
@@ -29,20 +33,35 @@ class Direction {
 
   send(target: Socket, data: Buffer): void {
     for (let offset = 0; offset < data.length; offset += CHUNK_BYTES) {
-      const chunk = data.subarray(offset, offset + CHUNK_BYTES);
-      const now = performance.now();
-      this.freeAt = Math.max(this.freeAt, now) + (chunk.length * 8) / this.kbit; // kbit/s = bits per ms
+      const chunk = Buffer.from(data.subarray(offset, offset + CHUNK_BYTES));
+      this.freeAt = Math.max(this.freeAt, performance.now()) + (chunk.length * 8) / this.kbit; // kbit/s = bits per ms
       this.bytes += chunk.length;
-      const due = this.freeAt + this.delayMs - now;
-      setTimeout(() => {
-        if (!target.destroyed) target.write(chunk);
-      }, due);
+      this.queue.push({ target, chunk, then: null, dueAt: this.freeAt + this.delayMs });
     }
+    this.pump();
   }
 
   /** Run `then` once everything queued so far has arrived. */
   after(then: () => void): void {
-    setTimeout(then, Math.max(0, this.freeAt - performance.now()) + this.delayMs);
+    this.queue.push({ target: null, chunk: null, then, dueAt: Math.max(this.freeAt, performance.now()) + this.delayMs });
+    this.pump();
+  }
+
+  /** Deliver every chunk that has arrived, in order (one timer: Node's timers do not keep order across delays). */
+  private pump(): void {
+    if (this.timer) return;
+    const now = performance.now();
+    while (this.queue.length > 0 && this.queue[0].dueAt <= now) {
+      const { target, chunk, then } = this.queue.shift()!;
+      if (chunk && target && !target.destroyed) target.write(chunk);
+      then?.();
+    }
+    if (this.queue.length > 0) {
+      this.timer = setTimeout(() => {
+        this.timer = null;
+        this.pump();
+      }, Math.max(1, this.queue[0].dueAt - now));
+    }
   }
 }
 

@@ -20,10 +20,14 @@ import { demoAccounts, launchBrowser, repoRoot, startServer } from '../tests/e2e
 import { startShapingProxy, type LinkProfile } from './shaping-proxy.ts';
 
 const RUNS = Number(process.env.RUNS ?? 3);
-const PROFILES: LinkProfile[] = [
+/** `LINKS=slow` or `LINKS=fast` runs one profile only. */
+const LINKS = process.env.LINKS ?? 'all';
+const ALL_PROFILES: LinkProfile[] = [
   { name: '256 kbit/s down, 64 kbit/s up, 600 ms RTT', downKbit: 256, upKbit: 64, rttMs: 600 },
   { name: '2 Mbit/s down, 512 kbit/s up, 300 ms RTT', downKbit: 2000, upKbit: 512, rttMs: 300 },
 ];
+const PROFILES = ALL_PROFILES.filter((p) => LINKS === 'all' || (LINKS === 'slow') === p.downKbit < 1000);
+const log = (text: string) => console.error(`[${new Date().toISOString().slice(11, 19)}] ${text}`);
 const VARIABLES = ['sithick_GLORYS', 'sea_ice_fraction_BREMEN', 'usi_vsi_GLORYS_speed', 'usi_vsi_GLORYS_direct'];
 
 type Mode = 'ours' | 'peer';
@@ -37,11 +41,16 @@ interface Sample {
 }
 
 async function drawn(page: Page, suffix: string, timeoutMs: number): Promise<void> {
-  await page.waitForFunction(
-    (end) => document.querySelector('[data-testid="forecast-map"]')?.getAttribute('data-drawn')?.endsWith(end) ?? false,
-    suffix,
-    { polling: 50, timeout: timeoutMs },
-  );
+  try {
+    await page.waitForFunction(
+      (end) => document.querySelector('[data-testid="forecast-map"]')?.getAttribute('data-drawn')?.endsWith(end) ?? false,
+      suffix,
+      { polling: 50, timeout: timeoutMs },
+    );
+  } catch (error) {
+    const shown = await page.evaluate(() => document.body.innerText.slice(0, 400)).catch(() => '?');
+    throw new Error(`no field ${suffix} at ${page.url()}; the page shows: ${shown}`, { cause: error });
+  }
 }
 
 async function sessionCookies(serverUrl: string): Promise<Array<{ name: string; value: string }>> {
@@ -64,13 +73,15 @@ async function run(browser: Browser, serverPort: number, cookies: Array<{ name: 
     await context.route('https://gibs.earthdata.nasa.gov/**', (route) => route.abort('internetdisconnected'));
     await context.addCookies(cookies.map((c) => ({ ...c, url: proxy.url })));
     if (mode === 'peer') await context.addInitScript(() => localStorage.setItem('ice.download', 'whole'));
-    const timeout = 600_000;
+    const timeout = Number(process.env.STEP_TIMEOUT_MS ?? 300_000);
     const page = await context.newPage();
+    page.on('pageerror', (e) => log(`page error: ${e.message}`));
     const url = `${proxy.url}/forecasts?date=${date}&assimilated=false&lead=24&variable=sithick_GLORYS`;
     let started = performance.now();
     await page.goto(url, { waitUntil: 'commit' });
     await drawn(page, '|sithick_GLORYS|0', timeout);
     const firstMs = performance.now() - started;
+    log(`${mode} first field ${firstMs.toFixed(0)} ms`);
     const firstBytes = proxy.bytesDown() + proxy.bytesUp();
 
     started = performance.now();
@@ -119,6 +130,7 @@ async function main(): Promise<void> {
       if (dates.length === 0) await new Promise((r) => setTimeout(r, 1000));
     }
     const date = dates[dates.length - 1];
+    log(`server ready, date ${date}; making the subsets`);
     // Setup: the server's compressed copy and every subset, made once before timing.
     const file = `${server.url}/api/v1/forecast/hist?date=${date}`;
     await (await fetch(file, { headers: header })).arrayBuffer();
@@ -126,6 +138,7 @@ async function main(): Promise<void> {
       for (const variable of VARIABLES) await (await fetch(`${file}&variables=${variable}&lead=${lead}`, { headers: header })).arrayBuffer();
     }
     const port = Number(new URL(server.url).port);
+    log('setup done');
     const results: Record<string, Record<Mode, Sample[]>> = {};
     for (const profile of PROFILES) {
       results[profile.name] = { ours: [], peer: [] };
