@@ -133,7 +133,16 @@ describe('POLARIS on the map', () => {
     if (cell) expect(await readout.textContent()).toContain(ru.polaris.categories[cell.category]);
   });
 
-  it('draws the same categories in Mercator', async () => {
+  it('draws the same categories in Mercator, and switches variables without a new request', async () => {
+    const fileRequests: string[] = [];
+    page.on('request', (request) => {
+      if (/\/api\/v1\/(assim_)?forecast\/hist\?/.test(request.url())) fileRequests.push(request.url());
+    });
+    await page.locator('.forecast-sidebar button', { hasText: /^sithick_GLORYS$/ }).click();
+    await waitForDrawn(page, (drawn) => drawn.endsWith('|sithick_GLORYS|0'));
+    await page.locator('.forecast-sidebar button', { hasText: /^POLARIS$/ }).click();
+    await waitForDrawn(page, (drawn) => drawn.endsWith('|POLARIS|0'));
+    expect(fileRequests).toEqual([]);
     await page.getByTestId('ice-class-select').selectOption('PC6');
     await page.getByTitle(ru.forecastMap.projectionMercator).click();
     await expect.poll(() => page.evaluate(() => window.__forecastMap!.getProjection()?.type)).toBe('mercator');
