@@ -1,7 +1,73 @@
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { boundaryConfigs } from './eslint-boundaries.js';
+
+const root = import.meta.dirname;
+
+// Each feature's public face for other features (src/README.md): auth's hooks, the forecast map's index.
+const featurePublic = {
+  auth: ['(roles|session|use-current-user|use-sign-out)\\.ts$'],
+  'forecast-map': ['index\\.ts$'],
+};
+const features = readdirSync(`${root}/src/features`, { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name);
+const featureRules = features.flatMap((from) =>
+  features
+    .filter((other) => other !== from)
+    .map((other) => ({
+      from: `src/features/${from}`,
+      forbid: `src/features/${other}`,
+      except: featurePublic[other] ?? [],
+      message: `A feature uses another only through its public files (src/README.md); move what both need to a folder named for it.`,
+    })),
+);
+
+// "Who may import what" of the folder READMEs (common/, src/, src/map/, workers/, server/).
+const boundaries = boundaryConfigs(root, {
+  rules: [
+    ...['src', 'server', 'workers'].map((forbid) => ({
+      from: 'common', forbid, message: 'common/ is used by the app, the workers and the server, and imports none of them.',
+    })),
+    { from: 'src', forbid: 'server', message: 'The app never imports the server: shared code lives in common/.' },
+    {
+      from: 'src', forbid: 'workers', except: ['forecast\\.api\\.ts$', 'forecast-client\\.ts$'], tests: false,
+      message: 'The app uses the decode worker only through workers/forecast.api.ts (types) and workers/forecast-client.ts; shared code lives in common/.',
+    },
+    {
+      from: 'src', forbid: 'workers', except: ['forecast\\.api\\.ts$', 'forecast-client\\.ts$', 'forecast-service\\.ts$', 'netcdf/test/'], tests: 'only',
+      message: 'App tests may also run the real ForecastService (in process) on files from workers/netcdf/test/.',
+    },
+    { from: 'src', forbid: 'src/testing', tests: false, message: 'src/testing/ is for *.test.ts(x) files only.' },
+    ...['src/features', 'src/map', 'src/components', 'src/api', 'src/loading', 'src/job-tracking', 'src/i18n'].flatMap((from) => [
+      { from, forbid: 'src/routes', message: 'Only router.tsx and route files import route files.' },
+      { from, forbid: 'src/router.tsx', message: 'Only main.tsx (and the test renderer) import the router.' },
+    ]),
+    ...['src/map', 'src/components', 'src/api', 'src/loading', 'src/job-tracking', 'src/i18n'].map((from) => ({
+      from, forbid: 'src/features', except: from === 'src/components' ? ['auth/roles\\.ts$'] : [],
+      message: 'Shared parts of the app never import a feature (src/README.md, src/map/README.md).',
+    })),
+    ...['src/components', 'src/map', 'src/features', 'src/loading', 'src/job-tracking', 'src/i18n', 'src/testing'].map((forbid) => ({
+      from: 'src/api', forbid, tests: forbid === 'src/testing' ? false : undefined,
+      message: 'src/api/ imports nothing from the app: it runs in the page and in workers.',
+    })),
+    ...featureRules,
+    ...['src', 'server'].map((forbid) => ({ from: 'workers', forbid, message: 'Workers import neither the app nor the server.' })),
+    { from: 'server', forbid: 'src', message: 'The server never imports the app: shared code lives in common/.' },
+    {
+      from: 'server', forbid: 'workers', except: ['netcdf/'],
+      message: 'The server may use the pure NetCDF code in workers/netcdf/, nothing else of the workers; shared code lives in common/.',
+    },
+    { from: 'server/src/plugins', forbid: 'server/src/routes', message: 'Plugins never import routes (server/README.md).' },
+  ],
+  packages: [
+    { from: 'common', names: '^(node:|fs$|path$|url$|react|fastify|maplibre|@deck\\.gl|@luma\\.gl)', message: 'common/ runs everywhere: no Node, DOM-only or server packages.' },
+    { from: 'src/api', names: '^react', message: 'src/api/ has no React: it runs in workers too.' },
+    { from: 'src/map', names: '^(react|zustand)', message: 'src/map/ is free of React and of the stores.' },
+    { from: 'server/src/db', names: '^(fastify|@fastify/)', message: 'server/src/db/ imports nothing from Fastify (usable from the CLI and workers).' },
+  ],
+});
 
 export default tseslint.config(
   { ignores: ['dist', 'node_modules', 'data', 'bench/out', 'tests/e2e/out'] },
@@ -18,4 +84,5 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules },
   },
+  ...boundaries,
 );

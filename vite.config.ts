@@ -6,7 +6,8 @@ import react from '@vitejs/plugin-react';
 export default defineConfig({
   plugins: [react()],
   worker: { format: 'es' },
-  build: { target: 'es2022', sourcemap: true, chunkSizeWarningLimit: 6000 },
+  // Source maps would publish the whole source next to the app: only when asked (SOURCEMAP=1, for staging).
+  build: { target: 'es2022', sourcemap: process.env.SOURCEMAP === '1', chunkSizeWarningLimit: 6000 },
   server: { proxy: { '/api': 'http://127.0.0.1:8080' } },
   test: {
     projects: [

@@ -5,20 +5,22 @@
  *   root
  *   ├── /login, /register                         public, no top bar
  *   └── signed-in (layout: top bar)               guard: requireUser
- *       ├── /, /forecasts, /models, /datasets
+ *       ├── /, /forecasts, /models, /datasets, /account
  *       └── admin (layout)                        guard: requireAdmin
- *           └── /upload, /generate-model, /generate-forecast
+ *           └── /upload, /generate-model, /generate-forecast, /jobs
  */
 import { createRouter, type RouterHistory } from '@tanstack/react-router';
 import { ErrorPage, NotFoundPage } from './components/error-page.tsx';
 import { LoadingScreen } from './components/loading-screen.tsx';
 import type { AuthSession } from './features/auth/session.ts';
+import { accountRoute } from './routes/account.tsx';
 import { adminRoute } from './routes/admin-layout.tsx';
 import { dashboardRoute } from './routes/dashboard.tsx';
 import { datasetsRoute } from './routes/datasets.tsx';
 import { forecastsRoute } from './routes/forecasts.tsx';
 import { generateForecastRoute } from './routes/generate-forecast.tsx';
 import { generateModelRoute } from './routes/generate-model.tsx';
+import { jobsRoute } from './routes/jobs.tsx';
 import { loginRoute } from './routes/login.tsx';
 import { modelsRoute } from './routes/models.tsx';
 import { registerRoute } from './routes/register.tsx';
@@ -34,7 +36,8 @@ export const routeTree = rootRoute.addChildren([
     forecastsRoute,
     modelsRoute,
     datasetsRoute,
-    adminRoute.addChildren([uploadRoute, generateModelRoute, generateForecastRoute]),
+    accountRoute,
+    adminRoute.addChildren([uploadRoute, generateModelRoute, generateForecastRoute, jobsRoute]),
   ]),
 ]);
 

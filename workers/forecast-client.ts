@@ -5,7 +5,10 @@
  * ForecastService, or a comlink proxy over a MessageChannel.
  */
 import * as Comlink from 'comlink';
-import type { DownloadProgress, DriftSlice, ForecastFileMeta, ForecastWorkerApi, ScalarSlice } from './forecast.api.ts';
+import type { ContourLines, DownloadProgress, DriftSlice, ForecastFileMeta, ForecastWorkerApi, ScalarSlice } from './forecast.api.ts';
+import { abortError } from './worker-errors.ts';
+
+export { isAbortError, workerFailure, type WorkerFailure } from './worker-errors.ts';
 
 export type ForecastSource = { url: string } | { key: string; bytes: ArrayBuffer };
 
@@ -30,10 +33,6 @@ export interface ForecastClientOptions {
 }
 
 let requestCounter = 0;
-
-function abortError(): DOMException {
-  return new DOMException('The request was aborted', 'AbortError');
-}
 
 function absolute(url: string): string {
   const base = (globalThis as { location?: { href: string } }).location?.href;
@@ -63,6 +62,8 @@ export function createForecastClient(options: ForecastClientOptions = {}): Forec
     scalarSlice: (key, variable, lead): Promise<ScalarSlice> => Promise.resolve(target.scalarSlice(key, variable, lead)),
     driftSlice: (key, lead, speed, direction): Promise<DriftSlice> =>
       Promise.resolve(target.driftSlice(key, lead, speed, direction)),
+    cellSeries: (key, variables, cell): Promise<number[][]> => Promise.resolve(target.cellSeries(key, variables, cell)),
+    contour: (key, variable, lead, level): Promise<ContourLines> => Promise.resolve(target.contour(key, variable, lead, level)),
     load(source, { signal, onProgress } = {}) {
       if (signal?.aborted) return Promise.reject(abortError());
       const requestId = `load-${++requestCounter}-${Math.random().toString(36).slice(2, 8)}`;

@@ -5,11 +5,12 @@
 import * as Comlink from 'comlink';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { DownloadProgress, ForecastWorkerApi } from './forecast.api.ts';
-import { createForecastClient } from './forecast-client.ts';
+import { createForecastClient, workerFailure } from './forecast-client.ts';
 import { ForecastService } from './forecast-service.ts';
-import { driftComponents } from './forecast/drift.ts';
+import { driftComponents } from '../common/drift.ts';
 import { fixture } from './netcdf/test/fixture-paths.ts';
 import { smallForecast } from './netcdf/test/write-nc3.ts';
+import { keepErrorFields } from './worker-errors.ts';
 
 const bytesOf = (u8: Uint8Array): ArrayBuffer => u8.slice().buffer;
 
@@ -120,6 +121,7 @@ describe('ForecastService (in process)', () => {
     const service = new ForecastService({ fetch: fakeFetch(new Uint8Array(), { status: 404 }).impl });
     await expect(service.open({ url: 'http://test/missing.nc' }, 'r1')).rejects.toMatchObject({
       name: 'DownloadError',
+      status: 404,
       message: expect.stringMatching(/HTTP 404/),
     });
   });
@@ -177,6 +179,7 @@ describe('drift math', () => {
 });
 
 describe('through comlink over a MessageChannel', () => {
+  keepErrorFields(); // as forecast.worker.ts does
   const channels: MessageChannel[] = [];
   afterEach(() => {
     for (const c of channels.splice(0)) {
@@ -205,6 +208,12 @@ describe('through comlink over a MessageChannel', () => {
     const drift = await client.driftSlice('small', 0);
     expect(drift.data.length).toBe(40);
     await expect(client.scalarSlice('small', 'nope', 0)).rejects.toMatchObject({ name: 'NetcdfNotFoundError' });
+  });
+
+  it("keeps a failed download's HTTP status across the channel (what the page tells 'not found' by)", async () => {
+    const client = connect(new ForecastService({ fetch: fakeFetch(new Uint8Array(), { status: 404 }).impl }));
+    const failure = await client.load({ url: 'http://test/missing.nc' }).catch((error: unknown) => workerFailure(error));
+    expect(failure).toMatchObject({ name: 'DownloadError', status: 404 });
   });
 
   it('calls the progress callback across the channel and aborts with one AbortError', async () => {

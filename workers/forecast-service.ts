@@ -3,9 +3,11 @@
  * the page (for an in-process fallback) can run the very same code. forecast.worker.ts exposes an instance.
  */
 import * as Comlink from 'comlink';
-import type { DownloadProgress, DriftSlice, ForecastFileMeta, ForecastWorkerApi, ScalarSlice } from './forecast.api.ts';
-import { driftComponents } from './forecast/drift.ts';
-import { abortError, download } from './forecast/download.ts';
+import type { ContourLines, DownloadProgress, DriftSlice, ForecastFileMeta, ForecastWorkerApi, ScalarSlice } from './forecast.api.ts';
+import { driftComponents } from '../common/drift.ts';
+import { download } from './forecast/download.ts';
+import { abortError } from './worker-errors.ts';
+import { contourLines } from './forecast/contour.ts';
 import { FileCache, DEFAULT_CACHE_BYTES, type CachedFile, type CachedSlice } from './forecast/file-cache.ts';
 import { describeFile, timeDimension } from './forecast/file-meta.ts';
 import { NetcdfNotFoundError, UnsupportedFeatureError } from './netcdf/errors.ts';
@@ -99,6 +101,29 @@ export class ForecastService implements ForecastWorkerApi {
     const [height, width] = entry.dataset.variable(speedName).shape.slice(-2);
     const data = drift.data.slice();
     return Comlink.transfer({ data, width, height, maxSpeed: drift.max }, [data.buffer]);
+  }
+
+  async cellSeries(key: string, variables: string[], cell: number): Promise<number[][]> {
+    const entry = this.entry(key);
+    const leads = Math.max(1, entry.meta.leadTimes.length);
+    return variables.map((variable) => {
+      const info = entry.dataset.variable(variable);
+      const hasTime = info.shape.length >= 3 && info.dimensions[0] === timeDimension(entry.dataset);
+      const count = hasTime ? Math.min(leads, info.shape[0]) : 1;
+      const [height, width] = info.shape.slice(-2);
+      if (!Number.isInteger(cell) || cell < 0 || cell >= width * height) {
+        throw new NetcdfNotFoundError(`cell ${cell} is outside ${variable} (${height} × ${width})`);
+      }
+      return Array.from({ length: count }, (_, lead) => this.scalar(entry, key, variable, lead).data[cell]);
+    });
+  }
+
+  async contour(key: string, variable: string, lead: number, level: number): Promise<ContourLines> {
+    const entry = this.entry(key);
+    const grid = entry.meta.grid;
+    if (!grid) throw new UnsupportedFeatureError(`file ${key} has no regular latitude/longitude grid to contour on`);
+    const lines = contourLines(this.scalar(entry, key, variable, lead).data, grid, level);
+    return Comlink.transfer(lines, [lines.coordinates.buffer, lines.starts.buffer]);
   }
 
   private entry(key: string): CachedFile {

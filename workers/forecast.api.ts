@@ -26,19 +26,9 @@ export interface VariableInfo {
   attributes: Record<string, AttributeValue>;
 }
 
-/**
- * A regular latitude/longitude grid: cell centre of column i is lon0 + i*dlon, of row j is lat0 + j*dlat
- * (degrees). Row 0 is the first row in the file, so dlat may be negative. Null when the file has no
- * 1-D latitude/longitude coordinates.
- */
-export interface RegularGrid {
-  lon0: number;
-  dlon: number;
-  nlon: number;
-  lat0: number;
-  dlat: number;
-  nlat: number;
-}
+import type { RegularGrid } from '../common/regular-grid.ts';
+
+export type { RegularGrid } from '../common/regular-grid.ts';
 
 export interface ForecastFileMeta {
   /** Cache key: the URL it was downloaded from, or the name given for bytes. */
@@ -79,16 +69,26 @@ export interface DriftSlice {
 }
 
 /**
- * Errors cross the boundary as {name, message} (comlink keeps both). `name` is one of: 'NetcdfFormatError'
- * (not NetCDF, or a corrupt header), 'NetcdfTruncatedError' (file cut short), 'UnsupportedFeatureError' (e.g. an
- * SZIP-compressed variable, or a variable that is not (time,) lat, lon), 'NetcdfNotFoundError' (unknown file key,
- * variable or lead; also a file that left the cache), 'DownloadError' (network or HTTP status, in the message),
- * 'AbortError'.
+ * Iso-lines of a slice (e.g. the ice edge, concentration 0.15) as polylines in degrees: path p runs from point
+ * `starts[p]` to the point before `starts[p+1]` (or the last point); a closed ring repeats its first point.
+ * Lines stop where they would run between a valid cell and a NaN one (coasts) or the grid's border.
  */
-export interface WorkerError {
-  name: string;
-  message: string;
+export interface ContourLines {
+  /** [lon0, lat0, lon1, lat1, …] in degrees. */
+  coordinates: Float64Array;
+  /** Index of each path's first point (a point is two numbers in `coordinates`). */
+  starts: Uint32Array;
+  level: number;
 }
+
+/**
+ * Errors cross the boundary as a `WorkerFailure` (worker-errors.ts; read one with `workerFailure(error)`), a
+ * closed union by `name`: 'NetcdfFormatError' (not NetCDF, or a corrupt header), 'NetcdfTruncatedError' (file
+ * cut short), 'UnsupportedFeatureError' (e.g. an SZIP-compressed variable, or a variable that is not (time,) lat,
+ * lon), 'NetcdfNotFoundError' (unknown file key, variable or lead; also a file that left the cache),
+ * 'DownloadError' with `status` (HTTP status; 0 when no response came), 'AbortError', 'InternalError' (a bug).
+ */
+export type { WorkerFailure } from './worker-errors.ts';
 
 export interface ForecastWorkerApi {
   /**
@@ -106,4 +106,11 @@ export interface ForecastWorkerApi {
   scalarSlice(key: string, variable: string, lead: number): Promise<ScalarSlice>;
   /** Drift components from speed (m/s) and direction (radians, bearing clockwise from north, towards). */
   driftSlice(key: string, lead: number, speedVariable?: string, directionVariable?: string): Promise<DriftSlice>;
+  /**
+   * The values of each variable at one cell (row-major index into the slice) for every lead:
+   * `values[v][lead]`, NaN where missing. Decodes (and caches) the slices it needs, transfers only the numbers.
+   */
+  cellSeries(key: string, variables: string[], cell: number): Promise<number[][]>;
+  /** The `level` iso-lines of a scalar variable at lead index `lead` (the file needs a regular grid). */
+  contour(key: string, variable: string, lead: number, level: number): Promise<ContourLines>;
 }

@@ -4,5 +4,7 @@
  */
 import * as Comlink from 'comlink';
 import { ForecastService } from './forecast-service.ts';
+import { keepErrorFields } from './worker-errors.ts';
 
+keepErrorFields();
 Comlink.expose(new ForecastService());

@@ -5,10 +5,12 @@
  * sps (steps per second), zoom. Tests drive it through `window.particlesPage`.
  */
 import { MapLibreOverlay } from '@deck.gl/maplibre';
+import type { Device } from '@luma.gl/core';
 import * as maplibregl from 'maplibre-gl';
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
 import 'maplibre-gl/dist/maplibre-gl.css';
 import { ParticleLayer } from '../../src/map/layers/particle-layer/particle-layer.ts';
+import { readParticles } from './particle-readback.ts';
 import { syntheticDrift, type SyntheticFieldName } from './particles-synthetic-drift.ts';
 
 maplibregl.setWorkerUrl(workerUrl);
@@ -44,9 +46,12 @@ map.on('render', () => renders++);
 
 // Time spent in the layer's draw (all its passes, JavaScript side), for the benchmark's breakdown.
 let drawMs = 0;
+// The luma.gl device the layers draw with (for its resource statistics), taken from the first draw.
+let device: Device | null = null;
 const layerProto = ParticleLayer.prototype as unknown as { draw: (...args: unknown[]) => void };
 const originalDraw = layerProto.draw;
 layerProto.draw = function (this: unknown, ...args: unknown[]) {
+  device ??= (this as ParticleLayer).context.device;
   const start = performance.now();
   try {
     originalDraw.apply(this, args);
@@ -91,7 +96,7 @@ const api = {
   },
   /** [lon, lat, age, speed] per particle, read back from the GPU state texture. */
   readParticles(): number[] | null {
-    const data = layer?.readParticles();
+    const data = layer ? readParticles(layer) : null;
     return data ? Array.from(data) : null;
   },
   /** Screen x, y (CSS px) of a lon/lat. */
@@ -106,6 +111,18 @@ const api = {
     map.setProjection({ type });
   },
   stats: () => ({ renders, unsupported, steps: layer?.stepCount ?? 0, drawMs }),
+  /** luma.gl's live textures and framebuffers and the bytes of GPU memory it tracks; null before any draw. */
+  gpuResources(): { textures: number; framebuffers: number; textureBytes: number; gpuBytes: number } | null {
+    if (!device) return null;
+    const counts = device.statsManager.getStats('GPU Resource Counts');
+    const memory = device.statsManager.getStats('GPU Time and Memory');
+    return {
+      textures: counts.get('Textures Active').count,
+      framebuffers: counts.get('Framebuffers Active').count,
+      textureBytes: memory.get('Texture Memory').count,
+      gpuBytes: memory.get('GPU Memory').count,
+    };
+  },
 };
 
 declare global {

@@ -16,6 +16,7 @@ import './fastify-types.ts';
 import { HttpError } from './http-error.ts';
 import { setupJobs } from './jobs/setup-jobs.ts';
 import { setupErrorHandler } from './plugins/error-handler.ts';
+import { setupSecurityHeaders } from './plugins/security-headers.ts';
 import { setupSession } from './plugins/session.ts';
 import { setupSpa } from './plugins/spa.ts';
 import { setupValidation } from './plugins/validation.ts';
@@ -72,8 +73,10 @@ async function setup(app: FastifyInstance, config: Config): Promise<void> {
 
   setupValidation(app);
   setupErrorHandler(app);
+  await setupSecurityHeaders(app, config.distDir);
 
-  await app.register(fastifyCookie);
+  // The secret signs the session cookie (plugins/session.ts).
+  await app.register(fastifyCookie, { secret: loadOrCreateSecret(config.dataDir, config.secret) });
   await app.register(fastifyFormbody, { bodyLimit: BODY_LIMIT_BYTES });
   await app.register(fastifyCompress, {
     encodings: ['br', 'gzip'],
@@ -87,7 +90,7 @@ async function setup(app: FastifyInstance, config: Config): Promise<void> {
       new HttpError(context.statusCode, `Too many requests, retry in ${context.after}`),
   });
 
-  setupSession(app, { secret: loadOrCreateSecret(config.dataDir, config.secret), expiresS: config.jwtExpiresS });
+  setupSession(app, { expiresS: config.jwtExpiresS });
   setupXsrf(app);
 
   await app.register(

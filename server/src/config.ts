@@ -82,7 +82,7 @@ const fields = {
   dataDir: field('DATA_DIR', 'folder for the database, the secret and generated files', path, () => resolve('data')),
   secret: field<string | undefined>(
     'SECRET',
-    'key that signs session tokens; generated into DATA_DIR/secret when unset',
+    'key that signs the session cookie; generated into DATA_DIR/secret when unset',
     secret,
     undefined,
   ),

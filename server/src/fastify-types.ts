@@ -1,9 +1,8 @@
 /** What the server adds to Fastify's types: `app.config`, `app.db`, `app.sessions`, `request.session`, `request.user`. */
 import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
-import type { SessionClaims } from './auth/jwt.ts';
 import type { User } from './db/users.ts';
-import type { SessionManager } from './plugins/session.ts';
+import type { RequestSession, SessionManager } from './plugins/session.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -12,8 +11,8 @@ declare module 'fastify' {
     sessions: SessionManager;
   }
   interface FastifyRequest {
-    /** The verified session token's claims, or null when the request has no valid session cookie. */
-    session: SessionClaims | null;
+    /** The live server-side session of the request's cookie, or null (no cookie, bad signature, ended). */
+    session: RequestSession | null;
     /** The signed-in user, loaded from the database by requireUser/requireAdmin; null before or without them. */
     user: User | null;
   }

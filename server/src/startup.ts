@@ -5,13 +5,23 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { forecastStartupTask } from './forecast/demo-archive.ts';
+import { removeStaleTemporaries } from './forecast/file-store.ts';
 
 export interface StartupTask {
   name: string;
   run: (app: FastifyInstance) => Promise<void>;
 }
 
-export const startupTasks: StartupTask[] = [forecastStartupTask];
+/** Files a killed process left half-written (compressions, forecast files): removed before anything writes. */
+export const temporariesStartupTask: StartupTask = {
+  name: 'stale temporaries',
+  run: async (app) => {
+    const removed = removeStaleTemporaries(app.config.dataDir);
+    if (removed.files) app.log.info(removed, 'stale temporary files removed');
+  },
+};
+
+export const startupTasks: StartupTask[] = [temporariesStartupTask, forecastStartupTask];
 
 export async function runStartupTasks(app: FastifyInstance, tasks: readonly StartupTask[] = startupTasks): Promise<void> {
   for (const task of tasks) {

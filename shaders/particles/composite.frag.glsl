@@ -4,9 +4,7 @@
 #define SHADER_NAME particle-composite-fragment
 precision highp float;
 
-layout(std140) uniform particleCompositeUniforms {
-  float opacity; // the layer's opacity prop
-} particleComposite;
+// Uniforms: the `particleComposite` block (src/map/layers/particle-layer/particle-uniforms.ts, injected by luma.gl).
 
 uniform sampler2D trailTexture;
 

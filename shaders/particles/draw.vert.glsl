@@ -7,9 +7,7 @@
 precision highp float;
 precision highp int;
 
-layout(std140) uniform particleDrawUniforms {
-  float opacity;  // alpha of a fresh segment
-} particleDraw;
+// Uniforms: the `particleDraw` block (src/map/layers/particle-layer/particle-uniforms.ts, injected by luma.gl).
 
 // rgba32float: xyz unit vector on the sphere, w = age (integer part) + speed / maxSpeed (fraction);
 // see update.frag.glsl.

@@ -5,9 +5,7 @@
 #define SHADER_NAME particle-fade-fragment
 precision highp float;
 
-layout(std140) uniform particleFadeUniforms {
-  float fadeOpacity; // fraction of a trail kept per step, e.g. 0.97
-} particleFade;
+// Uniforms: the `particleFade` block (src/map/layers/particle-layer/particle-uniforms.ts, injected by luma.gl).
 
 uniform sampler2D trailTexture;
 

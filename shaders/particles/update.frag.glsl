@@ -12,19 +12,7 @@
 precision highp float;
 precision highp int;
 
-layout(std140) uniform particleUpdateUniforms {
-  vec4 grid;          // lon0°, dlon°, lat0°, dlat° of the regular grid (cell centres)
-  vec4 viewBounds;    // minLon°, minLat°, maxLon°, maxLat° of the visible map (with a margin)
-  vec2 gridSize;      // nlon, nlat
-  float globalLon;    // 1 when the columns go all the way round (neighbours wrap across the seam)
-  float respawnCount; // number of valid cells in respawnTexture
-  float stepSeconds;  // seconds of drift per step (speedFactor × the base time scale)
-  float maxAge;       // steps before a particle is reborn
-  float randomSeed;   // a new integer < 2^24 every step
-  float reset;        // 1: respawn everything with a random age (new field, new particle count)
-  float maxSpeed;     // m/s that maps to speed fraction 1 (the ramp's last colour)
-  float useViewBounds; // 1: particles live only in viewBounds (0: anywhere on the grid)
-} particleUpdate;
+// Uniforms: the `particleUpdate` block (src/map/layers/particle-layer/particle-uniforms.ts, injected by luma.gl).
 
 uniform highp sampler2D stateTexture;   // rgba32float, one texel per particle
 uniform highp sampler2D fieldTexture;   // rg32float u, v (m/s), nlon × nlat, NaN where there is no data
@@ -55,9 +43,9 @@ float nextRandom(inout uint state) {
 // ±180° of the grid's middle column, so 190° and -170° land on the same column (src/.../grid-lookup.ts).
 vec2 fieldCoord(vec2 lonLat) {
   float midColumn = (particleUpdate.gridSize.x - 1.0) * 0.5;
-  float midLon = particleUpdate.grid.x + particleUpdate.grid.y * midColumn;
+  float midLon = particleUpdate.grid.x + particleUpdate.grid.z * midColumn;
   float offset = lonLat.x - midLon - 360.0 * floor((lonLat.x - midLon + 180.0) / 360.0);
-  return vec2(offset / particleUpdate.grid.y + midColumn, (lonLat.y - particleUpdate.grid.z) / particleUpdate.grid.w);
+  return vec2(offset / particleUpdate.grid.z + midColumn, (lonLat.y - particleUpdate.grid.y) / particleUpdate.grid.w);
 }
 
 // NaN fails every comparison, so this is false for NaN as well as for infinities.
@@ -143,7 +131,7 @@ vec3 randomValidCell(inout uint rng) {
   int cell = int(texelFetch(respawnTexture, ivec2(k % width, k / width), 0).r + 0.5);
   vec2 ij = vec2(float(cell % nlon), float(cell / nlon));
   vec2 jitter = vec2(nextRandom(rng), nextRandom(rng)) - 0.5;
-  vec2 lonLat = particleUpdate.grid.xz + (ij + jitter) * particleUpdate.grid.yw;
+  vec2 lonLat = particleUpdate.grid.xy + (ij + jitter) * particleUpdate.grid.zw;
   return toUnitVector(vec2(lonLat.x, clamp(lonLat.y, -89.99, 89.99)));
 }
 

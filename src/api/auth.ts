@@ -26,7 +26,12 @@ export function login(email: string, password: string): Promise<void> {
   return apiVoid('auth/jwt/login', { method: 'POST', form: { username: email, password } });
 }
 
-/** POST /auth/jwt/logout: the server clears both cookies. */
+/** POST /auth/jwt/logout: the server ends this session and clears both cookies. */
 export function logout(): Promise<void> {
   return apiVoid('auth/jwt/logout', { method: 'POST' });
+}
+
+/** POST /auth/jwt/logout-all ('Выйти на всех устройствах'): every session of this user ends, this one too. */
+export function logoutAll(): Promise<void> {
+  return apiVoid('auth/jwt/logout-all', { method: 'POST' });
 }

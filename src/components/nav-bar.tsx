@@ -5,7 +5,7 @@ import { ru } from '../i18n/ru.ts';
 
 const t = ru.nav;
 
-type NavPath = '/forecasts' | '/models' | '/datasets' | '/upload' | '/generate-model' | '/generate-forecast';
+type NavPath = '/forecasts' | '/models' | '/datasets' | '/upload' | '/generate-model' | '/generate-forecast' | '/jobs';
 
 interface NavItem {
   to: NavPath;
@@ -20,6 +20,7 @@ const NAV_ITEMS: readonly NavItem[] = [
   { to: '/upload', label: t.upload, adminOnly: true },
   { to: '/generate-model', label: t.generateModel, adminOnly: true },
   { to: '/generate-forecast', label: t.generateForecast, adminOnly: true },
+  { to: '/jobs', label: ru.jobsList.title, adminOnly: true },
 ];
 
 export interface NavBarProps {
@@ -46,9 +47,9 @@ export function NavBar({ user, onSignOut }: NavBarProps) {
         ))}
       </nav>
       <div className="top-bar__account">
-        <span className="top-bar__user" title={user.email}>
+        <Link to="/account" className="top-bar__user" title={`${user.email}. ${ru.account.openAccount}`}>
           {user.username}
-        </span>
+        </Link>
         <button type="button" className="button button--ghost" onClick={onSignOut}>
           {t.signOut}
         </button>

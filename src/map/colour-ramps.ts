@@ -43,6 +43,21 @@ export const driftRamp: ColourRamp = {
   ],
 };
 
+/**
+ * Differences (issue 11), symmetric about zero: blue (negative) through near-white (0, the middle texel) to red
+ * (positive), lightness falling equally either side, in the spirit of ColorBrewer's diverging RdBu (our anchors).
+ */
+export const differenceRamp: ColourRamp = {
+  name: 'difference',
+  anchors: [
+    [33, 86, 160],
+    [110, 165, 210],
+    [245, 245, 245],
+    [230, 140, 105],
+    [170, 30, 45],
+  ],
+};
+
 /** Number of texels in a sampled ramp: 256 steps are finer than the eye can tell apart. */
 export const RAMP_SIZE = 256;
 

@@ -43,13 +43,8 @@ export interface ForecastMapOptions {
   projection?: MapProjection;
   onBasemapChange?: (kind: BasemapKind) => void;
   onPointer?: (position: PointerPosition | null) => void;
-}
-
-declare global {
-  interface Window {
-    /** The live map, for browser tests and the render benchmark (project known lat/lon to pixels). */
-    __forecastMap?: maplibregl.Map;
-  }
+  /** A click (not a drag) on the map. */
+  onClick?: (position: PointerPosition) => void;
 }
 
 export class ForecastMap {
@@ -100,6 +95,10 @@ export class ForecastMap {
         onPointer({ lng: event.lngLat.lng, lat: event.lngLat.lat, x: event.point.x, y: event.point.y }),
       );
       this.map.on('mouseout', () => onPointer(null));
+    }
+    const onClick = options.onClick;
+    if (onClick) {
+      this.map.on('click', (event) => onClick({ lng: event.lngLat.lng, lat: event.lngLat.lat, x: event.point.x, y: event.point.y }));
     }
   }
 

@@ -30,7 +30,7 @@ afterAll(async () => {
 const publicCards = ['Прогнозы', 'Модели', 'Датасеты'];
 const adminCards = ['Загрузка данных', 'Генерация модели', 'Генерация прогноза'];
 const publicLinks = ['Прогнозы', 'Модели', 'Датасеты'];
-const adminLinks = ['Загрузка', 'Модель', 'Генерация'];
+const adminLinks = ['Загрузка', 'Модель', 'Генерация', 'Задания'];
 
 async function cardTitles(page: Page): Promise<string[]> {
   await page.locator('.card').first().waitFor();

@@ -205,6 +205,46 @@ it('switching the layer off removes every particle and switching it on brings th
   }
 });
 
+it('gives back every texture and framebuffer when added and removed many times', async () => {
+  const { context, page, errors } = await openPage(browser, 'particles', { field: 'gyre', projection: 'mercator' });
+  try {
+    await page.evaluate(() => window.particlesPage.loaded);
+    const resources = () => page.evaluate(() => window.particlesPage.gpuResources());
+    /** Show the layer until it has stepped (all its resources exist), then remove it and let a frame pass. */
+    async function addAndRemove() {
+      await page.evaluate(() => window.particlesPage.setVisible(true));
+      for (let attempt = 0; (await page.evaluate(() => window.particlesPage.stats().steps)) < 2; attempt++) {
+        if (attempt > 80) throw new Error('the layer never stepped');
+        await page.waitForTimeout(100);
+      }
+      const shown = (await resources())!;
+      await page.evaluate(() => window.particlesPage.setVisible(false));
+      // deck.gl finalizes a removed layer at its next update: wait for the counts to drop (or give up
+      // after 5 s, and let the comparison below fail).
+      for (let attempt = 0; attempt < 50; attempt++) {
+        const now = (await resources())!;
+        if (now.textures < shown.textures && now.framebuffers < shown.framebuffers) break;
+        await page.waitForTimeout(100);
+      }
+      return shown;
+    }
+    // One round first: deck.gl and MapLibre make their own resources on their first frames.
+    await addAndRemove();
+    const before = (await resources())!;
+    let shown = before;
+    for (let round = 0; round < 12; round++) shown = await addAndRemove();
+    const after = (await resources())!;
+    console.log('luma.gl GPU resources: without the layer', before, 'with it', shown, 'after 12 add/remove rounds', after);
+    // While shown the layer holds its state, trail, field, respawn and ramp textures and four framebuffers.
+    expect(shown.textures).toBeGreaterThanOrEqual(before.textures + 7);
+    expect(shown.framebuffers).toBeGreaterThanOrEqual(before.framebuffers + 4);
+    expect(after).toEqual(before);
+    expect(errors).toEqual([]);
+  } finally {
+    await context.close();
+  }
+});
+
 it('keeps animating while the map pans and zooms, with no stale trails', async () => {
   const { context, page, errors } = await openPage(browser, 'particles', { field: 'gyre', projection: 'mercator' });
   try {

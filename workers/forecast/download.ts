@@ -3,22 +3,9 @@
  * per network chunk, at most every `PROGRESS_INTERVAL_MS`, and once more at the end.
  */
 import type { DownloadProgress } from '../forecast.api.ts';
+import { abortError, DownloadError } from '../worker-errors.ts';
 
 const PROGRESS_INTERVAL_MS = 50; // enough for a smooth progress bar without flooding the page
-
-export class DownloadError extends Error {
-  constructor(
-    message: string,
-    readonly status: number,
-  ) {
-    super(message);
-    this.name = 'DownloadError';
-  }
-}
-
-export function abortError(): DOMException {
-  return new DOMException('The request was aborted', 'AbortError');
-}
 
 export async function download(
   url: string,

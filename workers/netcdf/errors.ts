@@ -31,3 +31,5 @@ export const netcdfErrorNames = [
   'UnsupportedFeatureError',
   'NetcdfNotFoundError',
 ] as const;
+
+export type NetcdfErrorName = (typeof netcdfErrorNames)[number];

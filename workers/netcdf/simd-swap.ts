@@ -73,8 +73,15 @@ function moduleBytes(): Uint8Array<ArrayBuffer> {
   return new Uint8Array(bytes);
 }
 
+// The part of the WebAssembly JS API used here, declared in this module (it shadows the global of the same name):
+// the decoder also runs in the server, whose Node-only type check has no WebAssembly declarations.
+declare const WebAssembly: {
+  Module: new (bytes: Uint8Array<ArrayBuffer>) => object;
+  Instance: new (module: object) => { exports: unknown };
+};
+
 interface SwapExports {
-  memory: WebAssembly.Memory;
+  memory: { buffer: ArrayBuffer };
   swap16: (ptr: number, bytes: number) => void;
   swap32: (ptr: number, bytes: number) => void;
   swap64: (ptr: number, bytes: number) => void;

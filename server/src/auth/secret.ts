@@ -1,4 +1,4 @@
-/** The key that signs session tokens: SECRET from the environment, else DATA_DIR/secret, generated once. */
+/** The key that signs the session cookie (@fastify/cookie): SECRET from the environment, else DATA_DIR/secret, generated once. */
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -90,4 +90,21 @@ export const migrations: readonly string[] = [
     computed_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))
   );
   `,
+  // 4: server-side sessions (issue 14). server/src/db/sessions.ts. Times are Unix seconds; `id` is the SHA-256
+  // (hex) of the random id in the signed `session` cookie. Also an index for "a user's own jobs".
+  `
+  CREATE TABLE sessions (
+    id           TEXT PRIMARY KEY,
+    user_id      INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+    xsrf         TEXT NOT NULL,
+    created_at   INTEGER NOT NULL,
+    last_seen_at INTEGER NOT NULL,
+    expires_at   INTEGER NOT NULL,
+    revoked_at   INTEGER,
+    user_agent   TEXT
+  ) WITHOUT ROWID;
+  CREATE INDEX sessions_user ON sessions (user_id);
+  CREATE INDEX sessions_expires ON sessions (expires_at);
+  CREATE INDEX jobs_user ON jobs (user_id);
+  `,
 ];

@@ -3,6 +3,7 @@
  * Never returns the password hash except through `findCredentialsByEmail`, which login needs.
  */
 import type { Db } from './database.ts';
+import { revokeUserSessions } from './sessions.ts';
 
 /** Fixed role ids (seeded by migration 1). */
 export const ROLE_IDS = { user: 1, admin: 2, superuser: 3 } as const;
@@ -53,7 +54,8 @@ export class DuplicateUserError extends Error {
   }
 }
 
-interface UserRow {
+/** A users row joined with its role name (sessions.ts reads the same columns in its one-query lookup). */
+export interface UserRow {
   id: number;
   email: string;
   username: string;
@@ -65,12 +67,13 @@ interface UserRow {
   password_hash: string;
 }
 
-const SELECT_USER = `
-  SELECT u.id, u.email, u.username, u.role_id, r.name AS role_name, u.is_active, u.is_demo, u.created_at,
-         u.password_hash
-  FROM users u JOIN roles r ON r.id = u.role_id`;
+/** The columns of UserRow, for a query that joins `users u` and `roles r`. */
+export const USER_COLUMNS = `u.id, u.email, u.username, u.role_id, r.name AS role_name, u.is_active, u.is_demo,
+         u.created_at, u.password_hash`;
 
-function toUser(row: UserRow): User {
+const SELECT_USER = `SELECT ${USER_COLUMNS} FROM users u JOIN roles r ON r.id = u.role_id`;
+
+export function toUser(row: UserRow): User {
   return {
     id: row.id,
     email: row.email,
@@ -136,18 +139,30 @@ export function createUser(db: Db, input: NewUser): User {
   return findUserById(db, id)!;
 }
 
-/** Returns the updated user, or undefined when no user has this email. */
+/**
+ * Returns the updated user, or undefined when no user has this email. A changed role ends the user's
+ * sessions: they sign in again and get pages and rights that match the new role.
+ */
 export function setUserRole(db: Db, email: string, role: RoleName): User | undefined {
-  const result = db.prepare('UPDATE users SET role_id = ? WHERE email = ?').run(ROLE_IDS[role], email);
-  return result.changes === 0 ? undefined : findUserByEmail(db, email);
+  const change = db.transaction(() => {
+    const before = findUserByEmail(db, email);
+    if (!before) return undefined;
+    if (before.role_id === ROLE_IDS[role]) return before;
+    db.prepare('UPDATE users SET role_id = ? WHERE id = ?').run(ROLE_IDS[role], before.id);
+    revokeUserSessions(db, before.id);
+    return findUserById(db, before.id);
+  });
+  return change();
 }
 
 export function setUserPassword(db: Db, id: number, passwordHash: string): void {
   db.prepare('UPDATE users SET password_hash = ? WHERE id = ?').run(passwordHash, id);
 }
 
+/** Deactivating an account also ends its sessions. */
 export function setUserActive(db: Db, id: number, active: boolean): void {
   db.prepare('UPDATE users SET is_active = ? WHERE id = ?').run(active ? 1 : 0, id);
+  if (!active) revokeUserSessions(db, id);
 }
 
 /** Delete a user; returns false when rows of other tables still refer to it (foreign keys). */

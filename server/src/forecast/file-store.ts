@@ -5,15 +5,54 @@
  *   forecast-data/analysis/demo_analysis/2026-11-21.nc
  * beside each, once asked for, its compressed copies `.nc.gz` and `.nc.br` (made once, then served as they are).
  * Names are checked against strict patterns and every resolved path is checked to stay inside the folder.
+ * Files being written go to DATA_DIR/tmp first (then a rename, same file system): a crash leaves them there,
+ * never beside the real files, and `removeStaleTemporaries` empties that folder at start.
  */
 import { randomUUID } from 'node:crypto';
-import { createReadStream, createWriteStream, existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { dirname, relative, resolve, sep } from 'node:path';
+import { createReadStream, createWriteStream, existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { constants, createBrotliCompress, createGzip } from 'node:zlib';
 import type { FileKind } from './forecast-file.ts';
 
 export const FILES_DIR = 'forecast-data';
+/** Where files are written before they are renamed into place, relative to DATA_DIR. */
+export const TEMPORARY_DIR = 'tmp';
+
+/**
+ * A fresh temporary path for a file that will be renamed to `target`: DATA_DIR/tmp when `target` lies in
+ * DATA_DIR/forecast-data (always, for our files), else beside it. Unique per writer: worker threads share
+ * the process id.
+ */
+function temporaryFor(target: string): string {
+  const marker = `${sep}${FILES_DIR}${sep}`;
+  const at = target.lastIndexOf(marker);
+  const dir = at >= 0 ? join(target.slice(0, at), TEMPORARY_DIR) : dirname(target);
+  mkdirSync(dir, { recursive: true });
+  return join(dir, `${basename(target)}.${process.pid}.${randomUUID()}.tmp`);
+}
+
+/**
+ * At start, before anything writes: remove what interrupted writes left, in DATA_DIR/tmp and (from versions
+ * that wrote temporaries beside the files) `*.tmp` under DATA_DIR/forecast-data. Returns the bytes freed.
+ */
+export function removeStaleTemporaries(dataDir: string): { files: number; bytes: number } {
+  const found: string[] = [];
+  const temporaryDir = join(dataDir, TEMPORARY_DIR);
+  if (existsSync(temporaryDir)) for (const name of readdirSync(temporaryDir)) found.push(join(temporaryDir, name));
+  const filesDir = join(dataDir, FILES_DIR);
+  if (existsSync(filesDir)) {
+    for (const name of readdirSync(filesDir, { recursive: true, encoding: 'utf8' })) {
+      if (name.endsWith('.tmp')) found.push(join(filesDir, name));
+    }
+  }
+  let bytes = 0;
+  for (const path of found) {
+    bytes += statSync(path, { throwIfNoEntry: false })?.size ?? 0;
+    rmSync(path, { recursive: true, force: true });
+  }
+  return { files: found.length, bytes };
+}
 
 /** 'YYYY-MM-DD' with a real calendar day. */
 export function isIsoDate(value: string): boolean {
@@ -50,8 +89,7 @@ export function resolveInside(dataDir: string, rel: string): string {
 /** Write bytes through a temporary file and a rename, so a reader never sees half a file. */
 export function writeFileAtomic(path: string, bytes: Uint8Array): void {
   mkdirSync(dirname(path), { recursive: true });
-  // Unique per writer: worker threads share the process id.
-  const temporary = `${path}.${process.pid}.${randomUUID()}.tmp`;
+  const temporary = temporaryFor(path);
   writeFileSync(temporary, bytes);
   renameSync(temporary, path);
 }
@@ -71,7 +109,7 @@ export function compressedCopy(path: string, encoding: Encoding): Promise<string
   if (existsSync(target)) return Promise.resolve(target);
   const running = inFlight.get(target);
   if (running) return running;
-  const temporary = `${target}.${process.pid}.${randomUUID()}.tmp`;
+  const temporary = temporaryFor(target);
   const compressor =
     encoding === 'gzip'
       ? createGzip({ level: 6 })

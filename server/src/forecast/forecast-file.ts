@@ -15,7 +15,7 @@ import { bitRound, KEEPBITS } from './bit-round.ts';
 import { latitudes, longitudes, type Grid } from './grid.ts';
 import { driftComponents, type IceState } from './ice-state.ts';
 import { Nc3Dataset } from '../../../workers/netcdf/nc3/reader.ts';
-import type { AttributeValue } from '../../../workers/forecast.api.ts';
+import type { AttributeValue } from '../../../workers/netcdf/types.ts';
 import { encodeNetcdf3, type NcAttributeValue, type NcFile, type NcVariable } from './netcdf3-writer.ts';
 
 export const VARIABLE_NAMES = {

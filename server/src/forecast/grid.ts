@@ -7,7 +7,7 @@
  *   lon(i) = lon0 + i * dlon,  lat(j) = lat0 + j * dlat  (degrees).
  * Every function here takes the grid as a parameter, so tests can run on small grids.
  */
-import type { RegularGrid } from '../../../workers/forecast.api.ts';
+import type { RegularGrid } from '../../../common/regular-grid.ts';
 
 /** The same regular grid description the decoder reports for a file (workers/forecast.api.ts). */
 export type Grid = RegularGrid;

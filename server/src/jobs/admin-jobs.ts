@@ -2,7 +2,7 @@
  * The handlers of the three admin jobs: what runs on the main thread (the model generator, which may wait on
  * an LLM over the network) and what goes to a worker thread (archive, model runs, metrics).
  */
-import type { ModelFamily } from '../model-generation/families.ts';
+import type { ModelFamily } from '../../../common/model-families.ts';
 import type { ModelGenerator } from '../model-generation/generator.ts';
 import type { JobHandler } from './job-runner.ts';
 import { runInWorker } from './run-in-worker.ts';

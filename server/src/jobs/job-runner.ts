@@ -5,7 +5,7 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/database.ts';
-import type { Job, JobKind } from './job.ts';
+import type { Job, JobKind } from '../../../common/api-types/jobs.ts';
 import { findJob, insertJob, markFailed, markRunning, markSucceeded, setProgress } from './jobs-repository.ts';
 
 export interface JobContext {

@@ -1,6 +1,6 @@
 /** The only module that writes SQL for the jobs table (migration in db/migrations.ts). */
 import type { Db } from '../db/database.ts';
-import type { Job, JobKind, JobStatus } from './job.ts';
+import type { Job, JobKind, JobStatus, JobView } from '../../../common/api-types/jobs.ts';
 
 interface JobRow {
   id: number;
@@ -42,6 +42,35 @@ export function findJob(db: Db, id: number): Job | undefined {
 export function listJobs(db: Db, limit: number): Job[] {
   const rows = db.prepare('SELECT * FROM jobs ORDER BY id DESC LIMIT ?').all(limit) as JobRow[];
   return rows.map(toJob);
+}
+
+/** Who is looking: admins and superusers see every job, anyone else only the jobs they asked for. */
+export interface JobViewer {
+  id: number;
+  admin: boolean;
+}
+
+/** A job as the API shows it: with the name of the account that asked (null if deleted or the system). */
+
+const SELECT_VIEW = 'SELECT j.*, u.username AS username FROM jobs j LEFT JOIN users u ON u.id = j.user_id';
+
+function toView(row: JobRow & { username: string | null }): JobView {
+  return { ...toJob(row), username: row.username };
+}
+
+/** The jobs `viewer` may see, newest first. A plain user's filter uses the user_id column only. */
+export function listVisibleJobs(db: Db, viewer: JobViewer, limit: number): JobView[] {
+  const rows = viewer.admin
+    ? db.prepare(`${SELECT_VIEW} ORDER BY j.id DESC LIMIT ?`).all(limit)
+    : db.prepare(`${SELECT_VIEW} WHERE j.user_id = ? ORDER BY j.id DESC LIMIT ?`).all(viewer.id, limit);
+  return (rows as Array<JobRow & { username: string | null }>).map(toView);
+}
+
+/** The job, or undefined when it does not exist or `viewer` may not see it (the caller answers 404 either way). */
+export function findVisibleJob(db: Db, viewer: JobViewer, id: number): JobView | undefined {
+  const row = db.prepare(`${SELECT_VIEW} WHERE j.id = ?`).get(id) as (JobRow & { username: string | null }) | undefined;
+  if (!row || (!viewer.admin && row.user_id !== viewer.id)) return undefined;
+  return toView(row);
 }
 
 /** A queued or running job of this kind, if any. */

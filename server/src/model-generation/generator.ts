@@ -2,7 +2,7 @@
  * The pluggable model generator: turns a stored request (system prompt id + content) into a validated spec.
  * `template` works offline from the family schema; `llm` asks an OpenAI-compatible chat-completions endpoint.
  */
-import type { ModelFamily } from './families.ts';
+import type { ModelFamily } from '../../../common/model-families.ts';
 import type { ModelSpec } from './model-spec.ts';
 
 export interface GenerationRequest {

@@ -3,7 +3,7 @@
  * chat-completions endpoint and validates the JSON spec it answers. Any answer outside our families fails the
  * job with a message saying why; nothing is registered.
  */
-import { systemPromptFor } from './families.ts';
+import { systemPromptFor } from '../../../common/model-families.ts';
 import type { ModelGenerator } from './generator.ts';
 import { ModelSpecError, validateSpec } from './model-spec.ts';
 

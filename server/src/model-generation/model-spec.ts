@@ -1,8 +1,8 @@
 /**
  * A generated model's spec (family + hyperparameters) and its validation against the family schema in
- * families.ts. Pure code: used by both generators and testable without a server.
+ * common/model-families.ts. Pure code: used by both generators and testable without a server.
  */
-import { findFamily, modelFamilies, type ModelFamily, type ModelFamilyType } from './families.ts';
+import { findFamily, modelFamilies, type ModelFamily, type ModelFamilyType } from '../../../common/model-families.ts';
 
 export interface ModelSpec {
   model_type: ModelFamilyType;

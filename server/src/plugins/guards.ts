@@ -3,10 +3,10 @@
  * 401 before its body is parsed or validated:
  *   app.post('/models', { onRequest: [requireAdmin], schema }, handler)
  * (`preHandler: [requireUser]` works too.) Afterwards `request.user` is the signed-in user, read fresh
- * from the database: a role changed with the CLI takes effect on the next request.
+ * from the database with the session row: a role change or deactivation ends the sessions anyway.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { isAdminRole, findUserById, type User } from '../db/users.ts';
+import { isAdminRole, type User } from '../db/users.ts';
 import { HttpError } from '../http-error.ts';
 
 /** 401 {"detail": "Unauthorized"} unless the request has a valid session of an active user. */
@@ -21,9 +21,9 @@ export async function requireAdmin(request: FastifyRequest, _reply: FastifyReply
   request.user = user;
 }
 
+/** The session hook (session.ts) loaded the user with the session row, in the same lookup. */
 function currentUser(request: FastifyRequest): User {
-  const id = request.session ? Number(request.session.sub) : NaN;
-  const user = Number.isSafeInteger(id) ? findUserById(request.server.db, id) : undefined;
+  const user = request.session?.user;
   if (!user || !user.is_active) throw new HttpError(401, 'Unauthorized');
   return user;
 }

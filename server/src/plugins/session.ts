@@ -1,30 +1,51 @@
 /**
- * Cookie sessions. Login sets two cookies:
- * - `session`: HttpOnly, SameSite=Lax, carrying a signed JWT (sub = user id, exp = now + JWT_EXPIRES);
+ * Server-side sessions. Sign-in stores a row in the sessions table (db/sessions.ts) and sets two cookies:
+ * - `session`: HttpOnly, SameSite=Lax, a random 256-bit id signed with @fastify/cookie (HMAC-SHA256 with the
+ *   server secret), so a guessed or altered value is refused before the database is asked;
  * - `XSRF-TOKEN`: readable by the page's script, which echoes it in the X-XSRF-TOKEN header (see xsrf.ts).
- * Both are Secure when the request came over HTTPS. The token only names the user: the role is read from
- * the database on every request that needs it, so nothing the client holds can raise its rights.
+ * Both are Secure when the request came over HTTPS. Every request with a cookie costs one indexed lookup that
+ * also loads the user and role, so a logout, a password change, a role change or a deactivation takes effect
+ * on the next request. Expired and revoked rows are purged at start and every PURGE_INTERVAL_MS.
  */
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { signToken, verifyToken, type SessionClaims } from '../auth/jwt.ts';
+import { createSession, findLiveSession, purgeSessions, revokeSession, revokeUserSessions, touchSession } from '../db/sessions.ts';
 import type { User } from '../db/users.ts';
 
 export const SESSION_COOKIE = 'session';
 export const XSRF_COOKIE = 'XSRF-TOKEN';
 
+/** last_seen_at is written at most this often per session, s: a write per request would halve throughput. */
+const TOUCH_INTERVAL_S = 60;
+/** How often expired and revoked rows are deleted, ms. */
+const PURGE_INTERVAL_MS = 60 * 60 * 1000;
+
+/** The session of the current request, as the session hook found it. */
+export interface RequestSession {
+  /** SHA-256 (hex) of the cookie's id: the row's key. */
+  id: string;
+  userId: number;
+  xsrf: string;
+  /** The user as the database holds it now (role, is_active): guards.ts reads it from here. */
+  user: User;
+}
+
 export interface SessionManager {
-  /** Sign a token for `user` and set both cookies on `reply`. */
+  /** Start a session for `user` (ending the request's current one, if any) and set both cookies on `reply`. */
   issue(request: FastifyRequest, reply: FastifyReply, user: User): void;
-  /** Expire both cookies. */
+  /** End the request's session (if any) and expire both cookies. */
   clear(request: FastifyRequest, reply: FastifyReply): void;
+  /** End every session of `userId` except `keepId`; returns how many were live. */
+  revokeAll(userId: number, keepId?: string): number;
 }
 
 export interface SessionOptions {
-  secret: string;
   /** Session lifetime, seconds. */
   expiresS: number;
 }
+
+const nowS = () => Math.floor(Date.now() / 1000);
+const hashId = (id: string) => createHash('sha256').update(id).digest('hex');
 
 export function setupSession(app: FastifyInstance, options: SessionOptions): void {
   app.decorateRequest('session', null);
@@ -39,28 +60,54 @@ export function setupSession(app: FastifyInstance, options: SessionOptions): voi
 
   const sessions: SessionManager = {
     issue(request, reply, user) {
-      const now = Math.floor(Date.now() / 1000);
+      if (request.session) revokeSession(app.db, request.session.id);
+      const id = randomBytes(32).toString('base64url');
       const xsrf = randomBytes(32).toString('base64url');
-      const claims: SessionClaims = { sub: String(user.id), iat: now, exp: now + options.expiresS, xsrf };
-      const token = signToken(claims, options.secret);
-      reply.setCookie(SESSION_COOKIE, token, { ...cookieOptions(request), httpOnly: true, maxAge: options.expiresS });
-      reply.setCookie(XSRF_COOKIE, xsrf, { ...cookieOptions(request), httpOnly: false, maxAge: options.expiresS });
+      const now = nowS();
+      createSession(app.db, {
+        id: hashId(id),
+        userId: user.id,
+        xsrf,
+        now,
+        expiresAt: now + options.expiresS,
+        userAgent: request.headers['user-agent'] ?? null,
+      });
+      const base = cookieOptions(request);
+      reply.setCookie(SESSION_COOKIE, id, { ...base, httpOnly: true, signed: true, maxAge: options.expiresS });
+      reply.setCookie(XSRF_COOKIE, xsrf, { ...base, httpOnly: false, maxAge: options.expiresS });
     },
     clear(request, reply) {
+      if (request.session) revokeSession(app.db, request.session.id);
       reply.clearCookie(SESSION_COOKIE, { ...cookieOptions(request), httpOnly: true });
       reply.clearCookie(XSRF_COOKIE, { ...cookieOptions(request), httpOnly: false });
     },
+    revokeAll: (userId, keepId) => revokeUserSessions(app.db, userId, keepId),
   };
   app.decorate('sessions', sessions);
 
-  // Runs for every request (also unknown routes): read and verify the token; a bad one is simply no session.
+  // Runs for every request (also unknown routes): a bad signature, an unknown, revoked or expired id is
+  // simply no session (routes that need one answer 401).
   app.addHook('onRequest', async (request) => {
-    const token = request.cookies[SESSION_COOKIE];
-    if (!token) return;
-    try {
-      request.session = verifyToken(token, options.secret);
-    } catch (error) {
-      request.log.debug({ reason: (error as Error).message }, 'ignoring an invalid session token');
+    const raw = request.cookies[SESSION_COOKIE];
+    if (!raw) return;
+    const unsigned = request.unsignCookie(raw);
+    if (!unsigned.valid || !unsigned.value) {
+      request.log.debug('ignoring a session cookie with a bad signature');
+      return;
     }
+    const now = nowS();
+    const found = findLiveSession(app.db, hashId(unsigned.value), now);
+    if (!found) return;
+    if (now - found.session.lastSeenAt >= TOUCH_INTERVAL_S) touchSession(app.db, found.session.id, now);
+    request.session = { id: found.session.id, userId: found.user.id, xsrf: found.session.xsrf, user: found.user };
   });
+
+  const purge = () => {
+    const removed = purgeSessions(app.db);
+    if (removed) app.log.info({ removed }, 'expired and revoked sessions purged');
+  };
+  app.addHook('onReady', async () => purge());
+  const timer = setInterval(purge, PURGE_INTERVAL_MS);
+  timer.unref();
+  app.addHook('onClose', async () => clearInterval(timer));
 }

@@ -5,12 +5,18 @@
  *   except paths that name a file (`/assets/gone.js`): a stale page asking for a removed chunk should get a
  *   404, not HTML that the browser then fails to run as a script;
  * - other methods -> 404 {"detail": "Not Found"}.
- * Without dist/ the API still works and pages answer 404 with a hint to build the app.
+ * Source maps and *.md files are never served (404). Without dist/ the API still works and pages answer 404 with a hint to build the app.
  */
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+
+/**
+ * Files of dist/ that are not the app: source maps (the whole source, if a staging build made them) and
+ * documentation copied from public/ (README.md). They answer 404 like any missing file.
+ */
+const NOT_SERVED = /\.(map|md)$/i;
 
 /** Vite puts content-hashed files under assets/: they never change, so browsers may keep them a year (s). */
 const IMMUTABLE_MAX_AGE_S = 365 * 86400;
@@ -23,6 +29,7 @@ export async function setupSpa(app: FastifyInstance, distDir: string): Promise<v
       prefix: '/',
       wildcard: true,
       cacheControl: false,
+      allowedPath: (pathName) => !NOT_SERVED.test(pathName),
       setHeaders(reply, filePath) {
         const hashed = filePath.startsWith(join(distDir, 'assets'));
         reply.header('cache-control', hashed ? `public, max-age=${IMMUTABLE_MAX_AGE_S}, immutable` : 'no-cache');

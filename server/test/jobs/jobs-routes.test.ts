@@ -25,7 +25,7 @@ describe('GET /api/v1/jobs', () => {
 
   it('follows a job from queued to succeeded with progress, and lists jobs newest first', async () => {
     const { app, signIn } = await start();
-    const headers = await signIn('user');
+    const headers = await signIn('admin');
     const first = app.jobs.submit('generate_forecast', { date: '2026-01-01' }, 1, async ({ progress, signal }) => {
       const value = await runInWorker<{ steps: number }>(spin, { steps: 3, sliceMs: 50 }, { signal, onProgress: progress });
       return { result: { steps: value.steps }, message: 'spun' };
@@ -57,7 +57,7 @@ describe('GET /api/v1/jobs', () => {
 
   it('records why a job failed', async () => {
     const { app, signIn } = await start();
-    const headers = await signIn('user');
+    const headers = await signIn('admin');
     const job = app.jobs.submit('generate_forecast', {}, null, async ({ signal }) => {
       await runInWorker(spin, { steps: 1, sliceMs: 1, fail: 'analysis missing for 2026-01-01' }, { signal });
       return { result: {} };
@@ -100,7 +100,7 @@ describe('a job interrupted mid-run', () => {
       const seen = await call(second.app, {
         method: 'GET',
         url: `/api/v1/jobs/${job.id}`,
-        headers: await second.signIn('user'),
+        headers: await second.signIn('admin'),
       });
       expect(seen.body.status).toBe('failed');
       expect(seen.body.message).toBe('interrupted: the server restarted before the job finished');
@@ -122,7 +122,7 @@ describe('a job interrupted mid-run', () => {
     running = [];
     const reopened = await startTestApp({}, test.dataDir);
     running.push(reopened);
-    const headers = await reopened.signIn('user');
+    const headers = await reopened.signIn('admin');
     for (const id of [job.id, queued.id]) {
       const { body } = await call(reopened.app, { method: 'GET', url: `/api/v1/jobs/${id}`, headers });
       expect(body.status).toBe('failed');

@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { findFamily } from '../../src/model-generation/families.ts';
+import { findFamily } from '../../../common/model-families.ts';
 import { createLlmGenerator } from '../../src/model-generation/llm-generator.ts';
 
 interface Seen {

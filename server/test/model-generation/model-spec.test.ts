@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findFamily, modelFamilies, systemPromptFor } from '../../src/model-generation/families.ts';
+import { findFamily, modelFamilies, systemPromptFor } from '../../../common/model-families.ts';
 import { ModelSpecError, parseContent, validateHyperparameters, validateSpec } from '../../src/model-generation/model-spec.ts';
 import { createTemplateGenerator } from '../../src/model-generation/template-generator.ts';
 

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { setUserRole } from '../../src/db/users.ts';
 import { requireAdmin } from '../../src/plugins/guards.ts';
-import { makeApp, signedIn } from '../helpers.ts';
+import { makeApp, signedIn, signIn } from '../helpers.ts';
 
 /** The app plus a test-only admin route that echoes who passed the guard. */
 async function appWithAdminRoute(): Promise<FastifyInstance> {
@@ -42,11 +42,14 @@ describe('requireAdmin', () => {
     expect(response.json()).toEqual({ email: user.email });
   });
 
-  it('applies a role change on the next request', async () => {
+  it('applies a role change on the next request: the session ends, the next sign-in has the new role', async () => {
     const app = await appWithAdminRoute();
     const { headers, user } = await signedIn(app, 'admin');
     setUserRole(app.db, user.email, 'user');
     const response = await app.inject({ method: 'POST', url: '/api/v1/test-admin', headers, payload: { n: 1 } });
-    expect(response.statusCode).toBe(403);
+    expect(response.statusCode).toBe(401);
+    const again = await signIn(app, user.email);
+    const demoted = await app.inject({ method: 'POST', url: '/api/v1/test-admin', headers: again.headers, payload: { n: 1 } });
+    expect(demoted.statusCode).toBe(403);
   });
 });

@@ -15,11 +15,20 @@ async function appWithDist() {
   writeFileSync(join(dist, 'index.html'), INDEX);
   writeFileSync(join(dist, 'logo.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   writeFileSync(join(dist, 'assets', 'index-abc123.js'), SCRIPT);
+  writeFileSync(join(dist, 'assets', 'index-abc123.js.map'), '{"sources":["../src/main.tsx"]}');
+  writeFileSync(join(dist, 'README.md'), '# public/');
   writeFileSync(join(root, 'private.txt'), 'not for the web');
   return makeApp({ env: { DIST_DIR: dist } });
 }
 
 describe('serving the app', () => {
+  it.each(['/assets/index-abc123.js.map', '/README.md', '/readme.MD'])('answers 404 for %s (not part of the app)', async (url) => {
+    const { app } = await appWithDist();
+    const response = await app.inject({ url });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ detail: 'Not Found' });
+  });
+
   it.each(['/', '/forecasts', '/models', '/login?next=%2Fupload', '/generate-forecast'])(
     'answers GET %s with index.html',
     async (url) => {

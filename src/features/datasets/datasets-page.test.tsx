@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fakeApi, render, waitFor, type Rendered } from '../jobs/test-helpers.tsx';
+import { fakeApi, render, waitFor, type Rendered } from '../../testing/page-helpers.tsx';
 import { DatasetsPage } from './datasets-page.tsx';
 
 let view: Rendered | undefined;

@@ -1,101 +1,97 @@
+/**
+ * The loader against the real decode service: ForecastService runs in process behind the same client the page
+ * uses (createForecastClient({api})), on small NetCDF-3 files served by a fetch that stands in for the API
+ * server. Only the network is replaced.
+ */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { DownloadProgress, ForecastFileMeta, ForecastWorkerApi, ScalarSlice } from '../../../workers/forecast.api.ts';
+import { createForecastClient } from '../../../workers/forecast-client.ts';
+import { ForecastService } from '../../../workers/forecast-service.ts';
+import { smallForecast, writeNc3 } from '../../../workers/netcdf/test/write-nc3.ts';
 import { ru } from '../../i18n/ru.ts';
 import { ForecastLoader } from './forecast-loader.ts';
 import { createForecastMapStore } from './store/forecast-map-store.ts';
 
-const grid = { lon0: 50, dlon: 1, nlon: 2, lat0: 80, dlat: 1, nlat: 2 };
-function meta(key: string, variables: string[]): ForecastFileMeta {
-  return {
-    key,
-    format: 'classic',
-    byteLength: 100,
-    dimensions: [],
-    variables: variables.map((name) => ({ name, dimensions: [], shape: [], type: 'float', attributes: {} })),
-    attributes: {},
-    leadTimes: [24, 48, 72],
-    grid,
-  };
+/** The decode service over a fetch that serves `files` by URL (a string body: not NetCDF), 404 otherwise. */
+function realWorker(files: Record<string, Uint8Array | string>) {
+  const downloads: string[] = [];
+  const fetchFile = (async (input: RequestInfo | URL) => {
+    const url = String(input);
+    downloads.push(url);
+    const body = files[url];
+    if (body === undefined) return new Response('{"detail":"Forecast not found"}', { status: 404 });
+    return new Response(typeof body === 'string' ? body : body.slice(), { headers: { 'content-length': String(body.length) } });
+  }) as typeof fetch;
+  const service = new ForecastService({ fetch: fetchFile });
+  return { worker: createForecastClient({ api: service }), service, downloads };
 }
 
-/** An in-process stand-in for the worker that records what the page asked for. */
-function fakeWorker(files: Record<string, ForecastFileMeta | Error>) {
-  const calls: string[] = [];
-  const worker: Pick<ForecastWorkerApi, 'open' | 'abort' | 'scalarSlice' | 'driftSlice'> = {
-    async open(source, _requestId, onProgress?: (p: DownloadProgress) => void) {
-      const url = 'url' in source ? source.url : source.key;
-      calls.push(`open ${url}`);
-      onProgress?.({ loaded: 50, total: 100 });
-      const file = files[url];
-      if (file instanceof Error) throw { name: file.name, message: file.message };
-      return file;
-    },
-    abort: (requestId) => void calls.push(`abort ${requestId}`),
-    async scalarSlice(key, variable, lead): Promise<ScalarSlice> {
-      calls.push(`slice ${key} ${variable} ${lead}`);
-      const base = lead + (variable === 'sithick_GLORYS' ? 0 : 10);
-      return { data: Float32Array.of(base, base + 1, Number.NaN, base + 2), width: 2, height: 2, min: base, max: base + 2 };
-    },
-    async driftSlice(key, lead) {
-      calls.push(`drift ${key} ${lead}`);
-      return { data: new Float32Array(8).fill(0.1), width: 2, height: 2, maxSpeed: 0.14 };
-    },
-  };
-  return { worker, calls };
+/** Let the service download, decode and answer (several promise turns and a macrotask or two). */
+async function settle(): Promise<void> {
+  for (let k = 0; k < 5; k++) await new Promise((resolve) => setTimeout(resolve, 0));
 }
-
-const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
-const fileUrl = (date: string, assimilated: boolean) => `${assimilated ? 'assim' : 'free'}/${date}`;
+const fileUrl = (date: string, assimilated: boolean) => `http://test/${assimilated ? 'assim' : 'free'}/${date}.nc`;
 
 afterEach(() => vi.restoreAllMocks());
 
+/** A file with thickness only (time 3 × 2 × 2). */
+function thicknessOnly(): Uint8Array {
+  return writeNc3({ time: 3, latitude: 2, longitude: 2 }, [
+    { name: 'time', type: 'double', dimensions: ['time'], data: [24, 48, 72], attributes: { units: 'hours since 2026-11-21 00:00:00' } },
+    { name: 'latitude', type: 'double', dimensions: ['latitude'], data: [80, 81], attributes: { units: 'degrees_north' } },
+    { name: 'longitude', type: 'double', dimensions: ['longitude'], data: [50, 51], attributes: { units: 'degrees_east' } },
+    { name: 'sithick_GLORYS', type: 'float', dimensions: ['time', 'latitude', 'longitude'], data: new Float32Array(12).fill(1.5), attributes: { units: 'm' } },
+  ]);
+}
+
 describe('forecast loader', () => {
   it('opens the latest date, draws the default slice, and switches lead and variable without a new download', async () => {
-    const all = ['sithick_GLORYS', 'sea_ice_fraction_BREMEN', 'usi_vsi_GLORYS_speed', 'usi_vsi_GLORYS_direct'];
-    const { worker, calls } = fakeWorker({ 'free/2026-11-21': meta('free/2026-11-21', all) });
+    const bytes = smallForecast();
+    const { worker, service, downloads } = realWorker({ [fileUrl('2026-11-21', false)]: bytes });
+    const slices = vi.spyOn(service, 'scalarSlice');
     const store = createForecastMapStore();
     const stop = new ForecastLoader({ store, worker, fileUrl, listDates: async () => ['2026-11-20', '2026-11-21'] }).start();
     await settle();
-    await settle();
-    expect(store.getState()).toMatchObject({ date: '2026-11-21', fileStatus: 'ready', range: [0, 2], progress: { loaded: 50, total: 100 } });
+    // smallForecast: value = field·1000 + lead·100 + row·10 + column, column 0 NaN.
+    expect(store.getState()).toMatchObject({
+      date: '2026-11-21',
+      fileStatus: 'ready',
+      range: [1001, 1034],
+      progress: { loaded: bytes.length, total: bytes.length },
+    });
     store.getState().setLead(2);
     await settle();
-    expect(store.getState().range).toEqual([2, 4]);
+    expect(store.getState().range).toEqual([1201, 1234]);
     store.getState().setVariable('sea_ice_fraction_BREMEN');
     await settle();
-    expect(store.getState().range).toEqual([12, 14]);
+    expect(store.getState().range).toEqual([2201, 2234]);
     store.getState().setVariable('usi_vsi');
     await settle();
-    expect(store.getState()).toMatchObject({ range: [0, 0.14], field: { kind: 'drift' } });
+    expect(store.getState()).toMatchObject({ range: [0, 0.5], field: { kind: 'drift' } });
     store.getState().setVariable('sithick_GLORYS');
     await settle();
-    expect(calls.filter((call) => call.startsWith('open'))).toEqual(['open free/2026-11-21']);
+    expect(downloads).toEqual([fileUrl('2026-11-21', false)]);
     // Back to a slice seen before: from the page's cache, not the worker.
-    expect(calls.filter((call) => call === 'slice free/2026-11-21 sithick_GLORYS 2')).toHaveLength(1);
+    expect(slices.mock.calls.filter(([, variable, lead]) => variable === 'sithick_GLORYS' && lead === 2)).toHaveLength(1);
     stop();
   });
 
   it('opens the other run when the checkbox changes', async () => {
-    const { worker, calls } = fakeWorker({
-      'free/2026-11-21': meta('free/2026-11-21', ['sithick_GLORYS']),
-      'assim/2026-11-21': meta('assim/2026-11-21', ['sithick_GLORYS']),
-    });
+    const { worker, downloads } = realWorker({ [fileUrl('2026-11-21', false)]: smallForecast(), [fileUrl('2026-11-21', true)]: smallForecast() });
     const store = createForecastMapStore();
     const stop = new ForecastLoader({ store, worker, fileUrl, listDates: async () => ['2026-11-21'] }).start();
     await settle();
     store.getState().setAssimilated(true);
     await settle();
-    expect(calls.filter((call) => call.startsWith('open'))).toEqual(['open free/2026-11-21', 'open assim/2026-11-21']);
-    expect(store.getState().field?.fileKey).toBe('assim/2026-11-21');
+    expect(downloads).toEqual([fileUrl('2026-11-21', false), fileUrl('2026-11-21', true)]);
+    expect(store.getState().field?.fileKey).toBe(fileUrl('2026-11-21', true));
     stop();
   });
 
   it('draws nothing and resets the range to 0–1 when the variable is not in the file', async () => {
-    const { worker } = fakeWorker({ 'free/2026-11-21': meta('free/2026-11-21', ['sithick_GLORYS']) });
+    const { worker } = realWorker({ [fileUrl('2026-11-21', false)]: thicknessOnly() });
     const store = createForecastMapStore();
     store.getState().applySelection({ variable: 'sea_ice_fraction_BREMEN' });
     const stop = new ForecastLoader({ store, worker, fileUrl, listDates: async () => ['2026-11-21'] }).start();
-    await settle();
     await settle();
     expect(store.getState()).toMatchObject({ fileStatus: 'ready', field: null, fieldMissing: true, range: [0, 1] });
     stop();
@@ -103,20 +99,40 @@ describe('forecast loader', () => {
 
   it('stops drawing, logs the reason and shows a message for an unreadable file', async () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    const bad = Object.assign(new Error('not a NetCDF file: it starts with bytes 3c 68 74 6d'), { name: 'NetcdfFormatError' });
-    const { worker } = fakeWorker({ 'free/2026-11-21': bad });
+    const { worker } = realWorker({ [fileUrl('2026-11-21', false)]: '<html>not a forecast</html>' });
     const store = createForecastMapStore();
     const stop = new ForecastLoader({ store, worker, fileUrl, listDates: async () => ['2026-11-21'] }).start();
     await settle();
-    await settle();
     expect(store.getState()).toMatchObject({ fileStatus: 'error', fileError: ru.forecastMap.fileUnreadable, field: null });
-    expect(String(logged.mock.calls[0]?.[0])).toContain('not a NetCDF file');
+    expect(String(logged.mock.calls[0]?.[0])).toContain('NetcdfFormatError');
     stop();
+  });
+
+  it('tells a missing file (HTTP 404) from a failed download by the status the worker reports', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const missing = realWorker({});
+    const store = createForecastMapStore();
+    const stop = new ForecastLoader({ store, worker: missing.worker, fileUrl, listDates: async () => ['2026-11-21'] }).start();
+    await settle();
+    expect(store.getState()).toMatchObject({ fileStatus: 'error', fileError: ru.forecastMap.fileNotFound });
+    stop();
+
+    const offline = new ForecastService({ fetch: () => Promise.reject(new TypeError('Failed to fetch')) });
+    const other = createForecastMapStore();
+    const stopOther = new ForecastLoader({
+      store: other,
+      worker: createForecastClient({ api: offline }),
+      fileUrl,
+      listDates: async () => ['2026-11-21'],
+    }).start();
+    await settle();
+    expect(other.getState()).toMatchObject({ fileStatus: 'error', fileError: ru.forecastMap.fileFailed });
+    stopOther();
   });
 
   it('reports a failed date list and an empty one', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    const { worker, calls } = fakeWorker({});
+    const { worker, downloads } = realWorker({});
     const failing = createForecastMapStore();
     new ForecastLoader({ store: failing, worker, fileUrl, listDates: () => Promise.reject(new Error('Network Error')) }).start();
     await settle();
@@ -125,6 +141,6 @@ describe('forecast loader', () => {
     new ForecastLoader({ store: empty, worker, fileUrl, listDates: async () => [] }).start();
     await settle();
     expect(empty.getState()).toMatchObject({ datesStatus: 'ready', dates: [], date: null, fileStatus: 'idle' });
-    expect(calls).toEqual([]);
+    expect(downloads).toEqual([]);
   });
 });

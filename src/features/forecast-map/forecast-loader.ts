@@ -4,7 +4,8 @@
  * slices already seen come from a small cache here: no new request either way. Outside React, driven by
  * `store.subscribe`; stale answers (the user moved on) are dropped.
  */
-import type { DownloadProgress, ForecastFileMeta, ForecastWorkerApi, WorkerError } from '../../../workers/forecast.api.ts';
+import { workerFailure, type ForecastClient } from '../../../workers/forecast-client.ts';
+import type { ForecastFileMeta } from '../../../workers/forecast.api.ts';
 import { ru } from '../../i18n/ru.ts';
 import { VARIABLE_STYLES, type ForecastVariable, type LeadIndex } from './forecast-variables.ts';
 import type { ForecastMapStore } from './store/forecast-map-store.ts';
@@ -22,40 +23,34 @@ const SLICE_CACHE_SIZE = 12;
 
 export interface ForecastLoaderOptions {
   store: ForecastMapStore;
-  worker: Pick<ForecastWorkerApi, 'open' | 'abort' | 'scalarSlice' | 'driftSlice'>;
+  worker: Pick<ForecastClient, 'load' | 'scalarSlice' | 'driftSlice'>;
   /** The file for a date and run (absolute URL: the worker fetches it). */
   fileUrl: (date: string, assimilated: boolean) => string;
   /** The available dates; omitted when another part of the page supplies them (datesLoaded). */
   listDates?: () => Promise<string[]>;
 }
 
-function errorName(error: unknown): string {
-  return error && typeof error === 'object' && 'name' in error ? String((error as WorkerError).name) : 'Error';
-}
-function errorMessage(error: unknown): string {
-  return error && typeof error === 'object' && 'message' in error ? String((error as WorkerError).message) : String(error);
-}
-
 /** The sidebar's short reason for a file that failed: not found, could not download, or unreadable. */
 export function fileErrorText(error: unknown): string {
-  const name = errorName(error);
-  const message = errorMessage(error);
-  if (/\b404\b/.test(message)) return ru.forecastMap.fileNotFound;
-  if (/http|network|fetch|download|status/i.test(name) || /^(TypeError|NetworkError)$/.test(name)) {
-    return ru.forecastMap.fileFailed;
+  const failure = workerFailure(error);
+  switch (failure.name) {
+    case 'DownloadError':
+      return failure.status === 404 ? ru.forecastMap.fileNotFound : ru.forecastMap.fileFailed;
+    default:
+      return ru.forecastMap.fileUnreadable;
   }
-  return ru.forecastMap.fileUnreadable;
 }
 
-function isAbort(error: unknown): boolean {
-  return errorName(error) === 'AbortError';
+function failureText(error: unknown): string {
+  const failure = workerFailure(error);
+  return `${failure.name}: ${failure.message}`;
 }
 
 export class ForecastLoader {
   private readonly options: ForecastLoaderOptions;
   private openUrl: string | null = null;
-  private requestSeq = 0;
-  private activeRequest: string | null = null;
+  /** The open in flight: aborting it is the one way to cancel (the client tells the worker). */
+  private activeRequest: AbortController | null = null;
   private sliceKey: string | null = null;
   private readonly slices = new Map<string, DisplayField>();
   private unsubscribe: (() => void) | null = null;
@@ -85,7 +80,7 @@ export class ForecastLoader {
   stop(): void {
     this.unsubscribe?.();
     this.unsubscribe = null;
-    if (this.activeRequest) this.options.worker.abort(this.activeRequest);
+    this.activeRequest?.abort();
     this.activeRequest = null;
   }
 
@@ -113,26 +108,28 @@ export class ForecastLoader {
 
   private async openFile(url: string): Promise<void> {
     const { store, worker } = this.options;
-    if (this.activeRequest) worker.abort(this.activeRequest);
-    const requestId = `forecast-${++this.requestSeq}`;
-    this.activeRequest = requestId;
+    this.activeRequest?.abort();
+    const request = new AbortController();
+    this.activeRequest = request;
     store.getState().fileLoading();
     try {
-      const meta = await worker.open(
+      const meta = await worker.load(
         { url },
-        requestId,
-        // The client passes this across to the worker (comlink proxy): bytes received so far.
-        (progress: DownloadProgress) => {
-          if (this.activeRequest === requestId) store.getState().fileProgress(progress);
+        {
+          signal: request.signal,
+          // Passed across to the worker (comlink proxy): bytes received so far.
+          onProgress: (progress) => {
+            if (this.activeRequest === request) store.getState().fileProgress(progress);
+          },
         },
       );
-      if (this.activeRequest !== requestId) return;
+      if (this.activeRequest !== request) return;
       this.activeRequest = null;
       store.getState().fileLoaded(meta);
     } catch (error) {
-      if (this.activeRequest !== requestId || isAbort(error)) return;
+      if (this.activeRequest !== request || workerFailure(error).name === 'AbortError') return;
       this.activeRequest = null;
-      console.error(`Forecast file ${url} could not be read: ${errorName(error)}: ${errorMessage(error)}`);
+      console.error(`Forecast file ${url} could not be read: ${failureText(error)}`);
       store.getState().fileFailed(fileErrorText(error));
     }
   }
@@ -180,8 +177,8 @@ export class ForecastLoader {
       if (this.sliceKey !== key) return;
       store.getState().fieldDecoded(field);
     } catch (error) {
-      if (this.sliceKey !== key || isAbort(error)) return;
-      console.error(`Forecast file ${meta.key}: ${variable} could not be decoded: ${errorName(error)}: ${errorMessage(error)}`);
+      if (this.sliceKey !== key || workerFailure(error).name === 'AbortError') return;
+      console.error(`Forecast file ${meta.key}: ${variable} could not be decoded: ${failureText(error)}`);
       store.getState().fileFailed(ru.forecastMap.fileUnreadable);
     }
   }

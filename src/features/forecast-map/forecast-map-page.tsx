@@ -3,7 +3,10 @@
  * the URL, and starts the loader that feeds it from the decode worker.
  */
 import { useEffect, useState } from 'react';
+import { analysisFileUrl, fetchAnalysisInfo } from '../../api/analysis.ts';
 import { fetchForecastInfo, forecastFileUrl } from '../../api/forecast.ts';
+import { startMapTools } from './map-tools/start-map-tools.ts';
+import { PointPanel } from './point-panel/point-panel.tsx';
 import { ForecastLoader } from './forecast-loader.ts';
 import { ForecastMapView } from './forecast-map-view.tsx';
 import { ForecastSidebar } from './forecast-sidebar.tsx';
@@ -12,7 +15,7 @@ import { MapLegend } from './map-legend.tsx';
 import { createForecastMapStore } from './store/forecast-map-store.ts';
 import { ForecastMapStoreContext } from './store/store-context.ts';
 import { useUrlSync } from './use-url-sync.ts';
-import { RoutePanel } from '../route-check/route-panel.tsx';
+import { RoutePanel } from './route-check/route-panel.tsx';
 import './forecast-map.css';
 
 export function ForecastMapPage() {
@@ -29,7 +32,14 @@ export function ForecastMapPage() {
       listDates: async () => (await fetchForecastInfo()).available_dates,
     });
     const stop = loader.start();
+    const stopTools = startMapTools({
+      store,
+      worker: worker.api,
+      urls: { forecast: (date, assimilated) => forecastFileUrl(date, assimilated), analysis: analysisFileUrl },
+      listAnalysisDates: async () => (await fetchAnalysisInfo()).available_dates,
+    });
     return () => {
+      stopTools();
       stop();
       worker.dispose();
     };
@@ -42,6 +52,7 @@ export function ForecastMapPage() {
         <ForecastMapView />
         <MapLegend />
         <RoutePanel />
+        <PointPanel />
       </div>
     </ForecastMapStoreContext.Provider>
   );

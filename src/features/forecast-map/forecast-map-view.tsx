@@ -8,9 +8,11 @@ import { ru } from '../../i18n/ru.ts';
 import { ForecastMap, type BasemapKind, type MapProjection, type PointerPosition } from '../../map/forecast-map.ts';
 import { buildForecastLayers } from './forecast-layers.ts';
 import { HoverReadout } from './hover-readout.tsx';
+import { buildFieldOrDifference, buildToolLayers, toolLayersChanged } from './map-tools/tool-layers.ts';
+import { handleMapClick } from './point-panel/map-click.ts';
 import { useForecastMap, useForecastMapStore } from './store/store-context.ts';
-import { attachRouteClicks } from '../route-check/map-click-rule.ts';
-import { buildRouteLayers, routeLayersChanged } from '../route-check/route-layers.ts';
+import { attachRouteClicks } from './route-check/map-click-rule.ts';
+import { buildRouteLayers, routeLayersChanged } from './route-check/route-layers.ts';
 
 export interface ForecastMapViewProps {
   projection?: MapProjection;
@@ -29,13 +31,30 @@ export function ForecastMapView({ projection = 'globe' }: ForecastMapViewProps) 
   useEffect(() => {
     const container = containerRef.current;
     if (!container) return;
-    const map = new ForecastMap({ container, projection, onBasemapChange: setBasemap, onPointer: setPointer });
+    const map = new ForecastMap({
+      container,
+      projection,
+      onBasemapChange: setBasemap,
+      onPointer: setPointer,
+      onClick: (position) => handleMapClick(store, position),
+    });
     const onDriftUnsupported = () => setDriftUnsupported(true);
-    // The forecast field, then the route of the 'Маршрут' mode on top (issue 12).
-    const layersOf = (state: ReturnType<typeof store.getState>) => [...buildForecastLayers(state, onDriftUnsupported), ...buildRouteLayers(state)];
+    // The forecast field (or the difference), the map tools' layers (ice edge, point, trajectory), then the route
+    // of the 'Маршрут' mode on top (issue 12).
+    const layersOf = (state: ReturnType<typeof store.getState>) => [
+      ...buildFieldOrDifference(state, () => buildForecastLayers(state, onDriftUnsupported)),
+      ...buildToolLayers(state),
+      ...buildRouteLayers(state),
+    ];
     map.setLayers(layersOf(store.getState()));
     const unsubscribe = store.subscribe((state, previous) => {
-      if (state.field !== previous.field || state.range !== previous.range || state.iceClass !== previous.iceClass || routeLayersChanged(state, previous)) {
+      if (
+        state.field !== previous.field ||
+        state.range !== previous.range ||
+        state.iceClass !== previous.iceClass ||
+        toolLayersChanged(state, previous) ||
+        routeLayersChanged(state, previous)
+      ) {
         map.setLayers(layersOf(state));
       }
     });

@@ -15,7 +15,7 @@ export type LeadIndex = 0 | 1 | 2;
 export interface VariableStyle {
   /**
    * 'scalar': one float per cell (colour image); 'drift': u/v components (particles); 'polaris': the IMO
-   * POLARIS risk from concentration and thickness (issue 12, src/features/polaris/).
+   * POLARIS risk from concentration and thickness (issue 12, src/features/forecast-map/polaris/).
    */
   kind: 'scalar' | 'drift' | 'polaris';
   ramp: ColourRamp;

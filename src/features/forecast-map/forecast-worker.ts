@@ -2,11 +2,10 @@
  * The page's handle on the decode worker (workers/forecast-client.ts, issue 4), in one place so the page and
  * the benchmark make and dispose it the same way.
  */
-import { createForecastClient } from '../../../workers/forecast-client.ts';
-import type { ForecastWorkerApi } from '../../../workers/forecast.api.ts';
+import { createForecastClient, type ForecastClient } from '../../../workers/forecast-client.ts';
 
 export interface ForecastWorkerHandle {
-  api: Pick<ForecastWorkerApi, 'open' | 'abort' | 'scalarSlice' | 'driftSlice'>;
+  api: Pick<ForecastClient, 'load' | 'scalarSlice' | 'driftSlice' | 'contour' | 'cellSeries'>;
   dispose: () => void;
 }
 

@@ -8,8 +8,9 @@ import type { PointerPosition } from '../../map/forecast-map.ts';
 import { driftReadoutAt } from '../../map/layers/particle-layer/drift-readout.ts';
 import { VARIABLE_STYLES } from './forecast-variables.ts';
 import { useForecastMap } from './store/store-context.ts';
-import { polarisReadoutLines } from '../polaris/polaris-readout.ts';
+import { polarisReadoutLines } from './polaris/polaris-readout.ts';
 import { valueAt } from './value-at.ts';
+import { differenceReadout } from './difference/difference-readout.ts';
 
 /** Decimals shown per unit: centimetres of thickness, 1/1000 of concentration, mm/s of drift. */
 const DECIMALS = { m: 2, '': 3, 'm/s': 3 } as const;
@@ -22,6 +23,8 @@ export function HoverReadout({ pointer }: { pointer: PointerPosition | null }) {
   const field = useForecastMap((state) => state.field);
   const variable = useForecastMap((state) => state.variable);
   const iceClass = useForecastMap((state) => state.iceClass);
+  const mode = useForecastMap((state) => state.mode);
+  const difference = useForecastMap((state) => state.difference);
   if (!pointer) return null;
   // Issue 12: the POLARIS layer reads out RIO, ice type, concentration, thickness and category.
   const polarisLines = field?.kind === 'polaris' ? polarisReadoutLines(field, iceClass, pointer.lng, pointer.lat) : null;
@@ -38,6 +41,7 @@ export function HoverReadout({ pointer }: { pointer: PointerPosition | null }) {
       ? `${readout.title}: ${readout.speed.toFixed(DECIMALS['m/s'])} m/s, ${readout.directionText}`
       : readout.text;
   }
+  valueLine = differenceReadout({ mode, difference }, pointer.lng, pointer.lat) ?? valueLine;
   return (
     <div className="forecast-map__readout" data-testid="hover-readout">
       <span>

@@ -8,7 +8,10 @@ import { sampleRamp } from '../../map/colour-ramps.ts';
 import { formatRangeLabel } from './colour-range.ts';
 import { VARIABLE_STYLES } from './forecast-variables.ts';
 import { useForecastMap } from './store/store-context.ts';
-import { PolarisLegend } from '../polaris/polaris-legend.tsx';
+import { PolarisLegend } from './polaris/polaris-legend.tsx';
+import { EdgeLegend } from './ice-edge/edge-legend.tsx';
+import { DifferenceLegend } from './difference/difference-legend.tsx';
+import { showsDifference } from './difference/difference-layers.ts';
 
 export function MapLegend() {
   const variable = useForecastMap((state) => state.variable);
@@ -19,6 +22,7 @@ function RampLegend() {
   const variable = useForecastMap((state) => state.variable);
   const range = useForecastMap((state) => state.range);
   const canvasRef = useRef<HTMLCanvasElement>(null);
+  const difference = useForecastMap(showsDifference);
   const ramp = VARIABLE_STYLES[variable].ramp;
 
   useEffect(() => {
@@ -28,16 +32,23 @@ function RampLegend() {
     const image = context.createImageData(bytes.length / 4, 1);
     image.data.set(bytes);
     context.putImageData(image, 0, 0);
-  }, [ramp]);
+  }, [ramp, difference]);
 
   return (
     <section className="forecast-legend" aria-label={ru.forecastMap.legendTitles[variable]} data-testid="legend">
-      <h3 className="forecast-legend__title">{ru.forecastMap.legendTitles[variable]}</h3>
-      <canvas ref={canvasRef} className="forecast-legend__ramp" width={256} height={1} />
-      <div className="forecast-legend__labels">
-        <span data-testid="legend-min">{formatRangeLabel(range[0])}</span>
-        <span data-testid="legend-max">{formatRangeLabel(range[1])}</span>
-      </div>
+      {difference ? (
+        <DifferenceLegend />
+      ) : (
+        <>
+          <h3 className="forecast-legend__title">{ru.forecastMap.legendTitles[variable]}</h3>
+          <canvas ref={canvasRef} className="forecast-legend__ramp" width={256} height={1} />
+          <div className="forecast-legend__labels">
+            <span data-testid="legend-min">{formatRangeLabel(range[0])}</span>
+            <span data-testid="legend-max">{formatRangeLabel(range[1])}</span>
+          </div>
+        </>
+      )}
+      <EdgeLegend />
     </section>
   );
 }

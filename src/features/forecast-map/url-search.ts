@@ -11,8 +11,11 @@ import {
 } from './forecast-variables.ts';
 import type { Selection } from './store/selection-slice.ts';
 import { isIceClass, type IceClass } from '../../../common/polaris/polaris.ts';
+import { sameToolsSearch, searchFromTools, validateToolsSearch, type ToolsSearch } from './map-tools/tools-search.ts';
+import type { ToolsSelection } from './map-tools/tools-slice.ts';
 
-export interface ForecastSearch {
+/** Issue 11's tools add `edge`, `play`, `speed`, `point` (map-tools/tools-search.ts). */
+export interface ForecastSearch extends ToolsSearch {
   date?: string;
   assimilated?: boolean;
   lead?: (typeof LEAD_HOURS)[number];
@@ -40,6 +43,7 @@ export function validateForecastSearch(search: Record<string, unknown>): Forecas
   }
   if (isForecastVariable(search.variable)) result.variable = search.variable;
   if (isIceClass(search.ice_class)) result.ice_class = search.ice_class;
+  Object.assign(result, validateToolsSearch(search));
   return result;
 }
 
@@ -55,7 +59,7 @@ export function selectionFromSearch(search: ForecastSearch): Partial<Selection> 
 }
 
 /** The search parameters that describe a selection (defaults included, so links are explicit). */
-export function searchFromSelection(selection: Selection): ForecastSearch {
+export function searchFromSelection(selection: Selection & Partial<ToolsSelection>): ForecastSearch {
   const search: ForecastSearch = {
     assimilated: selection.assimilated,
     lead: LEAD_HOURS[selection.lead],
@@ -63,9 +67,17 @@ export function searchFromSelection(selection: Selection): ForecastSearch {
     ice_class: selection.iceClass,
   };
   if (selection.date !== null) search.date = selection.date;
+  Object.assign(search, searchFromTools(selection));
   return search;
 }
 
 export function sameSearch(a: ForecastSearch, b: ForecastSearch): boolean {
-  return a.date === b.date && a.assimilated === b.assimilated && a.lead === b.lead && a.variable === b.variable && a.ice_class === b.ice_class;
+  return (
+    a.date === b.date &&
+    a.assimilated === b.assimilated &&
+    a.lead === b.lead &&
+    a.variable === b.variable &&
+    a.ice_class === b.ice_class &&
+    sameToolsSearch(a, b)
+  );
 }

@@ -13,6 +13,7 @@ import {
   validateForecastSearch,
   type ForecastSearch,
 } from './url-search.ts';
+import { toolsFromSearch } from './map-tools/tools-search.ts';
 
 export function useUrlSync(store: ForecastMapStore): void {
   const rawSearch = useSearch({ strict: false }) as Record<string, unknown>;
@@ -22,7 +23,9 @@ export function useUrlSync(store: ForecastMapStore): void {
 
   // URL → store (first render, and back/forward).
   useEffect(() => {
-    store.getState().applySelection(selectionFromSearch(JSON.parse(searchKey) as ForecastSearch));
+    const parsed = JSON.parse(searchKey) as ForecastSearch;
+    store.getState().applySelection(selectionFromSearch(parsed));
+    store.getState().applyTools(toolsFromSearch(parsed));
   }, [store, searchKey]);
 
   // Store → URL.

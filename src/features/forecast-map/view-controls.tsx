@@ -6,7 +6,7 @@ import { ru } from '../../i18n/ru.ts';
 import { FileStatusView } from './file-status-view.tsx';
 import { FORECAST_VARIABLES, LEAD_HOURS, type LeadIndex } from './forecast-variables.ts';
 import { useForecastMap } from './store/store-context.ts';
-import { IceClassSelect } from '../polaris/ice-class-select.tsx';
+import { IceClassSelect } from './polaris/ice-class-select.tsx';
 
 export function ViewControls() {
   const assimilated = useForecastMap((state) => state.assimilated);

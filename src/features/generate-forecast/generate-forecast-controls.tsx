@@ -10,10 +10,10 @@ import { fetchForecastInfo } from '../../api/forecast.ts';
 import type { Job } from '../../api/jobs.ts';
 import { fetchModelArchitectures } from '../../api/reports.ts';
 import { ru } from '../../i18n/ru.ts';
-import { JobProgress } from '../jobs/job-progress.tsx';
-import { LoadErrorView } from '../jobs/load-error-view.tsx';
-import { useJob } from '../jobs/use-job.ts';
-import { useLoad } from '../jobs/use-load.ts';
+import { JobProgress } from '../../job-tracking/job-progress.tsx';
+import { LoadErrorView } from '../../loading/load-error-view.tsx';
+import { useJob } from '../../job-tracking/use-job.ts';
+import { useLoad } from '../../loading/use-load.ts';
 import './generate-forecast.css';
 
 export interface ForecastRun {

@@ -6,16 +6,18 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { forecastFileUrl } from '../../api/forecast.ts';
 import { ru } from '../../i18n/ru.ts';
-import { ForecastLoader } from '../forecast-map/forecast-loader.ts';
-import { ForecastMapView } from '../forecast-map/forecast-map-view.tsx';
-import { createForecastWorker, type ForecastWorkerHandle } from '../forecast-map/forecast-worker.ts';
-import { MapLegend } from '../forecast-map/map-legend.tsx';
-import { createForecastMapStore } from '../forecast-map/store/forecast-map-store.ts';
-import { ForecastMapStoreContext } from '../forecast-map/store/store-context.ts';
-import '../forecast-map/forecast-map.css';
+import {
+  createForecastMapStore,
+  createForecastWorker,
+  ForecastLoader,
+  ForecastMapStoreContext,
+  ForecastMapView,
+  MapLegend,
+  ViewControls,
+  type ForecastWorkerHandle,
+} from '../forecast-map/index.ts';
 import { GenerateForecastControls, type ForecastRun } from './generate-forecast-controls.tsx';
 import { RunSwitch } from './run-switch.tsx';
-import { ViewControls } from '../forecast-map/view-controls.tsx';
 
 export function GenerateForecastPage() {
   const [store] = useState(createForecastMapStore);

@@ -3,11 +3,11 @@ import { generateModel } from '../../api/admin.ts';
 import { fetchDatasets } from '../../api/reports.ts';
 import { isApiError } from '../../api/client.ts';
 import { ru } from '../../i18n/ru.ts';
-import { findFamily, modelFamilies, systemPromptFor } from '../../../server/src/model-generation/families.ts';
-import { JobProgress } from '../jobs/job-progress.tsx';
-import { loadErrorMessage } from '../jobs/load-error.ts';
-import { useJob } from '../jobs/use-job.ts';
-import { useLoad } from '../jobs/use-load.ts';
+import { findFamily, modelFamilies, systemPromptFor } from '../../../common/model-families.ts';
+import { JobProgress } from '../../job-tracking/job-progress.tsx';
+import { loadErrorMessage } from '../../loading/load-error.ts';
+import { useJob } from '../../job-tracking/use-job.ts';
+import { useLoad } from '../../loading/use-load.ts';
 import '../catalog.css';
 
 type Feedback = 'fillAll' | 'sending' | 'sent' | 'failed' | null;

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { click, fakeApi, render, waitFor, type Rendered } from '../jobs/test-helpers.tsx';
+import { click, fakeApi, render, waitFor, type Rendered } from '../../testing/page-helpers.tsx';
 import { ModelsPage } from './models-page.tsx';
 
 let view: Rendered | undefined;

@@ -1,7 +1,7 @@
 import { fetchModelArchitectures, fetchModelMetrics } from '../../api/reports.ts';
 import { ru } from '../../i18n/ru.ts';
-import { LoadErrorView } from '../jobs/load-error-view.tsx';
-import { useLoad } from '../jobs/use-load.ts';
+import { LoadErrorView } from '../../loading/load-error-view.tsx';
+import { useLoad } from '../../loading/use-load.ts';
 import '../catalog.css';
 import { joinModels } from './format.ts';
 import { ModelCard } from './model-card.tsx';

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { byText, click, fakeApi, render, waitFor, type Rendered } from '../jobs/test-helpers.tsx';
+import { byText, click, fakeApi, render, waitFor, type Rendered } from '../../testing/page-helpers.tsx';
 import { UploadPage } from './upload-page.tsx';
 
 let view: Rendered | undefined;

@@ -3,8 +3,8 @@ import { forceFetchData } from '../../api/admin.ts';
 import { isApiError } from '../../api/client.ts';
 import { fetchJobs, isFinished, type Job } from '../../api/jobs.ts';
 import { ru } from '../../i18n/ru.ts';
-import { JobProgress } from '../jobs/job-progress.tsx';
-import { useJob } from '../jobs/use-job.ts';
+import { JobProgress } from '../../job-tracking/job-progress.tsx';
+import { useJob } from '../../job-tracking/use-job.ts';
 import '../catalog.css';
 
 type Outcome = { ok: boolean; text: string } | null;

@@ -12,11 +12,7 @@ import { generateForecastJob } from '../../jobs/admin-jobs.ts';
 import { requireAdmin } from '../../plugins/guards.ts';
 import { commonErrors, errorReply } from '../common-schemas.ts';
 import { startedJobSchema } from '../jobs/job-schema.ts';
-
-interface GenerateForecastBody {
-  date: string;
-  model_ids: string[];
-}
+import type { GenerateForecastRequest } from '../../../../common/api-types/admin.ts';
 
 /** How many models one request may run: each takes seconds and writes two 30 MB files. */
 export const MAX_MODELS_PER_REQUEST = 10;
@@ -38,7 +34,7 @@ const body = {
 } as const;
 
 export const generateForecastRoutes: FastifyPluginAsync = async (app) => {
-  app.post<{ Body: GenerateForecastBody }>(
+  app.post<{ Body: GenerateForecastRequest }>(
     '/generate',
     {
       onRequest: [requireAdmin],

@@ -7,18 +7,12 @@ import type { FastifyPluginAsync } from 'fastify';
 import { findModel, listDatasets } from '../../forecast/forecast-repository.ts';
 import { HttpError } from '../../http-error.ts';
 import { generateModelJob } from '../../jobs/admin-jobs.ts';
-import { findFamily, modelFamilies } from '../../model-generation/families.ts';
+import { findFamily, modelFamilies } from '../../../../common/model-families.ts';
 import { selectGenerator } from '../../model-generation/select-generator.ts';
 import { requireAdmin } from '../../plugins/guards.ts';
 import { commonErrors, errorReply } from '../common-schemas.ts';
 import { startedJobSchema } from '../jobs/job-schema.ts';
-
-interface GenerateModelBody {
-  content: string;
-  prompt_id: string;
-  dataset: string;
-  experiment_name: string;
-}
+import type { GenerateModelRequest } from '../../../../common/api-types/admin.ts';
 
 const body = {
   type: 'object',
@@ -36,7 +30,7 @@ const body = {
 
 export const generateModelRoutes: FastifyPluginAsync = async (app) => {
   const generator = selectGenerator(app.config);
-  app.post<{ Body: GenerateModelBody }>(
+  app.post<{ Body: GenerateModelRequest }>(
     '/generate',
     {
       onRequest: [requireAdmin],

@@ -1,13 +1,10 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { LoginThrottle } from '../../auth/login-throttle.ts';
 import { dummyPasswordHash, verifyPassword } from '../../auth/password.ts';
 import { findCredentialsByEmail } from '../../db/users.ts';
 import { HttpError } from '../../http-error.ts';
+import { requireSameOrigin } from '../../plugins/same-origin.ts';
 import { commonErrors, noContent } from '../common-schemas.ts';
-
-/** Failed sign-ins allowed per client address and email within the window before answering 429. */
-export const LOGIN_MAX_FAILURES = 5;
-/** The failure window, ms. */
-export const LOGIN_FAILURE_WINDOW_MS = 15 * 60 * 1000;
 
 interface LoginBody {
   /** The email (the field is called username for OAuth2 password-form compatibility). */
@@ -29,35 +26,39 @@ const BAD_CREDENTIALS = 'LOGIN_BAD_CREDENTIALS';
 /**
  * POST /api/v1/auth/jwt/login, form-encoded `username` (email) and `password`.
  * 204 and the session cookies on success; 400 LOGIN_BAD_CREDENTIALS for an unknown email and a wrong password
- * alike (same reply, same scrypt work); 429 after LOGIN_MAX_FAILURES failures for one address and email.
+ * alike (same reply, same scrypt work); 429 LOGIN_TOO_MANY_ATTEMPTS with Retry-After while the failure limits
+ * of auth/login-throttle.ts ask this address to wait (per account across addresses, per address across
+ * accounts, increasing delays, never a lock for an address that has not failed).
  */
-export const loginRoute: FastifyPluginAsync = async (app) => {
+export const loginRoute: FastifyPluginAsync<{ throttle?: LoginThrottle }> = async (app, options) => {
   const emailOf = (request: FastifyRequest) => (request.body as LoginBody).username.trim().toLowerCase();
-  const failures = app.createRateLimit({
-    max: LOGIN_MAX_FAILURES,
-    timeWindow: LOGIN_FAILURE_WINDOW_MS,
-    keyGenerator: (request) => `login-failure|${request.ip}|${emailOf(request)}`,
-  });
+  const throttle = options.throttle ?? new LoginThrottle();
 
   app.post<{ Body: LoginBody }>(
     '/jwt/login',
     {
+      onRequest: [requireSameOrigin],
       // A coarse per-address limit on attempts of any outcome, on top of the failure count below.
       config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
       schema: { body, response: { 204: noContent, ...commonErrors } },
     },
     async (request, reply) => {
-      const seen = await failures(request, { increment: false });
-      if (!seen.isAllowed && seen.remaining === 0) {
-        throw new HttpError(429, 'LOGIN_TOO_MANY_ATTEMPTS', { 'retry-after': String(seen.ttlInSeconds) });
+      const email = emailOf(request);
+      const verdict = throttle.check(email, request.ip);
+      if (!verdict.allowed) {
+        request.log.info({ ip: request.ip, retryAfterS: verdict.retryAfterS }, 'sign-in refused: too many failures');
+        throw new HttpError(429, 'LOGIN_TOO_MANY_ATTEMPTS', { 'retry-after': String(verdict.retryAfterS) });
       }
-      const found = findCredentialsByEmail(app.db, emailOf(request));
+      const found = findCredentialsByEmail(app.db, email);
       const matches = await verifyPassword(request.body.password, found?.passwordHash ?? (await dummyPasswordHash()));
       if (!found || !matches || !found.user.is_active) {
-        await failures(request);
+        throttle.failure(email, request.ip);
+        request.log.info({ ip: request.ip, userId: found?.user.id ?? null }, 'sign-in failed');
         throw new HttpError(400, BAD_CREDENTIALS);
       }
+      throttle.success(email, request.ip);
       app.sessions.issue(request, reply, found.user);
+      request.log.info({ ip: request.ip, userId: found.user.id }, 'signed in');
       return reply.code(204).send();
     },
   );

@@ -1,13 +1,30 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { requireUser } from '../../plugins/guards.ts';
 import { commonErrors, noContent } from '../common-schemas.ts';
 
 /**
- * POST /api/v1/auth/jwt/logout: 204 and both cookies expired. Works with or without a valid session, so a
- * client holding an expired token can always clean up; with the session cookie present, XSRF applies.
+ * POST /api/v1/auth/jwt/logout: 204; the session is revoked on the server (a copied cookie stops working)
+ * and both cookies expire. Works with or without a live session, so a client holding an ended one can always
+ * clean up; with the session cookie present, XSRF applies.
+ *
+ * POST /api/v1/auth/jwt/logout-all ('Выйти на всех устройствах'): 204; every session of the signed-in user
+ * is revoked, this one included; 401 without a session.
  */
 export const logoutRoute: FastifyPluginAsync = async (app) => {
   app.post('/jwt/logout', { schema: { response: { 204: noContent, ...commonErrors } } }, async (request, reply) => {
     app.sessions.clear(request, reply);
+    if (request.session) request.log.info({ userId: request.session.userId }, 'signed out');
     return reply.code(204).send();
   });
+
+  app.post(
+    '/jwt/logout-all',
+    { onRequest: [requireUser], schema: { response: { 204: noContent, ...commonErrors } } },
+    async (request, reply) => {
+      const ended = app.sessions.revokeAll(request.user!.id);
+      app.sessions.clear(request, reply);
+      request.log.info({ userId: request.user!.id, sessions: ended }, 'signed out everywhere');
+      return reply.code(204).send();
+    },
+  );
 };

@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { hashPassword } from '../../auth/password.ts';
 import { createUser, DuplicateUserError, toPublicUser } from '../../db/users.ts';
 import { HttpError } from '../../http-error.ts';
+import { requireSameOrigin } from '../../plugins/same-origin.ts';
 import { commonErrors, publicUser } from '../common-schemas.ts';
 
 /** Registration requires at least this many characters (the demo accounts' `demo` predates the rule). */
@@ -41,6 +42,7 @@ export const registerRoute: FastifyPluginAsync = async (app) => {
   app.post<{ Body: RegisterBody }>(
     '/register',
     {
+      onRequest: [requireSameOrigin],
       config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
       schema: { body, response: { 201: publicUser, ...commonErrors } },
     },

@@ -1,10 +1,17 @@
-/** GET /api/v1/jobs (newest first) and GET /api/v1/jobs/{id}, for signed-in users. */
+/**
+ * GET /api/v1/jobs (newest first) and GET /api/v1/jobs/{id}. A user sees only the jobs they asked for (with
+ * their request); admins and superusers see everyone's. Another user's job answers 404, exactly like a
+ * missing one, so ids reveal nothing.
+ */
 import type { FastifyPluginAsync } from 'fastify';
 import { HttpError } from '../../http-error.ts';
-import { findJob, listJobs } from '../../jobs/jobs-repository.ts';
+import { findVisibleJob, listVisibleJobs, type JobViewer } from '../../jobs/jobs-repository.ts';
+import { isAdminRole, type User } from '../../db/users.ts';
 import { requireUser } from '../../plugins/guards.ts';
 import { commonErrors, errorReply } from '../common-schemas.ts';
 import { jobSchema } from './job-schema.ts';
+
+const viewerOf = (user: User): JobViewer => ({ id: user.id, admin: isAdminRole(user.role.name) });
 
 export const jobsRoutes: FastifyPluginAsync = async (app) => {
   app.get<{ Querystring: { limit: number } }>(
@@ -20,7 +27,7 @@ export const jobsRoutes: FastifyPluginAsync = async (app) => {
         response: { 200: { type: 'array', items: jobSchema }, ...commonErrors },
       },
     },
-    async (request) => listJobs(app.db, request.query.limit),
+    async (request) => listVisibleJobs(app.db, viewerOf(request.user!), request.query.limit),
   );
 
   app.get<{ Params: { id: number } }>(
@@ -37,7 +44,7 @@ export const jobsRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request) => {
-      const job = findJob(app.db, request.params.id);
+      const job = findVisibleJob(app.db, viewerOf(request.user!), request.params.id);
       if (!job) throw new HttpError(404, 'Job not found');
       return job;
     },

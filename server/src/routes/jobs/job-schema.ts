@@ -1,5 +1,5 @@
 /** A job as the API shows it (jobs/job.ts). */
-import { JOB_KINDS, JOB_STATUSES } from '../../jobs/job.ts';
+import { JOB_KINDS, JOB_STATUSES } from '../../../../common/api-types/jobs.ts';
 
 const timestamp = { type: ['string', 'null'] } as const;
 
@@ -14,6 +14,8 @@ export const jobSchema = {
     result: { type: ['object', 'null'], additionalProperties: true },
     request: { type: 'object', additionalProperties: true },
     user_id: { type: ['integer', 'null'] },
+    /** Who asked (the account's username); null for a deleted account or a job the server started itself. */
+    username: { type: ['string', 'null'] },
     created_at: { type: 'string' },
     started_at: timestamp,
     finished_at: timestamp,

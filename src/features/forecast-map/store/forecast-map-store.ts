@@ -8,9 +8,10 @@ import { createDatesSlice, type DatesSlice } from './dates-slice.ts';
 import { createFieldSlice, type FieldSlice } from './field-slice.ts';
 import { createFileSlice, type FileSlice } from './file-slice.ts';
 import { createSelectionSlice, type SelectionSlice } from './selection-slice.ts';
-import { createRouteSlice, type RouteSlice } from '../../route-check/route-slice.ts';
+import { createRouteSlice, type RouteSlice } from '../route-check/route-slice.ts';
+import { createToolsSlice, type ToolsSlice } from '../map-tools/tools-slice.ts';
 
-export type ForecastMapState = SelectionSlice & DatesSlice & FileSlice & FieldSlice & RouteSlice;
+export type ForecastMapState = SelectionSlice & DatesSlice & FileSlice & FieldSlice & RouteSlice & ToolsSlice;
 export type ForecastMapStore = StoreApi<ForecastMapState>;
 
 export function createForecastMapStore(): ForecastMapStore {
@@ -20,5 +21,6 @@ export function createForecastMapStore(): ForecastMapStore {
     ...createFileSlice(...args),
     ...createFieldSlice(...args),
     ...createRouteSlice(...args),
+    ...createToolsSlice(...args),
   }));
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { RegularGrid } from '../../../../workers/forecast.api.ts';
-import { driftComponents } from './drift-components.ts';
+import { driftComponents } from '../../../../common/drift.ts';
 import { driftReadoutAt } from './drift-readout.ts';
 
 // 4 × 3 cells: lon 100..103°E, lat 80, 79, 78°N (rows go south, as in many files).

@@ -4,7 +4,7 @@
  * missing cells and outside the grid. Pure, so the map page only wires it to the cursor.
  */
 import type { RegularGrid } from '../../../../workers/forecast.api.ts';
-import { driftSpeedBearing } from './drift-components.ts';
+import { driftSpeedBearing } from '../../../../common/drift.ts';
 import { nearestCell } from './grid-lookup.ts';
 
 export const DRIFT_READOUT_TITLE = 'Sea current';

@@ -1,8 +1,8 @@
 /**
- * Ice drift as animated particles, entirely on the GPU (a custom deck.gl layer, lifecycle as deck.gl's
- * BitmapLayer). Each particle is one texel of an rgba32float state texture (its position as a unit vector
- * on the sphere, and its age and speed packed in one float: see shaders/particles/update.frag.glsl); a simulation step is a fragment-shader pass from one state texture into the other (ping-pong
- * float framebuffers), so JavaScript never touches a particle. Every step:
+ * Ice drift as animated particles, entirely on the GPU. Each particle is one texel of an rgba32float state
+ * texture (a unit vector on the sphere; age and speed packed in w: see shaders/particles/update.frag.glsl); a
+ * step is a fragment-shader pass from one state texture into the other, so JavaScript never touches a
+ * particle. Every step:
  *   1. update  — state A -> state B: move by the drift on the sphere, age, respawn over valid cells;
  *   2. fade    — trail T0 -> trail T1, dimmed by fadeOpacity;
  *   3. draw    — one line per particle (A -> B) into T1, coloured by speed, through deck.gl's project module
@@ -12,208 +12,57 @@
  * When the view changes, the trail texture is cleared and the current segments drawn again at once, so
  * panning and zooming neither smear old trails nor pause the animation.
  *
- * GPU resources live on the layer's state only; shaders are in shaders/particles/ (one pass per file).
+ * Lifecycle as deck.gl's BitmapLayer: GPU resources are made in initializeState (models, ramp) and updateState
+ * (field textures on a new field; state and trail ping-pongs on a new count or drawing-buffer size), `draw`
+ * only runs passes, finalizeState releases what the layer made, then `super.finalizeState` the rest.
  */
-import { Layer, project32, type DefaultProps, type LayerProps, type UpdateParameters, type Viewport } from '@deck.gl/core';
-import type { Device, Framebuffer, RenderPass, Texture } from '@luma.gl/core';
-import { Model } from '@luma.gl/engine';
-import type { RegularGrid } from '../../../../workers/forecast.api.ts';
-import fullscreenVs from '../../../../shaders/particles/_fullscreen.vert.glsl?raw';
-import compositeFs from '../../../../shaders/particles/composite.frag.glsl?raw';
-import drawFs from '../../../../shaders/particles/draw.frag.glsl?raw';
-import drawVs from '../../../../shaders/particles/draw.vert.glsl?raw';
-import fadeFs from '../../../../shaders/particles/fade.frag.glsl?raw';
-import updateFs from '../../../../shaders/particles/update.frag.glsl?raw';
+import { Layer, type LayerContext, type UpdateParameters, type Viewport } from '@deck.gl/core';
+import type { Framebuffer, RenderPass, Texture } from '@luma.gl/core';
+import type { Model } from '@luma.gl/engine';
 import { driftRampBytes } from './drift-ramp.ts';
-import { unitVectorToLonLat } from './geo-step.ts';
 import { isGlobalInLongitude } from './grid-lookup.ts';
-import { viewBounds } from './view-bounds.ts';
 import { defaultParticleCount, stateTextureSize } from './particle-count.ts';
-import {
-  particleCompositeUniforms,
-  particleDrawUniforms,
-  particleFadeUniforms,
-  particleUpdateUniforms,
-  type ParticleUpdateProps,
-} from './particle-uniforms.ts';
+import { BASE_STEP_SECONDS, defaultProps, particleSupportProblem, type _ParticleLayerProps, type DriftField } from './particle-layer-props.ts';
+import { createDrawModel, createScreenPassModels, type ScreenPassModels } from './particle-models.ts';
+import type { ParticleUpdateProps } from './particle-uniforms.ts';
+import { NEAREST, PingPong, sizedPingPong } from './ping-pong.ts';
 import { buildRespawnCells } from './respawn-cells.ts';
+import { viewBounds } from './view-bounds.ts';
 
-/** One lead time's drift on a regular grid (what the worker's DriftSlice holds, plus its grid). */
-export interface DriftField {
-  /** u, v interleaved (m/s, eastward and northward), row-major nlat × nlon, NaN where there is no data. */
-  data: Float32Array;
-  width: number;
-  height: number;
-  grid: RegularGrid;
-  /** Largest finite speed (m/s): the top of the colour ramp. */
-  maxSpeed: number;
-}
-
-/**
- * Seconds of drift per step at speedFactor 1. With the default speedFactor 0.1 a step advances 8 400 s of
- * drift: at the map's start view (zoom 4 at 78°N, 1280 × 800) that moves a particle as far on screen as
- * leaflet-velocity's velocityScale 0.1 does (its step is v × 0.1 × mapArea^0.4 degrees of arc, mapArea in
- * rad², ≈ 0.076° per m/s there). Unlike leaflet-velocity the step is fixed in metres, not in pixels, so the
- * motion is the same on the ground at every zoom and in both projections.
- */
-export const BASE_STEP_SECONDS = 84_000;
-
-type _ParticleLayerProps = {
-  /**
-   * The drift to animate; null draws nothing.
-   * @default null
-   */
-  field: DriftField | null;
-  /**
-   * How many particles; 0 adapts to the viewport (width × height / 30 CSS px², ten times leaflet-velocity's
-   * density).
-   * @default 0
-   */
-  numParticles?: number;
-  /**
-   * Velocity scale: seconds of drift per step are speedFactor × BASE_STEP_SECONDS.
-   * @default 0.1
-   */
-  speedFactor?: number;
-  /**
-   * Steps a particle lives before it is reborn at a random place with data.
-   * @default 90
-   */
-  maxAge?: number;
-  /**
-   * Simulation steps per second (the current tool's pace).
-   * @default 15
-   */
-  stepsPerSecond?: number;
-  /**
-   * Fraction of a trail's opacity kept per step: how fast trails fade.
-   * @default 0.97
-   */
-  fadeOpacity?: number;
-  /**
-   * Called once when this GPU cannot run the layer (no WebGL2, or float framebuffers missing: WebGL2
-   * without EXT_color_buffer_float); the layer then draws nothing, and the page should say so on the map.
-   * @default null
-   */
-  onUnsupported?: ((reason: string) => void) | null;
-};
-
-export type ParticleLayerProps = _ParticleLayerProps & LayerProps;
-
-const defaultProps: DefaultProps<ParticleLayerProps> = {
-  field: { type: 'object', value: null },
-  numParticles: { type: 'number', value: 0, min: 0 },
-  speedFactor: { type: 'number', value: 0.1, min: 0 },
-  maxAge: { type: 'number', value: 90, min: 1 },
-  stepsPerSecond: { type: 'number', value: 15, min: 0 },
-  fadeOpacity: { type: 'number', value: 0.97, min: 0, max: 1 },
-  onUnsupported: { type: 'function', value: null, optional: true },
-};
-
-/** Why a device cannot run the particle layer, or null when it can. */
-export function particleSupportProblem(device: Pick<Device, 'type' | 'features'>): string | null {
-  if (device.type !== 'webgl') return 'The drift particles need WebGL2.';
-  if (!device.features.has('float32-renderable-webgl')) {
-    return 'The drift particles need float render targets (EXT_color_buffer_float), which this GPU lacks.';
-  }
-  return null;
-}
-
-/** The particle state: two rgba32float textures and their framebuffers, swapped every step. */
-interface ParticleBuffers {
-  count: number;
-  textures: [Texture, Texture];
-  framebuffers: [Framebuffer, Framebuffer];
-}
-
-/** The screen-sized RGBA8 trail textures (premultiplied colour), swapped every step. */
-interface TrailBuffers {
-  width: number;
-  height: number;
-  textures: [Texture, Texture];
-  framebuffers: [Framebuffer, Framebuffer];
-}
+export { BASE_STEP_SECONDS, particleSupportProblem, type DriftField, type ParticleLayerProps } from './particle-layer-props.ts';
 
 type ParticleLayerState = {
   unsupported: string | null;
-  updateModel?: Model;
-  fadeModel?: Model;
-  drawModel?: Model;
-  compositeModel?: Model;
+  /** The draw pass (deck.gl feeds it the project module and destroys it). */
+  model?: Model;
+  passes?: ScreenPassModels;
   rampTexture?: Texture;
   fieldTexture?: Texture;
   respawnTexture?: Texture;
   respawnCount: number;
-  particles?: ParticleBuffers;
-  trails?: TrailBuffers;
-  /** Index of the state texture holding the latest positions (the other holds the step before). */
-  current: number;
-  /** Index of the trail texture shown. */
-  trail: number;
+  /** Particle state (rgba32float, one texel per particle): front = now, back = the step before. */
+  particles?: PingPong;
+  particleCount: number;
+  /** Trails (RGBA8 premultiplied, the drawing buffer's size): front is shown. */
+  trails?: PingPong;
   /** Respawn every particle at the next draw (new field or new count). */
   needsReset: boolean;
-  /** The previous texture holds no meaningful positions yet: draw no segments. */
+  /** The back state texture holds no meaningful positions yet: draw no segments. */
   segmentsValid: boolean;
   lastStepTime: number;
   lastViewport: Viewport | null;
   /** Where particles may be (re)born, for lastViewport: recomputed only when the view changes. */
   viewBox: [number, number, number, number] | null;
-  /** Last values given to the fade and composite uniform blocks (NaN: never set); unchanged ones are not re-sent. */
-  fadeOpacitySet: number;
-  compositeOpacitySet: number;
-  /** deck.gl's project-module props last given to the draw pass (their uniforms are recomputed only when these change). */
-  projectSet: Record<string, unknown> | null;
   redrawTimer: ReturnType<typeof setTimeout> | null;
   /** Simulation steps run so far (for tests and the benchmark). */
   steps: number;
 };
 
-/** The draw pass's own uniforms (constant: a fresh segment's alpha). */
-const DRAW_UNIFORMS = { opacity: 0.9 } as const;
-
 /** Where particles may be (re)born in this view; null (no restriction) for views other than Web Mercator and globe. */
 function particleViewBox(viewport: Viewport): [number, number, number, number] | null {
-  // Web Mercator and globe viewports both carry longitude/project/unproject; other views: no restriction.
   const view = viewport as Viewport & { longitude?: number };
   return typeof view.longitude === 'number' ? viewBounds(view as typeof view & { longitude: number }) : null;
 }
-
-/**
- * Whether deck.gl's project-module props give the same uniforms: deck.gl hands a fresh object (and, under
- * MapLibreOverlay, a fresh but equal viewport) every frame, and recomputing the uniforms is a few matrix
- * products per frame for nothing.
- */
-function sameProjectProps(a: Record<string, unknown>, b: Record<string, unknown>): boolean {
-  const keys = Object.keys(b);
-  if (Object.keys(a).length !== keys.length) return false;
-  return keys.every((key) => {
-    const x = a[key];
-    const y = b[key];
-    if (x === y) return true;
-    if (key === 'viewport') return (x as Viewport | undefined)?.equals?.(y as Viewport) === true;
-    return Array.isArray(x) && Array.isArray(y) && x.length === y.length && x.every((v, i) => v === y[i]);
-  });
-}
-
-/** Nearest sampling: float32 textures are not filterable everywhere, and the shaders use texelFetch. */
-const NEAREST = { minFilter: 'nearest', magFilter: 'nearest', addressModeU: 'clamp-to-edge', addressModeV: 'clamp-to-edge' } as const;
-
-/** Simulation and trail passes write exactly what the shader outputs: no blending, no depth. */
-const OVERWRITE = { blend: false, depthCompare: 'always', depthWriteEnabled: false, cullMode: 'none' } as const;
-
-/** Premultiplied "over": the draw pass into the trail and the composite onto the map. */
-const PREMULTIPLIED_OVER = {
-  blend: true,
-  blendColorSrcFactor: 'one',
-  blendColorDstFactor: 'one-minus-src-alpha',
-  blendAlphaSrcFactor: 'one',
-  blendAlphaDstFactor: 'one-minus-src-alpha',
-  blendColorOperation: 'add',
-  blendAlphaOperation: 'add',
-  depthCompare: 'always',
-  depthWriteEnabled: false,
-  cullMode: 'none',
-} as const;
 
 export class ParticleLayer<ExtraPropsT extends object = object> extends Layer<ExtraPropsT & Required<_ParticleLayerProps>> {
   static layerName = 'ParticleLayer';
@@ -227,16 +76,12 @@ export class ParticleLayer<ExtraPropsT extends object = object> extends Layer<Ex
     this.state = {
       unsupported,
       respawnCount: 0,
-      current: 0,
-      trail: 0,
+      particleCount: 0,
       needsReset: true,
       segmentsValid: false,
       lastStepTime: 0,
       lastViewport: null,
       viewBox: null,
-      fadeOpacitySet: Number.NaN,
-      compositeOpacitySet: Number.NaN,
-      projectSet: null,
       redrawTimer: null,
       steps: 0,
     };
@@ -244,104 +89,72 @@ export class ParticleLayer<ExtraPropsT extends object = object> extends Layer<Ex
       this.props.onUnsupported?.(unsupported);
       return;
     }
-    const fullscreen = { vs: fullscreenVs, topology: 'triangle-list' as const, vertexCount: 3, bufferLayout: [] };
-    this.state.updateModel = new Model(device, {
-      ...fullscreen,
-      id: `${this.props.id}-update`,
-      fs: updateFs,
-      modules: [particleUpdateUniforms],
-      parameters: OVERWRITE,
-    });
-    this.state.fadeModel = new Model(device, {
-      ...fullscreen,
-      id: `${this.props.id}-fade`,
-      fs: fadeFs,
-      modules: [particleFadeUniforms],
-      parameters: OVERWRITE,
-    });
-    this.state.compositeModel = new Model(device, {
-      ...fullscreen,
-      id: `${this.props.id}-composite`,
-      fs: compositeFs,
-      modules: [particleCompositeUniforms],
-      parameters: PREMULTIPLIED_OVER,
-    });
-    this.state.drawModel = new Model(device, {
-      ...this.getShaders({ vs: drawVs, fs: drawFs, modules: [project32, particleDrawUniforms] }),
-      id: `${this.props.id}-draw`,
-      topology: 'line-list',
-      vertexCount: 0,
-      bufferLayout: [],
-      parameters: PREMULTIPLIED_OVER,
-    });
+    this.state.passes = createScreenPassModels(device, this.props.id);
+    this.state.model = createDrawModel(device, this.props.id, (shaders) => this.getShaders(shaders));
+    this.state.model.shaderInputs.setProps({ particleDraw: { opacity: 0.9 } }); // a fresh segment's alpha
     this.state.rampTexture = device.createTexture({
       id: `${this.props.id}-ramp`,
       format: 'rgba8unorm',
       width: 256,
       height: 1,
-      sampler: { minFilter: 'linear', magFilter: 'linear', addressModeU: 'clamp-to-edge', addressModeV: 'clamp-to-edge' },
+      sampler: { ...NEAREST, minFilter: 'linear', magFilter: 'linear' },
     });
     this.state.rampTexture.writeData(driftRampBytes());
+  }
+
+  /** Also on view changes: the particle count and the trails follow the viewport's size. */
+  shouldUpdateState({ changeFlags }: UpdateParameters<this>): boolean {
+    return Boolean(changeFlags.propsOrDataChanged || changeFlags.viewportChanged);
   }
 
   updateState({ props, oldProps }: UpdateParameters<this>): void {
     if (this.state.unsupported) return;
     if (props.field !== oldProps.field) this.uploadField(props.field);
+    this.sizeResources();
   }
 
-  finalizeState(): void {
+  finalizeState(context: LayerContext): void {
     const s = this.state;
     if (s.redrawTimer) clearTimeout(s.redrawTimer);
     s.redrawTimer = null;
-    s.updateModel?.destroy();
-    s.fadeModel?.destroy();
-    s.drawModel?.destroy();
-    s.compositeModel?.destroy();
-    s.rampTexture?.destroy();
-    s.fieldTexture?.destroy();
-    s.respawnTexture?.destroy();
-    this.destroyParticles();
-    this.destroyTrails();
+    for (const model of Object.values(s.passes ?? {})) model.destroy();
+    for (const resource of [s.rampTexture, s.fieldTexture, s.respawnTexture, s.particles, s.trails]) resource?.destroy();
+    super.finalizeState(context); // the draw model, the attribute manager, resource subscriptions
   }
 
   draw({ renderPass, shaderModuleProps }: { renderPass: RenderPass; shaderModuleProps: Record<string, unknown> }): void {
     const s = this.state;
     const picking = shaderModuleProps?.picking as { isActive?: boolean } | undefined;
-    if (s.unsupported || picking?.isActive || !this.props.field || !s.fieldTexture) return;
+    if (s.unsupported || picking?.isActive || !this.props.field || !s.fieldTexture || !s.particles || !s.trails) return;
+    // The canvas was resized without a props or view change reaching updateState: resize on the next update.
+    if (!this.resourcesFit()) this.setNeedsUpdate();
 
     const { viewport } = this.context;
-    this.ensureParticles(this.props.numParticles || defaultParticleCount(viewport.width, viewport.height));
-    this.ensureTrails();
     const viewChanged = !s.lastViewport || !s.lastViewport.equals(viewport);
     s.lastViewport = viewport;
     // 25+ unprojections: only when the view moved, not on every step.
     if (viewChanged) s.viewBox = particleViewBox(viewport);
 
-    const drawProps = { project: shaderModuleProps.project };
     const now = performance.now();
     const stepInterval = 1000 / Math.max(1e-3, this.props.stepsPerSecond);
-
     if (s.needsReset) {
       this.runUpdate(true);
       s.needsReset = false;
       s.segmentsValid = false;
       s.lastStepTime = now;
-      this.clearTrail(s.trail);
+      this.renderTrail(s.trails.frontFramebuffer, null, false);
     } else if (this.props.stepsPerSecond > 0 && now - s.lastStepTime >= stepInterval) {
       // At most one step per frame: a slow frame slows the animation instead of bunching steps up.
       s.lastStepTime = Math.max(s.lastStepTime + stepInterval, now - stepInterval);
       this.runUpdate(false);
-      const next = 1 - s.trail;
-      // Fade (or, after a view change, clear) and the new segments share one render pass on trail[next].
-      this.renderTrail(next, viewChanged ? null : s.trail, drawProps);
-      s.trail = next;
+      // Fade (or, after a view change, clear) and the new segments share one render pass on the back trail.
+      this.renderTrail(s.trails.backFramebuffer, viewChanged ? null : s.trails.front, true);
+      s.trails.swap();
       s.segmentsValid = true;
     } else if (viewChanged) {
       // Old trails sit at the old view's pixels: drop them and show the current segments right away.
-      if (s.segmentsValid) this.renderTrail(s.trail, null, drawProps);
-      else this.clearTrail(s.trail);
+      this.renderTrail(s.trails.frontFramebuffer, null, s.segmentsValid);
     }
-
     this.composite(renderPass);
     this.scheduleRedraw(Math.max(0, s.lastStepTime + stepInterval - performance.now()));
   }
@@ -351,25 +164,7 @@ export class ParticleLayer<ExtraPropsT extends object = object> extends Layer<Ex
     return this.state?.steps ?? 0;
   }
 
-  /**
-   * The current particles read back from the GPU and decoded: [lon°, lat°, age in steps, speed m/s] per
-   * particle. Slow (a synchronous readback and a loop); for tests and debugging only, never per frame.
-   */
-  readParticles(): Float64Array | null {
-    const p = this.state.particles;
-    const field = this.props.field;
-    if (!p || !field) return null;
-    const raw = new Float32Array(p.textures[this.state.current].readDataSyncWebGL() as ArrayBuffer);
-    const out = new Float64Array(p.count * 4);
-    for (let k = 0; k < p.count; k++) {
-      const [lon, lat] = unitVectorToLonLat(raw[4 * k], raw[4 * k + 1], raw[4 * k + 2]);
-      const age = Math.floor(raw[4 * k + 3]);
-      out.set([lon, lat, age, (raw[4 * k + 3] - age) * field.maxSpeed], 4 * k);
-    }
-    return out;
-  }
-
-  // --- resources -----------------------------------------------------------------------------------------
+  // --- resources (made here, used by the passes) -----------------------------------------------------------
 
   private uploadField(field: DriftField | null): void {
     const s = this.state;
@@ -380,15 +175,10 @@ export class ParticleLayer<ExtraPropsT extends object = object> extends Layer<Ex
     s.respawnTexture = undefined;
     s.respawnCount = 0;
     if (!field) return;
-    s.fieldTexture = device.createTexture({
-      id: `${this.props.id}-field`,
-      format: 'rg32float',
-      width: field.width,
-      height: field.height,
-      sampler: NEAREST,
-    });
-    s.fieldTexture.writeData(field.data.subarray(0, field.width * field.height * 2));
-    const cells = buildRespawnCells(field.data, field.width, field.height);
+    const { width, height } = field;
+    s.fieldTexture = device.createTexture({ id: `${this.props.id}-field`, format: 'rg32float', width, height, sampler: NEAREST });
+    s.fieldTexture.writeData(field.data.subarray(0, width * height * 2));
+    const cells = buildRespawnCells(field.data, width, height);
     s.respawnTexture = device.createTexture({
       id: `${this.props.id}-respawn`,
       format: 'r32float',
@@ -401,71 +191,45 @@ export class ParticleLayer<ExtraPropsT extends object = object> extends Layer<Ex
     s.needsReset = true;
   }
 
-  private ensureParticles(count: number): void {
+  private wantedSizes(): { count: number; trail: [number, number] } {
+    const { viewport, device } = this.context;
+    const count = this.props.numParticles || defaultParticleCount(viewport.width, viewport.height);
+    return { count, trail: device.getDefaultCanvasContext().getDrawingBufferSize() };
+  }
+
+  private resourcesFit(): boolean {
+    const { count, trail } = this.wantedSizes();
+    const { particleCount, trails } = this.state;
+    return count === particleCount && trails?.width === trail[0] && trails?.height === trail[1];
+  }
+
+  private sizeResources(): void {
     const s = this.state;
-    if (s.particles?.count === count) return;
-    this.destroyParticles();
-    const [width, height] = stateTextureSize(count);
     const { device } = this.context;
-    const make = (k: number) =>
-      device.createTexture({ id: `${this.props.id}-state-${k}`, format: 'rgba32float', width, height, sampler: NEAREST });
-    const textures: [Texture, Texture] = [make(0), make(1)];
-    const framebuffers = textures.map((texture) => device.createFramebuffer({ width, height, colorAttachments: [texture] })) as [
-      Framebuffer,
-      Framebuffer,
-    ];
-    s.particles = { count, textures, framebuffers };
-    s.drawModel?.setVertexCount(count * 2);
-    s.needsReset = true;
+    const { count, trail } = this.wantedSizes();
+    if (count !== s.particleCount) {
+      const [width, height] = stateTextureSize(count);
+      s.particles = sizedPingPong(s.particles, () => new PingPong(device, `${this.props.id}-state`, 'rgba32float', width, height), width, height);
+      s.particleCount = count;
+      s.model?.setVertexCount(count * 2);
+      s.needsReset = true;
+    }
+    // New textures start transparent (WebGL zero-fills them); the step after a resize redraws the segments.
+    const make = () => new PingPong(device, `${this.props.id}-trail`, 'rgba8unorm', trail[0], trail[1]);
+    s.trails = sizedPingPong(s.trails, make, trail[0], trail[1]);
   }
 
-  private ensureTrails(): void {
-    const s = this.state;
-    const [width, height] = this.context.device.getDefaultCanvasContext().getDrawingBufferSize();
-    if (s.trails && s.trails.width === width && s.trails.height === height) return;
-    this.destroyTrails();
-    const { device } = this.context;
-    const make = (k: number) =>
-      device.createTexture({ id: `${this.props.id}-trail-${k}`, format: 'rgba8unorm', width, height, sampler: NEAREST });
-    const textures: [Texture, Texture] = [make(0), make(1)];
-    const framebuffers = textures.map((texture) => device.createFramebuffer({ width, height, colorAttachments: [texture] })) as [
-      Framebuffer,
-      Framebuffer,
-    ];
-    s.trails = { width, height, textures, framebuffers };
-    this.clearTrail(0);
-    this.clearTrail(1);
-  }
+  // --- passes (one GPU render pass per method) --------------------------------------------------------------
 
-  private destroyParticles(): void {
-    const p = this.state.particles;
-    if (!p) return;
-    p.framebuffers.forEach((f) => f.destroy());
-    p.textures.forEach((t) => t.destroy());
-    this.state.particles = undefined;
-  }
-
-  private destroyTrails(): void {
-    const t = this.state.trails;
-    if (!t) return;
-    t.framebuffers.forEach((f) => f.destroy());
-    t.textures.forEach((x) => x.destroy());
-    this.state.trails = undefined;
-  }
-
-  // --- passes (one GL pass each) -----------------------------------------------------------------------------
-
-  /** Pass 1: state[current] -> state[other]; then the other becomes current. */
+  /** The simulation step: state front -> back (moved, aged, respawned), then back becomes front. */
   private runUpdate(reset: boolean): void {
     const s = this.state;
     const { field } = this.props;
-    const particles = s.particles;
-    if (!particles || !field || !s.updateModel || !s.fieldTexture || !s.respawnTexture) return;
-    const next = 1 - s.current;
+    if (!s.particles || !field || !s.passes || !s.fieldTexture || !s.respawnTexture) return;
     const { grid } = field;
     const box = s.viewBox;
     const uniforms: ParticleUpdateProps = {
-      grid: [grid.lon0, grid.dlon, grid.lat0, grid.dlat],
+      grid: [grid.lon0, grid.lat0, grid.dlon, grid.dlat],
       viewBounds: box ?? [0, 0, 0, 0],
       useViewBounds: box ? 1 : 0,
       gridSize: [grid.nlon, grid.nlat],
@@ -477,79 +241,47 @@ export class ParticleLayer<ExtraPropsT extends object = object> extends Layer<Ex
       reset: reset ? 1 : 0,
       maxSpeed: field.maxSpeed,
     };
-    s.updateModel.shaderInputs.setProps({ particleUpdate: uniforms });
-    s.updateModel.setBindings({
-      stateTexture: particles.textures[s.current],
-      fieldTexture: s.fieldTexture,
-      respawnTexture: s.respawnTexture,
-    });
-    const pass = this.context.device.beginRenderPass({
-      id: `${this.props.id}-update-pass`,
-      framebuffer: particles.framebuffers[next],
-      clearColor: false,
-    });
-    s.updateModel.draw(pass);
+    const { update } = s.passes;
+    update.shaderInputs.setProps({ particleUpdate: uniforms });
+    update.setBindings({ stateTexture: s.particles.front, fieldTexture: s.fieldTexture, respawnTexture: s.respawnTexture });
+    const pass = this.context.device.beginRenderPass({ id: `${this.props.id}-update-pass`, framebuffer: s.particles.backFramebuffer, clearColor: false });
+    update.draw(pass);
     pass.end();
-    s.current = next;
+    s.particles.swap();
     s.steps++;
   }
 
-  private clearTrail(index: number): void {
-    const { trails } = this.state;
-    if (!trails) return;
-    const pass = this.context.device.beginRenderPass({
-      id: `${this.props.id}-clear-pass`,
-      framebuffer: trails.framebuffers[index],
-      clearColor: [0, 0, 0, 0],
-    });
-    pass.end();
-  }
-
   /**
-   * Passes 2 and 3 in one render pass on trail[to]: trail[fadeFrom] dimmed by fadeOpacity (or, when fadeFrom
-   * is null, a clear), then one line per particle, previous -> current position, coloured by speed.
+   * The trail step, one render pass on `target`: `fadeFrom` dimmed by fadeOpacity (null: cleared), then, when
+   * `segments`, one line per particle from its previous to its current position, coloured by speed.
    */
-  private renderTrail(to: number, fadeFrom: number | null, drawProps: Record<string, unknown>): void {
-    const s = this.state;
-    const { particles, trails, drawModel, fadeModel, rampTexture } = s;
-    if (!particles || !trails || !drawModel || !fadeModel || !rampTexture || !this.props.field) return;
-    if (fadeFrom !== null) {
-      if (s.fadeOpacitySet !== this.props.fadeOpacity) {
-        fadeModel.shaderInputs.setProps({ particleFade: { fadeOpacity: this.props.fadeOpacity } });
-        s.fadeOpacitySet = this.props.fadeOpacity;
-      }
-      fadeModel.setBindings({ trailTexture: trails.textures[fadeFrom] });
-    }
-    const project = drawProps.project as Record<string, unknown> | undefined;
-    if (!project || !s.projectSet || !sameProjectProps(s.projectSet, project)) {
-      drawModel.shaderInputs.setProps({ ...drawProps, particleDraw: DRAW_UNIFORMS });
-      s.projectSet = project ?? null;
-    }
-    drawModel.setBindings({
-      previousState: particles.textures[1 - s.current],
-      currentState: particles.textures[s.current],
-      rampTexture,
-    });
+  private renderTrail(target: Framebuffer, fadeFrom: Texture | null, segments: boolean): void {
+    const { particles, model, passes, rampTexture } = this.state;
+    if (!particles || !model || !passes || !rampTexture) return;
     const pass = this.context.device.beginRenderPass({
       id: `${this.props.id}-trail-pass`,
-      framebuffer: trails.framebuffers[to],
-      clearColor: fadeFrom === null ? [0, 0, 0, 0] : false,
+      framebuffer: target,
+      clearColor: fadeFrom ? false : [0, 0, 0, 0],
     });
-    if (fadeFrom !== null) fadeModel.draw(pass);
-    drawModel.draw(pass);
+    if (fadeFrom) {
+      passes.fade.shaderInputs.setProps({ particleFade: { fadeOpacity: this.props.fadeOpacity } });
+      passes.fade.setBindings({ trailTexture: fadeFrom });
+      passes.fade.draw(pass);
+    }
+    if (segments) {
+      model.setBindings({ previousState: particles.back, currentState: particles.front, rampTexture });
+      model.draw(pass);
+    }
     pass.end();
   }
 
-  /** Pass 4: the trail texture over the map, in deck.gl's own render pass. */
+  /** The trail over the map, in deck.gl's own render pass. */
   private composite(renderPass: RenderPass): void {
-    const { trails, compositeModel } = this.state;
-    if (!trails || !compositeModel) return;
-    if (this.state.compositeOpacitySet !== this.props.opacity) {
-      compositeModel.shaderInputs.setProps({ particleComposite: { opacity: this.props.opacity } });
-      this.state.compositeOpacitySet = this.props.opacity;
-    }
-    compositeModel.setBindings({ trailTexture: trails.textures[this.state.trail] });
-    compositeModel.draw(renderPass);
+    const { trails, passes } = this.state;
+    if (!trails || !passes) return;
+    passes.composite.shaderInputs.setProps({ particleComposite: { opacity: this.props.opacity } });
+    passes.composite.setBindings({ trailTexture: trails.front });
+    passes.composite.draw(renderPass);
   }
 
   /** Ask deck.gl (and through it MapLibre) for the next frame when the next step is due, not every frame. */

@@ -1,12 +1,13 @@
 /**
- * The uniform blocks of the particle passes. Each block is declared in its .glsl file (shaders/particles/);
- * these modules tell luma.gl the same members in the same order so it can lay out the std140 buffer, bound
- * as `<name>Uniforms`. Textures are bound separately (setBindings).
+ * The uniform blocks of the particle passes, declared as the scalar field's are (../uniform-block.ts): the
+ * member list here is the only one, the GLSL block is generated from it. Textures are bound separately
+ * (setBindings).
  */
 import type { ShaderModule } from '@luma.gl/shadertools';
+import { uniformModule } from '../uniform-block.ts';
 
 export type ParticleUpdateProps = {
-  /** lon0°, dlon°, lat0°, dlat° */
+  /** lon0°, lat0° (centre of cell 0, 0), dlon°, dlat°: packed as the scalar field's */
   grid: [number, number, number, number];
   /** minLon°, minLat°, maxLon°, maxLat° of the visible map */
   viewBounds: [number, number, number, number];
@@ -30,49 +31,37 @@ export type ParticleUpdateProps = {
   useViewBounds: number;
 };
 
-export const particleUpdateUniforms = {
-  name: 'particleUpdate',
-  uniformTypes: {
-    grid: 'vec4<f32>',
-    viewBounds: 'vec4<f32>',
-    gridSize: 'vec2<f32>',
-    globalLon: 'f32',
-    respawnCount: 'f32',
-    stepSeconds: 'f32',
-    maxAge: 'f32',
-    randomSeed: 'f32',
-    reset: 'f32',
-    maxSpeed: 'f32',
-    useViewBounds: 'f32',
-  },
-} as const satisfies ShaderModule<ParticleUpdateProps>;
+export const particleUpdateUniforms = uniformModule('particleUpdate', {
+  grid: 'vec4<f32>',
+  viewBounds: 'vec4<f32>',
+  gridSize: 'vec2<f32>',
+  globalLon: 'f32',
+  respawnCount: 'f32',
+  stepSeconds: 'f32',
+  maxAge: 'f32',
+  randomSeed: 'f32',
+  reset: 'f32',
+  maxSpeed: 'f32',
+  useViewBounds: 'f32',
+}) satisfies ShaderModule<ParticleUpdateProps>;
 
 export type ParticleDrawProps = {
   /** alpha of a fresh segment */
   opacity: number;
 };
 
-export const particleDrawUniforms = {
-  name: 'particleDraw',
-  uniformTypes: { opacity: 'f32' },
-} as const satisfies ShaderModule<ParticleDrawProps>;
+export const particleDrawUniforms = uniformModule('particleDraw', { opacity: 'f32' }) satisfies ShaderModule<ParticleDrawProps>;
 
 export type ParticleFadeProps = {
   /** fraction of a trail kept per step */
   fadeOpacity: number;
 };
 
-export const particleFadeUniforms = {
-  name: 'particleFade',
-  uniformTypes: { fadeOpacity: 'f32' },
-} as const satisfies ShaderModule<ParticleFadeProps>;
+export const particleFadeUniforms = uniformModule('particleFade', { fadeOpacity: 'f32' }) satisfies ShaderModule<ParticleFadeProps>;
 
 export type ParticleCompositeProps = {
   /** the layer's opacity */
   opacity: number;
 };
 
-export const particleCompositeUniforms = {
-  name: 'particleComposite',
-  uniformTypes: { opacity: 'f32' },
-} as const satisfies ShaderModule<ParticleCompositeProps>;
+export const particleCompositeUniforms = uniformModule('particleComposite', { opacity: 'f32' }) satisfies ShaderModule<ParticleCompositeProps>;

@@ -1,19 +1,7 @@
-/** The scalar field layer's uniform block and texture bindings (a luma.gl shader module). */
+/** The scalar field layer's uniform block (../uniform-block.ts) and texture bindings (a luma.gl shader module). */
 import type { Texture } from '@luma.gl/core';
 import type { ShaderModule } from '@luma.gl/shadertools';
-
-// Member order matches uniformTypes: luma.gl lays the std140 block out in that order.
-const uniformBlock = /* glsl */ `\
-layout(std140) uniform scalarFieldUniforms {
-  vec4 grid;
-  vec2 gridSize;
-  vec2 valueRange;
-  float validAlpha;
-  float opacity;
-  float rampSize;
-  float globe;
-} scalarField;
-`;
+import { uniformModule } from '../uniform-block.ts';
 
 export type ScalarFieldUniformProps = {
   /** lon0, lat0 (centre of cell 0,0) and dlon, dlat, degrees. */
@@ -34,17 +22,12 @@ export type ScalarFieldUniformProps = {
   rampTexture: Texture;
 };
 
-export const scalarFieldUniforms = {
-  name: 'scalarField',
-  vs: uniformBlock,
-  fs: uniformBlock,
-  uniformTypes: {
-    grid: 'vec4<f32>',
-    gridSize: 'vec2<f32>',
-    valueRange: 'vec2<f32>',
-    validAlpha: 'f32',
-    opacity: 'f32',
-    rampSize: 'f32',
-    globe: 'f32',
-  },
-} as const satisfies ShaderModule<ScalarFieldUniformProps>;
+export const scalarFieldUniforms = uniformModule('scalarField', {
+  grid: 'vec4<f32>',
+  gridSize: 'vec2<f32>',
+  valueRange: 'vec2<f32>',
+  validAlpha: 'f32',
+  opacity: 'f32',
+  rampSize: 'f32',
+  globe: 'f32',
+}) satisfies ShaderModule<ScalarFieldUniformProps>;

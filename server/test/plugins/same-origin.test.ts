@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { addUser, makeApp, PASSWORD } from '../helpers.ts';
+
+const form = (email: string, password = PASSWORD) => new URLSearchParams({ username: email, password }).toString();
+
+describe('sign-in and registration from another site', () => {
+  it.each([
+    ['a foreign Origin', { origin: 'https://evil.example' }],
+    ['a sibling port', { origin: 'http://localhost:9999' }],
+    ['Sec-Fetch-Site: cross-site', { 'sec-fetch-site': 'cross-site' }],
+    ['Sec-Fetch-Site: same-site', { 'sec-fetch-site': 'same-site', origin: 'http://localhost:80' }],
+  ])('answer 403 with a detail for %s', async (_name, extra) => {
+    const { app } = await makeApp();
+    const user = await addUser(app);
+    const login = await app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/jwt/login',
+      headers: { host: 'localhost:80', 'content-type': 'application/x-www-form-urlencoded', ...extra },
+      payload: form(user.email),
+    });
+    expect(login.statusCode).toBe(403);
+    expect(login.json()).toEqual({ detail: 'Cross-site request refused: sign in from this site' });
+    expect(login.headers['set-cookie']).toBeUndefined();
+    const register = await app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/register',
+      headers: { host: 'localhost:80', ...extra },
+      payload: { email: 'new@example.com', username: 'new', password: 'long enough password' },
+    });
+    expect(register.statusCode).toBe(403);
+    expect(register.json().detail).toMatch(/Cross-site/);
+  });
+
+  it('let the same origin through, and requests without browser headers', async () => {
+    const { app } = await makeApp();
+    const user = await addUser(app);
+    for (const extra of [
+      { origin: 'http://app.example:8080', 'sec-fetch-site': 'same-origin' },
+      { 'sec-fetch-site': 'same-origin' },
+      {},
+    ]) {
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/jwt/login',
+        headers: { host: 'app.example:8080', 'content-type': 'application/x-www-form-urlencoded', ...extra },
+        payload: form(user.email),
+      });
+      expect(response.statusCode).toBe(204);
+    }
+  });
+});

@@ -1,0 +1,52 @@
+/** 'Режим': 'Поле' / 'Разность', and which difference, in the sidebar's tools block. */
+import { ru } from '../../../i18n/ru.ts';
+import { VARIABLE_STYLES } from '../forecast-variables.ts';
+import { useForecastMap } from '../store/store-context.ts';
+import type { DifferenceKind, MapMode } from '../map-tools/tools-slice.ts';
+
+const MODES: MapMode[] = ['field', 'difference'];
+const KINDS: DifferenceKind[] = ['runs', 'analysis'];
+
+export function DifferenceControls() {
+  const mode = useForecastMap((state) => state.mode);
+  const kind = useForecastMap((state) => state.differenceKind);
+  const difference = useForecastMap((state) => state.difference);
+  const drift = useForecastMap((state) => VARIABLE_STYLES[state.variable].kind === 'drift');
+  const setMode = useForecastMap((state) => state.setMode);
+  const setKind = useForecastMap((state) => state.setDifferenceKind);
+  return (
+    <div className="map-tools__mode" role="group" aria-label={ru.mapTools.mode}>
+      <span className="forecast-sidebar__title">{ru.mapTools.mode}</span>
+      <div className="forecast-sidebar__buttons">
+        {MODES.map((value) => (
+          <button
+            key={value}
+            type="button"
+            className={value === mode ? 'toggle is-active' : 'toggle'}
+            aria-pressed={value === mode}
+            onClick={() => setMode(value)}
+          >
+            {ru.mapTools.modes[value]}
+          </button>
+        ))}
+      </div>
+      {mode === 'difference' && (
+        <>
+          <select value={kind} onChange={(event) => setKind(event.target.value as DifferenceKind)} aria-label={ru.mapTools.difference}>
+            {KINDS.map((value) => (
+              <option key={value} value={value}>
+                {ru.mapTools.differenceKinds[value]}
+              </option>
+            ))}
+          </select>
+          {drift && <p className="forecast-sidebar__note">{ru.mapTools.differenceDrift}</p>}
+          {!drift && difference === 'none' && (
+            <p className="forecast-sidebar__note" role="status">
+              {ru.mapTools.differenceNone}
+            </p>
+          )}
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,28 @@
+/** 'Разность' on the map: the scalar field layer over the difference, diverging ramp, range [−m, +m]. */
+import type { Layer } from '@deck.gl/core';
+import { differenceRamp, sampleRamp } from '../../../map/colour-ramps.ts';
+import { ScalarFieldLayer } from '../../../map/layers/scalar-field-layer/index.ts';
+import type { ForecastMapState } from '../store/forecast-map-store.ts';
+import { differenceRange } from './difference-math.ts';
+
+export const DIFFERENCE_LAYER_ID = 'difference-field';
+const RAMP_BYTES = sampleRamp(differenceRamp);
+
+/** True when the map shows a difference instead of the field. */
+export function showsDifference(state: Pick<ForecastMapState, 'mode' | 'difference'>): boolean {
+  return state.mode === 'difference' && state.difference !== null && state.difference !== 'none';
+}
+
+export function buildDifferenceLayers(state: Pick<ForecastMapState, 'mode' | 'difference'>): Layer[] {
+  const difference = state.difference;
+  if (state.mode !== 'difference' || difference === null || difference === 'none') return [];
+  return [
+    new ScalarFieldLayer({
+      id: DIFFERENCE_LAYER_ID,
+      field: difference.slice,
+      grid: difference.grid,
+      valueRange: differenceRange(difference.m),
+      rampBytes: RAMP_BYTES,
+    }),
+  ];
+}

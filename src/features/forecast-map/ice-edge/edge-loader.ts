@@ -1,0 +1,83 @@
+/**
+ * Keeps the store's ice edges in step with the selection: when 'Кромка льда' is on, opens the free run, the
+ * assimilated run and the analysis valid at the lead's time (the worker's cache answers at once for a file it
+ * holds, so the shown run costs no new download) and asks the worker for each one's 15 % concentration contour.
+ * Edges are kept by file and lead, so stepping through leads (the animation) asks the worker only once per lead.
+ * A run without a file (404) or without concentration is simply not drawn.
+ */
+import { workerFailure, type ForecastClient } from '../../../../workers/forecast-client.ts';
+import type { ContourLines } from '../../../../workers/forecast.api.ts';
+import type { ForecastMapStore } from '../store/forecast-map-store.ts';
+import { runFiles, type FileUrls, type RunFile, isNotFound } from '../map-tools/companion-files.ts';
+import type { EdgeRun } from '../map-tools/tools-slice.ts';
+
+/** The ice edge: where sea-ice concentration (fraction 0–1) crosses 15 %. */
+export const EDGE_VARIABLE = 'sea_ice_fraction_BREMEN';
+export const EDGE_LEVEL = 0.15;
+/** Contours kept (a few hundred kB at most each): three runs × three leads × a few dates. */
+const EDGE_CACHE_SIZE = 36;
+
+export interface EdgeLoaderOptions {
+  store: ForecastMapStore;
+  worker: Pick<ForecastClient, 'load' | 'contour'>;
+  urls: FileUrls;
+}
+
+export class EdgeLoader {
+  private readonly options: EdgeLoaderOptions;
+  private target: string | null = null;
+  private readonly cache = new Map<string, ContourLines | null>();
+
+  constructor(options: EdgeLoaderOptions) {
+    this.options = options;
+  }
+
+  start(): () => void {
+    const unsubscribe = this.options.store.subscribe(() => this.sync());
+    this.sync();
+    return unsubscribe;
+  }
+
+  private sync(): void {
+    const { store, urls } = this.options;
+    const state = store.getState();
+    if (!state.iceEdge || state.date === null) {
+      this.target = null;
+      if (Object.keys(state.edges).length > 0) state.edgesChanged({});
+      return;
+    }
+    const files = runFiles(state.date, state.lead, state.analysisDates, urls);
+    const target = files.map((f) => `${f.url}#${f.lead}`).join('|');
+    if (target === this.target) return;
+    this.target = target;
+    const edges: Partial<Record<EdgeRun, ContourLines>> = {};
+    const pending: RunFile[] = [];
+    for (const file of files) {
+      const key = `${file.url}#${file.lead}`;
+      if (!this.cache.has(key)) pending.push(file);
+      else if (this.cache.get(key)) edges[file.run] = this.cache.get(key)!;
+    }
+    state.edgesChanged(edges);
+    for (const file of pending) void this.load(file, target);
+  }
+
+  private async load(file: RunFile, target: string): Promise<void> {
+    const { worker, store } = this.options;
+    const key = `${file.url}#${file.lead}`;
+    let lines: ContourLines | null = null;
+    try {
+      const meta = await worker.load({ url: file.url });
+      if (meta.grid && meta.variables.some((v) => v.name === EDGE_VARIABLE)) {
+        lines = await worker.contour(meta.key, EDGE_VARIABLE, file.lead, EDGE_LEVEL);
+      }
+    } catch (error) {
+      const failure = workerFailure(error);
+      // A missing file (no assimilated run or analysis for that date) is normal; anything else is worth a note.
+      if (!isNotFound(failure)) console.warn(`Ice edge of ${file.url} not drawn: ${failure.name}: ${failure.message}`);
+    }
+    this.cache.set(key, lines);
+    while (this.cache.size > EDGE_CACHE_SIZE) this.cache.delete(this.cache.keys().next().value as string);
+    if (this.target !== target) return;
+    if (lines) store.getState().edgesChanged({ ...store.getState().edges, [file.run]: lines });
+  }
+}

@@ -1,0 +1,47 @@
+/**
+ * The files that go with the selected date and lead: the free run, the assimilated run, and the analysis valid
+ * at the lead's time (the date plus the lead), where the server has one. Used by the ice edge and the point panel.
+ */
+import { LEAD_HOURS, type LeadIndex } from '../forecast-variables.ts';
+import type { WorkerFailure } from '../../../../workers/forecast-client.ts';
+import type { EdgeRun } from './tools-slice.ts';
+
+/** Where each kind of file is downloaded from (absolute URLs: the worker fetches them). */
+export interface FileUrls {
+  forecast: (date: string, assimilated: boolean) => string;
+  analysis: (date: string) => string;
+}
+
+export interface RunFile {
+  run: EdgeRun;
+  url: string;
+  /** Lead index inside that file: the forecast's lead, 0 in a one-step analysis. */
+  lead: number;
+}
+
+/** 'YYYY-MM-DD' plus whole hours (a multiple of 24), in UTC. */
+export function validDate(date: string, leadHours: number): string {
+  const time = Date.parse(`${date}T00:00:00Z`) + leadHours * 3_600_000;
+  return new Date(time).toISOString().slice(0, 10);
+}
+
+/** The valid time of a lead, ISO UTC to the minute: '2026-11-21T00:00Z'. */
+export function validTime(date: string, leadHours: number): string {
+  return `${new Date(Date.parse(`${date}T00:00:00Z`) + leadHours * 3_600_000).toISOString().slice(0, 16)}Z`;
+}
+
+/** The three runs' files for a date and lead; the analysis only when `analysisDates` lists its valid date. */
+export function runFiles(date: string, lead: LeadIndex, analysisDates: readonly string[] | null, urls: FileUrls): RunFile[] {
+  const files: RunFile[] = [
+    { run: 'free', url: urls.forecast(date, false), lead },
+    { run: 'assimilated', url: urls.forecast(date, true), lead },
+  ];
+  const analysisDate = validDate(date, LEAD_HOURS[lead]);
+  if (analysisDates?.includes(analysisDate)) files.push({ run: 'analysis', url: urls.analysis(analysisDate), lead: 0 });
+  return files;
+}
+
+/** A companion file that is not there (no assimilated run or analysis for that date: 404) is normal, not worth a warning. */
+export function isNotFound(failure: WorkerFailure): boolean {
+  return failure.name === 'DownloadError' && failure.status === 404;
+}

@@ -1,0 +1,123 @@
+/**
+ * Fills the store's point series when a point is open: for the date and variable shown, opens the free run, the
+ * assimilated run (all three leads each) and the analysis valid at each lead's time where the server has one
+ * (GET /analysis/info), and asks the worker for the values of the cell under the point (`cellSeries`: numbers
+ * only cross). Files the worker already holds cost no download; a missing file reads 'Нет данных'.
+ */
+import { workerFailure, type ForecastClient } from '../../../../workers/forecast-client.ts';
+import type { ForecastFileMeta } from '../../../../workers/forecast.api.ts';
+import { DRIFT_DIRECTION_VARIABLE, DRIFT_SPEED_VARIABLE } from '../forecast-loader.ts';
+import { LEAD_HOURS } from '../forecast-variables.ts';
+import type { ForecastMapStore } from '../store/forecast-map-store.ts';
+import { cellIndexAt } from '../value-at.ts';
+import { validDate, type FileUrls, isNotFound } from '../map-tools/companion-files.ts';
+import type { EdgeRun } from '../map-tools/tools-slice.ts';
+import { driftValue, scalarValue, type PointSeries, type PointValue } from './point-series.ts';
+
+export interface PointLoaderOptions {
+  store: ForecastMapStore;
+  worker: Pick<ForecastClient, 'load' | 'cellSeries'>;
+  urls: FileUrls;
+}
+
+const NO_VALUES: PointValue[] = [null, null, null];
+
+export class PointLoader {
+  private readonly options: PointLoaderOptions;
+  private key: string | null = null;
+
+  constructor(options: PointLoaderOptions) {
+    this.options = options;
+  }
+
+  start(): () => void {
+    const unsubscribe = this.options.store.subscribe(() => this.sync());
+    this.sync();
+    return unsubscribe;
+  }
+
+  private sync(): void {
+    const state = this.options.store.getState();
+    const { point, date, variable, analysisDates } = state;
+    if (!point || date === null) {
+      this.key = null;
+      if (state.pointSeries) state.pointSeriesChanged(null);
+      return;
+    }
+    const key = `${date}|${variable}|${point.lat}|${point.lon}|${analysisDates === null ? '-' : analysisDates.join(',')}`;
+    if (key === this.key) return;
+    this.key = key;
+    const series: PointSeries = {
+      key,
+      status: 'loading',
+      variable,
+      cell: null,
+      values: { free: NO_VALUES, assimilated: NO_VALUES, analysis: NO_VALUES },
+    };
+    state.pointSeriesChanged(series);
+    void this.load(series, date, point.lon, point.lat, analysisDates ?? []);
+  }
+
+  private async load(series: PointSeries, date: string, lon: number, lat: number, analysisDates: string[]): Promise<void> {
+    const { urls } = this.options;
+    const names = series.variable === 'usi_vsi' ? [DRIFT_SPEED_VARIABLE, DRIFT_DIRECTION_VARIABLE] : [series.variable];
+    const result: PointSeries = { ...series, status: 'ready', values: { ...series.values } };
+    const runs: Promise<void>[] = (['free', 'assimilated'] as EdgeRun[]).map(async (run) => {
+      const read = await this.read(urls.forecast(date, run === 'assimilated'), names, lon, lat);
+      if (read.cell) result.cell = read.cell;
+      result.values[run] = [0, 1, 2].map((lead) => this.value(read.values, lead));
+    });
+    runs.push(
+      (async () => {
+        const values = await Promise.all(
+          LEAD_HOURS.map(async (hours) => {
+            const day = validDate(date, hours);
+            if (!analysisDates.includes(day)) return null;
+            const read = await this.read(urls.analysis(day), names, lon, lat);
+            return this.value(read.values, 0);
+          }),
+        );
+        result.values.analysis = values;
+      })(),
+    );
+    await Promise.all(runs);
+    if (this.key !== series.key) return;
+    this.options.store.getState().pointSeriesChanged(result);
+  }
+
+  private value(values: number[][] | null, lead: number): PointValue {
+    if (!values) return null;
+    if (values.length === 2) return driftValue(values[0][lead], values[1][lead]);
+    return scalarValue(values[0][lead]);
+  }
+
+  /** The variables' values at the cell under (lon, lat) in one file; null values when it has no such file or cell. */
+  private async read(
+    url: string,
+    names: string[],
+    lon: number,
+    lat: number,
+  ): Promise<{ values: number[][] | null; cell: PointSeries['cell'] }> {
+    const { worker } = this.options;
+    let meta: ForecastFileMeta;
+    try {
+      meta = await worker.load({ url });
+    } catch (error) {
+      const failure = workerFailure(error);
+      if (!isNotFound(failure)) console.warn(`Point values of ${url} not read: ${failure.name}: ${failure.message}`);
+      return { values: null, cell: null };
+    }
+    const grid = meta.grid;
+    if (!grid || !names.every((name) => meta.variables.some((v) => v.name === name))) return { values: null, cell: null };
+    const index = cellIndexAt(grid, lon, lat);
+    if (index < 0) return { values: null, cell: null };
+    const cell = { lon: grid.lon0 + (index % grid.nlon) * grid.dlon, lat: grid.lat0 + Math.floor(index / grid.nlon) * grid.dlat };
+    try {
+      return { values: await worker.cellSeries(meta.key, names, index), cell };
+    } catch (error) {
+      const failure = workerFailure(error);
+      console.warn(`Point values of ${url} not read: ${failure.name}: ${failure.message}`);
+      return { values: null, cell };
+    }
+  }
+}

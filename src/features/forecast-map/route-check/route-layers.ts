@@ -1,0 +1,107 @@
+/**
+ * The route on the map (issue 12), as deck.gl layers from @deck.gl/layers: while drawing, the waypoints and
+ * the line through them; once checked, the samples of the lead shown in the sidebar as a path coloured by
+ * POLARIS category (grey where there is land or no data).
+ */
+import type { LayersList } from '@deck.gl/core';
+import { PathLayer, ScatterplotLayer } from '@deck.gl/layers';
+import type { RioCategory } from '../../../../common/polaris/polaris.ts';
+import { CATEGORY_COLOURS, type Rgb } from '../../../map/layers/polaris-layer/index.ts';
+import { LEAD_HOURS } from '../forecast-variables.ts';
+import type { ForecastMapState } from '../store/forecast-map-store.ts';
+
+export const ROUTE_LAYER_ID = 'route-check';
+
+/** Samples on land or without data. */
+const NO_DATA_COLOUR: Rgb = [140, 140, 140];
+const DRAFT_COLOUR: [number, number, number, number] = [255, 255, 255, 230];
+
+type Position = [number, number];
+interface Run {
+  path: Position[];
+  colour: Rgb;
+}
+
+// Drawn over the field whatever the depth buffer holds (the globe's field mesh dips below the sphere).
+const overlay = { depthCompare: 'always', depthWriteEnabled: false } as const;
+
+type RouteState = Pick<ForecastMapState, 'routeMode' | 'routeWaypoints' | 'routeChecks' | 'lead'>;
+
+/** Consecutive samples of one category become one path; each run ends where the next begins. */
+function categoryRuns(samples: { lat: number; lon: number; category: RioCategory | null }[]): Run[] {
+  const runs: Run[] = [];
+  let current: Run | null = null;
+  let currentCategory: RioCategory | null | undefined;
+  for (const s of samples) {
+    const position: Position = [s.lon, s.lat];
+    if (current && s.category === currentCategory) {
+      current.path.push(position);
+      continue;
+    }
+    if (current) current.path.push(position);
+    current = { path: [position], colour: s.category ? CATEGORY_COLOURS[s.category] : NO_DATA_COLOUR };
+    currentCategory = s.category;
+    runs.push(current);
+  }
+  return runs.filter((run) => run.path.length > 1);
+}
+
+export function buildRouteLayers(state: RouteState): LayersList {
+  if (state.routeMode === 'off' || state.routeWaypoints.length === 0) return [];
+  const waypoints = state.routeWaypoints.map(([lat, lon]): Position => [lon, lat]);
+  const result = state.routeChecks?.results[LEAD_HOURS[state.lead]];
+  const layers: LayersList = [];
+  if (result) {
+    layers.push(
+      new PathLayer<Run>({
+        id: ROUTE_LAYER_ID,
+        data: categoryRuns(result.samples),
+        getPath: (run) => run.path,
+        getColor: (run) => [...run.colour, 255],
+        getWidth: 5,
+        widthUnits: 'pixels',
+        capRounded: true,
+        jointRounded: true,
+        parameters: overlay,
+      }),
+    );
+  } else if (waypoints.length > 1) {
+    layers.push(
+      new PathLayer<Position[]>({
+        id: `${ROUTE_LAYER_ID}-draft`,
+        data: [waypoints],
+        getPath: (path) => path,
+        getColor: DRAFT_COLOUR,
+        getWidth: 2,
+        widthUnits: 'pixels',
+        parameters: overlay,
+      }),
+    );
+  }
+  layers.push(
+    new ScatterplotLayer<Position>({
+      id: `${ROUTE_LAYER_ID}-waypoints`,
+      data: waypoints,
+      getPosition: (p) => p,
+      getRadius: 4,
+      radiusUnits: 'pixels',
+      getFillColor: [255, 255, 255, 255],
+      getLineColor: [20, 30, 40, 255],
+      stroked: true,
+      lineWidthUnits: 'pixels',
+      getLineWidth: 1,
+      parameters: overlay,
+    }),
+  );
+  return layers;
+}
+
+/** Whether the route layers need rebuilding after a store change. */
+export function routeLayersChanged(state: RouteState, previous: RouteState): boolean {
+  return (
+    state.routeMode !== previous.routeMode ||
+    state.routeWaypoints !== previous.routeWaypoints ||
+    state.routeChecks !== previous.routeChecks ||
+    (state.routeChecks !== null && state.lead !== previous.lead)
+  );
+}

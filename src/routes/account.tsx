@@ -1,0 +1,10 @@
+import { createRoute } from '@tanstack/react-router';
+import { AccountPage } from '../features/account/account-page.tsx';
+import { signedInRoute } from './signed-in-layout.tsx';
+
+/** /account (any signed-in user): password change and sign-out on every device (issue 14). */
+export const accountRoute = createRoute({
+  getParentRoute: () => signedInRoute,
+  path: 'account',
+  component: AccountPage,
+});

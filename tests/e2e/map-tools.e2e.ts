@@ -1,0 +1,378 @@
+/**
+ * The forecaster's map tools (issue 11) in Chromium against the real server and its demo data: the ice edge of
+ * the three runs, drawn where our contour of the server's own files says, as a thin line in both projections.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { ru } from '../../src/i18n/ru.ts';
+import { contourLines } from '../../workers/forecast/contour.ts';
+import { demoAccounts, launchBrowser, newPage, screenshotPath, signIn, startServer, type RunningServer } from './harness.ts';
+import { projectToPage, waitForDrawn, waitForIdle } from './forecast-map-helpers.ts';
+import { boxOf, changedPixels, readServerFile, type FileKind } from './map-tools-helpers.ts';
+import { cellIndexAt } from '../../src/features/forecast-map/value-at.ts';
+import { driftValue, formatPointValue, scalarValue } from '../../src/features/point-panel/point-series.ts';
+import { differenceOf, formatSigned, type DifferenceField } from '../../src/features/difference/difference-math.ts';
+import { differenceReadout } from '../../src/features/difference/difference-readout.ts';
+
+let server: RunningServer;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+/** A forecast date whose +24h valid date has an analysis, so all three edges exist. */
+let date = '';
+let analysisDate = '';
+const fileRequests: string[] = [];
+const consoleErrors: string[] = [];
+
+async function getJson<T>(path: string): Promise<T> {
+  return page.evaluate(async (url) => (await fetch(url, { credentials: 'include' })).json(), path) as Promise<T>;
+}
+
+function addDay(day: string): string {
+  return new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+}
+
+interface RunFile {
+  kind: FileKind;
+  owner: string;
+  date: string;
+  lead: number;
+}
+
+/** Our contour of a file the server holds, as [lon, lat] vertices. */
+async function edgeVertices(run: RunFile): Promise<[number, number][]> {
+  const file = await readServerFile(server.dataDir, run.kind, run.owner, run.date);
+  const lines = contourLines(file.slice('sea_ice_fraction_BREMEN', run.lead), file.grid, 0.15);
+  const points: [number, number][] = [];
+  for (let k = 0; k < lines.coordinates.length; k += 2) points.push([lines.coordinates[k], lines.coordinates[k + 1]]);
+  return points;
+}
+
+/** Where the edges of the runs should be on the page (pixel keys y·10000 + x), from our contour of the files. */
+async function expectedEdgePixels(runs: RunFile[]): Promise<Set<number>> {
+  const near = new Set<number>();
+  for (const run of runs) {
+    const screen = await projectToPage(page, await edgeVertices(run));
+    // Vertices are a cell (~5 px here) apart; every pixel within 7 px of one counts as "on the edge".
+    for (const p of screen) {
+      if (!p) continue;
+      for (let dy = -7; dy <= 7; dy++) for (let dx = -7; dx <= 7; dx++) near.add(Math.round(p[1] + dy) * 10_000 + Math.round(p[0] + dx));
+    }
+  }
+  return near;
+}
+
+async function modelOwner(kind: 'forecast' | 'assim_forecast'): Promise<string> {
+  const { readdirSync } = await import('node:fs');
+  return readdirSync(`${server.dataDir}/forecast-data/${kind}`)[0];
+}
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+  ({ context, page } = await newPage(browser));
+  page.on('console', (message) => {
+    // Tile requests fail on purpose here (no internet); anything else logged as an error is a fault.
+    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) consoleErrors.push(message.text());
+  });
+  page.on('request', (request) => {
+    if (/\/api\/v1\/(assim_forecast|forecast|analysis)\/hist\?/.test(request.url())) fileRequests.push(request.url());
+  });
+  await context.route('https://gibs.earthdata.nasa.gov/**', (route) => route.abort('internetdisconnected'));
+  await signIn(page, server.url, demoAccounts.user);
+  const deadline = Date.now() + 150_000;
+  for (;;) {
+    const forecasts = (await getJson<{ available_dates?: string[] }>('/api/v1/forecast/info')).available_dates ?? [];
+    const analyses = (await getJson<{ available_dates?: string[] }>('/api/v1/analysis/info')).available_dates ?? [];
+    const found = forecasts.find((d) => analyses.includes(addDay(d)));
+    if (found) {
+      date = found;
+      analysisDate = addDay(found);
+      break;
+    }
+    if (Date.now() > deadline) throw new Error(`no forecast date with a next-day analysis:\n${server.output()}`);
+    await page.waitForTimeout(500);
+  }
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function mapRegion(): Promise<{ x0: number; y0: number; x1: number; y1: number; skip: { x0: number; y0: number; x1: number; y1: number }[] }> {
+  const map = await boxOf(page, 'forecast-map', 0);
+  const legend = await boxOf(page, 'legend', 8);
+  return { x0: map.x0, y0: map.y0, x1: map.x1 - 50 /* zoom and globe buttons */, y1: map.y1 - 24, skip: [legend] };
+}
+
+describe('ice edge', () => {
+  it("'Кромка льда' draws the three runs' 15 % lines, thin, where the files put them, in both projections", async () => {
+    await page.goto(`${server.url}/forecasts?date=${date}&lead=24&variable=sea_ice_fraction_BREMEN`);
+    await waitForDrawn(page, (drawn) => drawn.endsWith('|sea_ice_fraction_BREMEN|0'));
+    await expect.poll(() => page.locator('[data-basemap]').getAttribute('data-basemap'), { timeout: 20_000 }).toBe('offline');
+    await waitForIdle(page);
+    const owner = await modelOwner('forecast');
+    const assimOwner = await modelOwner('assim_forecast');
+    const runs: RunFile[] = [
+      { kind: 'forecast', owner, date, lead: 0 },
+      { kind: 'assim_forecast', owner: assimOwner, date, lead: 0 },
+      { kind: 'analysis', owner: 'demo_analysis', date: analysisDate, lead: 0 },
+    ];
+    // Look at the middle of the free run's edge (in late autumn it lies south-west of the default view).
+    const free = await edgeVertices(runs[0]);
+    const median = (values: number[]) => values.sort((a, b) => a - b)[values.length >> 1];
+    const center = [median(free.map((p) => p[0])), median(free.map((p) => p[1]))] as [number, number];
+    await page.evaluate((c) => window.__forecastMap!.jumpTo({ center: c, zoom: 4 }), center);
+    for (const projection of ['globe', 'mercator'] as const) {
+      if (projection === 'mercator') {
+        await page.getByTitle(ru.forecastMap.projectionMercator).click();
+        await expect.poll(() => page.evaluate(() => window.__forecastMap!.getProjection()?.type)).toBe('mercator');
+      }
+      await waitForIdle(page);
+      const before = await page.screenshot({ path: screenshotPath(`map-tools-edge-off-${projection}`) });
+      await page.getByLabel(ru.mapTools.iceEdge).check();
+      const legend = page.getByTestId('edge-legend');
+      await expect.poll(() => legend.locator('[data-run]').count(), { timeout: 30_000 }).toBe(3);
+      expect(await legend.textContent()).toContain(ru.mapTools.edgeRuns.free);
+      expect(await legend.textContent()).toContain(ru.mapTools.edgeRuns.assimilated);
+      expect(await legend.textContent()).toContain(ru.mapTools.edgeRuns.analysis);
+      expect(new URL(page.url()).searchParams.get('edge')).toBe('true');
+      await waitForIdle(page);
+      const after = await page.screenshot({ path: screenshotPath(`map-tools-edge-on-${projection}`) });
+
+      const region = await mapRegion();
+      const changed = await changedPixels(page, before, after, region);
+      const area = (region.x1 - region.x0) * (region.y1 - region.y0);
+      const near = await expectedEdgePixels(runs);
+      const off = changed.filter((p) => !near.has(p.y * 10_000 + p.x));
+      // A line a few pixels wide: some changed pixels, a small share of the map, all of them on an expected edge.
+      expect(changed.length).toBeGreaterThan(300);
+      expect(changed.length / area).toBeLessThan(0.05);
+      expect(off.length, `${off.length} changed pixels away from the edges, e.g. ${JSON.stringify(off.slice(0, 5))}`).toBeLessThanOrEqual(
+        Math.ceil(changed.length * 0.01),
+      );
+      // Each run's core colour is on screen.
+      const close = (rgb: number[], want: number[]) => rgb.every((c, k) => Math.abs(c - want[k]) <= 30);
+      expect(changed.filter((p) => close(p.rgb, [255, 60, 220])).length).toBeGreaterThan(30);
+      expect(changed.filter((p) => close(p.rgb, [255, 170, 0])).length).toBeGreaterThan(30);
+      expect(changed.filter((p) => close(p.rgb, [255, 255, 255])).length).toBeGreaterThan(30);
+
+      await page.getByLabel(ru.mapTools.iceEdge).uncheck();
+      await expect.poll(() => page.getByTestId('edge-legend').count()).toBe(0);
+    }
+    await page.getByTitle(ru.forecastMap.projectionGlobe).click();
+    await waitForIdle(page);
+    expect(consoleErrors).toEqual([]);
+  });
+});
+
+describe('lead animation', () => {
+  it("'Воспроизвести' steps +24h → +48h → +72h and loops from decoded slices, with no request; the particles keep moving", async () => {
+    await page.goto(`${server.url}/forecasts?date=${date}&lead=24&variable=usi_vsi`);
+    await waitForDrawn(page, (drawn) => drawn.endsWith('|usi_vsi|0'));
+    // Decode each lead once by hand, as a forecaster would before pressing play.
+    for (const lead of ['+48h', '+72h', '+24h']) {
+      await page.getByRole('button', { name: lead, exact: true }).click();
+      await waitForDrawn(page, (drawn) => drawn.endsWith(`|usi_vsi|${['+24h', '+48h', '+72h'].indexOf(lead)}`));
+    }
+    const requestsBefore = fileRequests.length;
+    await page.getByRole('button', { name: ru.mapTools.play }).click();
+    expect(new URL(page.url()).searchParams.get('play')).toBe('true');
+    const seen: { drawn: string; pressed: string | null; at: number }[] = [];
+    const start = Date.now();
+    while (Date.now() - start < 4_500) {
+      const drawn = (await page.getByTestId('forecast-map').getAttribute('data-drawn')) ?? '';
+      const lead = Number(drawn.split('|').pop());
+      const pressed = await page.getByRole('button', { name: ['+24h', '+48h', '+72h'][lead], exact: true }).getAttribute('aria-pressed');
+      if (seen.length === 0 || seen[seen.length - 1].drawn !== drawn) seen.push({ drawn, pressed, at: Date.now() - start });
+      await page.waitForTimeout(100);
+    }
+    await page.screenshot({ path: screenshotPath('map-tools-playing') });
+    const leads = seen.map((s) => Number(s.drawn.split('|').pop()));
+    // Each step is the next lead, and it loops.
+    expect(leads.length).toBeGreaterThanOrEqual(4);
+    for (let k = 1; k < leads.length; k++) expect(leads[k]).toBe((leads[k - 1] + 1) % 3);
+    expect(new Set(leads)).toEqual(new Set([0, 1, 2]));
+    // The lead buttons follow the drawn lead.
+    expect(seen.every((s) => s.pressed === 'true')).toBe(true);
+    // About one step a second (the software GPU adds its frame time).
+    const steps = seen.slice(1).map((s, k) => s.at - seen[k].at);
+    const middle = steps.sort((a, b) => a - b)[steps.length >> 1];
+    expect(middle).toBeGreaterThan(700);
+    expect(middle).toBeLessThan(1600);
+    await page.getByRole('button', { name: ru.mapTools.pause }).click();
+    expect(fileRequests.length).toBe(requestsBefore);
+    // The particles keep moving (paused animation, not paused particles): two frames differ over the map.
+    const region = await mapRegion();
+    const a = await page.screenshot();
+    await page.waitForTimeout(400);
+    const b = await page.screenshot({ path: screenshotPath('map-tools-paused-particles') });
+    expect((await changedPixels(page, a, b, region, 20)).length).toBeGreaterThan(100);
+    expect(new URL(page.url()).searchParams.get('play')).toBeNull();
+  });
+});
+
+describe('point panel', () => {
+  /** The panel's table as text: rows +24h/+48h/+72h, columns free, assimilated, analysis. */
+  async function tableText(): Promise<string[][]> {
+    const table = page.getByTestId('point-table');
+    await expect.poll(() => table.count(), { timeout: 30_000 }).toBe(1);
+    return table.locator('tbody tr').evaluateAll((rows) =>
+      rows.map((row) => Array.from(row.querySelectorAll('td')).map((cell) => cell.textContent ?? '')),
+    );
+  }
+
+  /** What the table should say at (lon, lat): each file's value at that cell, formatted as the panel does. */
+  async function expectedTable(variable: 'sithick_GLORYS' | 'usi_vsi', lon: number, lat: number): Promise<string[][]> {
+    const analyses = (await getJson<{ available_dates: string[] }>('/api/v1/analysis/info')).available_dates;
+    const owner = await modelOwner('forecast');
+    const assimOwner = await modelOwner('assim_forecast');
+    const columns: string[][] = [];
+    for (const [kind, who] of [
+      ['forecast', owner],
+      ['assim_forecast', assimOwner],
+    ] as const) {
+      const file = await readServerFile(server.dataDir, kind, who, date);
+      const cell = cellIndexAt(file.grid, lon, lat);
+      columns.push(
+        [0, 1, 2].map((lead) =>
+          variable === 'usi_vsi'
+            ? formatPointValue(variable, driftValue(file.slice('usi_vsi_GLORYS_speed', lead)[cell], file.slice('usi_vsi_GLORYS_direct', lead)[cell]))
+            : formatPointValue(variable, scalarValue(file.slice(variable, lead)[cell])),
+        ),
+      );
+    }
+    const analysisColumn: string[] = [];
+    let day = date;
+    for (let lead = 0; lead < 3; lead++) {
+      day = addDay(day);
+      if (!analyses.includes(day)) {
+        analysisColumn.push(ru.forecastMap.noData);
+        continue;
+      }
+      const file = await readServerFile(server.dataDir, 'analysis', 'demo_analysis', day);
+      const cell = cellIndexAt(file.grid, lon, lat);
+      analysisColumn.push(
+        variable === 'usi_vsi'
+          ? formatPointValue(variable, driftValue(file.slice('usi_vsi_GLORYS_speed', 0)[cell], file.slice('usi_vsi_GLORYS_direct', 0)[cell]))
+          : formatPointValue(variable, scalarValue(file.slice(variable, 0)[cell])),
+      );
+    }
+    columns.push(analysisColumn);
+    return [0, 1, 2].map((lead) => columns.map((column) => column[lead]));
+  }
+
+  it("a click opens 'Точка' with the files' values at that cell for the three runs; land reads 'Нет данных'; 'Закрыть' closes it", async () => {
+    await page.goto(`${server.url}/forecasts?date=${date}&lead=24&variable=sithick_GLORYS`);
+    await waitForDrawn(page, (drawn) => drawn.endsWith('|sithick_GLORYS|0'));
+    await page.evaluate(() => window.__forecastMap!.jumpTo({ center: [90, 78], zoom: 4 }));
+    await waitForIdle(page);
+    const sea: [number, number] = [86.3, 79.6];
+    const [[x, y]] = (await projectToPage(page, [sea])) as [number, number][];
+    await page.mouse.click(x, y);
+    const panel = page.getByTestId('point-panel');
+    await expect.poll(() => panel.locator('h3').textContent()).toBe(ru.mapTools.point);
+    // The click lands on a whole pixel: the panel shows where it landed, and the table is for that cell.
+    const point = new URL(page.url()).searchParams.get('point')!.split(',').map(Number) as [number, number];
+    expect(Math.abs(point[0] - sea[1])).toBeLessThan(0.02);
+    expect(Math.abs(point[1] - sea[0])).toBeLessThan(0.02);
+    expect(await page.getByTestId('point-where').textContent()).toContain(`${point[0].toFixed(2)}° с. ш.`);
+    const want = await expectedTable('sithick_GLORYS', point[1], point[0]);
+    expect(want.flat().filter((v) => v !== ru.forecastMap.noData).length).toBeGreaterThanOrEqual(6);
+    await expect.poll(tableText, { timeout: 30_000 }).toEqual(want);
+    expect(await page.getByTestId('point-chart').locator('canvas').count()).toBe(1);
+    await page.screenshot({ path: screenshotPath('map-tools-point-thickness') });
+
+    // The drift: speed and bearing.
+    await page.getByRole('button', { name: 'usi_vsi' }).click();
+    const wantDrift = await expectedTable('usi_vsi', point[1], point[0]);
+    expect(wantDrift[0][0]).toMatch(/м\/с, \d+°$/);
+    await expect.poll(tableText, { timeout: 30_000 }).toEqual(wantDrift);
+    await page.screenshot({ path: screenshotPath('map-tools-point-drift') });
+
+    // A link reopens the panel at the same point.
+    await page.reload();
+    await expect.poll(tableText, { timeout: 60_000 }).toEqual(wantDrift);
+
+    // Land (October Revolution Island): no data anywhere.
+    await page.getByRole('button', { name: 'sithick_GLORYS' }).click();
+    await waitForDrawn(page, (drawn) => drawn.endsWith('|sithick_GLORYS|0'));
+    const land: [number, number] = [96, 79.4];
+    const landFile = await readServerFile(server.dataDir, 'forecast', await modelOwner('forecast'), date);
+    expect(landFile.slice('sithick_GLORYS', 0)[cellIndexAt(landFile.grid, land[0], land[1])]).toBeNaN();
+    const [[lx, ly]] = (await projectToPage(page, [land])) as [number, number][];
+    await page.mouse.click(lx, ly);
+    await expect.poll(async () => (await tableText()).flat(), { timeout: 30_000 }).toEqual(Array(9).fill(ru.forecastMap.noData));
+
+    await page.getByRole('button', { name: ru.mapTools.close }).click();
+    await expect.poll(() => page.getByTestId('point-panel').count()).toBe(0);
+    expect(new URL(page.url()).searchParams.get('point')).toBeNull();
+  });
+});
+
+describe('difference fields', () => {
+  /** The difference the files give, made by the app's own arithmetic on the files read in Node. */
+  async function fileDifference(
+    kind: 'runs' | 'analysis',
+    variable: 'sithick_GLORYS' | 'sea_ice_fraction_BREMEN',
+  ): Promise<DifferenceField> {
+    const owner = await modelOwner('forecast');
+    const free = await readServerFile(server.dataDir, 'forecast', owner, date);
+    const other =
+      kind === 'runs'
+        ? await readServerFile(server.dataDir, 'assim_forecast', await modelOwner('assim_forecast'), date)
+        : await readServerFile(server.dataDir, 'analysis', 'demo_analysis', analysisDate);
+    // runs: assimilated − free; analysis: the shown (free) run − the analysis valid at +24h.
+    const [a, b] = kind === 'runs' ? [other.slice(variable, 0), free.slice(variable, 0)] : [free.slice(variable, 0), other.slice(variable, 0)];
+    const { slice, m } = differenceOf(a, b, free.grid.nlon, free.grid.nlat);
+    return { kind, variable, lead: 0, grid: free.grid, slice, a, b, m, keys: { a: '', b: '' } };
+  }
+
+  it("'Режим' → 'Разность' draws assimilated − free and forecast − analysis on a symmetric ramp, legend ±m, readout with both values", async () => {
+    await page.goto(`${server.url}/forecasts?date=${date}&lead=24&variable=sithick_GLORYS`);
+    await waitForDrawn(page, (drawn) => drawn.endsWith('|sithick_GLORYS|0'));
+    await page.evaluate(() => window.__forecastMap!.jumpTo({ center: [90, 78], zoom: 4 }));
+    await page.getByRole('button', { name: ru.mapTools.modes.difference, exact: true }).click();
+    expect(new URL(page.url()).searchParams.get('mode')).toBe('diff');
+    const runs = await fileDifference('runs', 'sithick_GLORYS');
+    expect(runs.m).toBeGreaterThan(0);
+    await expect.poll(() => page.getByTestId('legend-max').textContent(), { timeout: 30_000 }).toBe(formatSigned(runs.m, 1));
+    expect(await page.getByTestId('legend-min').textContent()).toBe(formatSigned(-runs.m, 1));
+    expect(await page.getByTestId('legend').locator('h3').textContent()).toBe(
+      ru.mapTools.differenceTitle('Толщина льда, м', ru.mapTools.differenceKinds.runs),
+    );
+    await waitForIdle(page);
+    // A cell centre (86.3°E, 79.625°N): the cursor lands within 0.02° of it, inside the 0.05° cell.
+    const target: [number, number] = [86.3, 79.625];
+    const [[x, y]] = (await projectToPage(page, [target])) as [number, number][];
+    await page.mouse.move(x, y);
+    const expected = differenceReadout({ mode: 'difference', difference: runs }, target[0], target[1])!;
+    expect(expected).toMatch(/^Разность: [+-]?\d\.\d\d м \(ассим\.: \d\.\d\d м, своб\.: \d\.\d\d м\)$/);
+    await expect.poll(() => page.getByTestId('hover-readout').textContent()).toContain(expected);
+    await page.screenshot({ path: screenshotPath('map-tools-difference-runs') });
+
+    await page.getByLabel(ru.mapTools.difference).selectOption('analysis');
+    const analysis = await fileDifference('analysis', 'sithick_GLORYS');
+    await expect.poll(() => page.getByTestId('legend-max').textContent(), { timeout: 30_000 }).toBe(formatSigned(analysis.m, 1));
+    expect(new URL(page.url()).searchParams.get('against')).toBe('analysis');
+    await page.mouse.move(x + 1, y);
+    await page.mouse.move(x, y);
+    await expect
+      .poll(() => page.getByTestId('hover-readout').textContent())
+      .toContain(differenceReadout({ mode: 'difference', difference: analysis }, target[0], target[1])!);
+    await page.screenshot({ path: screenshotPath('map-tools-difference-analysis') });
+
+    // Concentration: two decimals.
+    await page.getByLabel(ru.mapTools.difference).selectOption('runs');
+    await page.getByRole('button', { name: 'sea_ice_fraction_BREMEN' }).click();
+    const concentration = await fileDifference('runs', 'sea_ice_fraction_BREMEN');
+    await expect.poll(() => page.getByTestId('legend-max').textContent(), { timeout: 30_000 }).toBe(formatSigned(concentration.m, 2));
+    expect(await page.getByTestId('legend-min').textContent()).toBe(formatSigned(-concentration.m, 2));
+
+    // Back to 'Поле': the field's own legend.
+    await page.getByRole('button', { name: ru.mapTools.modes.field, exact: true }).click();
+    await expect.poll(() => page.getByTestId('legend').locator('h3').textContent()).toBe('Доля льда');
+    expect(new URL(page.url()).searchParams.get('mode')).toBeNull();
+  });
+});
