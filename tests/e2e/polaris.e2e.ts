@@ -179,6 +179,8 @@ describe('route check', () => {
     const panel = page.getByTestId('route-panel');
     await expect.poll(() => panel.getAttribute('data-mode')).toBe('ready');
     expect(await page.getByTestId('route-waypoints').textContent()).toBe(ru.route.waypoints(3));
+    // While drawing, the clicks were the route's, not the point panel's ('Точка').
+    expect(await page.getByTestId('point-panel').count()).toBe(0);
     const results = page.getByTestId('route-results');
     await expect.poll(() => results.isVisible(), { timeout: 30_000 }).toBe(true);
     const expectedLength = greatCircleKm(route[0][1], route[0][0], route[1][1], route[1][0]) + greatCircleKm(route[1][1], route[1][0], route[2][1], route[2][0]);

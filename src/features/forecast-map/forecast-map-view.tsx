@@ -11,7 +11,7 @@ import { HoverReadout } from './hover-readout.tsx';
 import { buildFieldOrDifference, buildToolLayers, toolLayersChanged } from './map-tools/tool-layers.ts';
 import { handleMapClick } from './point-panel/map-click.ts';
 import { useForecastMap, useForecastMapStore } from './store/store-context.ts';
-import { attachRouteClicks } from './route-check/map-click-rule.ts';
+import { attachRouteClicks, mapClickTarget } from './route-check/map-click-rule.ts';
 import { buildRouteLayers, routeLayersChanged } from './route-check/route-layers.ts';
 
 export interface ForecastMapViewProps {
@@ -36,7 +36,10 @@ export function ForecastMapView({ projection = 'globe' }: ForecastMapViewProps) 
       projection,
       onBasemapChange: setBasemap,
       onPointer: setPointer,
-      onClick: (position) => handleMapClick(store, position),
+      // Who owns a click: route-check/map-click-rule.ts (drawing a route: the route; otherwise the point panel).
+      onClick: (position) => {
+        if (mapClickTarget(store.getState()) === 'point') handleMapClick(store, position);
+      },
     });
     const onDriftUnsupported = () => setDriftUnsupported(true);
     // The forecast field (or the difference), the map tools' layers (ice edge, point, trajectory), then the route
