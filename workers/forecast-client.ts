@@ -5,12 +5,12 @@
  * ForecastService, or a comlink proxy over a MessageChannel.
  */
 import * as Comlink from 'comlink';
-import type { ContourLines, DownloadProgress, DriftSlice, ForecastFileMeta, ForecastWorkerApi, ScalarSlice } from './forecast.api.ts';
+import type { ContourLines, DownloadProgress, DriftSlice, FirstSlice, ForecastFileMeta, ForecastWorkerApi, ScalarSlice } from './forecast.api.ts';
 import { abortError } from './worker-errors.ts';
 
 export { isAbortError, workerFailure, type WorkerFailure } from './worker-errors.ts';
 
-export type ForecastSource = { url: string } | { key: string; bytes: ArrayBuffer };
+export type ForecastSource = { url: string; first?: FirstSlice } | { key: string; bytes: ArrayBuffer };
 
 export interface LoadOptions {
   signal?: AbortSignal;
@@ -51,7 +51,7 @@ export function createForecastClient(options: ForecastClientOptions = {}): Forec
   const target = api;
 
   const open: ForecastWorkerApi['open'] = (source, requestId, onProgress) => {
-    const prepared = 'url' in source ? { url: absolute(source.url) } : source;
+    const prepared = 'url' in source ? { ...source, url: absolute(source.url) } : source;
     const message = 'bytes' in prepared ? Comlink.transfer(prepared, [prepared.bytes]) : prepared;
     return Promise.resolve(target.open(message, requestId, onProgress ? Comlink.proxy(onProgress) : undefined));
   };

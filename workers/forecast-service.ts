@@ -3,13 +3,15 @@
  * the page (for an in-process fallback) can run the very same code. forecast.worker.ts exposes an instance.
  */
 import * as Comlink from 'comlink';
-import type { ContourLines, DownloadProgress, DriftSlice, ForecastFileMeta, ForecastWorkerApi, ScalarSlice } from './forecast.api.ts';
+import type { ContourLines, DownloadProgress, DriftSlice, FirstSlice, ForecastFileMeta, ForecastWorkerApi, ScalarSlice } from './forecast.api.ts';
 import { driftComponents } from '../common/drift.ts';
 import { download } from './forecast/download.ts';
 import { abortError } from './worker-errors.ts';
 import { contourLines } from './forecast/contour.ts';
 import { FileCache, DEFAULT_CACHE_BYTES, type CachedFile, type CachedSlice } from './forecast/file-cache.ts';
-import { describeFile, timeDimension } from './forecast/file-meta.ts';
+import { describeFile } from './forecast/file-meta.ts';
+import { timeDimension } from './netcdf/time-axis.ts';
+import { SlicedFetcher } from './forecast/sliced-fetcher.ts';
 import { NetcdfNotFoundError, UnsupportedFeatureError } from './netcdf/errors.ts';
 import { openNetcdf } from './netcdf/open-netcdf.ts';
 import { finiteRange } from './netcdf/stats.ts';
@@ -26,10 +28,13 @@ export class ForecastService implements ForecastWorkerApi {
   private readonly cache: FileCache;
   private readonly requests = new Map<string, AbortController>();
   private readonly fetchImpl: typeof fetch;
+  /** Slow links (issue 13): header + first slice, the rest by subsets (see forecast/sliced-fetcher.ts). */
+  private readonly sliced: SlicedFetcher;
 
   constructor(options: ForecastServiceOptions = {}) {
     this.cache = new FileCache(options.cacheBytes ?? DEFAULT_CACHE_BYTES);
     this.fetchImpl = options.fetch ?? ((input, init) => fetch(input, init));
+    this.sliced = new SlicedFetcher(this.cache, this.fetchImpl);
   }
 
   /** Cache occupancy, for tests and diagnostics. */
@@ -38,16 +43,24 @@ export class ForecastService implements ForecastWorkerApi {
   }
 
   async open(
-    source: { url: string } | { key: string; bytes: ArrayBuffer },
+    source: { url: string; first?: FirstSlice } | { key: string; bytes: ArrayBuffer },
     requestId: string,
     onProgress?: (progress: DownloadProgress) => void,
   ): Promise<ForecastFileMeta> {
     const key = 'url' in source ? source.url : source.key;
+    const first = 'url' in source ? source.first : undefined;
     const cached = this.cache.get(key);
-    if (cached) return cached.meta;
+    if (cached) {
+      if (first) this.sliced.prefetch(key, first);
+      return cached.meta;
+    }
     const controller = new AbortController();
     this.requests.set(requestId, controller);
     try {
+      if (first && 'url' in source) {
+        const meta = await this.sliced.open(source.url, first, controller.signal, onProgress);
+        if (meta) return meta; // otherwise the server cannot subset this file: download it whole
+      }
       const bytes =
         'url' in source
           ? await download(source.url, controller.signal, onProgress, this.fetchImpl)
@@ -77,6 +90,7 @@ export class ForecastService implements ForecastWorkerApi {
   }
 
   async scalarSlice(key: string, variable: string, lead: number): Promise<ScalarSlice> {
+    await this.sliced.ensure(key, [variable], lead);
     const entry = this.entry(key);
     const slice = this.scalar(entry, key, variable, lead);
     const [height, width] = entry.dataset.variable(variable).shape.slice(-2);
@@ -89,6 +103,7 @@ export class ForecastService implements ForecastWorkerApi {
     const speedName = speedVariable ?? findVariable(entry, /(^|_)speed$/i, 'sea_ice_speed', 'drift speed');
     const directionName =
       directionVariable ?? findVariable(entry, /(^|_)(direct|direction|dir)$/i, 'direction', 'drift direction');
+    await this.sliced.ensure(key, [speedName, directionName], lead);
     const sliceKey = `drift\u0000${speedName}\u0000${directionName}\u0000${lead}`;
     let drift = entry.slices.get(sliceKey);
     if (!drift) {

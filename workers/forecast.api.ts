@@ -90,6 +90,18 @@ export interface ContourLines {
  */
 export type { WorkerFailure } from './worker-errors.ts';
 
+/**
+ * What a view needs first from a server file (issue 13: slow links): these variables at this lead (hours).
+ * Given with `{url, first}`, the worker reads the file's header (one byte range) and that slice (a subset answer of
+ * the server's /hist routes) and answers `open` with the whole file's metadata; the other slices follow in the
+ * background at low priority, and a slice not fetched yet is fetched when asked for. A server that cannot subset
+ * the file (422) or ignores ranges gets the whole-file download.
+ */
+export interface FirstSlice {
+  variables: string[];
+  leadHours: number;
+}
+
 export interface ForecastWorkerApi {
   /**
    * Download (or take) a file, parse its header and cache it by key. `requestId` lets the page cancel
@@ -97,7 +109,7 @@ export interface ForecastWorkerApi {
    * cache answers at once (no download, no new bytes read). Use the returned `meta.key` for the slice calls.
    */
   open(
-    source: { url: string } | { key: string; bytes: ArrayBuffer },
+    source: { url: string; first?: FirstSlice } | { key: string; bytes: ArrayBuffer },
     requestId: string,
     onProgress?: (progress: DownloadProgress) => void,
   ): Promise<ForecastFileMeta>;

@@ -380,4 +380,14 @@ export const ru = {
     difference: 'Разность',
   },
   // ---- end of issue 11 ----
+  // ---- slow links and no link (issue 13) ----
+  offline: {
+    notice: 'Нет связи: показаны сохранённые прогнозы',
+    dates: (list: string) => `Сохранённые даты: ${list}.`,
+    noDates: 'Сохранённых прогнозов нет.',
+    saved: (used: string, limit: string) => `Сохранено для работы без связи: ${used} МБ из ${limit} МБ`,
+    rate: (kilobytesPerSecond: string) => `${kilobytesPerSecond} КБ/с`,
+    timeLeft: (seconds: number) => `осталось ≈ ${seconds} с`,
+  },
+  // ---- end of issue 13 ----
 } as const;

@@ -1,5 +1,4 @@
-import { createRoute } from '@tanstack/react-router';
-import { ForecastMapPage } from '../features/forecast-map/forecast-map-page.tsx';
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { validateForecastSearch } from '../features/forecast-map/url-search.ts';
 import { signedInRoute } from './signed-in-layout.tsx';
 
@@ -8,5 +7,6 @@ export const forecastsRoute = createRoute({
   getParentRoute: () => signedInRoute,
   path: 'forecasts',
   validateSearch: validateForecastSearch,
-  component: ForecastMapPage,
+  // Its own chunk (MapLibre, deck.gl, the decode worker's client): sign-in and the dashboard never load it (issue 13).
+  component: lazyRouteComponent(() => import('../features/forecast-map/forecast-map-page.tsx'), 'ForecastMapPage'),
 });

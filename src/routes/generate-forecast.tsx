@@ -1,10 +1,10 @@
-import { createRoute } from '@tanstack/react-router';
-import { GenerateForecastPage } from '../features/generate-forecast/generate-forecast-page.tsx';
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { adminRoute } from './admin-layout.tsx';
 
 /** /generate-forecast (admin, superuser): forecast generation on the map page (issue 7). */
 export const generateForecastRoute = createRoute({
   getParentRoute: () => adminRoute,
   path: 'generate-forecast',
-  component: GenerateForecastPage,
+  // The map page's chunk, loaded only here and on /forecasts (issue 13).
+  component: lazyRouteComponent(() => import('../features/generate-forecast/generate-forecast-page.tsx'), 'GenerateForecastPage'),
 });

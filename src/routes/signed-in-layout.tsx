@@ -3,6 +3,7 @@ import { LoadingScreen } from '../components/loading-screen.tsx';
 import { NavBar } from '../components/nav-bar.tsx';
 import { requireUser } from '../features/auth/guards.ts';
 import { useSignOut } from '../features/auth/use-sign-out.ts';
+import { OfflineNotice } from '../offline/offline-notice.tsx';
 import { rootRoute } from './root.tsx';
 
 /**
@@ -26,6 +27,7 @@ function SignedInLayout() {
   return (
     <div className="app-shell">
       <NavBar user={user} onSignOut={() => void signOut()} />
+      <OfflineNotice />
       <main className="app-main">
         <Outlet />
       </main>

@@ -10,9 +10,9 @@ import { demoAccounts, launchBrowser, newPage, screenshotPath, signIn, startServ
 import { projectToPage, waitForDrawn, waitForIdle } from './forecast-map-helpers.ts';
 import { boxOf, changedPixels, readServerFile, type FileKind } from './map-tools-helpers.ts';
 import { cellIndexAt } from '../../src/features/forecast-map/value-at.ts';
-import { driftValue, formatPointValue, scalarValue } from '../../src/features/point-panel/point-series.ts';
-import { differenceOf, formatSigned, type DifferenceField } from '../../src/features/difference/difference-math.ts';
-import { differenceReadout } from '../../src/features/difference/difference-readout.ts';
+import { driftValue, formatPointValue, scalarValue } from '../../src/features/forecast-map/point-panel/point-series.ts';
+import { differenceOf, formatSigned, type DifferenceField } from '../../src/features/forecast-map/difference/difference-math.ts';
+import { differenceReadout } from '../../src/features/forecast-map/difference/difference-readout.ts';
 
 let server: RunningServer;
 let browser: Browser;

@@ -1,11 +1,19 @@
 /**
  * Download a file as bytes with progress (bytes received / total) and cancellation. Progress is reported
  * per network chunk, at most every `PROGRESS_INTERVAL_MS`, and once more at the end.
+ *
+ * Resume (issue 13): when the body breaks off (a dropped satellite link) after some bytes, the rest is asked
+ * for with `Range: bytes=<received>-` and `If-Range` (the Last-Modified date, valid whatever the encoding, or
+ * else the ETag of an identity answer), up to RESUME_ATTEMPTS times with a growing pause. The server answers
+ * ranges of the file's own bytes (identity), which are the decoded bytes received so far even when the first
+ * answer came compressed. A 200 instead of 206 (the file changed) starts over from that answer.
  */
 import type { DownloadProgress } from '../forecast.api.ts';
 import { abortError, DownloadError } from '../worker-errors.ts';
 
 const PROGRESS_INTERVAL_MS = 50; // enough for a smooth progress bar without flooding the page
+const RESUME_ATTEMPTS = 5; // a link that drops more often than this per file is not usable anyway
+const RESUME_PAUSE_MS = 1000; // first pause before asking for the rest; doubles each time
 
 export async function download(
   url: string,
@@ -38,33 +46,53 @@ export async function download(
     report(bytes.length);
     return bytes;
   }
-  const reader = response.body.getReader();
   // With a known length, fill one buffer; otherwise (or if the server sends more) collect chunks and join.
   let target: Uint8Array | null = total !== null ? new Uint8Array(total) : null;
-  const chunks: Uint8Array[] = [];
+  let chunks: Uint8Array[] = [];
   let loaded = 0;
   let lastReport = 0;
   report(0);
-  try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      if (target && loaded + value.length > target.length) {
-        chunks.push(target.subarray(0, loaded));
+  const validator = response.headers.get('last-modified') ?? (response.headers.get('content-encoding') ? null : response.headers.get('etag'));
+  let body: ReadableStream<Uint8Array> = response.body;
+  let resumes = 0;
+  for (;;) {
+    const reader = body.getReader();
+    try {
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        if (target && loaded + value.length > target.length) {
+          chunks.push(target.subarray(0, loaded));
+          target = null;
+        }
+        if (target) target.set(value, loaded);
+        else chunks.push(value);
+        loaded += value.length;
+        const now = Date.now();
+        if (now - lastReport >= PROGRESS_INTERVAL_MS) {
+          lastReport = now;
+          report(loaded);
+        }
+      }
+      break;
+    } catch (error) {
+      if (signal.aborted) throw abortError();
+      const reason = `download of ${url} broke off after ${loaded} bytes: ${error instanceof Error ? error.message : String(error)}`;
+      if (!validator || loaded === 0) throw new DownloadError(reason, 0);
+      let rest: Response | null = null;
+      while (!rest && resumes < RESUME_ATTEMPTS) {
+        rest = await resumeFrom(url, loaded, validator, signal, fetchImpl, RESUME_PAUSE_MS * 2 ** resumes);
+        resumes++;
+      }
+      if (!rest) throw new DownloadError(reason, 0);
+      if (rest.status === 200) {
+        // The file changed (or ranges are not served): start over from this answer.
         target = null;
+        chunks = [];
+        loaded = 0;
       }
-      if (target) target.set(value, loaded);
-      else chunks.push(value);
-      loaded += value.length;
-      const now = Date.now();
-      if (now - lastReport >= PROGRESS_INTERVAL_MS) {
-        lastReport = now;
-        report(loaded);
-      }
+      body = rest.body!;
     }
-  } catch (error) {
-    if (signal.aborted) throw abortError();
-    throw new DownloadError(`download of ${url} broke off: ${error instanceof Error ? error.message : String(error)}`, 0);
   }
   report(loaded);
   if (target) return loaded === target.length ? target : target.subarray(0, loaded);
@@ -75,4 +103,30 @@ export async function download(
     offset += chunk.length;
   }
   return bytes;
+}
+
+/** Ask for the bytes from `offset` on; null when the answer is neither the rest (206) nor the whole file (200). */
+async function resumeFrom(
+  url: string,
+  offset: number,
+  validator: string,
+  signal: AbortSignal,
+  fetchImpl: typeof fetch,
+  pauseMs: number,
+): Promise<Response | null> {
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(resolve, pauseMs);
+    signal.addEventListener('abort', () => (clearTimeout(timer), reject(abortError())), { once: true });
+  });
+  let response: Response;
+  try {
+    response = await fetchImpl(url, { signal, credentials: 'same-origin', headers: { range: `bytes=${offset}-`, 'if-range': validator } });
+  } catch {
+    if (signal.aborted) throw abortError();
+    return null;
+  }
+  const start = /^bytes (\d+)-/.exec(response.headers.get('content-range') ?? '');
+  if (response.status === 206 && start && Number(start[1]) === offset && response.body) return response;
+  if (response.status === 200 && response.body) return response;
+  return null;
 }

@@ -130,7 +130,8 @@ export function compressedCopy(path: string, encoding: Encoding): Promise<string
   return job;
 }
 
-/** Remove a file and its compressed copies. */
+/** Remove a file, its compressed copies and its subsets (the `.parts` folder, see subset-store.ts). */
 export function removeWithCopies(path: string): void {
   for (const suffix of ['', '.gz', '.br']) rmSync(path + suffix, { force: true });
+  rmSync(`${path}.parts`, { recursive: true, force: true });
 }

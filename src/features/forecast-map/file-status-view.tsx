@@ -1,5 +1,6 @@
 /** The file's state under the controls: a progress bar of bytes received, or why nothing is drawn. */
 import { ru } from '../../i18n/ru.ts';
+import { DownloadRate } from '../../offline/download-rate-view.tsx';
 import { useForecastMap } from './store/store-context.ts';
 
 const MB = 1024 * 1024;
@@ -20,6 +21,7 @@ export function FileStatusView() {
         <span className="forecast-sidebar__note">
           {ru.forecastMap.megabytes((loaded / MB).toFixed(1), total ? (total / MB).toFixed(1) : null)}
         </span>
+        <DownloadRate loaded={loaded} total={total} />
       </div>
     );
   }

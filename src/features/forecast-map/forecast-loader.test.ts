@@ -14,21 +14,26 @@ import { createForecastMapStore } from './store/forecast-map-store.ts';
 /** The decode service over a fetch that serves `files` by URL (a string body: not NetCDF), 404 otherwise. */
 function realWorker(files: Record<string, Uint8Array | string>) {
   const downloads: string[] = [];
-  const fetchFile = (async (input: RequestInfo | URL) => {
+  const requests: Array<{ url: string; range: string | null }> = [];
+  const fetchFile = (async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = String(input);
-    downloads.push(url);
+    const range = new Headers(init?.headers).get('range');
+    requests.push({ url, range });
+    // The file's own URL (header range or whole); subsets are the slice-first path's, counted in `requests`.
+    if (!url.includes('variables=')) downloads.push(url);
     const body = files[url];
     if (body === undefined) return new Response('{"detail":"Forecast not found"}', { status: 404 });
     return new Response(typeof body === 'string' ? body : body.slice(), { headers: { 'content-length': String(body.length) } });
   }) as typeof fetch;
   const service = new ForecastService({ fetch: fetchFile });
-  return { worker: createForecastClient({ api: service }), service, downloads };
+  return { worker: createForecastClient({ api: service }), service, downloads, requests };
 }
 
 /** Let the service download, decode and answer (several promise turns and a macrotask or two). */
 async function settle(): Promise<void> {
   for (let k = 0; k < 5; k++) await new Promise((resolve) => setTimeout(resolve, 0));
 }
+
 const fileUrl = (date: string, assimilated: boolean) => `http://test/${assimilated ? 'assim' : 'free'}/${date}.nc`;
 
 afterEach(() => vi.restoreAllMocks());
@@ -56,7 +61,8 @@ describe('forecast loader', () => {
       date: '2026-11-21',
       fileStatus: 'ready',
       range: [1001, 1034],
-      progress: { loaded: bytes.length, total: bytes.length },
+      // Slice first (issue 13): the header and the subset come in parallel, so only the bytes are known, not a total.
+      progress: { loaded: bytes.length, total: null },
     });
     store.getState().setLead(2);
     await settle();
@@ -142,5 +148,28 @@ describe('forecast loader', () => {
     await settle();
     expect(empty.getState()).toMatchObject({ datesStatus: 'ready', dates: [], date: null, fileStatus: 'idle' });
     expect(downloads).toEqual([]);
+  });
+
+  it('asks for the shown slice first (issue 13): the header range and that subset, or the whole file when told to', async () => {
+    const url = fileUrl('2026-11-21', false);
+    const { worker, requests } = realWorker({ [url]: smallForecast() });
+    const store = createForecastMapStore();
+    store.getState().setVariable('usi_vsi');
+    store.getState().setLead(2);
+    const stop = new ForecastLoader({ store, worker, fileUrl, listDates: async () => ['2026-11-21'] }).start();
+    await settle();
+    expect(requests[0]).toEqual({ url, range: expect.stringMatching(/^bytes=0-\d+$/) });
+    const subset = new URL(requests[1].url);
+    expect(subset.searchParams.get('variables')).toBe('usi_vsi_GLORYS_speed,usi_vsi_GLORYS_direct');
+    expect(subset.searchParams.get('lead')).toBe('72');
+    // This fetch ignores ranges (a server without them): the whole answer is taken and the field drawn.
+    expect(store.getState()).toMatchObject({ fileStatus: 'ready', field: { variable: 'usi_vsi', lead: 2 } });
+    stop();
+
+    const whole = realWorker({ [url]: smallForecast() });
+    const stopWhole = new ForecastLoader({ store: createForecastMapStore(), worker: whole.worker, fileUrl, listDates: async () => ['2026-11-21'], sliceFirst: false }).start();
+    await settle();
+    expect(whole.requests).toEqual([{ url, range: null }]);
+    stopWhole();
   });
 });

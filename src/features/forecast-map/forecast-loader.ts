@@ -1,13 +1,14 @@
 /**
- * Connects the store to the decode worker. A change of date or run opens that file (download with progress,
- * header parse); a change of lead or variable asks the worker for a slice of the file it already holds, and
+ * Connects the store to the decode worker. A change of date or run opens that file (by default the shown slice
+ * first, issue 13: header + one subset, the rest in the worker's background; or the whole file, with progress);
+ * a change of lead or variable asks the worker for a slice (fetched by the worker if not there yet), and
  * slices already seen come from a small cache here: no new request either way. Outside React, driven by
  * `store.subscribe`; stale answers (the user moved on) are dropped.
  */
 import { workerFailure, type ForecastClient } from '../../../workers/forecast-client.ts';
-import type { ForecastFileMeta } from '../../../workers/forecast.api.ts';
+import type { FirstSlice, ForecastFileMeta } from '../../../workers/forecast.api.ts';
 import { ru } from '../../i18n/ru.ts';
-import { VARIABLE_STYLES, type ForecastVariable, type LeadIndex } from './forecast-variables.ts';
+import { LEAD_HOURS, VARIABLE_STYLES, type ForecastVariable, type LeadIndex } from './forecast-variables.ts';
 import type { ForecastMapStore } from './store/forecast-map-store.ts';
 import type { DisplayField, PolarisSlices } from './store/field-slice.ts';
 
@@ -28,6 +29,23 @@ export interface ForecastLoaderOptions {
   fileUrl: (date: string, assimilated: boolean) => string;
   /** The available dates; omitted when another part of the page supplies them (datesLoaded). */
   listDates?: () => Promise<string[]>;
+  /**
+   * Issue 13: ask the worker for the shown slice first (header + one subset), the rest in the background.
+   * False: the whole file first (the behaviour before; the slow-link benchmark's peer). Default true.
+   */
+  sliceFirst?: boolean;
+}
+
+/** The variables of the file a map variable is drawn from, and its lead in hours: what a view needs first. */
+export function firstSliceOf(variable: ForecastVariable, lead: LeadIndex): FirstSlice {
+  const kind = VARIABLE_STYLES[variable].kind;
+  const variables =
+    kind === 'scalar'
+      ? [variable]
+      : kind === 'polaris'
+        ? [POLARIS_CONCENTRATION_VARIABLE, POLARIS_THICKNESS_VARIABLE]
+        : [DRIFT_SPEED_VARIABLE, DRIFT_DIRECTION_VARIABLE];
+  return { variables, leadHours: LEAD_HOURS[lead] };
 }
 
 /** The sidebar's short reason for a file that failed: not found, could not download, or unreadable. */
@@ -112,9 +130,10 @@ export class ForecastLoader {
     const request = new AbortController();
     this.activeRequest = request;
     store.getState().fileLoading();
+    const { variable, lead } = store.getState();
     try {
       const meta = await worker.load(
-        { url },
+        this.options.sliceFirst === false ? { url } : { url, first: firstSliceOf(variable, lead) },
         {
           signal: request.signal,
           // Passed across to the worker (comlink proxy): bytes received so far.
@@ -179,7 +198,8 @@ export class ForecastLoader {
     } catch (error) {
       if (this.sliceKey !== key || workerFailure(error).name === 'AbortError') return;
       console.error(`Forecast file ${meta.key}: ${variable} could not be decoded: ${failureText(error)}`);
-      store.getState().fileFailed(ru.forecastMap.fileUnreadable);
+      // A slice fetched on demand (issue 13) can fail on the network too, not only in decoding.
+      store.getState().fileFailed(fileErrorText(error));
     }
   }
 

@@ -30,6 +30,9 @@ export function ForecastMapPage() {
       worker: worker.api,
       fileUrl: (date, assimilated) => forecastFileUrl(date, assimilated),
       listDates: async () => (await fetchForecastInfo()).available_dates,
+      // Diagnostic switch (issue 13): localStorage 'ice.download' = 'whole' downloads whole files first, as before;
+      // the slow-link benchmark's peer.
+      sliceFirst: globalThis.localStorage?.getItem('ice.download') !== 'whole',
     });
     const stop = loader.start();
     const stopTools = startMapTools({

@@ -3,6 +3,7 @@
  * loading state. Controls only call store actions; loading follows from the store (see forecast-loader.ts).
  */
 import { ru } from '../../i18n/ru.ts';
+import { SavedForecastsInfo } from '../../offline/offline-notice.tsx';
 import { useForecastMap } from './store/store-context.ts';
 import { ViewControls } from './view-controls.tsx';
 import { MapToolsPanel } from './map-tools/map-tools-panel.tsx';
@@ -42,6 +43,7 @@ export function ForecastSidebar() {
 
       <ViewControls />
       <MapToolsPanel />
+      <SavedForecastsInfo />
     </aside>
   );
 }

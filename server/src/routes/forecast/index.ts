@@ -13,10 +13,14 @@ import { HttpError } from '../../http-error.ts';
 import { requireUser } from '../../plugins/guards.ts';
 import { commonErrors, errorReply } from '../common-schemas.ts';
 import { sendNetcdf } from './send-netcdf.ts';
+import { parseSubsetQuery, sendSubset } from './send-subset.ts';
 
 interface HistQuery {
   date?: string;
   model_id?: string;
+  /** Subset (issue 13): comma-separated variable names and lead hours; see forecast/subset.ts. */
+  variables?: string;
+  lead?: string;
 }
 
 const histQuery = {
@@ -24,6 +28,8 @@ const histQuery = {
   properties: {
     date: { type: 'string', maxLength: 32 },
     model_id: { type: 'string', pattern: '^[A-Za-z0-9_-]{1,64}$' },
+    variables: { type: 'string', maxLength: 1024 },
+    lead: { type: 'string', maxLength: 256 },
   },
 } as const;
 
@@ -68,6 +74,7 @@ function histRoute(lookup: HistLookup): FastifyPluginAsync {
         const { date, model_id: requestedModel } = request.query;
         if (date === undefined || date === '') throw new HttpError(422, 'query parameter "date" is required (YYYY-MM-DD)');
         if (!isIsoDate(date)) throw new HttpError(422, `"date" must be a calendar day as YYYY-MM-DD, got ${JSON.stringify(date)}`);
+        const selection = parseSubsetQuery(request.query);
         const file = lookup.find(app, date, requestedModel);
         if (!file) throw new HttpError(404, lookup.notFound(date, requestedModel));
         let path: string;
@@ -77,7 +84,9 @@ function histRoute(lookup: HistLookup): FastifyPluginAsync {
           throw new HttpError(404, `No file for ${date}`);
         }
         try {
-          return await sendNetcdf(request, reply, path, file.etag, `${lookup.kind}_${file.owner}_${date}.nc`);
+          const name = `${lookup.kind}_${file.owner}_${date}.nc`;
+          if (selection) return await sendSubset(request, reply, path, file.etag, name, selection);
+          return await sendNetcdf(request, reply, path, file.etag, name);
         } catch (error) {
           if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw new HttpError(404, `The file for ${date} is missing`);
           throw error;

@@ -21,6 +21,8 @@ describe('map tools in the URL', () => {
       assimilated: false,
       lead: 24,
       variable: 'sithick_GLORYS',
+      // The selection's own fields are always written (the POLARIS class with them); the tools only when on.
+      ice_class: 'PC7',
     });
     const tools = {
       mode: 'difference' as const,

@@ -1,0 +1,159 @@
+/**
+ * `npm run bench:slow-link` (issue 13): the forecast map over an emulated satellite link, ours (the shown slice
+ * first, the rest in the background) against the peer (the whole file first, as before; localStorage
+ * 'ice.download' = 'whole'), in the same run, same build, same server.
+ *
+ * Link: bench/shaping-proxy.ts in front of the real server (one bandwidth budget per direction for every
+ * connection of the page and its workers, fixed delay). Profiles: 256 kbit/s down / 64 up / 600 ms round
+ * trip, and 2 Mbit/s down / 512 kbit/s up / 300 ms.
+ * Each run: a fresh browser context (cold: no HTTP cache, no service worker, no offline copy) with a signed-in
+ * session cookie opens /forecasts (thickness, +24 h): time to the first drawn field and bytes moved until then;
+ * then a lead switch (+48 h) and a variable switch (concentration), each timed from the click to the drawn field;
+ * then a second visit in the same context (warm). Median and spread (min–max) of RUNS runs (default 3).
+ * Setup outside the timed parts: the server's demo day is built and every subset and compressed copy is made
+ * before the first run (so server CPU does not count).
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { demoAccounts, launchBrowser, repoRoot, startServer } from '../tests/e2e/harness.ts';
+import { startShapingProxy, type LinkProfile } from './shaping-proxy.ts';
+
+const RUNS = Number(process.env.RUNS ?? 3);
+const PROFILES: LinkProfile[] = [
+  { name: '256 kbit/s down, 64 kbit/s up, 600 ms RTT', downKbit: 256, upKbit: 64, rttMs: 600 },
+  { name: '2 Mbit/s down, 512 kbit/s up, 300 ms RTT', downKbit: 2000, upKbit: 512, rttMs: 300 },
+];
+const VARIABLES = ['sithick_GLORYS', 'sea_ice_fraction_BREMEN', 'usi_vsi_GLORYS_speed', 'usi_vsi_GLORYS_direct'];
+
+type Mode = 'ours' | 'peer';
+interface Sample {
+  firstMs: number;
+  firstBytes: number;
+  leadMs: number;
+  variableMs: number;
+  warmFirstMs: number;
+  warmBytes: number;
+}
+
+async function drawn(page: Page, suffix: string, timeoutMs: number): Promise<void> {
+  await page.waitForFunction(
+    (end) => document.querySelector('[data-testid="forecast-map"]')?.getAttribute('data-drawn')?.endsWith(end) ?? false,
+    suffix,
+    { polling: 50, timeout: timeoutMs },
+  );
+}
+
+async function sessionCookies(serverUrl: string): Promise<Array<{ name: string; value: string }>> {
+  const reply = await fetch(`${serverUrl}/api/v1/auth/jwt/login`, {
+    method: 'POST',
+    body: new URLSearchParams({ username: demoAccounts.user.email, password: demoAccounts.user.password }),
+  });
+  if (!reply.ok) throw new Error(`login failed: ${reply.status}`);
+  return reply.headers.getSetCookie().map((line) => {
+    const [pair] = line.split(';');
+    const at = pair.indexOf('=');
+    return { name: pair.slice(0, at), value: pair.slice(at + 1) };
+  });
+}
+
+async function run(browser: Browser, serverPort: number, cookies: Array<{ name: string; value: string }>, profile: LinkProfile, mode: Mode, date: string): Promise<Sample> {
+  const proxy = await startShapingProxy(serverPort, profile);
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'ru-RU' });
+  try {
+    await context.route('https://gibs.earthdata.nasa.gov/**', (route) => route.abort('internetdisconnected'));
+    await context.addCookies(cookies.map((c) => ({ ...c, url: proxy.url })));
+    if (mode === 'peer') await context.addInitScript(() => localStorage.setItem('ice.download', 'whole'));
+    const timeout = 600_000;
+    const page = await context.newPage();
+    const url = `${proxy.url}/forecasts?date=${date}&assimilated=false&lead=24&variable=sithick_GLORYS`;
+    let started = performance.now();
+    await page.goto(url, { waitUntil: 'commit' });
+    await drawn(page, '|sithick_GLORYS|0', timeout);
+    const firstMs = performance.now() - started;
+    const firstBytes = proxy.bytesDown() + proxy.bytesUp();
+
+    started = performance.now();
+    await page.getByRole('button', { name: '+48h' }).click();
+    await drawn(page, '|sithick_GLORYS|1', timeout);
+    const leadMs = performance.now() - started;
+    started = performance.now();
+    await page.getByRole('button', { name: 'sea_ice_fraction_BREMEN' }).click();
+    await drawn(page, '|sea_ice_fraction_BREMEN|1', timeout);
+    const variableMs = performance.now() - started;
+    await page.close();
+
+    // Warm: a second visit in the same context once the first one's background work has had time to finish
+    // (the peer's whole file is long done; ours fetches the other slices: give it the time the link needs).
+    await new Promise((resolve) => setTimeout(resolve, mode === 'ours' ? (profile.downKbit < 1000 ? 45_000 : 8_000) : 2_000));
+    const before = proxy.bytesDown() + proxy.bytesUp();
+    const again = await context.newPage();
+    started = performance.now();
+    await again.goto(url, { waitUntil: 'commit' });
+    await drawn(again, '|sithick_GLORYS|0', timeout);
+    const warmFirstMs = performance.now() - started;
+    const warmBytes = proxy.bytesDown() + proxy.bytesUp() - before;
+    return { firstMs, firstBytes, leadMs, variableMs, warmFirstMs, warmBytes };
+  } finally {
+    await context.close();
+    await proxy.close();
+  }
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+function cell(values: number[], unit: 's' | 'KiB'): string {
+  const scale = unit === 's' ? 1000 : 1024;
+  const f = (v: number) => (v / scale).toFixed(unit === 's' ? 1 : 0);
+  return `${f(median(values))} (${f(Math.min(...values))}–${f(Math.max(...values))})`;
+}
+
+async function main(): Promise<void> {
+  const server = await startServer({ env: { DEMO_DAYS: '1' }, readyTimeoutMs: 600_000 });
+  const browser = await launchBrowser();
+  try {
+    const cookies = await sessionCookies(server.url);
+    const header = { cookie: cookies.map((c) => `${c.name}=${c.value}`).join('; '), 'accept-encoding': 'br' };
+    let dates: string[] = [];
+    for (let i = 0; i < 600 && dates.length === 0; i++) {
+      dates = ((await (await fetch(`${server.url}/api/v1/forecast/info`, { headers: header })).json()) as { available_dates: string[] }).available_dates;
+      if (dates.length === 0) await new Promise((r) => setTimeout(r, 1000));
+    }
+    const date = dates[dates.length - 1];
+    // Setup: the server's compressed copy and every subset, made once before timing.
+    const file = `${server.url}/api/v1/forecast/hist?date=${date}`;
+    await (await fetch(file, { headers: header })).arrayBuffer();
+    for (const lead of [24, 48, 72]) {
+      for (const variable of VARIABLES) await (await fetch(`${file}&variables=${variable}&lead=${lead}`, { headers: header })).arrayBuffer();
+    }
+    const port = Number(new URL(server.url).port);
+    const results: Record<string, Record<Mode, Sample[]>> = {};
+    for (const profile of PROFILES) {
+      results[profile.name] = { ours: [], peer: [] };
+      for (let i = 0; i < RUNS; i++) {
+        for (const mode of ['ours', 'peer'] as Mode[]) {
+          const sample = await run(browser, port, cookies, profile, mode, date);
+          results[profile.name][mode].push(sample);
+          console.error(`${profile.name} ${mode} #${i + 1}: ${JSON.stringify(sample)}`);
+        }
+      }
+    }
+    console.log(`RUNS=${RUNS}, date ${date}, median (min–max)\n`);
+    console.log('| link | path | first field, cold | bytes to it | lead switch | variable switch | first field, warm | bytes, warm |');
+    console.log('|---|---|---|---|---|---|---|---|');
+    for (const profile of PROFILES) {
+      for (const mode of ['ours', 'peer'] as Mode[]) {
+        const s = results[profile.name][mode];
+        console.log(
+          `| ${profile.name} | ${mode === 'ours' ? 'ours (slice first)' : 'peer (whole file)'} | ${cell(s.map((x) => x.firstMs), 's')} s | ${cell(s.map((x) => x.firstBytes), 'KiB')} KiB | ${cell(s.map((x) => x.leadMs), 's')} s | ${cell(s.map((x) => x.variableMs), 's')} s | ${cell(s.map((x) => x.warmFirstMs), 's')} s | ${cell(s.map((x) => x.warmBytes), 'KiB')} KiB |`,
+        );
+      }
+    }
+    mkdirSync(join(repoRoot, 'bench/out'), { recursive: true });
+    writeFileSync(join(repoRoot, 'bench/out/slow-link.json'), JSON.stringify(results, null, 2));
+  } finally {
+    await browser.close();
+    await server.stop();
+  }
+}
+
+await main();

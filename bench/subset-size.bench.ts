@@ -1,0 +1,59 @@
+/**
+ * `npm run bench:subset`: bytes on the wire for one slice (one variable at one lead) of a real-grid forecast
+ * file (480 × 1301, 3 leads), for each storage option of the subset files (issue 13): float32 bit-rounded as the
+ * full file, or CF-packed int16; each raw, gzip (level 9) and brotli (quality 5 as the full files, and 11, the
+ * highest, for files written once and read many times). Also the largest unpacking error against the full
+ * file's values, next to the bit-rounding bound. Setup (the model run) is outside the timed part.
+ */
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { demoAnalysis } from '../server/src/forecast/demo-analysis.ts';
+import { encodeStateFile, VARIABLE_NAMES, type FileMetadata } from '../server/src/forecast/forecast-file.ts';
+import { ARCTIC_GRID, LEAD_HOURS } from '../server/src/forecast/grid.ts';
+import { runModelType } from '../server/src/forecast/models/index.ts';
+import { bitRoundError, subsetFile, type Packing } from '../server/src/forecast/subset.ts';
+import { Nc3Dataset } from '../workers/netcdf/nc3/reader.ts';
+
+const DATE = '2026-03-15';
+const meta: FileMetadata = {
+  kind: 'forecast',
+  date: DATE,
+  model: 'model_2',
+  modelType: 'free_drift_advection',
+  assimilated: false,
+  source: 'демонстрационные данные',
+  leadHours: LEAD_HOURS,
+};
+
+const brotli = (bytes: Uint8Array, quality: number) =>
+  brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: quality, [constants.BROTLI_PARAM_LGWIN]: 24, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length } }).length;
+const kb = (n: number) => `${(n / 1024).toFixed(1)} KiB`;
+
+const analysis = demoAnalysis(DATE, ARCTIC_GRID);
+const states = runModelType('free_drift_advection', analysis, { time_step_hours: 6, drift_scale: 1 }, { leadHours: LEAD_HOURS });
+const full = encodeStateFile(states, meta);
+const fullData = new Nc3Dataset(full);
+console.log(`full file: raw ${kb(full.length)}, gzip-6 ${kb(gzipSync(full, { level: 6 }).length)}, br-5 ${kb(brotli(full, 5))}, br-11 ${kb(brotli(full, 11))}`);
+console.log('| variable (lead 24 h) | storage | raw | gzip-9 | br-5 | br-11 | br-11 ms | max error | bit-round bound |');
+console.log('|---|---|---|---|---|---|---|---|---|');
+for (const variable of Object.values(VARIABLE_NAMES)) {
+  for (const pack of ['float', 'int16'] as Packing[]) {
+    const bytes = subsetFile(full, { variables: [variable], leads: [24] }, pack);
+    const started = performance.now();
+    const br11 = brotli(bytes, 11);
+    const ms = performance.now() - started;
+    const got = new Nc3Dataset(bytes).read(variable, 0);
+    const want = fullData.read(variable, 0);
+    let maxAbs = 0;
+    let maxError = 0;
+    for (let i = 0; i < want.length; i++) {
+      if (Number.isNaN(want[i]) !== Number.isNaN(got[i])) throw new Error(`${variable}: missing values differ at ${i}`);
+      if (Number.isNaN(want[i])) continue;
+      maxAbs = Math.max(maxAbs, Math.abs(want[i]));
+      maxError = Math.max(maxError, Math.abs(want[i] - got[i]));
+    }
+    const keepbits = Number(fullData.variable(variable).attributes._QuantizeBitRoundNumberOfSignificantBits);
+    console.log(
+      `| ${variable} | ${pack} | ${kb(bytes.length)} | ${kb(gzipSync(bytes, { level: 9 }).length)} | ${kb(brotli(bytes, 5))} | ${kb(br11)} | ${ms.toFixed(0)} | ${maxError.toExponential(2)} | ${bitRoundError(maxAbs, keepbits).toExponential(2)} |`,
+    );
+  }
+}

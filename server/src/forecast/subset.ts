@@ -1,0 +1,231 @@
+/**
+ * Subsets of a NetCDF-3 forecast or analysis file: some of its variables at some of its lead times, as a valid,
+ * smaller NetCDF-3 file with the same dimensions, coordinates, variable names and attributes (issue 13). A ship
+ * behind a 256 kbit/s link asks for the one slice its view needs before the whole file.
+ *
+ * - `time` keeps its name and holds only the chosen leads (hours), in the order of the full file;
+ *   `latitude`, `longitude` and every variable without the time dimension that was asked for are copied.
+ * - Leads are chosen by their value in hours (the worker's `leadTimes`, e.g. 24, 48, 72), not by index.
+ * - Packing (`pack: 'int16'`): float variables that carry `_QuantizeBitRoundNumberOfSignificantBits` are stored
+ *   as CF-packed shorts (`scale_factor`, `add_offset`, `_FillValue = -32768`) with a step no coarser than twice
+ *   the bit-rounding error at the largest value, so unpacking errs by no more than bit rounding already did.
+ *   See bench/README.md (bytes per slice) for why this is the default.
+ *
+ * Attribute types: the decoder reports attribute values without their NetCDF type, so they are written back
+ * as the NUG requires: `_FillValue`, `missing_value`, `valid_*` in the variable's type, the quantize count
+ * as int, other numbers as double and text as text.
+ */
+import { leadTimes, timeDimension } from '../../../workers/netcdf/time-axis.ts';
+import { Nc3Dataset } from '../../../workers/netcdf/nc3/reader.ts';
+import type { AttributeValue, RawData, VariableInfo } from '../../../workers/netcdf/types.ts';
+import { encodeNetcdf3, type NcAttributeValue, type NcData, type NcType, type NcVariable } from './netcdf3-writer.ts';
+
+export type Packing = 'float' | 'int16';
+
+export interface SubsetSelection {
+  /** Variable names, in the order asked; null: every data variable. */
+  variables: string[] | null;
+  /** Lead times in hours; null: every lead. */
+  leads: number[] | null;
+}
+
+/** A selection the file cannot answer (unknown variable or lead): the route's 422. */
+export class SubsetError extends Error {
+  override name = 'SubsetError';
+}
+
+const QUANTIZE_ATTRIBUTE = '_QuantizeBitRoundNumberOfSignificantBits';
+const SAME_TYPE_ATTRIBUTES = new Set(['_FillValue', 'missing_value', 'valid_min', 'valid_max', 'valid_range', 'actual_range']);
+const NC3_TYPES = new Set<string>(['byte', 'char', 'short', 'int', 'float', 'double']);
+
+/** The packed fill value and the range of packed data values (int16 minus the fill). */
+const PACKED_FILL = -32768;
+const PACKED_MAX = 32767;
+
+/**
+ * Parse the query's `variables` (comma-separated names) and `lead` (comma-separated hours). Null when neither
+ * was given (the whole file). Throws SubsetError for a malformed list; names and leads are checked against the
+ * file by `subsetFile`.
+ */
+export function parseSelection(variables: string | undefined, lead: string | undefined): SubsetSelection | null {
+  if (variables === undefined && lead === undefined) return null;
+  const list = (value: string, what: string): string[] => {
+    const items = value.split(',').map((s) => s.trim());
+    if (items.length === 0 || items.some((s) => s === '')) throw new SubsetError(`"${what}" must be a comma-separated list, got ${JSON.stringify(value)}`);
+    return [...new Set(items)];
+  };
+  const names = variables === undefined ? null : list(variables, 'variables');
+  const leads =
+    lead === undefined
+      ? null
+      : list(lead, 'lead').map((item) => {
+          if (!/^\d{1,5}$/.test(item)) throw new SubsetError(`"lead" must list lead times in whole hours, got ${JSON.stringify(item)}`);
+          return Number(item);
+        });
+  return { variables: names, leads };
+}
+
+/** A canonical text of the selection (sorted), used to name and tag the cached subset. */
+export function selectionKey(selection: SubsetSelection): string {
+  const vars = selection.variables ? [...selection.variables].sort().join(',') : '*';
+  const leads = selection.leads ? [...selection.leads].sort((a, b) => a - b).join(',') : '*';
+  return `v=${vars};l=${leads}`;
+}
+
+function attributeFor(name: string, value: AttributeValue, variableType: NcType | null): NcAttributeValue | undefined {
+  if (typeof value === 'string') return value;
+  if (typeof value === 'bigint' || (Array.isArray(value) && value.some((v) => typeof v !== 'number'))) return undefined;
+  const numbers = typeof value === 'number' ? [value] : (value as number[]);
+  let type: NcType = 'double';
+  if (name === QUANTIZE_ATTRIBUTE) type = 'int';
+  else if (variableType && SAME_TYPE_ATTRIBUTES.has(name)) type = variableType;
+  switch (type) {
+    case 'byte':
+      return Int8Array.from(numbers);
+    case 'short':
+      return Int16Array.from(numbers);
+    case 'int':
+      return Int32Array.from(numbers);
+    case 'float':
+      return Float32Array.from(numbers);
+    case 'char':
+      return String.fromCharCode(...numbers);
+    default:
+      return numbers.length === 1 ? numbers[0] : numbers;
+  }
+}
+
+function attributesFor(source: Record<string, AttributeValue>, variableType: NcType | null): Record<string, NcAttributeValue> {
+  const out: Record<string, NcAttributeValue> = {};
+  for (const [name, value] of Object.entries(source)) {
+    const converted = attributeFor(name, value, variableType);
+    if (converted !== undefined) out[name] = converted;
+  }
+  return out;
+}
+
+function rawData(raw: RawData): NcData {
+  if (Array.isArray(raw)) throw new SubsetError('string variables cannot be subset');
+  if (raw instanceof Uint8Array || raw instanceof Int8Array || raw instanceof Int16Array || raw instanceof Int32Array) return raw;
+  if (raw instanceof Float32Array || raw instanceof Float64Array) return raw;
+  throw new SubsetError('a NetCDF-3 file holds no such type');
+}
+
+function concat<T extends Float32Array | Int8Array | Uint8Array | Int16Array | Int32Array | Float64Array>(parts: T[]): T {
+  const total = parts.reduce((n, p) => n + p.length, 0);
+  const Ctor = parts[0].constructor as new (n: number) => T;
+  const out = new Ctor(total);
+  let offset = 0;
+  for (const part of parts) {
+    out.set(part as never, offset);
+    offset += part.length;
+  }
+  return out;
+}
+
+/** The largest error bit rounding to `keepbits` allows for values up to `maxAbs` (half a unit in the last place). */
+export function bitRoundError(maxAbs: number, keepbits: number): number {
+  if (!(maxAbs > 0)) return 0;
+  return 2 ** (Math.floor(Math.log2(maxAbs)) - keepbits - 1);
+}
+
+export interface PackedValues {
+  data: Int16Array;
+  scale: number;
+  offset: number;
+}
+
+/**
+ * CF-pack float values (NaN = missing) into shorts: step = twice the bit-rounding error at the largest
+ * magnitude (so the packing error ≤ bit rounding's), made coarser only if the range does not fit 65535 steps.
+ * scale and offset are float32 values, as the unpacked type is float.
+ */
+export function packInt16(values: Float32Array, keepbits: number): PackedValues {
+  let min = Infinity;
+  let max = -Infinity;
+  for (const v of values) {
+    if (v < min) min = v;
+    if (v > max) max = v;
+  }
+  const data = new Int16Array(values.length).fill(PACKED_FILL);
+  if (!(min <= max)) return { data, scale: 1, offset: 0 };
+  const maxAbs = Math.max(Math.abs(min), Math.abs(max));
+  let scale = Math.fround(2 * bitRoundError(maxAbs, keepbits) || 1);
+  const steps = 2 * PACKED_MAX - 1; // -32767..32766: one spare step for float rounding of the offset
+  if ((max - min) / scale > steps) scale = Math.fround((max - min) / steps);
+  // Centre the range on zero in packed units; an offset that is a whole number of steps keeps zero exact when
+  // the range allows it.
+  const offset = Math.fround(Math.round((min + max) / 2 / scale) * scale);
+  for (let i = 0; i < values.length; i++) {
+    const v = values[i];
+    if (Number.isNaN(v)) continue;
+    const packed = Math.round((v - offset) / scale);
+    data[i] = Math.max(-PACKED_MAX, Math.min(PACKED_MAX, packed));
+  }
+  return { data, scale, offset };
+}
+
+function variableOrThrow(dataset: Nc3Dataset, name: string): VariableInfo {
+  const info = dataset.variables.find((v) => v.name === name);
+  if (!info) {
+    const names = dataset.variables.filter((v) => v.shape.length >= 2).map((v) => v.name);
+    throw new SubsetError(`unknown variable ${JSON.stringify(name)}; this file has ${names.join(', ')}`);
+  }
+  return info;
+}
+
+/** Build the subset of a NetCDF-3 file's bytes. Throws SubsetError for an unknown variable or lead. */
+export function subsetFile(bytes: Uint8Array, selection: SubsetSelection, pack: Packing = 'int16'): Uint8Array {
+  const dataset = new Nc3Dataset(bytes);
+  const timeDim = timeDimension(dataset);
+  const hours = leadTimes(dataset);
+  let indices = hours.map((_, i) => i);
+  if (selection.leads) {
+    const unknown = selection.leads.filter((h) => !hours.includes(h));
+    if (unknown.length > 0) {
+      throw new SubsetError(`unknown lead ${unknown.join(', ')}; this file has leads ${hours.join(', ') || 'none'} (hours)`);
+    }
+    indices = indices.filter((i) => selection.leads!.includes(hours[i]));
+  }
+  const coordinates = new Set(dataset.variables.filter((v) => v.shape.length === 1 && v.dimensions[0] === v.name).map((v) => v.name));
+  const wanted = selection.variables
+    ? selection.variables.map((name) => variableOrThrow(dataset, name))
+    : dataset.variables.filter((v) => !coordinates.has(v.name));
+  for (const v of wanted) {
+    if (coordinates.has(v.name)) throw new SubsetError(`${v.name} is a coordinate; it comes with every subset`);
+  }
+  const keep = new Set([...coordinates, ...wanted.map((v) => v.name)]);
+  const kept = dataset.variables.filter((v) => keep.has(v.name));
+  for (const v of kept) {
+    if (!NC3_TYPES.has(v.type)) throw new SubsetError(`variable ${v.name} holds ${v.type} values, which a subset cannot carry`);
+  }
+  const usedDims = new Set(kept.flatMap((v) => v.dimensions));
+  const dimensions = dataset.dimensions
+    .filter((d) => usedDims.has(d.name))
+    .map((d) => ({ name: d.name, size: d.name === timeDim ? indices.length : d.size }));
+
+  const variables: NcVariable[] = kept.map((v) => {
+    const type = v.type as NcType;
+    const attributes = attributesFor(v.attributes, type);
+    const alongTime = timeDim !== null && v.dimensions[0] === timeDim;
+    const keepbits = v.attributes[QUANTIZE_ATTRIBUTE];
+    if (pack === 'int16' && type === 'float' && typeof keepbits === 'number' && v.shape.length >= 2) {
+      const values = alongTime ? concat(indices.map((i) => dataset.read(v.name, i) as Float32Array)) : (dataset.read(v.name) as Float32Array);
+      const packed = packInt16(values, keepbits);
+      attributes._FillValue = Int16Array.of(PACKED_FILL);
+      attributes.scale_factor = Float32Array.of(packed.scale);
+      attributes.add_offset = Float32Array.of(packed.offset);
+      for (const name of ['missing_value', 'valid_min', 'valid_max', 'valid_range']) delete attributes[name];
+      return { name: v.name, type: 'short', dimensions: v.dimensions, attributes, data: packed.data };
+    }
+    let data: NcData;
+    if (!alongTime) data = rawData(dataset.readRaw(v.name));
+    else if (v.shape.length === 1) data = Array.from(indices, (i) => Number((dataset.readRaw(v.name, i) as ArrayLike<number>)[0]));
+    else data = concat(indices.map((i) => rawData(dataset.readRaw(v.name, i)) as Float32Array));
+    if (type === 'char' && data instanceof Uint8Array) data = new TextDecoder('latin1').decode(data);
+    return { name: v.name, type, dimensions: v.dimensions, attributes, data };
+  });
+  const format = dataset.format === 'classic' ? 'classic' : '64bit-offset';
+  if (dataset.format === 'cdf5' || dataset.format === 'netcdf4') throw new SubsetError(`subsets of ${dataset.format} files are not supported`);
+  return encodeNetcdf3({ format, dimensions, attributes: attributesFor(dataset.attributes, null), variables });
+}

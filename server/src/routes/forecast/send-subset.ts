@@ -1,0 +1,41 @@
+/**
+ * The subset answer of the /hist routes (issue 13): `variables=a,b` and/or `lead=24,48` (hours) turn the reply
+ * into a smaller NetCDF-3 file of just those slices, cached on disk with its own ETag and compressed copies
+ * (forecast/subset-store.ts), sent with the same caching, range and encoding rules as the full file.
+ * An unknown variable or lead, or a file that cannot be subset, is a 422 with a `detail` saying which.
+ */
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { NetcdfFormatError } from '../../../../workers/netcdf/errors.ts';
+import { subsetName, subsetOnDisk } from '../../forecast/subset-store.ts';
+import { parseSelection, SubsetError, type SubsetSelection } from '../../forecast/subset.ts';
+import { HttpError } from '../../http-error.ts';
+import { sendNetcdf } from './send-netcdf.ts';
+
+/** The selection of a query, null for the whole file; malformed lists → 422. */
+export function parseSubsetQuery(query: { variables?: string; lead?: string }): SubsetSelection | null {
+  try {
+    return parseSelection(query.variables, query.lead);
+  } catch (error) {
+    if (error instanceof SubsetError) throw new HttpError(422, error.message);
+    throw error;
+  }
+}
+
+export async function sendSubset(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  path: string,
+  etag: string,
+  downloadName: string,
+  selection: SubsetSelection,
+): Promise<FastifyReply> {
+  let subset;
+  try {
+    subset = await subsetOnDisk(path, etag, selection);
+  } catch (error) {
+    if (error instanceof SubsetError) throw new HttpError(422, error.message);
+    if (error instanceof NetcdfFormatError) throw new HttpError(422, `this file cannot be subset (${error.message}); ask for the whole file`);
+    throw error;
+  }
+  return sendNetcdf(request, reply, subset.path, subset.etag, subsetName(downloadName, selection));
+}

@@ -1,0 +1,24 @@
+/**
+ * Registers the service worker (dist/service-worker.js, see service-worker.ts) from this module, not from an inline
+ * script, so a strict CSP (`script-src 'self'`, `worker-src 'self'`) allows it. Production builds only.
+ * Then tells it which same-origin assets the page has loaded (including those loaded before it took control)
+ * so it keeps them for offline use, and follows the connection state for the offline notice.
+ */
+import { Workbox } from 'workbox-window';
+import { connectionStore, followConnection } from './connection-state.ts';
+import { KEEP_MESSAGE, type KeepMessage } from './messages.ts';
+
+export function registerServiceWorker(): void {
+  followConnection(connectionStore);
+  if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
+  const workbox = new Workbox('/service-worker.js');
+  void workbox.register().catch((error: unknown) => console.warn('Service worker not registered:', error));
+  void navigator.serviceWorker.ready.then((registration) => {
+    const keep = (urls: string[]) => {
+      const assets = urls.filter((url) => url.startsWith(`${location.origin}/assets/`));
+      if (assets.length > 0) registration.active?.postMessage({ type: KEEP_MESSAGE, urls: assets } satisfies KeepMessage);
+    };
+    keep(performance.getEntriesByType('resource').map((entry) => entry.name));
+    new PerformanceObserver((list) => keep(list.getEntries().map((entry) => entry.name))).observe({ type: 'resource' });
+  });
+}

@@ -1,0 +1,109 @@
+/**
+ * The decode worker's fetch with an offline copy (issue 13): every forecast file, subset or header range it
+ * downloads is kept in Cache Storage (common/offline-cache/), bounded by bytes with the least recently used out.
+ * A request already held is answered from the copy at once, and revalidated in the background with its ETag
+ * (If-None-Match: a 304 moves no body; a new file replaces the copy). With no copy, the network answers; when
+ * the network fails and there is a copy, the copy answers.
+ *
+ * Only GET requests are handled; without Cache Storage (Node tests) this is the plain fetch.
+ */
+import { cacheKey, cacheLimit, FORECAST_CACHE, RANGE_HEADER, readIndex, writeIndex } from '../../common/offline-cache/forecast-cache.ts';
+import type { CacheIndex } from '../../common/offline-cache/cache-index.ts';
+
+export interface OfflineFetchOptions {
+  network?: typeof fetch;
+  storage?: CacheStorage;
+  /** The origin's storage estimate (navigator.storage.estimate in a worker). */
+  estimate?: () => Promise<{ quota?: number }>;
+  now?: () => number;
+}
+
+function requestParts(input: RequestInfo | URL, init: RequestInit | undefined): { url: string; method: string; range: string | null } {
+  const request = input instanceof Request ? input : null;
+  const url = request ? request.url : String(input);
+  const method = (init?.method ?? request?.method ?? 'GET').toUpperCase();
+  const headers = new Headers(init?.headers ?? request?.headers);
+  return { url, method, range: headers.get('range') };
+}
+
+/** A stored copy as the answer it stood for (206 for a range). */
+function fromCopy(copy: Response): Response {
+  const contentRange = copy.headers.get(RANGE_HEADER);
+  const headers = new Headers(copy.headers);
+  headers.delete(RANGE_HEADER);
+  if (!contentRange) return new Response(copy.body, { status: 200, headers });
+  headers.set('content-range', contentRange);
+  return new Response(copy.body, { status: 206, headers });
+}
+
+export function offlineFetch(options: OfflineFetchOptions = {}): typeof fetch {
+  const network = options.network ?? ((input, init) => fetch(input, init));
+  const storage = options.storage ?? (typeof caches === 'undefined' ? undefined : caches);
+  if (!storage) return network;
+  const now = options.now ?? Date.now;
+  const estimate = options.estimate ?? (async () => (typeof navigator !== 'undefined' && navigator.storage ? navigator.storage.estimate() : {}));
+  let chain: Promise<unknown> = Promise.resolve();
+
+  /** Change the index one step at a time (reads and writes of several downloads would otherwise cross). */
+  const update = (change: (index: CacheIndex) => string[]): Promise<void> => {
+    const step = chain.then(async () => {
+      const index = await readIndex(storage, cacheLimit(await estimate().catch(() => null)));
+      const evicted = [...index.setLimit(index.limitBytes), ...change(index)];
+      if (evicted.length > 0) {
+        const cache = await storage.open(FORECAST_CACHE);
+        await Promise.all(evicted.map((url) => cache.delete(url)));
+      }
+      await writeIndex(storage, index);
+    });
+    chain = step.catch(() => undefined);
+    return step;
+  };
+
+  const store = async (key: string, response: Response): Promise<void> => {
+    const body = await response.arrayBuffer();
+    const headers = new Headers(response.headers);
+    const contentRange = response.headers.get('content-range');
+    if (response.status === 206 && contentRange) headers.set(RANGE_HEADER, contentRange);
+    headers.delete('content-range');
+    headers.delete('content-encoding'); // the body is stored decoded
+    headers.set('content-length', String(body.byteLength));
+    const cache = await storage.open(FORECAST_CACHE);
+    await cache.put(key, new Response(body, { status: 200, headers }));
+    await update((index) => index.add(key, body.byteLength, now()));
+  };
+
+  const revalidate = async (url: string, key: string, copy: Response, init: RequestInit | undefined, range: string | null): Promise<void> => {
+    const etag = copy.headers.get('etag');
+    if (!etag) return;
+    const headers = new Headers(init?.headers);
+    headers.set('if-none-match', etag);
+    if (range) headers.set('if-range', etag);
+    const fresh = await network(url, { ...init, headers, priority: 'low' });
+    if (fresh.status === 200 || fresh.status === 206) await store(key, fresh);
+  };
+
+  return async (input, init) => {
+    const { url, method, range } = requestParts(input, init);
+    if (method !== 'GET') return network(input, init);
+    const key = cacheKey(url, range);
+    let copy: Response | undefined;
+    try {
+      copy = await (await storage.open(FORECAST_CACHE)).match(key, { ignoreVary: true });
+    } catch {
+      copy = undefined; // storage unavailable (private mode, quota): the network alone
+    }
+    if (copy) {
+      void update((index) => {
+        index.touch(key, now());
+        return [];
+      }).catch(() => undefined);
+      void revalidate(url, key, copy.clone(), init, range).catch(() => undefined);
+      return fromCopy(copy);
+    }
+    const response = await network(input, init);
+    if (response.status === 200 || response.status === 206) {
+      void store(key, response.clone()).catch((error: unknown) => console.warn(`Offline copy of ${url} not kept:`, error));
+    }
+    return response;
+  };
+}

@@ -1,0 +1,145 @@
+/**
+ * Opening a server file slice by slice (issue 13): the header range and the view's first slice in parallel
+ * (high priority), then every other slice one subset at a time in the background (low priority), one file at
+ * a time: opening another file stops the previous file's background fetches. A slice asked for that is not
+ * there yet is fetched at once (or awaited if already on its way). See partial-file.ts for the dataset.
+ *
+ * Order of the background: the first variables at the other leads, then each other variable lead by lead
+ * from the first lead, one variable per request (a ship's switch waits at most for one slice ahead of it).
+ */
+import type { DownloadProgress, FirstSlice, ForecastFileMeta } from '../forecast.api.ts';
+import { NetcdfNotFoundError } from '../netcdf/errors.ts';
+import { openNetcdf } from '../netcdf/open-netcdf.ts';
+import { abortError, DownloadError } from '../worker-errors.ts';
+import type { FileCache } from './file-cache.ts';
+import { describeFile } from './file-meta.ts';
+import { fetchHeader, fetchSubset, PartialDataset, subsetUrl, type FetchContext } from './partial-file.ts';
+
+/** HTTP statuses after which the whole file is the answer: the server cannot subset it or has no ranges. */
+const WHOLE_FILE_STATUSES = new Set([400, 416, 422, 501]);
+
+export class SlicedFetcher {
+  /** In-flight subset fetches by `key\0variable\0lead index`. */
+  private readonly inFlight = new Map<string, Promise<void>>();
+  private background: AbortController | null = null;
+
+  constructor(
+    private readonly cache: FileCache,
+    private readonly fetchImpl: typeof fetch,
+  ) {}
+
+  /**
+   * Header + first slice of `url`, cached under `url` as a partial file. Null when the server cannot answer
+   * by slices (the caller downloads the whole file); a whole file sent instead of the range is taken as is.
+   */
+  async open(url: string, first: FirstSlice, signal: AbortSignal, onProgress?: (progress: DownloadProgress) => void): Promise<ForecastFileMeta | null> {
+    this.background?.abort();
+    this.background = null;
+    // Both downloads report; the page sees their sum (compressed sizes are unknown: total null).
+    const loaded = [0, 0];
+    const report = (part: number) => (progress: DownloadProgress) => {
+      loaded[part] = progress.loaded;
+      onProgress?.({ loaded: loaded[0] + loaded[1], total: null });
+    };
+    const context = (part: number): FetchContext => ({ signal, fetchImpl: this.fetchImpl, onProgress: report(part), priority: 'high' });
+    const [head, subset] = await Promise.allSettled([
+      fetchHeader(url, context(0)),
+      fetchSubset(subsetUrl(url, first.variables, first.leadHours), context(1)),
+    ]);
+    if (signal.aborted) throw abortError();
+    if (head.status === 'fulfilled' && 'whole' in head.value) {
+      if (subset.status === 'fulfilled') subset.value.close();
+      return this.whole(url, head.value.whole);
+    }
+    for (const result of [head, subset]) {
+      if (result.status === 'rejected') {
+        const error = result.reason as unknown;
+        if (error instanceof DownloadError && WHOLE_FILE_STATUSES.has(error.status)) return null;
+        throw error;
+      }
+    }
+    const partial = (head as PromiseFulfilledResult<{ partial: PartialDataset }>).value.partial;
+    partial.addSubset((subset as PromiseFulfilledResult<Awaited<ReturnType<typeof fetchSubset>>>).value);
+    const meta = describeFile(url, partial);
+    this.cache.add(url, partial, meta);
+    this.prefetch(url, first);
+    return meta;
+  }
+
+  private async whole(url: string, bytes: Uint8Array): Promise<ForecastFileMeta> {
+    const dataset = await openNetcdf(bytes);
+    const meta = describeFile(url, dataset);
+    this.cache.add(url, dataset, meta);
+    return meta;
+  }
+
+  private partial(key: string): PartialDataset | null {
+    if (!this.cache.has(key)) return null;
+    const dataset = this.cache.get(key)?.dataset;
+    return dataset instanceof PartialDataset ? dataset : null;
+  }
+
+  /** Make sure `variables` at lead index `lead` of `key` can be read (no-op for files held whole). */
+  async ensure(key: string, variables: string[], lead: number): Promise<void> {
+    const partial = this.partial(key);
+    if (!partial) return;
+    for (const name of variables) partial.variable(name); // unknown names: NetcdfNotFoundError, as before
+    if (!Number.isInteger(lead) || lead < 0 || lead >= partial.leadHours.length) {
+      if (variables.every((name) => partial.has(name, lead))) return;
+      throw new NetcdfNotFoundError(`lead index ${lead} is not in ${key} (${partial.leadHours.length} leads)`);
+    }
+    await this.fetch(key, partial, variables, lead, 'high', new AbortController().signal);
+  }
+
+  /** Fetch the slices missing (sharing fetches already under way) and take them into the partial file. */
+  private async fetch(key: string, partial: PartialDataset, variables: string[], lead: number, priority: RequestPriority, signal: AbortSignal): Promise<void> {
+    const waits: Promise<void>[] = [];
+    const missing: string[] = [];
+    for (const name of variables) {
+      if (partial.has(name, lead)) continue;
+      const running = this.inFlight.get(`${key}\u0000${name}\u0000${lead}`);
+      if (running) waits.push(running);
+      else missing.push(name);
+    }
+    if (missing.length > 0) {
+      const job = fetchSubset(subsetUrl(key, missing, partial.leadHours[lead]), { signal, fetchImpl: this.fetchImpl, priority }).then((subset) => {
+        partial.addSubset(subset);
+      });
+      const settled = job.finally(() => {
+        for (const name of missing) this.inFlight.delete(`${key}\u0000${name}\u0000${lead}`);
+      });
+      for (const name of missing) this.inFlight.set(`${key}\u0000${name}\u0000${lead}`, settled.catch(() => undefined));
+      waits.push(settled);
+    }
+    await Promise.all(waits);
+  }
+
+  /** Fetch the rest of `key` in the background, stopping any other file's background fetches. */
+  prefetch(key: string, first: FirstSlice): void {
+    const partial = this.partial(key);
+    if (!partial) return;
+    this.background?.abort();
+    const controller = new AbortController();
+    this.background = controller;
+    const firstLead = Math.max(0, partial.leadHours.indexOf(first.leadHours));
+    const leads = partial.leadHours.map((_, i) => i);
+    const byDistance = [...leads].sort((a, b) => Math.abs(a - firstLead) - Math.abs(b - firstLead) || a - b);
+    const fields = partial.variables.filter((v) => v.shape.length >= 2 && !first.variables.includes(v.name)).map((v) => v.name);
+    const queue: Array<[string[], number]> = [
+      ...byDistance.map((lead): [string[], number] => [first.variables, lead]),
+      ...byDistance.flatMap((lead) => fields.map((name): [string[], number] => [[name], lead])),
+    ];
+    void (async () => {
+      for (const [names, lead] of queue) {
+        if (controller.signal.aborted || this.partial(key) !== partial) return;
+        if (names.every((name) => partial.has(name, lead))) continue;
+        try {
+          await this.fetch(key, partial, names, lead, 'low', controller.signal);
+        } catch {
+          return; // a lost link or an abort: the slices asked for later are fetched on demand
+        }
+      }
+      if (this.background === controller) this.background = null;
+    })();
+  }
+}
