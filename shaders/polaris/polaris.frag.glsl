@@ -42,12 +42,13 @@ float ice_type(float h) {
     + dot(step(polaris.edge2, vec4(h)), vec4(1.0));
 }
 
-// RIV of the class for type index t (0…11), from the three vec4 rows.
+// RIV of the class for type index t (0…11), from the three vec4 rows: a one-hot dot product per row rather than
+// a dynamic index, which GPUs (and SwiftShader) handle as branches.
 float riv(float t) {
-  int i = int(t + 0.5);
-  if (i < 4) return polaris.riv0[i];
-  if (i < 8) return polaris.riv1[i - 4];
-  return polaris.riv2[i - 8];
+  vec4 k = vec4(0.0, 1.0, 2.0, 3.0);
+  return dot(polaris.riv0, vec4(equal(k, vec4(t))))
+    + dot(polaris.riv1, vec4(equal(k + 4.0, vec4(t))))
+    + dot(polaris.riv2, vec4(equal(k + 8.0, vec4(t))));
 }
 
 void main(void) {

@@ -133,7 +133,16 @@ describe('POLARIS on the map', () => {
     if (cell) expect(await readout.textContent()).toContain(ru.polaris.categories[cell.category]);
   });
 
-  it('draws the same categories in Mercator', async () => {
+  it('draws the same categories in Mercator, and switches variables without a new request', async () => {
+    const fileRequests: string[] = [];
+    page.on('request', (request) => {
+      if (/\/api\/v1\/(assim_)?forecast\/hist\?/.test(request.url())) fileRequests.push(request.url());
+    });
+    await page.locator('.forecast-sidebar button', { hasText: /^sithick_GLORYS$/ }).click();
+    await waitForDrawn(page, (drawn) => drawn.endsWith('|sithick_GLORYS|0'));
+    await page.locator('.forecast-sidebar button', { hasText: /^POLARIS$/ }).click();
+    await waitForDrawn(page, (drawn) => drawn.endsWith('|POLARIS|0'));
+    expect(fileRequests).toEqual([]);
     await page.getByTestId('ice-class-select').selectOption('PC6');
     await page.getByTitle(ru.forecastMap.projectionMercator).click();
     await expect.poll(() => page.evaluate(() => window.__forecastMap!.getProjection()?.type)).toBe('mercator');
@@ -170,6 +179,8 @@ describe('route check', () => {
     const panel = page.getByTestId('route-panel');
     await expect.poll(() => panel.getAttribute('data-mode')).toBe('ready');
     expect(await page.getByTestId('route-waypoints').textContent()).toBe(ru.route.waypoints(3));
+    // While drawing, the clicks were the route's, not the point panel's ('Точка').
+    expect(await page.getByTestId('point-panel').count()).toBe(0);
     const results = page.getByTestId('route-results');
     await expect.poll(() => results.isVisible(), { timeout: 30_000 }).toBe(true);
     const expectedLength = greatCircleKm(route[0][1], route[0][0], route[1][1], route[1][0]) + greatCircleKm(route[1][1], route[1][0], route[2][1], route[2][0]);

@@ -12,7 +12,7 @@ import { buildFieldOrDifference, buildToolLayers, toolLayersChanged } from './ma
 import { handleMapClick } from './point-panel/map-click.ts';
 import { registerMap } from './map-export/map-registry.ts';
 import { useForecastMap, useForecastMapStore } from './store/store-context.ts';
-import { attachRouteClicks } from './route-check/map-click-rule.ts';
+import { attachRouteClicks, mapClickTarget } from './route-check/map-click-rule.ts';
 import { buildRouteLayers, routeLayersChanged } from './route-check/route-layers.ts';
 
 export interface ForecastMapViewProps {
@@ -37,7 +37,10 @@ export function ForecastMapView({ projection = 'globe' }: ForecastMapViewProps) 
       projection,
       onBasemapChange: setBasemap,
       onPointer: setPointer,
-      onClick: (position) => handleMapClick(store, position),
+      // Who owns a click: route-check/map-click-rule.ts (drawing a route: the route; otherwise the point panel).
+      onClick: (position) => {
+        if (mapClickTarget(store.getState()) === 'point') handleMapClick(store, position);
+      },
     });
     const unregister = registerMap(store, map.map);
     const onDriftUnsupported = () => setDriftUnsupported(true);

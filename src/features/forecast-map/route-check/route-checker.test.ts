@@ -20,6 +20,8 @@ const result = (lead: number): RouteCheckResult => ({
 describe('route check in the store', () => {
   it('adds waypoints only while drawing, and map clicks belong to the route only then', () => {
     const store = createForecastMapStore();
+    // The ship's ice class starts at PC7 (issue 12).
+    expect(store.getState().iceClass).toBe('PC7');
     expect(mapClickTarget(store.getState())).toBe('point');
     store.getState().addWaypoint([75, 60]);
     expect(store.getState().routeWaypoints).toEqual([]);
