@@ -23,7 +23,7 @@ export default defineConfig({
         test: {
           name: 'node',
           environment: 'node',
-          include: ['workers/**/*.test.ts', 'server/test/**/*.test.ts', 'bench/**/*.test.ts'],
+          include: ['common/**/*.test.ts', 'workers/**/*.test.ts', 'server/test/**/*.test.ts', 'bench/**/*.test.ts'],
           testTimeout: 30000,
         },
       },
