@@ -1,6 +1,6 @@
 /**
  * A source file's projection as a proj4 string: read from the grid-mapping variable's proj4 / WKT attributes,
- * or put together from CF grid-mapping parameters (a translation of parameter names, not of formulas: proj4
+ * or put together from CF grid-mapping parameters, or WKT last (a translation of parameter names, not of formulas: proj4
  * does the projecting). Also the proj4 converters the regridder uses, created once per string.
  */
 import proj4 from 'proj4';
@@ -78,6 +78,11 @@ export function projectionOf(attributes: Attributes): string {
   for (const key of PROJ4_KEYS) {
     const value = attributes[key];
     if (typeof value === 'string' && value.includes('+proj=')) return checked(withFalseOrigin(value), key);
+  }
+  // CF parameters of a projection we know come next: proj4js's WKT reading is less complete than its own strings.
+  const name = typeof attributes.grid_mapping_name === 'string' ? attributes.grid_mapping_name.trim() : '';
+  if (name === 'polar_stereographic' || name === 'lambert_azimuthal_equal_area') {
+    return checked(fromCfParameters(attributes), 'grid_mapping_name');
   }
   for (const key of WKT_KEYS) {
     const value = attributes[key];
