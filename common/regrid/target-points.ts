@@ -3,9 +3,9 @@
  *
  * Projecting all 624,480 cells of the forecast grid one by one through proj4's converter costs ~250 ms; the
  * projections are smooth at the grid's scale, so we project a lattice of every LATTICE-th row and column
- * (exactly, with proj4) and interpolate bilinearly in between. The error is under a metre for polar
- * stereographic and azimuthal projections at 0.05–0.25° steps (≈ r·Δλ²/8 with Δλ = 4 cells; checked against
- * the exact values in target-points.test.ts), i.e. < 1e-4 of a 10–25 km source cell.
+ * (exactly, with proj4) and interpolate bilinearly in between. On the forecast grid (0.05° steps) the error is
+ * about 5 m at worst for polar azimuthal projections (checked against exact proj4 in regrid.test.ts), i.e.
+ * ~2e-4 of a 25 km source cell: it can only decide a nearest-neighbour tie within metres of a cell edge.
  */
 import type { RegularGrid } from './types.ts';
 

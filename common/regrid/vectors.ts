@@ -45,20 +45,18 @@ function axisBearings(source: SourceGrid): { bx: Float64Array; by: Float64Array 
       }
     }
   } else if (source.kind === 'latlon2d') {
-    // The local bearing of the rows (towards the next column) and columns (towards the next row): centred
-    // differences inside, one-sided at the edges.
+    // The local bearing, at the cell itself, of its row (towards the next column) and column (towards the next
+    // row): the mean of the bearings towards both neighbours (the one behind seen backwards), which cancels the
+    // grid line's curvature; one neighbour at the edges.
     const { lat, lon } = source;
+    const towards = (k: number, m: number) => bearing(lat[k], lon[k], lat[m], lon[m]);
+    const along = (k: number, back: number, ahead: number) =>
+      back === k ? towards(k, ahead) : ahead === k ? towards(k, back) + Math.PI : meanAngle(towards(k, back) + Math.PI, towards(k, ahead));
     for (let j = 0; j < ny; j++) {
       for (let i = 0; i < nx; i++) {
         const k = j * nx + i;
-        const i0 = Math.max(i - 1, 0), i1 = Math.min(i + 1, nx - 1);
-        const j0 = Math.max(j - 1, 0), j1 = Math.min(j + 1, ny - 1);
-        const a = j * nx + i0, b = j * nx + i1, c = j0 * nx + i, d = j1 * nx + i;
-        bx[k] = i1 > i0 ? bearing(lat[a], lon[a], lat[b], lon[b]) : NaN;
-        by[k] = j1 > j0 ? bearing(lat[c], lon[c], lat[d], lon[d]) : NaN;
-        // The bearing at a centred difference is that of the chord's start: average both ends' view instead.
-        if (i1 > i0 && i1 - i0 === 2) bx[k] = meanAngle(bearing(lat[a], lon[a], lat[k], lon[k]), bearing(lat[k], lon[k], lat[b], lon[b]));
-        if (j1 > j0 && j1 - j0 === 2) by[k] = meanAngle(bearing(lat[c], lon[c], lat[k], lon[k]), bearing(lat[k], lon[k], lat[d], lon[d]));
+        bx[k] = nx > 1 ? along(k, j * nx + Math.max(i - 1, 0), j * nx + Math.min(i + 1, nx - 1)) : NaN;
+        by[k] = ny > 1 ? along(k, Math.max(j - 1, 0) * nx + i, Math.min(j + 1, ny - 1) * nx + i) : NaN;
       }
     }
   } else {

@@ -1,21 +1,21 @@
 /**
- * The regridder against pyproj/scipy: reference/expected.json is made by reference/make-reference.py (see its
+ * The regridder against pyproj/scipy: common/regrid/reference/expected.json is made by make-reference.py (see its
  * docstring for the rules) from the real fixtures in ../shared/fixtures/netcdf. Tolerances:
  * - nearest: the same source cell, so the same value up to float32 storage (|Δ| ≤ 1e-6·max(1, |v|)); points
  *   the script flags as ties (two centres within 1 % of the same distance, or exactly half a cell) are skipped,
  *   as either answer is right.
  * - bilinear: weights are float32 here, float64 in scipy: |Δ| ≤ 1e-4 of the field's magnitude scale
  *   (100 for %, 1 for fractions and metres), far below what a colour ramp can show.
- * - valid target cells: projected grids within 2 cells of 624,480 (a cell centre within ~1 m of a footprint
- *   or land edge can fall either way: the target lattice interpolation is < 1 m, see target-points.ts);
+ * - valid target cells: projected grids within 2 cells of 624,480 (a cell centre within metres of a footprint
+ *   or land edge can fall either way: the target lattice interpolation is ≤ ~5 m, see target-points.ts);
  *   curvilinear grids within 0.01 % (points on a shared quadrilateral edge, float rounding of the plane).
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { openNetcdf } from '../../workers/netcdf/index.ts';
-import { readField } from '../../workers/regrid/read-field.ts';
-import { applyMapping, buildMapping, describeSourceGrid } from './index.ts';
-import expected from './reference/expected.json' with { type: 'json' };
+import { openNetcdf } from '../netcdf/index.ts';
+import { readField } from './read-field.ts';
+import { applyMapping, buildMapping, describeSourceGrid } from '../../common/regrid/index.ts';
+import expected from '../../common/regrid/reference/expected.json' with { type: 'json' };
 
 const FIXTURES = new URL('../../../shared/fixtures/netcdf/', import.meta.url);
 const TARGET = expected.target;
