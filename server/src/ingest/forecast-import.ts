@@ -28,7 +28,7 @@ export function referenceTime(dataset: NetcdfDataset): number | null {
 /** Where each lead comes from: one step, or two steps and the weight of the later one. */
 export type LeadSource = { index: number } | { before: number; after: number; weight: number };
 
-const hoursText = (hours: number[]) => hours.map((h) => `+${Math.round(h * 10) / 10} ч`).join(', ');
+const hoursText = (hours: number[]) => hours.map((h) => `${h >= 0 ? '+' : '-'}${Math.abs(Math.round(h * 10) / 10)} ч`).join(', ');
 
 /** The source of each of `leads` (hours after `startMs`) among the steps `times` (ms); throws TimeStepError. */
 export function leadSources(times: number[], startMs: number, leads: readonly number[] = LEAD_HOURS): LeadSource[] {

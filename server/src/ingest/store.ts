@@ -115,3 +115,14 @@ export function findProvenance(db: Db, kind: string, owner: string, date: string
     .all(kind, owner, date) as Array<Omit<ProvenanceRecord, 'details'> & { details: string }>;
   return rows.map((row) => ({ ...row, details: JSON.parse(row.details) as Record<string, unknown> }));
 }
+
+/** The newest provenance row of an owner's files of `kind` (an external model's latest import), if any. */
+export function latestProvenance(db: Db, kind: string, owner: string): ProvenanceRecord | undefined {
+  const row = db
+    .prepare(
+      `SELECT kind, owner, date, product, source, original_name, sha256, bytes, details, user_id, created_at
+       FROM ingest_provenance WHERE kind = ? AND owner = ? ORDER BY created_at DESC, id DESC LIMIT 1`,
+    )
+    .get(kind, owner) as (Omit<ProvenanceRecord, 'details'> & { details: string }) | undefined;
+  return row && { ...row, details: JSON.parse(row.details) as Record<string, unknown> };
+}
