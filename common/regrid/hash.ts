@@ -13,8 +13,8 @@ export class GridHasher {
   }
 
   numbers(values: ArrayLike<number>): this {
-    const f64 = Float64Array.from(values);
-    const words = new Uint32Array(f64.buffer);
+    const f64 = values instanceof Float64Array ? values : Float64Array.from(values);
+    const words = new Uint32Array(f64.buffer, f64.byteOffset, f64.length * 2);
     for (let i = 0; i < words.length; i++) this.word(words[i]);
     return this.word(values.length);
   }

@@ -109,6 +109,8 @@ function gridMapping(file: SourceFile, info: SourceVariableInfo): { attributes: 
 }
 
 function toFloat64(values: ArrayLike<number>, scale = 1): Float64Array {
+  // The decoder hands out fresh arrays: a float64 one is kept as it is (no 8 MB copy for a 1 M-cell grid).
+  if (values instanceof Float64Array && scale === 1) return values;
   const out = new Float64Array(values.length);
   for (let i = 0; i < values.length; i++) out[i] = values[i] * scale;
   return out;
