@@ -96,6 +96,10 @@ export const ru = {
     noHyperparameters: 'Нет гиперпараметров',
     noMetrics: 'Метрики ещё не рассчитаны',
     empty: 'Моделей пока нет',
+    provenance: 'Происхождение',
+    importedFile: 'Файл',
+    importedRun: 'Последний импортированный прогноз',
+    institution: 'Организация',
   },
   datasets: {
     title: 'Датасеты',
@@ -104,6 +108,9 @@ export const ru = {
     targetVariables: 'Целевые переменные',
     none: 'нет',
     empty: 'Датасетов пока нет',
+    source: 'Источник',
+    institution: 'Организация',
+    grid: 'Сетка файла',
   },
   upload: {
     title: 'Загрузка данных',
