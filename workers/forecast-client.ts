@@ -5,7 +5,7 @@
  * ForecastService, or a comlink proxy over a MessageChannel.
  */
 import * as Comlink from 'comlink';
-import type { DownloadProgress, DriftSlice, ForecastFileMeta, ForecastWorkerApi, ScalarSlice } from './forecast.api.ts';
+import type { DownloadProgress, DriftSlice, ForecastFileMeta, ForecastWorkerApi, LocalField, ScalarSlice } from './forecast.api.ts';
 
 export type ForecastSource = { url: string } | { key: string; bytes: ArrayBuffer };
 
@@ -63,6 +63,7 @@ export function createForecastClient(options: ForecastClientOptions = {}): Forec
     scalarSlice: (key, variable, lead): Promise<ScalarSlice> => Promise.resolve(target.scalarSlice(key, variable, lead)),
     driftSlice: (key, lead, speed, direction): Promise<DriftSlice> =>
       Promise.resolve(target.driftSlice(key, lead, speed, direction)),
+    localField: (key, variable, timeIndex): Promise<LocalField> => Promise.resolve(target.localField(key, variable, timeIndex)),
     load(source, { signal, onProgress } = {}) {
       if (signal?.aborted) return Promise.reject(abortError());
       const requestId = `load-${++requestCounter}-${Math.random().toString(36).slice(2, 8)}`;

@@ -3,7 +3,7 @@
  * the page (for an in-process fallback) can run the very same code. forecast.worker.ts exposes an instance.
  */
 import * as Comlink from 'comlink';
-import type { DownloadProgress, DriftSlice, ForecastFileMeta, ForecastWorkerApi, ScalarSlice } from './forecast.api.ts';
+import type { DownloadProgress, DriftSlice, ForecastFileMeta, ForecastWorkerApi, LocalField, ScalarSlice } from './forecast.api.ts';
 import { driftComponents } from './forecast/drift.ts';
 import { abortError, download } from './forecast/download.ts';
 import { FileCache, DEFAULT_CACHE_BYTES, type CachedFile, type CachedSlice } from './forecast/file-cache.ts';
@@ -12,6 +12,7 @@ import { NetcdfNotFoundError, UnsupportedFeatureError } from './netcdf/errors.ts
 import { openNetcdf } from './netcdf/open-netcdf.ts';
 import { finiteRange } from './netcdf/stats.ts';
 import { numericTypes } from './netcdf/types.ts';
+import { localField } from './regrid/local-field.ts';
 
 export interface ForecastServiceOptions {
   /** fetch to download with (tests pass their own). */
@@ -99,6 +100,11 @@ export class ForecastService implements ForecastWorkerApi {
     const [height, width] = entry.dataset.variable(speedName).shape.slice(-2);
     const data = drift.data.slice();
     return Comlink.transfer({ data, width, height, maxSpeed: drift.max }, [data.buffer]);
+  }
+
+  async localField(key: string, variable: string, timeIndex: number): Promise<LocalField> {
+    const field = localField(this.entry(key).dataset, variable, timeIndex);
+    return Comlink.transfer(field, [field.data.buffer]);
   }
 
   private entry(key: string): CachedFile {

@@ -79,11 +79,25 @@ export interface DriftSlice {
 }
 
 /**
+ * A local file's variable (issue 10) on a regular lat/lon grid covering the file's own footprint: row-major
+ * (`height` rows of `grid.nlat` latitudes × `width` columns), NaN where missing, land or outside the file.
+ */
+export interface LocalField extends ScalarSlice {
+  grid: RegularGrid;
+  /** Recognised by CF standard_name: then values are in the product's units (fraction 0–1, m). */
+  quantity: 'concentration' | 'thickness' | null;
+  /** Units of `data`: '1' or 'm' when recognised, else the file's own `units` attribute ('' when none). */
+  units: string;
+  /** How the file's grid was placed, e.g. "projected laea 432×432, 25 km" (English, for diagnostics). */
+  gridDescription: string;
+}
+
+/**
  * Errors cross the boundary as {name, message} (comlink keeps both). `name` is one of: 'NetcdfFormatError'
  * (not NetCDF, or a corrupt header), 'NetcdfTruncatedError' (file cut short), 'UnsupportedFeatureError' (e.g. an
  * SZIP-compressed variable, or a variable that is not (time,) lat, lon), 'NetcdfNotFoundError' (unknown file key,
  * variable or lead; also a file that left the cache), 'DownloadError' (network or HTTP status, in the message),
- * 'AbortError'.
+ * 'AbortError', 'RegridError' (a local file's grid cannot be placed: the message is the Russian reason to show).
  */
 export interface WorkerError {
   name: string;
@@ -106,4 +120,9 @@ export interface ForecastWorkerApi {
   scalarSlice(key: string, variable: string, lead: number): Promise<ScalarSlice>;
   /** Drift components from speed (m/s) and direction (radians, bearing clockwise from north, towards). */
   driftSlice(key: string, lead: number, speedVariable?: string, directionVariable?: string): Promise<DriftSlice>;
+  /**
+   * A local file's variable (opened with `open({key, bytes})`) at time index `timeIndex` (0 for 2-D variables),
+   * regridded onto a lat/lon grid covering its footprint (≤ 2048 cells a side). Any grid common/regrid places.
+   */
+  localField(key: string, variable: string, timeIndex: number): Promise<LocalField>;
 }
