@@ -12,7 +12,7 @@ import { decodeStateFile } from '../forecast/forecast-file.ts';
 import { fileDates, findModel, insertModel, type ModelRecord } from '../forecast/forecast-repository.ts';
 import { LEAD_HOURS } from '../forecast/grid.ts';
 import type { IceState } from '../forecast/ice-state.ts';
-import { IngestError } from './to-ice-state.ts';
+import { IngestError } from './errors.ts';
 
 export const EXTERNAL_MODEL_TYPE = 'external';
 

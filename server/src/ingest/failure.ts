@@ -2,9 +2,9 @@
  * Job failures in Russian: the ingest's, the decoder's wrapped ones and the regridder's errors already speak
  * Russian (their message is shown as it is); anything else is prefixed with what was being done.
  */
-import { RegridError } from '../../../common/regrid/index.ts';
+import { RegridError } from '../../../common/regrid/errors.ts';
 import { TimeStepError } from './time-axis.ts';
-import { IngestError } from './to-ice-state.ts';
+import { IngestError } from './errors.ts';
 import { MissingVariableError } from './variables.ts';
 
 export function isRussianFailure(error: unknown): boolean {

@@ -10,7 +10,7 @@ import { basename, join } from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
-import { IngestError } from './to-ice-state.ts';
+import { IngestError } from './errors.ts';
 
 export interface FetchedFile {
   /** The URL or absolute path it came from. */

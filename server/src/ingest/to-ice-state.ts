@@ -10,7 +10,6 @@ import {
   describeSourceGrid,
   displacementToVelocity,
   normaliseUnits,
-  regridReasonsRu,
   RegridError,
   rotateToEastNorth,
   type IceQuantity,
@@ -21,20 +20,11 @@ import type { NetcdfDataset } from '../../../workers/netcdf/index.ts';
 import type { Grid } from '../forecast/grid.ts';
 import type { IceState } from '../forecast/ice-state.ts';
 import { landMask } from '../forecast/land-mask.ts';
+import { IngestError, ingestReasonsRu } from './errors.ts';
 import { pickStep, timeAxis } from './time-axis.ts';
 import { cleanText, findIceVariables, foundNames, hasIce, type IceVariables, type VariableNames } from './variables.ts';
 
-/** Russian reasons of the ingest's own failures (the regridder has its own). */
-export const ingestReasonsRu = {
-  noIceVariable: (name: string) =>
-    `В файле «${name}» нет переменных морского льда (сплочённость sea_ice_area_fraction, толщина sea_ice_thickness, дрейф): укажите их имена в описании продукта.`,
-  notNetcdf: (name: string, detail: string) => `Файл «${name}» не является файлом NetCDF: ${detail}`,
-  noOverlap: (name: string) => `Файл «${name}»: ${regridReasonsRu.noOverlap()}`,
-} as const;
-
-export class IngestError extends Error {
-  override name = 'IngestError';
-}
+export { IngestError, ingestReasonsRu } from './errors.ts';
 
 /** Fields on the target grid; a field the file does not give is absent. Drift: east/north, m/s. */
 export interface TargetFields {
