@@ -2,7 +2,7 @@
  * A small HTTP server on 127.0.0.1 serving the real fixtures (../shared/fixtures/netcdf/arctic) the way
  * product servers do: `/<kind>/<anything with a date>.nc` answers with the fixture of that kind whatever the
  * date, `/missing/…` with 404, `/corrupt/…` with bytes that are not NetCDF, `/cut/…` with the first half of the
- * EASE2 file. Records the paths asked for. Closed when the test ends.
+ * EASE2 file, `/dropped/…` with a connection dropped a third of the way. Records the paths asked for. Closed when the test ends.
  */
 import { createServer } from 'node:http';
 import { readFileSync } from 'node:fs';
@@ -47,6 +47,13 @@ export async function startFixtureServer(): Promise<FixtureServer> {
     if (kind in FIXTURES) body = fixtureBytes(kind as keyof typeof FIXTURES);
     else if (kind === 'corrupt') body = Buffer.from('<html><body>Service temporarily unavailable</body></html>');
     else if (kind === 'cut') body = fixtureBytes('ease2').subarray(0, 400_000);
+    if (kind === 'dropped') {
+      // Announces the whole EASE2 file, sends a third of it, then drops the connection.
+      const whole = fixtureBytes('ease2');
+      response.writeHead(200, { 'content-type': 'application/x-netcdf', 'content-length': whole.byteLength });
+      response.write(whole.subarray(0, 300_000), () => response.destroy());
+      return;
+    }
     if (!body) {
       response.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
       return;
