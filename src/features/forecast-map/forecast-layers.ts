@@ -7,6 +7,7 @@ import type { LayersList } from '@deck.gl/core';
 import { sampleRamp } from '../../map/colour-ramps.ts';
 import { ParticleLayer } from '../../map/layers/particle-layer/particle-layer.ts';
 import { ScalarFieldLayer } from '../../map/layers/scalar-field-layer/index.ts';
+import { buildLocalFileLayers } from '../local-file/local-file-layers.ts';
 import { VARIABLE_STYLES } from './forecast-variables.ts';
 import type { ForecastMapState } from './store/forecast-map-store.ts';
 
@@ -17,10 +18,12 @@ export const DRIFT_LAYER_ID = 'drift-particles';
 const driftFields = new WeakMap<object, ConstructorParameters<typeof ParticleLayer>[0]['field']>();
 
 export function buildForecastLayers(
-  state: Pick<ForecastMapState, 'field' | 'range'>,
+  state: Pick<ForecastMapState, 'field' | 'range'> & Partial<Pick<ForecastMapState, 'localField'>>,
   /** Called when the GPU cannot draw the drift particles (no float render targets): say so on the map. */
   onDriftUnsupported?: (reason: string) => void,
 ): LayersList {
+  // A file opened from disk (issue 10) is shown instead of the forecast while it is open.
+  if (state.localField) return buildLocalFileLayers(state.localField);
   const { field, range } = state;
   if (!field) return [];
   if (field.kind === 'scalar') {

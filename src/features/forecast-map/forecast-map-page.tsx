@@ -8,7 +8,11 @@ import { ForecastLoader } from './forecast-loader.ts';
 import { ForecastMapView } from './forecast-map-view.tsx';
 import { ForecastSidebar } from './forecast-sidebar.tsx';
 import { createForecastWorker } from './forecast-worker.ts';
-import { MapLegend } from './map-legend.tsx';
+import { LocalFileContext } from '../local-file/local-file-context.ts';
+import { LocalFileDropZone } from '../local-file/local-file-drop.tsx';
+import { LegendSwitch } from '../local-file/local-file-legend.tsx';
+import { LocalFileLoader } from '../local-file/local-file-loader.ts';
+import '../local-file/local-file.css';
 import { createForecastMapStore } from './store/forecast-map-store.ts';
 import { ForecastMapStoreContext } from './store/store-context.ts';
 import { useUrlSync } from './use-url-sync.ts';
@@ -17,6 +21,7 @@ import './forecast-map.css';
 export function ForecastMapPage() {
   const [store] = useState(createForecastMapStore);
   useUrlSync(store);
+  const [localFiles] = useState(() => new LocalFileLoader({ store }));
 
   // The decode worker and the loader live as long as the page.
   useEffect(() => {
@@ -28,19 +33,25 @@ export function ForecastMapPage() {
       listDates: async () => (await fetchForecastInfo()).available_dates,
     });
     const stop = loader.start();
+    localFiles.attach(worker.api);
     return () => {
       stop();
+      localFiles.attach(null);
       worker.dispose();
     };
-  }, [store]);
+  }, [store, localFiles]);
 
   return (
     <ForecastMapStoreContext.Provider value={store}>
-      <div className="forecast-page" data-testid="forecast-page">
-        <ForecastSidebar />
-        <ForecastMapView />
-        <MapLegend />
-      </div>
+      <LocalFileContext.Provider value={localFiles}>
+        <div className="forecast-page" data-testid="forecast-page">
+          <ForecastSidebar />
+          <LocalFileDropZone>
+            <ForecastMapView />
+          </LocalFileDropZone>
+          <LegendSwitch />
+        </div>
+      </LocalFileContext.Provider>
     </ForecastMapStoreContext.Provider>
   );
 }

@@ -23,6 +23,8 @@ export function ForecastMapView({ projection = 'globe' }: ForecastMapViewProps) 
   const [driftUnsupported, setDriftUnsupported] = useState(false);
   // What the layers were given ('<file>|<variable>|<lead>', or 'none'), for tests and the benchmark to wait on.
   const drawn = useForecastMap((state) => (state.field ? `${state.field.fileKey}|${state.field.variable}|${state.field.lead}` : 'none'));
+  // The local file shown instead (issue 10): '<key>|<variable>|<time>' or 'none'.
+  const localDrawn = useForecastMap((state) => (state.localField ? `${state.localKey}|${state.localVariable}|${state.localTime}` : 'none'));
 
   useEffect(() => {
     const container = containerRef.current;
@@ -31,7 +33,7 @@ export function ForecastMapView({ projection = 'globe' }: ForecastMapViewProps) 
     const onDriftUnsupported = () => setDriftUnsupported(true);
     map.setLayers(buildForecastLayers(store.getState(), onDriftUnsupported));
     const unsubscribe = store.subscribe((state, previous) => {
-      if (state.field !== previous.field || state.range !== previous.range) {
+      if (state.field !== previous.field || state.range !== previous.range || state.localField !== previous.localField) {
         map.setLayers(buildForecastLayers(state, onDriftUnsupported));
       }
     });
@@ -43,7 +45,7 @@ export function ForecastMapView({ projection = 'globe' }: ForecastMapViewProps) 
 
   return (
     <div className="forecast-map">
-      <div ref={containerRef} className="forecast-map__canvas" data-testid="forecast-map" data-drawn={drawn} />
+      <div ref={containerRef} className="forecast-map__canvas" data-testid="forecast-map" data-drawn={drawn} data-local-drawn={localDrawn} />
       {basemap && (
         <div className="forecast-map__basemap-notice" data-basemap={basemap} role="status">
           {basemap === 'tiles' ? ru.forecastMap.basemapTiles : ru.forecastMap.basemapOffline}

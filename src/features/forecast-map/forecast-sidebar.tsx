@@ -5,6 +5,7 @@
 import { ru } from '../../i18n/ru.ts';
 import { useForecastMap } from './store/store-context.ts';
 import { ViewControls } from './view-controls.tsx';
+import { LocalFilePanel } from '../local-file/local-file-panel.tsx';
 
 export function ForecastSidebar() {
   const dates = useForecastMap((state) => state.dates);
@@ -40,6 +41,7 @@ export function ForecastSidebar() {
       )}
 
       <ViewControls />
+      <LocalFilePanel />
     </aside>
   );
 }

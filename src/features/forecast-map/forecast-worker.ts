@@ -6,7 +6,7 @@ import { createForecastClient } from '../../../workers/forecast-client.ts';
 import type { ForecastWorkerApi } from '../../../workers/forecast.api.ts';
 
 export interface ForecastWorkerHandle {
-  api: Pick<ForecastWorkerApi, 'open' | 'abort' | 'scalarSlice' | 'driftSlice'>;
+  api: Pick<ForecastWorkerApi, 'open' | 'abort' | 'scalarSlice' | 'driftSlice' | 'localField'>;
   dispose: () => void;
 }
 

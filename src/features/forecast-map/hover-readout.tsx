@@ -9,6 +9,7 @@ import { driftReadoutAt } from '../../map/layers/particle-layer/drift-readout.ts
 import { VARIABLE_STYLES } from './forecast-variables.ts';
 import { useForecastMap } from './store/store-context.ts';
 import { valueAt } from './value-at.ts';
+import { localReadout } from '../local-file/local-readout.ts';
 
 /** Decimals shown per unit: centimetres of thickness, 1/1000 of concentration, mm/s of drift. */
 const DECIMALS = { m: 2, '': 3, 'm/s': 3 } as const;
@@ -20,6 +21,8 @@ export function formatCoordinate(value: number, positive: string, negative: stri
 export function HoverReadout({ pointer }: { pointer: PointerPosition | null }) {
   const field = useForecastMap((state) => state.field);
   const variable = useForecastMap((state) => state.variable);
+  const localField = useForecastMap((state) => state.localField);
+  const localLabel = useForecastMap((state) => state.localVariables.find((v) => v.name === state.localVariable)?.label ?? '');
   if (!pointer) return null;
   const { unit } = VARIABLE_STYLES[variable];
   let valueLine = `${ru.forecastMap.variableNames[variable]}: ${ru.forecastMap.noData}`;
@@ -34,6 +37,7 @@ export function HoverReadout({ pointer }: { pointer: PointerPosition | null }) {
       ? `${readout.title}: ${readout.speed.toFixed(DECIMALS['m/s'])} m/s, ${readout.directionText}`
       : readout.text;
   }
+  if (localField) valueLine = localReadout(localField, localLabel, pointer.lng, pointer.lat); // a file from disk (issue 10)
   return (
     <div className="forecast-map__readout" data-testid="hover-readout">
       <span>

@@ -8,8 +8,9 @@ import { createDatesSlice, type DatesSlice } from './dates-slice.ts';
 import { createFieldSlice, type FieldSlice } from './field-slice.ts';
 import { createFileSlice, type FileSlice } from './file-slice.ts';
 import { createSelectionSlice, type SelectionSlice } from './selection-slice.ts';
+import { createLocalFileSlice, type LocalFileSlice } from '../../local-file/local-file-slice.ts';
 
-export type ForecastMapState = SelectionSlice & DatesSlice & FileSlice & FieldSlice;
+export type ForecastMapState = SelectionSlice & DatesSlice & FileSlice & FieldSlice & LocalFileSlice;
 export type ForecastMapStore = StoreApi<ForecastMapState>;
 
 export function createForecastMapStore(): ForecastMapStore {
@@ -18,5 +19,6 @@ export function createForecastMapStore(): ForecastMapStore {
     ...createDatesSlice(...args),
     ...createFileSlice(...args),
     ...createFieldSlice(...args),
+    ...createLocalFileSlice(...args),
   }));
 }
