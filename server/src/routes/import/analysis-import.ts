@@ -35,7 +35,7 @@ export const analysisImportRoutes: FastifyPluginAsync = async (app) => {
       schema: { response: { 202: startedJobSchema, ...commonErrors } },
     },
     async (request, reply) => {
-      const upload = await receiveUpload(app, request);
+      const upload = await receiveUpload(app, request, ['date']);
       try {
         const date = upload.fields.date?.trim() || undefined;
         if (date !== undefined && !isIsoDate(date)) throw new HttpError(422, `Поле date должно быть датой ГГГГ-ММ-ДД, получено ${JSON.stringify(date)}`);

@@ -34,7 +34,7 @@ export const forecastImportRoutes: FastifyPluginAsync = async (app) => {
       schema: { response: { 202: startedJobSchema, ...commonErrors } },
     },
     async (request, reply) => {
-      const upload = await receiveUpload(app, request);
+      const upload = await receiveUpload(app, request, ['model_id', 'date']);
       try {
         const date = upload.fields.date?.trim() || undefined;
         const modelId = upload.fields.model_id?.trim() ?? '';

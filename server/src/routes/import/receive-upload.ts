@@ -37,7 +37,8 @@ function safeName(name: string | undefined): string {
   return clean || 'upload.nc';
 }
 
-export async function receiveUpload(app: FastifyInstance, request: FastifyRequest): Promise<Upload> {
+/** Receive the upload; text fields other than `allowedFields` are refused (422), as unknown JSON fields are. */
+export async function receiveUpload(app: FastifyInstance, request: FastifyRequest, allowedFields: readonly string[]): Promise<Upload> {
   if (!request.isMultipart()) throw new HttpError(415, 'Ожидается multipart/form-data с полем file');
   const dir = join(app.config.dataDir, INGEST_TMP_DIR);
   mkdirSync(dir, { recursive: true });
@@ -57,6 +58,9 @@ export async function receiveUpload(app: FastifyInstance, request: FastifyReques
         if (part.file.truncated) throw new HttpError(413, `Файл больше допустимых ${megabytes(app.config.importMaxBytes)} МБ`);
         bytes = part.file.bytesRead;
       } else {
+        if (!allowedFields.includes(part.fieldname)) {
+          throw new HttpError(422, `Неизвестное поле «${part.fieldname}»: допустимы file${allowedFields.map((name) => `, ${name}`).join('')}`);
+        }
         fields[part.fieldname] = typeof part.value === 'string' ? part.value : String(part.value);
       }
     }

@@ -81,6 +81,9 @@ describe('POST /api/v1/analysis/import', () => {
       expect(reply.statusCode, name).toBe(422);
       expect(reply.json().detail, name).toMatch(detail);
     }
+    const extra = await upload(app, admin, { date: '2026-11-20', owner: 'someone' }, { name: 'arctic.nc', bytes: fixtureBytes('nansat') });
+    expect(extra.statusCode).toBe(422);
+    expect(extra.json().detail).toBe('Неизвестное поле «owner»: допустимы file, date');
     const noFile = await upload(app, admin, { date: '2026-11-20' });
     expect(noFile.statusCode).toBe(422);
     expect(noFile.json().detail).toBe('Нет файла: ожидается поле file с файлом NetCDF');
@@ -123,6 +126,9 @@ describe('POST /api/v1/analysis/import', () => {
     expect((await second.app.inject({ url: '/api/v1/analysis/info', headers: session.headers })).json().available_dates).toEqual([]);
     expect((await second.app.inject({ url: '/api/v1/analysis/hist?date=2026-11-20', headers: session.headers })).statusCode).toBe(404);
     expect(existsSync(join(dataDir, 'ingest-tmp')) ? readdirSync(join(dataDir, 'ingest-tmp')) : []).toEqual([]);
-    expect(existsSync(join(dataDir, 'forecast-data', 'analysis'))).toBe(false);
+    // Not even an unlisted complete file: the worker was stopped before it wrote one.
+    const analyses = join(dataDir, 'forecast-data', 'analysis');
+    const written = existsSync(analyses) ? readdirSync(analyses, { recursive: true }).filter((name) => String(name).endsWith('.nc')) : [];
+    expect(written).toEqual([]);
   }, 60_000);
 });
