@@ -16,6 +16,16 @@ export function fetchForecastInfo(options: ReadOptions = {}): Promise<ForecastIn
   return apiJson<ForecastInfo>('forecast/info', options);
 }
 
+/** GET /analysis/info (issue 10): the dates with an archived analysis. */
+export function fetchAnalysisInfo(options: ReadOptions = {}): Promise<ForecastInfo> {
+  return apiJson<ForecastInfo>('analysis/info', options);
+}
+
+/** URL of a date's analysis on the forecast grid (/analysis/hist): the forecast files' variables, one time step. */
+export function analysisFileUrl(date: string): string {
+  return apiUrl('analysis/hist', { date });
+}
+
 /**
  * Absolute URL of a forecast file: /forecast/hist (free run) or /assim_forecast/hist (assimilated run);
  * `modelId` picks one model's run (the forecast generation screen).

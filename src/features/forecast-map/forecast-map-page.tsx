@@ -3,7 +3,8 @@
  * the URL, and starts the loader that feeds it from the decode worker.
  */
 import { useEffect, useState } from 'react';
-import { fetchForecastInfo, forecastFileUrl } from '../../api/forecast.ts';
+import { analysisFileUrl, fetchAnalysisInfo, fetchForecastInfo, forecastFileUrl } from '../../api/forecast.ts';
+import { loadAnalysisDates } from '../analysis-run/analysis-dates-slice.ts';
 import { ForecastLoader } from './forecast-loader.ts';
 import { ForecastMapView } from './forecast-map-view.tsx';
 import { ForecastSidebar } from './forecast-sidebar.tsx';
@@ -29,10 +30,11 @@ export function ForecastMapPage() {
     const loader = new ForecastLoader({
       store,
       worker: worker.api,
-      fileUrl: (date, assimilated) => forecastFileUrl(date, assimilated),
+      fileUrl: (date, assimilated, analysis) => (analysis ? analysisFileUrl(date) : forecastFileUrl(date, assimilated)),
       listDates: async () => (await fetchForecastInfo()).available_dates,
     });
     const stop = loader.start();
+    loadAnalysisDates(store, async () => (await fetchAnalysisInfo()).available_dates);
     localFiles.attach(worker.api);
     return () => {
       stop();

@@ -1,6 +1,7 @@
 /**
  * The map's selection in the URL's search parameters, so a link or a reload opens the same view:
  * `?date=2026-11-20&assimilated=true&lead=48&variable=sea_ice_fraction_BREMEN`. Lead is in hours.
+ * `run=analysis` (issue 10, added alongside) shows the date's analysis; without it the run is a forecast.
  * `validateForecastSearch` is the /forecasts route's `validateSearch`: it keeps what is valid and drops the rest.
  */
 import {
@@ -14,6 +15,8 @@ import type { Selection } from './store/selection-slice.ts';
 export interface ForecastSearch {
   date?: string;
   assimilated?: boolean;
+  /** 'analysis' shows the date's analysis (issue 10); absent = a forecast run, as before. */
+  run?: 'analysis';
   lead?: (typeof LEAD_HOURS)[number];
   variable?: ForecastVariable;
 }
@@ -31,6 +34,7 @@ export function validateForecastSearch(search: Record<string, unknown>): Forecas
   if (typeof search.date === 'string' && DATE_PATTERN.test(search.date)) result.date = search.date;
   const assimilated = parseBoolean(search.assimilated);
   if (assimilated !== undefined) result.assimilated = assimilated;
+  if (search.run === 'analysis') result.run = 'analysis';
   const leadHours = typeof search.lead === 'string' ? Number(search.lead) : search.lead;
   if (typeof leadHours === 'number' && leadIndexFromHours(leadHours) !== null) {
     result.lead = leadHours as ForecastSearch['lead'];
@@ -44,6 +48,7 @@ export function selectionFromSearch(search: ForecastSearch): Partial<Selection> 
   return {
     date: search.date,
     assimilated: search.assimilated,
+    analysis: search.run === 'analysis' ? true : search.assimilated !== undefined || search.lead !== undefined ? false : undefined,
     lead: search.lead === undefined ? undefined : (leadIndexFromHours(search.lead) ?? undefined),
     variable: search.variable,
   };
@@ -56,10 +61,12 @@ export function searchFromSelection(selection: Selection): ForecastSearch {
     lead: LEAD_HOURS[selection.lead],
     variable: selection.variable,
   };
+  // Always present (undefined when off), so writing it over the previous URL removes an old run=analysis.
+  search.run = selection.analysis ? 'analysis' : undefined;
   if (selection.date !== null) search.date = selection.date;
   return search;
 }
 
 export function sameSearch(a: ForecastSearch, b: ForecastSearch): boolean {
-  return a.date === b.date && a.assimilated === b.assimilated && a.lead === b.lead && a.variable === b.variable;
+  return a.date === b.date && a.assimilated === b.assimilated && a.run === b.run && a.lead === b.lead && a.variable === b.variable;
 }

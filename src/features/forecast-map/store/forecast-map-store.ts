@@ -9,8 +9,9 @@ import { createFieldSlice, type FieldSlice } from './field-slice.ts';
 import { createFileSlice, type FileSlice } from './file-slice.ts';
 import { createSelectionSlice, type SelectionSlice } from './selection-slice.ts';
 import { createLocalFileSlice, type LocalFileSlice } from '../../local-file/local-file-slice.ts';
+import { createAnalysisDatesSlice, type AnalysisDatesSlice } from '../../analysis-run/analysis-dates-slice.ts';
 
-export type ForecastMapState = SelectionSlice & DatesSlice & FileSlice & FieldSlice & LocalFileSlice;
+export type ForecastMapState = SelectionSlice & DatesSlice & FileSlice & FieldSlice & LocalFileSlice & AnalysisDatesSlice;
 export type ForecastMapStore = StoreApi<ForecastMapState>;
 
 export function createForecastMapStore(): ForecastMapStore {
@@ -20,5 +21,6 @@ export function createForecastMapStore(): ForecastMapStore {
     ...createFileSlice(...args),
     ...createFieldSlice(...args),
     ...createLocalFileSlice(...args),
+    ...createAnalysisDatesSlice(...args),
   }));
 }
