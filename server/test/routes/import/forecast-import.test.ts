@@ -75,6 +75,10 @@ describe('POST /api/v1/forecast/import', () => {
         provenance: expect.objectContaining({ original_name: 'Arctic20_1to5Feb_2016.nc', sha256: FIXTURE_SHA256.roms, date: '2016-02-01' }),
       }),
     );
+    // Its runs are imported, never computed.
+    const generate = await app.inject({ method: 'POST', url: '/api/v1/forecast/generate', headers: admin.headers, payload: { date: '2016-02-02', model_ids: ['roms_arctic20'] } });
+    expect(generate.statusCode).toBe(422);
+    expect(generate.json().detail).toBe('External model(s) cannot be run, their forecasts are imported: roms_arctic20');
     const metrics = (await app.inject({ url: '/api/v1/report/model_metrics', headers: admin.headers })).json();
     const scored = metrics.find((m: { model_id: string }) => m.model_id === 'roms_arctic20');
     expect(Object.keys(scored.metrics)).toEqual(expect.arrayContaining(['rmse', 'mae', 'ssim', 'rmse_24h', 'rmse_48h', 'rmse_72h', 'rmse_thickness']));
