@@ -65,7 +65,10 @@ export interface ImportedForecast {
 }
 
 /** Convert a forecast file (see the header); `date` overrides the file's reference day. */
-export function convertForecast(dataset: NetcdfDataset, options: { names?: VariableNames; date?: string; target: Grid; fileName: string }): ImportedForecast {
+export function convertForecast(
+  dataset: NetcdfDataset,
+  options: { names?: VariableNames; date?: string; target: Grid; fileName: string; dataDir?: string },
+): ImportedForecast {
   const { first } = planFile(dataset, { names: options.names, fileName: options.fileName, step: { index: null, date: '' } });
   const axis = timeAxis(dataset, first);
   if (axis.times.length === 0) throw new TimeStepError('в файле прогноза нет оси времени: заблаговременности определить нельзя');
@@ -77,7 +80,13 @@ export function convertForecast(dataset: NetcdfDataset, options: { names?: Varia
   const step = (index: number): ConvertedFile => {
     let converted = steps.get(index);
     if (!converted) {
-      converted = convertDataset(dataset, { names: options.names, target: options.target, fileName: options.fileName, step: { index, date: isoDay(axis.times[index]) } });
+      converted = convertDataset(dataset, {
+        names: options.names,
+        target: options.target,
+        fileName: options.fileName,
+        step: { index, date: isoDay(axis.times[index]) },
+        dataDir: options.dataDir,
+      });
       steps.set(index, converted);
     }
     return converted;

@@ -63,7 +63,7 @@ export async function ingestAnalysis(ctx: Pick<ArchiveContext, 'db' | 'dataDir'>
   for (const input of inputs) {
     const dataset = await openInput(input.file);
     try {
-      const converted = convertDataset(dataset, { names: input.names, date, target: grid, method: input.method, fileName: input.file.name });
+      const converted = convertDataset(dataset, { names: input.names, date, target: grid, method: input.method, fileName: input.file.name, dataDir: ctx.dataDir });
       date ??= converted.date;
       parts.push(converted.fields);
       const variables = foundNames(converted.variables);

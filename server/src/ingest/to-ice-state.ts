@@ -21,6 +21,7 @@ import type { Grid } from '../forecast/grid.ts';
 import type { IceState } from '../forecast/ice-state.ts';
 import { landMask } from '../forecast/land-mask.ts';
 import { IngestError, ingestReasonsRu } from './errors.ts';
+import { storedMapping } from './mapping-store.ts';
 import { pickStep, timeAxis } from './time-axis.ts';
 import { cleanText, findIceVariables, foundNames, hasIce, type IceVariables, type VariableNames } from './variables.ts';
 
@@ -53,6 +54,8 @@ export interface ConvertOptions {
   fileName: string;
   /** A step chosen by the caller (imported forecasts: each lead's step), instead of the one for `date`. */
   step?: { index: number | null; date: string };
+  /** DATA_DIR: mappings are kept on disk there for the next job (mapping-store.ts); else only in memory. */
+  dataDir?: string;
 }
 
 /** One horizontal slab (ny·nx values) of a field at time step `index` (first level of any other dimension). */
@@ -77,6 +80,8 @@ export function planFile(dataset: NetcdfDataset, options: Pick<ConvertOptions, '
 export function convertDataset(dataset: NetcdfDataset, options: ConvertOptions): ConvertedFile {
   const { variables, step } = planFile(dataset, options);
   const method = options.method ?? 'bilinear';
+  const mappingFor = (grid: SourceGrid) =>
+    options.dataDir ? storedMapping(options.dataDir, grid, options.target, method).mapping : buildMapping(grid, options.target, method);
   const fields: TargetFields = {};
   let gridDescription = '';
   let covered = 0;
@@ -84,7 +89,7 @@ export function convertDataset(dataset: NetcdfDataset, options: ConvertOptions):
   const scalar = (name: string, quantity: IceQuantity): Float32Array => {
     const grid = describeSourceGrid(dataset, name);
     gridDescription ||= grid.description;
-    const mapping = buildMapping(grid, options.target, method);
+    const mapping = mappingFor(grid);
     covered = Math.max(covered, mapping.footprintCount);
     const values = normaliseUnits(horizontalSlab(dataset, name, step.index, grid), unitsOf(dataset, name), quantity, name).values;
     return applyMapping(mapping, values);
@@ -97,7 +102,7 @@ export function convertDataset(dataset: NetcdfDataset, options: ConvertOptions):
     const name = drift.kind === 'eastnorth' ? drift.east : drift.x;
     const grid = describeSourceGrid(dataset, name);
     gridDescription ||= grid.description;
-    const mapping = buildMapping(grid, options.target, method);
+    const mapping = mappingFor(grid);
     covered = Math.max(covered, mapping.footprintCount);
     let east: ArrayLike<number>;
     let north: ArrayLike<number>;

@@ -46,7 +46,7 @@ export async function run(args: ImportForecastArgs, progress: (fraction: number,
       let attributes;
       try {
         progress(0.15, 'пересчёт заблаговременностей на сетку прогноза');
-        converted = convertForecast(dataset, { date: args.date, target: ARCTIC_GRID, fileName: args.originalName });
+        converted = convertForecast(dataset, { date: args.date, target: ARCTIC_GRID, fileName: args.originalName, dataDir: args.dataDir });
         attributes = dataset.attributes;
       } finally {
         dataset.close();
