@@ -6,8 +6,9 @@ TypeScript code with Debian's python3-pyproj (projections), python3-scipy (Regul
 and python3-netcdf4 (auto mask and scale).
 
 Writes expected.json next to this script: per fixture and method, the count of valid (finite) target cells and
-the expected value at 80 target cells (60 drawn among valid ones, 20 anywhere; fixed seed), with a tie flag
-where nearest is ambiguous (two source centres at nearly the same distance).
+the expected value at about 110 target cells (60 drawn among valid ones, 20 anywhere, up to 30 in uniform
+neighbourhoods; fixed seed), with a tie flag where nearest is ambiguous (two source centres at nearly the
+same distance) and a uniform flag where all nearest values within ±0.35° agree within 0.5 % (see uniform_flags).
 
 Rules (the same contract as common/regrid/README.md):
 - projected grids: target lon/lat -> x/y with pyproj; nearest = the cell whose index rounds (half up) from the
@@ -169,18 +170,47 @@ def inverse_bilinear(ax, ay, bx, by, cx, cy, dx, dy, px, py):
     return s_res, t_res
 
 
+UNIFORM_CELLS = 7  # ±0.35° of the forecast grid around a point
+
+
+def uniform_flags(nearest):
+    """True where every nearest value within ±0.35° (7 cells each way) is finite and within 0.5 % of the
+    field's scale of the point's own: a place where any grid that samples the file near the point (the
+    browser's local view draws the file on its own coarser footprint grid) must show the same value."""
+    field = nearest.reshape(GRID['nlat'], GRID['nlon'])
+    finite = field[np.isfinite(field)]
+    scale = 100.0 if finite.size and np.nanmax(np.abs(finite)) > 1.5 else 1.0
+    padded = np.pad(field, UNIFORM_CELLS, constant_values=np.nan)
+    lo = np.full(field.shape, np.inf)
+    hi = np.full(field.shape, -np.inf)
+    bad = np.zeros(field.shape, dtype=bool)
+    n = 2 * UNIFORM_CELLS + 1
+    for dj in range(n):
+        for di in range(n):
+            window = padded[dj:dj + field.shape[0], di:di + field.shape[1]]
+            bad |= ~np.isfinite(window)
+            lo = np.fmin(lo, window)
+            hi = np.fmax(hi, window)
+    return (~bad & (hi - lo <= 0.005 * scale)).ravel()
+
+
 def sample(nearest, bilinear, tie, seed):
     rng = np.random.default_rng(seed)
     valid = np.flatnonzero(np.isfinite(bilinear) & np.isfinite(nearest))
     picks = list(rng.choice(valid, size=min(60, valid.size), replace=False)) if valid.size else []
     picks += list(rng.choice(N, size=20, replace=False))
+    uniform = uniform_flags(nearest)
+    # Also up to 30 points in uniform neighbourhoods (for the browser journey's colour checks).
+    flat = np.flatnonzero(uniform)
+    if flat.size:
+        picks += list(rng.choice(flat, size=min(30, flat.size), replace=False))
     out = []
     for p in sorted(set(int(v) for v in picks)):
         row, col = divmod(p, GRID['nlon'])
         out.append(dict(row=row, col=col, lat=round(float(TLAT[p]), 6), lon=round(float(TLON[p]), 6),
                         nearest=None if not np.isfinite(nearest[p]) else float(nearest[p]),
                         bilinear=None if not np.isfinite(bilinear[p]) else float(bilinear[p]),
-                        tie=bool(tie[p])))
+                        tie=bool(tie[p]), uniform=bool(uniform[p])))
     return out
 
 

@@ -32,7 +32,7 @@ function recordingWorker() {
       return meta(url, url.startsWith('analysis') ? [0] : [24, 48, 72]);
     },
     abort: () => undefined,
-    async scalarSlice(key, variable, lead): Promise<ScalarSlice> {
+    async scalarSlice(key, _variable, lead): Promise<ScalarSlice> {
       calls.push(`slice ${key} ${lead}`);
       return { data: Float32Array.of(lead, lead + 1), width: 2, height: 1, min: lead, max: lead + 1 };
     },
@@ -65,7 +65,8 @@ describe('the analysis run', () => {
     await settle();
     expect(analysisShown(store.getState())).toBe(true);
     expect(calls.slice(-2)).toEqual(['open analysis/2026-11-20', 'slice analysis/2026-11-20 0']);
-    expect(store.getState().field?.slice.min).toBe(0);
+    const shown = store.getState().field;
+    expect(shown?.kind === 'scalar' && shown.slice.min).toBe(0);
     store.getState().setAnalysis(false);
     await settle();
     expect(calls.slice(-2)).toEqual(['open free/2026-11-20', 'slice free/2026-11-20 2']);
