@@ -95,18 +95,25 @@ export function curvilinearMapping(source: LatLon2dGrid, target: RegularGrid, me
 
   let footprintCount = 0;
   const st = new Float64Array(2);
+  // Neighbouring targets mostly fall in the same quadrilateral: try the last one found first.
+  let last = -1;
   for (let t = 0; t < n; t++) {
     const px = points.x[t];
     const py = points.y[t];
-    const b = Math.floor((py - minY) / size) * bx + Math.floor((px - minX) / size);
     let found = -1;
-    for (let e = buckets.start[b]; e < buckets.start[b + 1]; e++) {
-      const q = buckets.quads[e];
-      if (inverseBilinear(sx, sy, q, q + 1, q + nx, q + nx + 1, px, py, st)) {
-        found = q;
-        break;
+    if (last >= 0 && inverseBilinear(sx, sy, last, last + 1, last + nx, last + nx + 1, px, py, st)) {
+      found = last;
+    } else {
+      const b = Math.floor((py - minY) / size) * bx + Math.floor((px - minX) / size);
+      for (let e = buckets.start[b]; e < buckets.start[b + 1]; e++) {
+        const q = buckets.quads[e];
+        if (inverseBilinear(sx, sy, q, q + 1, q + nx, q + nx + 1, px, py, st)) {
+          found = q;
+          break;
+        }
       }
     }
+    last = found;
     if (found < 0) continue;
     footprintCount++;
     const s = st[0];
@@ -205,6 +212,9 @@ function convex(x0: number, y0: number, x1: number, y1: number, x2: number, y2: 
 function inverseBilinear(sx: Float64Array, sy: Float64Array, a: number, b: number, d: number, c: number, px: number, py: number, out: Float64Array): boolean {
   const ax = sx[a];
   const ay = sy[a];
+  // Cheap reject: outside the corners' bounding box (most candidates of a bucket are).
+  if ((px < ax && px < sx[b] && px < sx[c] && px < sx[d]) || (px > ax && px > sx[b] && px > sx[c] && px > sx[d])) return false;
+  if ((py < ay && py < sy[b] && py < sy[c] && py < sy[d]) || (py > ay && py > sy[b] && py > sy[c] && py > sy[d])) return false;
   const ex = sx[b] - ax;
   const ey = sy[b] - ay;
   const fx = sx[d] - ax;
@@ -232,18 +242,19 @@ function inverseBilinear(sx: Float64Array, sy: Float64Array, a: number, b: numbe
     t1 = q / k2;
     t2 = q !== 0 ? k0 / q : t1;
   }
-  for (const t of [t1, t2]) {
-    if (!(t >= -EDGE && t <= 1 + EDGE)) continue;
-    const dx = ex + gx * t;
-    const dy = ey + gy * t;
-    const s = Math.abs(dx) >= Math.abs(dy) ? (hx - fx * t) / dx : (hy - fy * t) / dy;
-    if (s >= -EDGE && s <= 1 + EDGE) {
-      out[0] = Math.min(Math.max(s, 0), 1);
-      out[1] = Math.min(Math.max(t, 0), 1);
-      return true;
-    }
-  }
-  return false;
+  return acceptRoot(t1, ex, ey, fx, fy, gx, gy, hx, hy, out) || (t2 !== t1 && acceptRoot(t2, ex, ey, fx, fy, gx, gy, hx, hy, out));
+}
+
+/** The root t if it and its s lie in [0, 1] (with EDGE slack): writes (s, t) and returns true. */
+function acceptRoot(t: number, ex: number, ey: number, fx: number, fy: number, gx: number, gy: number, hx: number, hy: number, out: Float64Array): boolean {
+  if (!(t >= -EDGE && t <= 1 + EDGE)) return false;
+  const dx = ex + gx * t;
+  const dy = ey + gy * t;
+  const s = Math.abs(dx) >= Math.abs(dy) ? (hx - fx * t) / dx : (hy - fy * t) / dy;
+  if (!(s >= -EDGE && s <= 1 + EDGE)) return false;
+  out[0] = Math.min(Math.max(s, 0), 1);
+  out[1] = Math.min(Math.max(t, 0), 1);
+  return true;
 }
 
 /**
