@@ -65,6 +65,25 @@ describe('POST /api/v1/analysis/import', () => {
     expect((await app.inject({ url: '/api/v1/analysis/info', headers: admin.headers })).json().available_dates).toEqual(['1978-11-01', '2016-02-03']);
   }, 180_000);
 
+  it('a second import of a date replaces the first, and a client’s cached copy is not reused (revalidated, new ETag)', async () => {
+    const { app } = await makeApp();
+    const admin = await signedIn(app, 'admin');
+    const first = await upload(app, admin, { date: '2026-11-20' }, { name: 'arctic.nc', bytes: fixtureBytes('nansat') });
+    await waitForJob(app, admin.headers, first.json().job_id, 120_000);
+    const before = await app.inject({ url: '/api/v1/analysis/hist?date=2026-11-20', headers: admin.headers });
+    expect(before.headers['cache-control']).toBe('private, no-cache');
+    const cached = await app.inject({ url: '/api/v1/analysis/hist?date=2026-11-20', headers: { ...admin.headers, 'if-none-match': String(before.headers.etag) } });
+    expect(cached.statusCode).toBe(304);
+
+    const second = await upload(app, admin, { date: '2026-11-20' }, { name: 'ease2.nc', bytes: fixtureBytes('ease2') });
+    await waitForJob(app, admin.headers, second.json().job_id, 120_000);
+    const after = await app.inject({ url: '/api/v1/analysis/hist?date=2026-11-20', headers: { ...admin.headers, 'if-none-match': String(before.headers.etag) } });
+    expect(after.statusCode).toBe(200);
+    expect(after.headers.etag).not.toBe(before.headers.etag);
+    expect(decodeStateFile(new Uint8Array(after.rawPayload), 0).attributes.source_file).toBe('ease2.nc');
+    expect((await app.inject({ url: '/api/v1/analysis/info', headers: admin.headers })).json().available_dates).toEqual(['2026-11-20']);
+  }, 180_000);
+
   it('refuses with 422 and a detail: not NetCDF, no sea-ice variable, no time without a date, no step on the date, a bad date', async () => {
     const { app, dataDir } = await makeApp();
     const admin = await signedIn(app, 'admin');

@@ -52,6 +52,8 @@ describe('POST /api/v1/forecast/import', () => {
 
     const hist = await app.inject({ url: '/api/v1/forecast/hist?date=2016-02-01&model_id=roms_arctic20', headers: admin.headers });
     expect(hist.statusCode).toBe(200);
+    // Imported again, the run changes under the same URL: revalidated, not immutable.
+    expect(hist.headers['cache-control']).toBe('private, no-cache');
     const bytes = new Uint8Array(hist.rawPayload);
     const lead48 = decodeStateFile(bytes, 1);
     expect(lead48.attributes).toMatchObject({ model: 'roms_arctic20', model_type: 'external', source_sha256: FIXTURE_SHA256.roms });
