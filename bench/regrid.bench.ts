@@ -1,5 +1,5 @@
 /**
- * npx tsx bench/regrid.bench.ts (BENCH_NODE_ONLY=1 skips Chromium) — regridding onto the forecast grid (480 × 1301): the real EASE2 432 × 432 OSI SAF file and
+ * npm run bench:regrid (BENCH_NODE_ONLY=1 skips Chromium) — regridding onto the forecast grid (480 × 1301): the real EASE2 432 × 432 OSI SAF file and
  * a ~1 M-cell curvilinear grid, first file (mapping built) and later files (mapping cached), in Node and in a
  * Chromium module worker. Goals: EASE2 < 300 ms, curvilinear < 1 s. Prints median and spread of repeated runs.
  */
