@@ -358,7 +358,13 @@ describe('footprint grid (a local file on the map)', () => {
       lon: { dims: ['lon'], shape: [5], values: [170, 175, 180, -175, -170], attributes: { units: 'degrees_east' } },
       c: { dims: ['lat', 'lon'], shape: [3, 5] },
     });
-    expect(() => describeSourceGrid(pacific, 'c')).toThrow(RegridError); // a 1-D longitude must be monotonic
+    // A 1-D longitude crossing the antimeridian is unwrapped (170 … 190): the short arc, not the whole circle.
+    const across = footprintGrid(describeSourceGrid(pacific, 'c'));
+    expect(across.lon0).toBe(170);
+    expect(across.lon0 + (across.nlon - 1) * across.dlon).toBeCloseTo(190, 6);
+    const values = Float32Array.from({ length: 15 }, (_, k) => k % 5);
+    const out = regrid(describeSourceGrid(pacific, 'c'), { lat0: 71, dlat: 1, nlat: 1, lon0: -177.5, dlon: 1, nlon: 1 }, values, 'bilinear');
+    expect(out[0]).toBeCloseTo(2.5, 5); // −177.5° = 182.5°: half-way between the 3rd and 4th columns
     const grid = footprintGrid(describeSourceGrid(latLonFile(), 'conc'), { maxSide: 4 });
     expect(grid).toMatchObject({ lon0: 60, nlon: 4, lat0: 70, nlat: 4 });
     expect(grid.lon0 + 3 * grid.dlon).toBeCloseTo(65, 6);

@@ -136,6 +136,15 @@ function projectionError(definition: string, x: Float64Array, y: Float64Array, l
   return worst;
 }
 
+/** A 1-D longitude axis that crosses the antimeridian (…, 175, 180, −175, …) made monotonic (…, 185, …). */
+function unwrapLongitudes(lon: Float64Array): Float64Array {
+  for (let i = 1; i < lon.length; i++) {
+    if (lon[i] - lon[i - 1] < -180) lon[i] += 360;
+    else if (lon[i] - lon[i - 1] > 180) lon[i] -= 360;
+  }
+  return lon;
+}
+
 function checkAxis(values: Float64Array, variable: string, what: string): void {
   if (values.length === 0 || !values.every(Number.isFinite)) {
     throw new RegridError('bad-coordinates', regridReasonsRu.badCoordinates(variable, `${what}: есть пропуски`));
@@ -207,7 +216,7 @@ export function describeSourceGrid(file: SourceFile, variableName: string): Sour
   const lon1 = list.find((v) => isLongitude(v) && sameDims(v, [xDimension]));
   if (lat1 && lon1) {
     const lat = toFloat64(file.read(lat1.name));
-    const lon = toFloat64(file.read(lon1.name));
+    const lon = unwrapLongitudes(toFloat64(file.read(lon1.name)));
     checkAxis(lat, variableName, `широта (${lat1.name})`);
     checkAxis(lon, variableName, `долгота (${lon1.name})`);
     const hash = new GridHasher().text('latlon1d').numbers(lat).numbers(lon).hex();
