@@ -51,9 +51,15 @@ async function dropFile(path: string): Promise<void> {
 }
 
 async function localDrawn(predicate: (value: string) => boolean): Promise<void> {
-  await expect
-    .poll(async () => predicate((await page.getByTestId('forecast-map').getAttribute('data-local-drawn')) ?? ''), { timeout: 60_000 })
-    .toBe(true);
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    const value = (await page.getByTestId('forecast-map').getAttribute('data-local-drawn')) ?? '';
+    if (predicate(value)) break;
+    if (Date.now() > deadline) {
+      throw new Error(`local file never drawn as expected (last: ${value}; panel: ${await page.getByTestId('local-file').innerText()})`);
+    }
+    await page.waitForTimeout(200);
+  }
   await waitForIdle(page);
 }
 
@@ -123,6 +129,18 @@ describe('a local file on the map', () => {
       expect(uploads, 'nothing is sent to the server').toEqual([]);
     });
   }
+
+  it("'Открыть файл' picks a file; a variable with a time axis offers its steps (ROMS hice, 5 days)", async () => {
+    await page.getByTestId('local-file-input').setInputFiles(join(FIXTURES, 'arctic/Arctic20_1to5Feb_2016.nc'));
+    await localDrawn((v) => v.includes('Arctic20_1to5Feb_2016.nc') && v.endsWith('|aice|0'));
+    await page.getByTestId('local-variable').selectOption('hice');
+    await localDrawn((v) => v.endsWith('|hice|0'));
+    expect(await page.getByTestId('legend').locator('h3').textContent()).toBe(ru.forecastMap.legendTitles.sithick_GLORYS);
+    expect(await page.getByTestId('local-time').locator('option').count()).toBe(5);
+    await page.getByTestId('local-time').selectOption({ value: '4' }); // the 5th day (labels count from 1)
+    await localDrawn((v) => v.endsWith('|hice|4'));
+    expect(uploads, 'nothing is sent to the server').toEqual([]);
+  });
 
   it('a file whose grid cannot be placed: the Russian reason, nothing drawn', async () => {
     await dropFile('arctic-more/sit_monthly_mean23.nc');
