@@ -3,7 +3,7 @@
  * the page (for an in-process fallback) can run the very same code. forecast.worker.ts exposes an instance.
  */
 import * as Comlink from 'comlink';
-import type { ContourLines, DownloadProgress, DriftSlice, FirstSlice, ForecastFileMeta, ForecastWorkerApi, ScalarSlice } from './forecast.api.ts';
+import type { ContourLines, DownloadProgress, DriftSlice, FirstSlice, ForecastFileMeta, ForecastWorkerApi, LocalField, ScalarSlice } from './forecast.api.ts';
 import { driftComponents } from '../common/drift.ts';
 import { download } from './forecast/download.ts';
 import { abortError } from './worker-errors.ts';
@@ -16,6 +16,7 @@ import { NetcdfNotFoundError, UnsupportedFeatureError } from './netcdf/errors.ts
 import { openNetcdf } from './netcdf/open-netcdf.ts';
 import { finiteRange } from './netcdf/stats.ts';
 import { numericTypes } from './netcdf/types.ts';
+import { localField } from './regrid/local-field.ts';
 
 export interface ForecastServiceOptions {
   /** fetch to download with (tests pass their own). */
@@ -139,6 +140,11 @@ export class ForecastService implements ForecastWorkerApi {
     if (!grid) throw new UnsupportedFeatureError(`file ${key} has no regular latitude/longitude grid to contour on`);
     const lines = contourLines(this.scalar(entry, key, variable, lead).data, grid, level);
     return Comlink.transfer(lines, [lines.coordinates.buffer, lines.starts.buffer]);
+  }
+
+  async localField(key: string, variable: string, timeIndex: number): Promise<LocalField> {
+    const field = localField(this.entry(key).dataset, variable, timeIndex);
+    return Comlink.transfer(field, [field.data.buffer]);
   }
 
   private entry(key: string): CachedFile {

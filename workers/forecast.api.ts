@@ -69,6 +69,20 @@ export interface DriftSlice {
 }
 
 /**
+ * A local file's variable (issue 10) on a regular lat/lon grid covering the file's own footprint: row-major
+ * (`height` rows of `grid.nlat` latitudes × `width` columns), NaN where missing, land or outside the file.
+ */
+export interface LocalField extends ScalarSlice {
+  grid: RegularGrid;
+  /** Recognised by CF standard_name: then values are in the product's units (fraction 0–1, m). */
+  quantity: 'concentration' | 'thickness' | null;
+  /** Units of `data`: '1' or 'm' when recognised, else the file's own `units` attribute ('' when none). */
+  units: string;
+  /** How the file's grid was placed, e.g. "projected laea 432×432, 25 km" (English, for diagnostics). */
+  gridDescription: string;
+}
+
+/**
  * Iso-lines of a slice (e.g. the ice edge, concentration 0.15) as polylines in degrees: path p runs from point
  * `starts[p]` to the point before `starts[p+1]` (or the last point); a closed ring repeats its first point.
  * Lines stop where they would run between a valid cell and a NaN one (coasts) or the grid's border.
@@ -86,7 +100,8 @@ export interface ContourLines {
  * closed union by `name`: 'NetcdfFormatError' (not NetCDF, or a corrupt header), 'NetcdfTruncatedError' (file
  * cut short), 'UnsupportedFeatureError' (e.g. an SZIP-compressed variable, or a variable that is not (time,) lat,
  * lon), 'NetcdfNotFoundError' (unknown file key, variable or lead; also a file that left the cache),
- * 'DownloadError' with `status` (HTTP status; 0 when no response came), 'AbortError', 'InternalError' (a bug).
+ * 'DownloadError' with `status` (HTTP status; 0 when no response came), 'AbortError', 'RegridError' (a local
+ * file's grid cannot be placed: the message is the Russian reason to show), 'InternalError' (a bug).
  */
 export type { WorkerFailure } from './worker-errors.ts';
 
@@ -125,4 +140,9 @@ export interface ForecastWorkerApi {
   cellSeries(key: string, variables: string[], cell: number): Promise<number[][]>;
   /** The `level` iso-lines of a scalar variable at lead index `lead` (the file needs a regular grid). */
   contour(key: string, variable: string, lead: number, level: number): Promise<ContourLines>;
+  /**
+   * A local file's variable (opened with `open({key, bytes})`) at time index `timeIndex` (0 for 2-D variables),
+   * regridded onto a lat/lon grid covering its footprint (≤ 2048 cells a side). Any grid common/regrid places.
+   */
+  localField(key: string, variable: string, timeIndex: number): Promise<LocalField>;
 }

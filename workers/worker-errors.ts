@@ -27,6 +27,8 @@ export type WorkerFailure =
   | { name: 'DownloadError'; message: string; status: number }
   | { name: 'AbortError'; message: string }
   | { name: NetcdfErrorName; message: string }
+  /** A local file's grid cannot be placed (issue 10): the message is the Russian reason to show. */
+  | { name: 'RegridError'; message: string }
   /** Anything else: a bug, not a property of the file (logged, shown as unreadable). */
   | { name: 'InternalError'; message: string };
 
@@ -38,7 +40,7 @@ export function workerFailure(error: unknown): WorkerFailure {
   const name = typeof fields.name === 'string' ? fields.name : '';
   const message = typeof fields.message === 'string' ? fields.message : String(error);
   if (name === 'DownloadError') return { name, message, status: typeof fields.status === 'number' ? fields.status : 0 };
-  if (name === 'AbortError') return { name, message };
+  if (name === 'AbortError' || name === 'RegridError') return { name, message };
   if (netcdfNames.has(name)) return { name: name as NetcdfErrorName, message };
   return { name: 'InternalError', message: name ? `${name}: ${message}` : message };
 }

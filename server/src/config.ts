@@ -4,6 +4,7 @@
  * The `Config` type follows from the table, so nothing else needs to change.
  */
 import { resolve } from 'node:path';
+import { parseAnalysisSource, type AnalysisSourceConfig } from './ingest/products.ts';
 
 /** The repository root (server/src/ is two levels down); dist/ lives here. */
 export const repoRoot = resolve(import.meta.dirname, '../..');
@@ -108,6 +109,14 @@ const fields = {
   llmBaseUrl: field('LLM_BASE_URL', 'OpenAI-compatible API root for MODEL_GENERATOR=llm, e.g. https://host/v1', text, ''),
   llmApiKey: field('LLM_API_KEY', 'bearer key for LLM_BASE_URL (empty: none sent)', text, ''),
   llmModel: field('LLM_MODEL', 'model name sent to LLM_BASE_URL', text, 'gpt-4o-mini'),
+  // Real data (issue 10): where analyses come from, and the largest file the import endpoints take.
+  analysisSource: field<AnalysisSourceConfig>(
+    'ANALYSIS_SOURCE',
+    'where analyses come from: demo, dir:PATH (an inbox folder) or a product list JSON file (server/src/ingest/README.md)',
+    parseAnalysisSource,
+    { kind: 'demo' },
+  ),
+  importMaxBytes: field('IMPORT_MAX_BYTES', 'largest file /analysis/import and /forecast/import accept, bytes', integer(1, 2 ** 40), 512 * 1024 * 1024),
 };
 
 type Fields = typeof fields;

@@ -11,6 +11,15 @@ export interface ModelArchitecture {
   model_id: string;
   model_type: string;
   hyperparameters: Record<string, HyperparameterValue>;
+  /** External models (imported forecasts, issue 10): the file their newest run came from. */
+  provenance?: {
+    original_name: string;
+    sha256: string;
+    /** Forecast date of that run, 'YYYY-MM-DD'. */
+    date: string;
+    created_at: string;
+    details?: { title?: string; institution?: string };
+  };
 }
 
 /** GET /report/model_metrics item: flat metric name (e.g. 'rmse_24h') → value. */
@@ -27,6 +36,10 @@ export interface Dataset {
     description?: string | null;
     variables?: string[];
     target_variables?: string[];
+    /** Real products (issue 10): where the files come from, who makes them, the grid they are on. */
+    source?: string;
+    institution?: string;
+    grid?: string;
   };
 }
 

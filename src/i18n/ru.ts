@@ -2,6 +2,8 @@
  * Every Russian interface string, once. Grouped by screen; each group is owned by the feature that uses it.
  * Add your group in its own commented block; re-read the file before editing (several people edit it).
  */
+import { regridReasonsRu } from '../../common/regrid/errors.ts';
+
 export const ru = {
   // ---- app shell, sign-in, registration, dashboard, navigation (issue 2, client foundation) ----
   app: {
@@ -96,6 +98,10 @@ export const ru = {
     noHyperparameters: 'Нет гиперпараметров',
     noMetrics: 'Метрики ещё не рассчитаны',
     empty: 'Моделей пока нет',
+    provenance: 'Происхождение',
+    importedFile: 'Файл',
+    importedRun: 'Последний импортированный прогноз',
+    institution: 'Организация',
   },
   datasets: {
     title: 'Датасеты',
@@ -104,6 +110,9 @@ export const ru = {
     targetVariables: 'Целевые переменные',
     none: 'нет',
     empty: 'Датасетов пока нет',
+    source: 'Источник',
+    institution: 'Организация',
+    grid: 'Сетка файла',
   },
   upload: {
     title: 'Загрузка данных',
@@ -412,4 +421,29 @@ export const ru = {
     timeLeft: (seconds: number) => `осталось ≈ ${seconds} с`,
   },
   // ---- end of issue 13 ----
+  // ---- a local file on the map, the analysis run (issue 10) ----
+  localFile: {
+    title: 'Файл с диска',
+    open: 'Открыть файл',
+    close: 'Закрыть файл',
+    hint: 'NetCDF-3 или NetCDF-4: откройте или перетащите файл на карту. Файл не отправляется на сервер.',
+    dropHere: 'Отпустите файл, чтобы открыть его на карте',
+    opening: 'Файл читается…',
+    variable: 'Переменная файла',
+    step: (dimension: string) => (dimension ? `Шаг (${dimension})` : 'Шаг'),
+    grid: (description: string) => `Сетка файла: ${description}`,
+    notNetcdf: 'Это не файл NetCDF-3 или NetCDF-4: его нельзя открыть.',
+    truncated: 'Файл обрезан: данных в нём меньше, чем указано в заголовке.',
+    unsupported: 'Файл использует возможность NetCDF, которую просмотр не поддерживает (например, сжатие SZIP).',
+    noVariables: 'В файле нет двумерных числовых полей, которые можно показать на карте.',
+    noValues: 'В этой переменной нет ни одного значения севернее 45° с. ш.',
+    failed: 'Не удалось прочитать файл.',
+    /** Why a grid cannot be placed (the regridder's own texts, shared with the server's jobs). */
+    regrid: regridReasonsRu,
+  },
+  analysisRun: {
+    analysis: 'Анализ',
+    hint: 'Анализ на выбранную дату: один срок, время прогноза к нему не относится.',
+  },
+  // ---- end of issue 10 ----
 } as const;

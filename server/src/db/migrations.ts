@@ -107,4 +107,25 @@ export const migrations: readonly string[] = [
   CREATE INDEX sessions_expires ON sessions (expires_at);
   CREATE INDEX jobs_user ON jobs (user_id);
   `,
+  // 5: real data (issue 10): where each ingested analysis or imported forecast came from, one row per input file.
+  `
+  CREATE TABLE ingest_provenance (
+    id            INTEGER PRIMARY KEY AUTOINCREMENT,
+    -- The archived file it went into (forecast_files' key).
+    kind          TEXT NOT NULL,
+    owner         TEXT NOT NULL,
+    date          TEXT NOT NULL,
+    -- Product id (product list), 'inbox' or 'upload'; source URL or path; the file's own name.
+    product       TEXT NOT NULL,
+    source        TEXT NOT NULL,
+    original_name TEXT NOT NULL,
+    sha256        TEXT NOT NULL,
+    bytes         INTEGER NOT NULL,
+    -- JSON: the variables taken, the source grid, the file's title/institution.
+    details       TEXT NOT NULL DEFAULT '{}',
+    user_id       INTEGER REFERENCES users (id) ON DELETE SET NULL,
+    created_at    TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))
+  );
+  CREATE INDEX ingest_provenance_file ON ingest_provenance (kind, owner, date);
+  `,
 ];

@@ -1,6 +1,6 @@
 /**
- * Where analyses come from. The demo source computes them (no internet here); a real source (a later issue)
- * would download and regrid them. The archive stores whatever the source gives as files, so models and
+ * Where analyses come from. The demo source computes them (no internet here); real products are downloaded and
+ * regridded by server/src/ingest/ (ANALYSIS_SOURCE) and archived beside them. The archive stores whatever the source gives as files, so models and
  * metrics never care which source it was.
  */
 import { DEMO_SOURCE, demoAnalysis } from './demo-analysis.ts';

@@ -17,10 +17,12 @@ import { demoSource, type AnalysisSource } from './analysis-source.ts';
 import { decodeStateFile, encodeStateFile, type FileKind } from './forecast-file.ts';
 import { relativeFilePath, resolveInside, writeFileAtomic } from './file-store.ts';
 import {
+  analysisFileDates,
   defaultModel,
   fileDates,
   findFile,
   findModel,
+  latestAnalysisFile,
   recordFile,
   type FileRecord,
   type ModelRecord,
@@ -59,7 +61,7 @@ const gridOf = (ctx: ArchiveContext) => ctx.grid ?? ARCTIC_GRID;
 const sourceOf = (ctx: ArchiveContext) => ctx.source ?? demoSource;
 
 /** An ETag for a file written once: kind, owner, date, size and write time identify its bytes. */
-function makeEtag(kind: FileKind, owner: string, date: string, bytes: number, mtimeMs: number): string {
+export function makeEtag(kind: FileKind, owner: string, date: string, bytes: number, mtimeMs: number): string {
   return `"${kind}-${owner}-${date}-${bytes.toString(36)}-${Math.round(mtimeMs).toString(36)}"`;
 }
 
@@ -90,10 +92,21 @@ async function readState(ctx: ArchiveContext, record: FileRecord, lead: number):
   return decodeStateFile(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength), lead).state;
 }
 
+/**
+ * The analysis file of `date` the archive works from: the source's own; or, when no source is named, the newest
+ * analysis of any source (a real one ingested or imported wins over the demo's, as /analysis/hist serves it).
+ */
+function analysisFile(ctx: ArchiveContext, date: string): FileRecord | undefined {
+  const own = existingFile(ctx, 'analysis', sourceOf(ctx).datasetId, date);
+  if (ctx.source) return own;
+  const newest = latestAnalysisFile(ctx.db, date);
+  return newest && newest.owner !== demoSource.datasetId ? (existingFile(ctx, 'analysis', newest.owner, date) ?? own) : own;
+}
+
 /** Archive the analysis of `date` unless it is there already. */
 export async function ensureAnalysis(ctx: ArchiveContext, date: string): Promise<FileRecord> {
   const source = sourceOf(ctx);
-  const existing = existingFile(ctx, 'analysis', source.datasetId, date);
+  const existing = analysisFile(ctx, date);
   if (existing) return existing;
   const state = await source.analysis(date, gridOf(ctx));
   const bytes = encodeStateFile([state], {
@@ -112,9 +125,9 @@ export async function loadAnalysis(ctx: ArchiveContext, date: string): Promise<I
   return readState(ctx, await ensureAnalysis(ctx, date), 0);
 }
 
-/** Dates of the source's archived analyses, oldest first. */
+/** Dates of the source's archived analyses (of any source when none is named), oldest first. */
 export function analysisDates(ctx: ArchiveContext): string[] {
-  return fileDates(ctx.db, 'analysis', sourceOf(ctx).datasetId);
+  return ctx.source ? fileDates(ctx.db, 'analysis', ctx.source.datasetId) : analysisFileDates(ctx.db);
 }
 
 const climatologyCache = new Map<string, IceState>();
@@ -154,7 +167,7 @@ async function freeRunStart(ctx: ArchiveContext, model: ModelRecord, date: strin
   const previousDate = addDays(date, -1);
   const previous = existingFile(ctx, 'forecast', model.model_id, previousDate);
   if (previous) return readState(ctx, previous, LEAD_HOURS.indexOf(24));
-  const previousAnalysis = existingFile(ctx, 'analysis', sourceOf(ctx).datasetId, previousDate);
+  const previousAnalysis = analysisFile(ctx, previousDate);
   if (previousAnalysis) {
     const run = await forecastFrom(ctx, model, await readState(ctx, previousAnalysis, 0));
     return run[LEAD_HOURS.indexOf(24)];

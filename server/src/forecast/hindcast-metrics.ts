@@ -19,6 +19,7 @@ import { listModels, metricsFingerprint, saveMetrics, type ModelRecord } from '.
 import { LEAD_HOURS } from './grid.ts';
 import { driftSpeed, type IceState } from './ice-state.ts';
 import { scoreField, type Scores } from './metrics.ts';
+import { importedDates, importedFingerprint, importedRun, isExternal } from '../ingest/external-model.ts';
 
 /** Bump when the way metrics are computed changes, so stored ones are recomputed. */
 const METRICS_VERSION = 1;
@@ -30,7 +31,9 @@ const VARIABLES = [
 ] as const;
 
 function fingerprint(model: ModelRecord, dates: string[], ctx: ArchiveContext): string {
-  const payload = JSON.stringify({ v: METRICS_VERSION, t: model.model_type, h: model.hyperparameters, dates, grid: ctx.grid ?? null });
+  // External models (imported forecasts): their runs are files, which change when a forecast is imported.
+  const runs = isExternal(model) ? importedFingerprint(ctx, model.model_id) : undefined;
+  const payload = JSON.stringify({ v: METRICS_VERSION, t: model.model_type, h: model.hyperparameters, dates, grid: ctx.grid ?? null, runs });
   return createHash('sha256').update(payload).digest('hex');
 }
 
@@ -54,10 +57,13 @@ export async function hindcastMetrics(
 ): Promise<Record<string, number>> {
   const have = new Set(dates);
   const sums: Sums = {};
-  for (const date of dates) {
+  // An external model's runs are its imported files (started on their own dates); the others are computed.
+  const starts = isExternal(model) ? importedDates(ctx.db, model.model_id) : dates;
+  for (const date of starts) {
     const verifiable = LEAD_HOURS.map((h) => addDays(date, h / 24)).filter((d) => have.has(d));
     if (verifiable.length === 0) continue;
-    const run = await forecastFrom(ctx, model, await analyses(date));
+    const run = isExternal(model) ? await importedRun(ctx, model.model_id, date) : await forecastFrom(ctx, model, await analyses(date));
+    if (!run) continue;
     for (const [lead, hours] of LEAD_HOURS.entries()) {
       const valid = addDays(date, hours / 24);
       if (!have.has(valid)) continue;

@@ -9,6 +9,8 @@ import { generateModelRoutes } from './admin/generate-model.ts';
 import { authRoutes } from './auth/index.ts';
 import { analysisRoutes, assimForecastRoutes, forecastRoutes } from './forecast/index.ts';
 import { healthRoutes } from './health/index.ts';
+import { analysisImportRoutes } from './import/analysis-import.ts';
+import { forecastImportRoutes } from './import/forecast-import.ts';
 import { jobsRoutes } from './jobs/index.ts';
 import { reportRoutes } from './report/index.ts';
 import { routeRoutes } from './route/index.ts';
@@ -33,4 +35,6 @@ export const apiRoutes: RouteModule[] = [
   { prefix: '/analysis', plugin: analysisRoutes },
   { prefix: '/report', plugin: reportRoutes },
   { prefix: '/route', plugin: routeRoutes },
+  { prefix: '/analysis', plugin: analysisImportRoutes },
+  { prefix: '/forecast', plugin: forecastImportRoutes },
 ];

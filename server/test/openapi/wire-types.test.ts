@@ -33,7 +33,7 @@ const contract: [string, string, string, string[], (schema: Schema) => Schema | 
   ['post', '/api/v1/models/generate', 'body', fields<GenerateModelRequest>()({ content: true, prompt_id: true, dataset: true, experiment_name: true }), (s) => s],
   ['post', '/api/v1/forecast/generate', 'body', fields<GenerateForecastRequest>()({ date: true, model_ids: true }), (s) => s],
   ['get', '/api/v1/forecast/info', '200', fields<ForecastInfo>()({ available_dates: true }), (s) => s],
-  ['get', '/api/v1/report/model_architecture', '200', fields<ModelArchitecture>()({ model_id: true, model_type: true, hyperparameters: true }), (s) => s.items],
+  ['get', '/api/v1/report/model_architecture', '200', fields<ModelArchitecture>()({ model_id: true, model_type: true, hyperparameters: true, provenance: true }), (s) => s.items],
   ['get', '/api/v1/report/model_metrics', '200', fields<ModelMetrics>()({ model_id: true, metrics: true }), (s) => s.items],
   ['get', '/api/v1/report/datasets', '200', fields<Dataset>()({ dataset_id: true, dataset_name: true, metadata: true }), (s) => s.items],
 ];

@@ -18,6 +18,21 @@ export function DatasetCard({ dataset }: { dataset: Dataset }) {
       <p>
         <strong>{ru.datasets.targetVariables}:</strong> {joinNames(metadata.target_variables)}
       </p>
+      {metadata.source ? (
+        <p className="dataset-source">
+          <strong>{ru.datasets.source}:</strong> {metadata.source}
+        </p>
+      ) : null}
+      {metadata.institution ? (
+        <p>
+          <strong>{ru.datasets.institution}:</strong> {metadata.institution}
+        </p>
+      ) : null}
+      {metadata.grid ? (
+        <p>
+          <strong>{ru.datasets.grid}:</strong> {metadata.grid}
+        </p>
+      ) : null}
     </article>
   );
 }

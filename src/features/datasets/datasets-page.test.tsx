@@ -38,6 +38,35 @@ describe('/datasets', () => {
     expect(second.textContent).toContain('Нет описания');
   });
 
+  it('shows where a real product comes from, who makes it and its grid', async () => {
+    fakeApi({
+      'GET /api/v1/report/datasets': {
+        status: 200,
+        body: [
+          {
+            dataset_id: 'osisaf_conc',
+            dataset_name: 'OSI SAF: сплочённость морского льда (OSI-401)',
+            metadata: {
+              description: 'EUMETSAT OSI SAF, ежедневная сплочённость льда',
+              variables: ['ice_conc'],
+              target_variables: ['sea_ice_fraction_BREMEN'],
+              source: 'https://thredds.met.no/thredds/fileServer/osisaf/met.no/ice/conc/{yyyy}/{mm}/ice_conc_nh_polstere-100_multi_{yyyy}{mm}{dd}1200.nc',
+              institution: 'OSISAF - EUMETSAT',
+              grid: 'projected laea 432×432, 25 km',
+            },
+          },
+        ],
+      },
+    });
+    view = await render(<DatasetsPage />);
+    await waitFor(() => expect(view!.container.querySelectorAll('article')).toHaveLength(1));
+    const card = view.container.querySelector('article')!;
+    expect(card.textContent).toContain('Переменные: ice_conc');
+    expect(card.textContent).toContain('Источник: https://thredds.met.no/thredds/fileServer/osisaf/met.no/ice/conc/');
+    expect(card.textContent).toContain('Организация: OSISAF - EUMETSAT');
+    expect(card.textContent).toContain('Сетка файла: projected laea 432×432, 25 km');
+  });
+
   it('says so when the list is empty', async () => {
     fakeApi({ 'GET /api/v1/report/datasets': { status: 200, body: [] } });
     view = await render(<DatasetsPage />);

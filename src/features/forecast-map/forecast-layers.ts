@@ -9,6 +9,7 @@ import { sampleRamp } from '../../map/colour-ramps.ts';
 import { ParticleLayer } from '../../map/layers/particle-layer/particle-layer.ts';
 import { PolarisLayer } from '../../map/layers/polaris-layer/index.ts';
 import { ScalarFieldLayer } from '../../map/layers/scalar-field-layer/index.ts';
+import { buildLocalFileLayers } from './local-file/local-file-layers.ts';
 import { VARIABLE_STYLES } from './forecast-variables.ts';
 import type { ForecastMapState } from './store/forecast-map-store.ts';
 
@@ -20,10 +21,12 @@ export const POLARIS_LAYER_ID = 'polaris-rio';
 const driftFields = new WeakMap<object, ConstructorParameters<typeof ParticleLayer>[0]['field']>();
 
 export function buildForecastLayers(
-  state: Pick<ForecastMapState, 'field' | 'range'> & Partial<Pick<ForecastMapState, 'iceClass'>>,
+  state: Pick<ForecastMapState, 'field' | 'range'> & Partial<Pick<ForecastMapState, 'iceClass' | 'localField'>>,
   /** Called when the GPU cannot draw the drift particles (no float render targets): say so on the map. */
   onDriftUnsupported?: (reason: string) => void,
 ): LayersList {
+  // A file opened from disk (issue 10) is shown instead of the forecast while it is open.
+  if (state.localField) return buildLocalFileLayers(state.localField);
   const { field, range } = state;
   if (!field) return [];
   if (field.kind === 'scalar') {

@@ -11,6 +11,7 @@ import { ru } from '../../i18n/ru.ts';
 import { LEAD_HOURS, VARIABLE_STYLES, type ForecastVariable, type LeadIndex } from './forecast-variables.ts';
 import type { ForecastMapStore } from './store/forecast-map-store.ts';
 import type { DisplayField, PolarisSlices } from './store/field-slice.ts';
+import { analysisShown } from './analysis-run/analysis-shown.ts';
 
 /** The worker's drift inputs in the server's files (issue 3). */
 export const DRIFT_SPEED_VARIABLE = 'usi_vsi_GLORYS_speed';
@@ -25,8 +26,8 @@ const SLICE_CACHE_SIZE = 12;
 export interface ForecastLoaderOptions {
   store: ForecastMapStore;
   worker: Pick<ForecastClient, 'load' | 'scalarSlice' | 'driftSlice'>;
-  /** The file for a date and run (absolute URL: the worker fetches it). */
-  fileUrl: (date: string, assimilated: boolean) => string;
+  /** The file for a date and run (absolute URL: the worker fetches it); `analysis`: the date's analysis (issue 10). */
+  fileUrl: (date: string, assimilated: boolean, analysis?: boolean) => string;
   /** The available dates; omitted when another part of the page supplies them (datesLoaded). */
   listDates?: () => Promise<string[]>;
   /**
@@ -104,7 +105,9 @@ export class ForecastLoader {
 
   private sync(): void {
     const state = this.options.store.getState();
-    const url = state.date === null ? null : this.options.fileUrl(state.date, state.assimilated);
+    // The analysis (issue 10) when chosen and archived for the date: one time step, so lead index 0.
+    const analysis = state.date !== null && analysisShown(state);
+    const url = state.date === null ? null : this.options.fileUrl(state.date, state.assimilated, analysis);
     if (url !== this.openUrl) {
       this.openUrl = url;
       this.sliceKey = null;
@@ -116,10 +119,11 @@ export class ForecastLoader {
       return;
     }
     if (state.fileStatus === 'ready' && state.fileMeta) {
-      const key = `${state.fileMeta.key}|${state.variable}|${state.lead}`;
+      const lead = analysis ? 0 : state.lead;
+      const key = `${state.fileMeta.key}|${state.variable}|${lead}`;
       if (key !== this.sliceKey) {
         this.sliceKey = key;
-        void this.showSlice(state.fileMeta, state.variable, state.lead, key);
+        void this.showSlice(state.fileMeta, state.variable, lead, key);
       }
     }
   }

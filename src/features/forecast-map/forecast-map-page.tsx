@@ -11,7 +11,11 @@ import { ForecastLoader } from './forecast-loader.ts';
 import { ForecastMapView } from './forecast-map-view.tsx';
 import { ForecastSidebar } from './forecast-sidebar.tsx';
 import { createForecastWorker } from './forecast-worker.ts';
-import { MapLegend } from './map-legend.tsx';
+import { LocalFileContext } from './local-file/local-file-context.ts';
+import { LocalFileDropZone } from './local-file/local-file-drop.tsx';
+import { LegendSwitch } from './local-file/local-file-legend.tsx';
+import { LocalFileLoader } from './local-file/local-file-loader.ts';
+import './local-file/local-file.css';
 import { createForecastMapStore } from './store/forecast-map-store.ts';
 import { ForecastMapStoreContext } from './store/store-context.ts';
 import { useUrlSync } from './use-url-sync.ts';
@@ -21,6 +25,7 @@ import './forecast-map.css';
 export function ForecastMapPage() {
   const [store] = useState(createForecastMapStore);
   useUrlSync(store);
+  const [localFiles] = useState(() => new LocalFileLoader({ store }));
 
   // The decode worker and the loader live as long as the page.
   useEffect(() => {
@@ -28,7 +33,7 @@ export function ForecastMapPage() {
     const loader = new ForecastLoader({
       store,
       worker: worker.api,
-      fileUrl: (date, assimilated) => forecastFileUrl(date, assimilated),
+      fileUrl: (date, assimilated, analysis) => (analysis ? analysisFileUrl(date) : forecastFileUrl(date, assimilated)),
       listDates: async () => (await fetchForecastInfo()).available_dates,
       // Diagnostic switch (issue 13): localStorage 'ice.download' = 'whole' downloads whole files first, as before;
       // the slow-link benchmark's peer.
@@ -41,22 +46,28 @@ export function ForecastMapPage() {
       urls: { forecast: (date, assimilated) => forecastFileUrl(date, assimilated), analysis: analysisFileUrl },
       listAnalysisDates: async () => (await fetchAnalysisInfo()).available_dates,
     });
+    localFiles.attach(worker.api);
     return () => {
       stopTools();
       stop();
+      localFiles.attach(null);
       worker.dispose();
     };
-  }, [store]);
+  }, [store, localFiles]);
 
   return (
     <ForecastMapStoreContext.Provider value={store}>
-      <div className="forecast-page" data-testid="forecast-page">
-        <ForecastSidebar />
-        <ForecastMapView />
-        <MapLegend />
-        <RoutePanel />
-        <PointPanel />
-      </div>
+      <LocalFileContext.Provider value={localFiles}>
+        <div className="forecast-page" data-testid="forecast-page">
+          <ForecastSidebar />
+          <LocalFileDropZone>
+            <ForecastMapView />
+          </LocalFileDropZone>
+          <LegendSwitch />
+          <RoutePanel />
+          <PointPanel />
+        </div>
+      </LocalFileContext.Provider>
     </ForecastMapStoreContext.Provider>
   );
 }

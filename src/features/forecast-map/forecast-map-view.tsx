@@ -28,6 +28,8 @@ export function ForecastMapView({ projection = 'globe' }: ForecastMapViewProps) 
   const [driftUnsupported, setDriftUnsupported] = useState(false);
   // What the layers were given ('<file>|<variable>|<lead>', or 'none'), for tests and the benchmark to wait on.
   const drawn = useForecastMap((state) => (state.field ? `${state.field.fileKey}|${state.field.variable}|${state.field.lead}` : 'none'));
+  // The local file shown instead (issue 10): '<key>|<variable>|<time>' or 'none'.
+  const localDrawn = useForecastMap((state) => (state.localField ? `${state.localKey}|${state.localVariable}|${state.localTime}` : 'none'));
 
   useEffect(() => {
     const container = containerRef.current;
@@ -57,6 +59,7 @@ export function ForecastMapView({ projection = 'globe' }: ForecastMapViewProps) 
         state.field !== previous.field ||
         state.range !== previous.range ||
         state.iceClass !== previous.iceClass ||
+        state.localField !== previous.localField ||
         toolLayersChanged(state, previous) ||
         routeLayersChanged(state, previous)
       ) {
@@ -74,7 +77,7 @@ export function ForecastMapView({ projection = 'globe' }: ForecastMapViewProps) 
 
   return (
     <div className="forecast-map">
-      <div ref={containerRef} className="forecast-map__canvas" data-testid="forecast-map" data-drawn={drawn} />
+      <div ref={containerRef} className="forecast-map__canvas" data-testid="forecast-map" data-drawn={drawn} data-local-drawn={localDrawn} />
       {basemap && (
         <div className="forecast-map__basemap-notice" data-basemap={basemap} role="status">
           {basemap === 'tiles' ? ru.forecastMap.basemapTiles : ru.forecastMap.basemapOffline}

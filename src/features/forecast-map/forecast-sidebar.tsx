@@ -7,6 +7,7 @@ import { SavedForecastsInfo } from '../../offline/offline-notice.tsx';
 import { useForecastMap } from './store/store-context.ts';
 import { ViewControls } from './view-controls.tsx';
 import { MapToolsPanel } from './map-tools/map-tools-panel.tsx';
+import { LocalFilePanel } from './local-file/local-file-panel.tsx';
 
 export function ForecastSidebar() {
   const dates = useForecastMap((state) => state.dates);
@@ -44,6 +45,7 @@ export function ForecastSidebar() {
       <ViewControls />
       <MapToolsPanel />
       <SavedForecastsInfo />
+      <LocalFilePanel />
     </aside>
   );
 }

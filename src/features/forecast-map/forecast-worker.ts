@@ -5,7 +5,7 @@
 import { createForecastClient, type ForecastClient } from '../../../workers/forecast-client.ts';
 
 export interface ForecastWorkerHandle {
-  api: Pick<ForecastClient, 'load' | 'scalarSlice' | 'driftSlice' | 'contour' | 'cellSeries'>;
+  api: Pick<ForecastClient, 'load' | 'scalarSlice' | 'driftSlice' | 'contour' | 'cellSeries' | 'localField'>;
   dispose: () => void;
 }
 

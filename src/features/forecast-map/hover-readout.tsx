@@ -11,6 +11,7 @@ import { useForecastMap } from './store/store-context.ts';
 import { polarisReadoutLines } from './polaris/polaris-readout.ts';
 import { valueAt } from './value-at.ts';
 import { differenceReadout } from './difference/difference-readout.ts';
+import { localReadout } from './local-file/local-readout.ts';
 
 /** Decimals shown per unit: centimetres of thickness, 1/1000 of concentration, mm/s of drift. */
 const DECIMALS = { m: 2, '': 3, 'm/s': 3 } as const;
@@ -25,6 +26,8 @@ export function HoverReadout({ pointer }: { pointer: PointerPosition | null }) {
   const iceClass = useForecastMap((state) => state.iceClass);
   const mode = useForecastMap((state) => state.mode);
   const difference = useForecastMap((state) => state.difference);
+  const localField = useForecastMap((state) => state.localField);
+  const localLabel = useForecastMap((state) => state.localVariables.find((v) => v.name === state.localVariable)?.label ?? '');
   if (!pointer) return null;
   // Issue 12: the POLARIS layer reads out RIO, ice type, concentration, thickness and category.
   const polarisLines = field?.kind === 'polaris' ? polarisReadoutLines(field, iceClass, pointer.lng, pointer.lat) : null;
@@ -42,6 +45,7 @@ export function HoverReadout({ pointer }: { pointer: PointerPosition | null }) {
       : readout.text;
   }
   valueLine = differenceReadout({ mode, difference }, pointer.lng, pointer.lat) ?? valueLine;
+  if (localField) valueLine = localReadout(localField, localLabel, pointer.lng, pointer.lat); // a file from disk (issue 10)
   return (
     <div className="forecast-map__readout" data-testid="hover-readout">
       <span>

@@ -1,6 +1,7 @@
 /**
  * The map's selection in the URL's search parameters, so a link or a reload opens the same view:
  * `?date=2026-11-20&assimilated=true&lead=48&variable=sea_ice_fraction_BREMEN`. Lead is in hours.
+ * `run=analysis` (issue 10, added alongside) shows the date's analysis; without it the run is a forecast.
  * `validateForecastSearch` is the /forecasts route's `validateSearch`: it keeps what is valid and drops the rest.
  */
 import {
@@ -18,6 +19,8 @@ import type { ToolsSelection } from './map-tools/tools-slice.ts';
 export interface ForecastSearch extends ToolsSearch {
   date?: string;
   assimilated?: boolean;
+  /** 'analysis' shows the date's analysis (issue 10); absent = a forecast run, as before. */
+  run?: 'analysis';
   lead?: (typeof LEAD_HOURS)[number];
   variable?: ForecastVariable;
   /** The ship's ice class of the POLARIS layer (issue 12), e.g. `ice_class=IA_SUPER`. */
@@ -37,6 +40,7 @@ export function validateForecastSearch(search: Record<string, unknown>): Forecas
   if (typeof search.date === 'string' && DATE_PATTERN.test(search.date)) result.date = search.date;
   const assimilated = parseBoolean(search.assimilated);
   if (assimilated !== undefined) result.assimilated = assimilated;
+  if (search.run === 'analysis') result.run = 'analysis';
   const leadHours = typeof search.lead === 'string' ? Number(search.lead) : search.lead;
   if (typeof leadHours === 'number' && leadIndexFromHours(leadHours) !== null) {
     result.lead = leadHours as ForecastSearch['lead'];
@@ -52,6 +56,7 @@ export function selectionFromSearch(search: ForecastSearch): Partial<Selection> 
   return {
     date: search.date,
     assimilated: search.assimilated,
+    analysis: search.run === 'analysis' ? true : search.assimilated !== undefined || search.lead !== undefined ? false : undefined,
     lead: search.lead === undefined ? undefined : (leadIndexFromHours(search.lead) ?? undefined),
     variable: search.variable,
     iceClass: search.ice_class,
@@ -66,6 +71,8 @@ export function searchFromSelection(selection: Selection & Partial<ToolsSelectio
     variable: selection.variable,
     ice_class: selection.iceClass,
   };
+  // Always present (undefined when off), so writing it over the previous URL removes an old run=analysis.
+  search.run = selection.analysis ? 'analysis' : undefined;
   if (selection.date !== null) search.date = selection.date;
   Object.assign(search, searchFromTools(selection));
   return search;
@@ -75,6 +82,7 @@ export function sameSearch(a: ForecastSearch, b: ForecastSearch): boolean {
   return (
     a.date === b.date &&
     a.assimilated === b.assimilated &&
+    a.run === b.run &&
     a.lead === b.lead &&
     a.variable === b.variable &&
     a.ice_class === b.ice_class &&

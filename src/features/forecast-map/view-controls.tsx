@@ -7,6 +7,7 @@ import { FileStatusView } from './file-status-view.tsx';
 import { FORECAST_VARIABLES, LEAD_HOURS, type LeadIndex } from './forecast-variables.ts';
 import { useForecastMap } from './store/store-context.ts';
 import { IceClassSelect } from './polaris/ice-class-select.tsx';
+import { AnalysisToggle, useAnalysisShown } from './analysis-run/analysis-toggle.tsx';
 
 export function ViewControls() {
   const assimilated = useForecastMap((state) => state.assimilated);
@@ -15,12 +16,14 @@ export function ViewControls() {
   const setAssimilated = useForecastMap((state) => state.setAssimilated);
   const setLead = useForecastMap((state) => state.setLead);
   const setVariable = useForecastMap((state) => state.setVariable);
+  const analysis = useAnalysisShown(); // issue 10: the analysis has one time step and no run
   return (
     <>
       <label className="forecast-sidebar__check">
-        <input type="checkbox" checked={assimilated} onChange={(event) => setAssimilated(event.target.checked)} />
+        <input type="checkbox" checked={assimilated} disabled={analysis} onChange={(event) => setAssimilated(event.target.checked)} />
         {ru.forecastMap.assimilated}
       </label>
+      <AnalysisToggle />
       <div className="forecast-sidebar__group" role="group" aria-label={ru.forecastMap.lead}>
         <span className="forecast-sidebar__title">{ru.forecastMap.lead}</span>
         <div className="forecast-sidebar__buttons">
@@ -30,6 +33,7 @@ export function ViewControls() {
               type="button"
               className={index === lead ? 'toggle is-active' : 'toggle'}
               aria-pressed={index === lead}
+              disabled={analysis}
               onClick={() => setLead(index as LeadIndex)}
             >
               +{hours}h

@@ -20,6 +20,17 @@ export function ModelCard({ model }: { model: ModelCardData }) {
       ) : (
         <p className="muted">{ru.models.noHyperparameters}</p>
       )}
+      {model.provenance ? (
+        <>
+          <h3>{ru.models.provenance}</h3>
+          <ul className="provenance">
+            <li>{`${ru.models.importedFile}: ${model.provenance.original_name}${model.provenance.details?.title ? ` (${model.provenance.details.title})` : ''}`}</li>
+            {model.provenance.details?.institution ? <li>{`${ru.models.institution}: ${model.provenance.details.institution}`}</li> : null}
+            <li>{`${ru.models.importedRun}: ${model.provenance.date}`}</li>
+            <li>{`sha256: ${model.provenance.sha256}`}</li>
+          </ul>
+        </>
+      ) : null}
       <h3>{ru.models.metrics}</h3>
       {metrics.length > 0 ? (
         <ul className="badges">

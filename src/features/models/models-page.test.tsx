@@ -43,6 +43,37 @@ describe('/models', () => {
     expect(first.textContent).toContain('Метрики ещё не рассчитаны');
   });
 
+  it('shows where an external model’s forecast came from', async () => {
+    fakeApi({
+      'GET /api/v1/report/model_architecture': {
+        status: 200,
+        body: [
+          {
+            model_id: 'roms_arctic20',
+            model_type: 'external',
+            hyperparameters: {},
+            provenance: {
+              original_name: 'Arctic20_1to5Feb_2016.nc',
+              sha256: '555f21671d30e4c3f7cc7f110d4942aceea6ca369aa1d966d166ebf1ef2354cb',
+              date: '2016-02-01',
+              created_at: '2026-11-24T08:00:00.000Z',
+              details: { title: 'ROMS model results', institution: 'MET Norway' },
+            },
+          },
+        ],
+      },
+      'GET /api/v1/report/model_metrics': { status: 200, body: [] },
+    });
+    view = await render(<ModelsPage />);
+    await waitFor(() => expect(view!.container.querySelectorAll('article')).toHaveLength(1));
+    expect([...view.container.querySelectorAll('.provenance li')].map((li) => li.textContent)).toEqual([
+      'Файл: Arctic20_1to5Feb_2016.nc (ROMS model results)',
+      'Организация: MET Norway',
+      'Последний импортированный прогноз: 2016-02-01',
+      'sha256: 555f21671d30e4c3f7cc7f110d4942aceea6ca369aa1d966d166ebf1ef2354cb',
+    ]);
+  });
+
   it('says so when there are no models', async () => {
     fakeApi({
       'GET /api/v1/report/model_architecture': { status: 200, body: [] },

@@ -131,8 +131,10 @@ function typeOf(code: number, version: number, where: string): readonly [NcTypeN
 /** Attribute values: char → string; one number → number; several → number[]; 64-bit ints → bigint when alone. */
 function decodeValues(bytes: Uint8Array, type: NcTypeName, n: number): AttributeValue {
   if (type === 'char') {
-    const end = bytes.indexOf(0);
-    return new TextDecoder('utf-8').decode(end >= 0 ? bytes.subarray(0, end) : bytes);
+    // Only the n stated bytes: the padding after them is not always NUL (nansat's arctic.nc pads with '0').
+    const text = bytes.subarray(0, n);
+    const end = text.indexOf(0);
+    return new TextDecoder('utf-8').decode(end >= 0 ? text.subarray(0, end) : text);
   }
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const values: number[] = [];

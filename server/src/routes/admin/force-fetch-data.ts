@@ -6,6 +6,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { utcToday } from '../../forecast/archive.ts';
 import { HttpError } from '../../http-error.ts';
 import { ingestDayJob } from '../../jobs/admin-jobs.ts';
+import { fetchAnalysisJob } from '../../jobs/ingest-jobs.ts';
 import { findActiveJob } from '../../jobs/jobs-repository.ts';
 import { requireAdmin } from '../../plugins/guards.ts';
 import { commonErrors, errorReply } from '../common-schemas.ts';
@@ -22,7 +23,10 @@ export const forceFetchDataRoutes: FastifyPluginAsync = async (app) => {
       const active = findActiveJob(app.db, 'force_fetch_data');
       if (active) throw new HttpError(409, `Загрузка данных уже выполняется (задача №${active.id})`);
       const date = utcToday();
-      const job = app.jobs.submit('force_fetch_data', { date }, request.user!.id, ingestDayJob(app.config.dataDir, date));
+      const source = app.config.analysisSource;
+      // A real ANALYSIS_SOURCE (issue 10): download, regrid and archive the analysis, then the day's forecasts.
+      const handler = source.kind === 'demo' ? ingestDayJob(app.config.dataDir, date) : fetchAnalysisJob(app.config.dataDir, date, source, request.user!.id);
+      const job = app.jobs.submit('force_fetch_data', { date }, request.user!.id, handler);
       return reply.code(202).send({ message: FETCH_STARTED, job_id: job.id });
     },
   );

@@ -7,6 +7,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { analysisDates } from '../../forecast/archive.ts';
 import { isIsoDate } from '../../forecast/file-store.ts';
 import { findModel } from '../../forecast/forecast-repository.ts';
+import { EXTERNAL_MODEL_TYPE } from '../../ingest/external-model.ts';
 import { HttpError } from '../../http-error.ts';
 import { generateForecastJob } from '../../jobs/admin-jobs.ts';
 import { requireAdmin } from '../../plugins/guards.ts';
@@ -45,6 +46,9 @@ export const generateForecastRoutes: FastifyPluginAsync = async (app) => {
       if (!isIsoDate(date)) throw new HttpError(422, `date must be a calendar date YYYY-MM-DD, got ${date}`);
       const unknown = model_ids.filter((id) => !findModel(app.db, id));
       if (unknown.length > 0) throw new HttpError(422, `Unknown model(s): ${unknown.join(', ')}`);
+      // External models' runs are imported files (POST /forecast/import), never computed here.
+      const external = model_ids.filter((id) => findModel(app.db, id)?.model_type === EXTERNAL_MODEL_TYPE);
+      if (external.length > 0) throw new HttpError(422, `External model(s) cannot be run, their forecasts are imported: ${external.join(', ')}`);
       const ctx = { db: app.db, dataDir: app.config.dataDir };
       if (!analysisDates(ctx).includes(date)) throw new HttpError(404, `No analysis archived for ${date}`);
       const job = app.jobs.submit(

@@ -12,6 +12,7 @@ import { analysisFileDates, defaultModel, findFile, latestAnalysisFile, type Fil
 import { HttpError } from '../../http-error.ts';
 import { requireUser } from '../../plugins/guards.ts';
 import { commonErrors, errorReply } from '../common-schemas.ts';
+import { namesExternalModel, revalidateReplies } from './revalidate.ts';
 import { sendNetcdf } from './send-netcdf.ts';
 import { parseSubsetQuery, sendSubset } from './send-subset.ts';
 
@@ -104,6 +105,7 @@ const infoReply = {
 
 /** Mounted at /forecast. */
 export const forecastRoutes: FastifyPluginAsync = async (app) => {
+  revalidateReplies(app, namesExternalModel(app));
   app.get(
     '/info',
     { onRequest: [requireUser], schema: { response: { 200: infoReply, ...commonErrors } } },
@@ -117,6 +119,7 @@ export const assimForecastRoutes: FastifyPluginAsync = histRoute(runLookup('assi
 
 /** Mounted at /analysis: the analyses (one time step, the forecast files' variables), any source. */
 export const analysisRoutes: FastifyPluginAsync = async (app) => {
+  revalidateReplies(app);
   app.get(
     '/info',
     { onRequest: [requireUser], schema: { response: { 200: infoReply, ...commonErrors } } },

@@ -5,6 +5,8 @@
  */
 import type { FastifyPluginAsync } from 'fastify';
 import { listDatasets, listModels, modelMetrics } from '../../forecast/forecast-repository.ts';
+import { EXTERNAL_MODEL_TYPE } from '../../ingest/external-model.ts';
+import { latestProvenance } from '../../ingest/store.ts';
 import { requireUser } from '../../plugins/guards.ts';
 import { commonErrors } from '../common-schemas.ts';
 
@@ -16,6 +18,8 @@ const architectureReply = {
       model_id: { type: 'string' },
       model_type: { type: 'string' },
       hyperparameters: { type: 'object', additionalProperties: true },
+      // External models (imported forecasts, issue 10): where their newest run came from.
+      provenance: { type: 'object', additionalProperties: true },
     },
     required: ['model_id', 'model_type', 'hyperparameters'],
   },
@@ -50,7 +54,11 @@ export const reportRoutes: FastifyPluginAsync = async (app) => {
   app.get(
     '/model_architecture',
     { onRequest: [requireUser], schema: { response: { 200: architectureReply, ...commonErrors } } },
-    async () => listModels(app.db).map(({ model_id, model_type, hyperparameters }) => ({ model_id, model_type, hyperparameters })),
+    async () =>
+      listModels(app.db).map(({ model_id, model_type, hyperparameters }) => {
+        const provenance = model_type === EXTERNAL_MODEL_TYPE ? latestProvenance(app.db, 'forecast', model_id) : undefined;
+        return { model_id, model_type, hyperparameters, ...(provenance ? { provenance } : {}) };
+      }),
   );
 
   app.get('/model_metrics', { onRequest: [requireUser], schema: { response: { 200: metricsReply, ...commonErrors } } }, async () => {

@@ -10,8 +10,9 @@ import { createFileSlice, type FileSlice } from './file-slice.ts';
 import { createSelectionSlice, type SelectionSlice } from './selection-slice.ts';
 import { createRouteSlice, type RouteSlice } from '../route-check/route-slice.ts';
 import { createToolsSlice, type ToolsSlice } from '../map-tools/tools-slice.ts';
+import { createLocalFileSlice, type LocalFileSlice } from '../local-file/local-file-slice.ts';
 
-export type ForecastMapState = SelectionSlice & DatesSlice & FileSlice & FieldSlice & RouteSlice & ToolsSlice;
+export type ForecastMapState = SelectionSlice & DatesSlice & FileSlice & FieldSlice & RouteSlice & ToolsSlice & LocalFileSlice;
 export type ForecastMapStore = StoreApi<ForecastMapState>;
 
 export function createForecastMapStore(): ForecastMapStore {
@@ -22,5 +23,6 @@ export function createForecastMapStore(): ForecastMapStore {
     ...createFieldSlice(...args),
     ...createRouteSlice(...args),
     ...createToolsSlice(...args),
+    ...createLocalFileSlice(...args),
   }));
 }

@@ -8,6 +8,8 @@ export interface Selection {
   /** 'YYYY-MM-DD', or null until the available dates are known. */
   date: string | null;
   assimilated: boolean;
+  /** Show the date's analysis (issue 10) instead of a forecast run; leads do not apply then. */
+  analysis: boolean;
   lead: LeadIndex;
   variable: ForecastVariable;
   /** The ship's ice class for the POLARIS layer and the route check (issue 12). */
@@ -17,6 +19,7 @@ export interface Selection {
 export interface SelectionSlice extends Selection {
   setDate: (date: string) => void;
   setAssimilated: (assimilated: boolean) => void;
+  setAnalysis: (analysis: boolean) => void;
   setLead: (lead: LeadIndex) => void;
   setVariable: (variable: ForecastVariable) => void;
   setIceClass: (iceClass: IceClass) => void;
@@ -27,6 +30,7 @@ export interface SelectionSlice extends Selection {
 export const DEFAULT_SELECTION: Selection = {
   date: null,
   assimilated: false,
+  analysis: false,
   lead: 0,
   variable: 'sithick_GLORYS',
   iceClass: DEFAULT_ICE_CLASS,
@@ -36,6 +40,7 @@ export const createSelectionSlice: StateCreator<ForecastMapState, [], [], Select
   ...DEFAULT_SELECTION,
   setDate: (date) => set({ date }),
   setAssimilated: (assimilated) => set({ assimilated }),
+  setAnalysis: (analysis) => set({ analysis }),
   setLead: (lead) => set({ lead }),
   setVariable: (variable) => set({ variable }),
   setIceClass: (iceClass) => set({ iceClass }),

@@ -1,0 +1,128 @@
+/**
+ * Writing a real analysis or an imported forecast into the archive with its provenance: the NetCDF file
+ * (the forecast files' variables and attributes, plus where the data came from and the original `history`
+ * with our step appended) through a temporary name and a rename, then its index row and provenance rows in
+ * one transaction. Until that transaction commits nothing lists or serves the new file; a crash before it
+ * leaves at most an unlisted file, never a listed half-written one.
+ */
+import { rmSync, statSync } from 'node:fs';
+import type { Db } from '../db/database.ts';
+import { makeEtag, type ArchiveContext } from '../forecast/archive.ts';
+import { relativeFilePath, resolveInside, writeFileAtomic } from '../forecast/file-store.ts';
+import { stateFileLayout, type FileMetadata } from '../forecast/forecast-file.ts';
+import { findFile, recordFile, type FileRecord } from '../forecast/forecast-repository.ts';
+import type { IceState } from '../forecast/ice-state.ts';
+import { encodeNetcdf3 } from '../../../workers/netcdf/nc3/writer.ts';
+import type { AttributeValue } from '../../../workers/netcdf/types.ts';
+
+export interface ProvenanceInput {
+  /** Product id, 'inbox' (dir: source) or 'upload' (an import). */
+  product: string;
+  /** URL or absolute path it was read from; for an upload, 'upload:' and the uploaded name. */
+  source: string;
+  originalName: string;
+  sha256: string;
+  bytes: number;
+  /** The variables taken, the source grid, the file's own title/institution. */
+  details: Record<string, unknown>;
+  /** The original file's global attributes (their `history` is kept and appended to). */
+  attributes: Record<string, AttributeValue>;
+}
+
+export interface ProvenanceRecord {
+  kind: string;
+  owner: string;
+  date: string;
+  product: string;
+  source: string;
+  original_name: string;
+  sha256: string;
+  bytes: number;
+  details: Record<string, unknown>;
+  user_id: number | null;
+  created_at: string;
+}
+
+const text = (value: AttributeValue | undefined): string => (typeof value === 'string' ? value.replace(/[\0\s]+$/, '') : '');
+
+/** The global attributes that say where the data came from, for the written file. */
+function provenanceAttributes(inputs: ProvenanceInput[], now: string): Record<string, string> {
+  const join = (pick: (input: ProvenanceInput) => string) => inputs.map(pick).join('; ');
+  const histories = inputs
+    .map((input) => text(input.attributes.history))
+    .filter(Boolean)
+    .join('\n');
+  const ours = inputs.map((input) => `${now} regridded onto the forecast grid (0.05°) from ${input.originalName} (sha256 ${input.sha256}) by the arctic-ice-forecast-viewer server`);
+  const titles = join((input) => text(input.attributes.title) || input.originalName);
+  const institutions = inputs.map((input) => text(input.attributes.institution)).filter(Boolean);
+  return {
+    history: [histories, ...ours].filter(Boolean).join('\n'),
+    source_product: join((input) => input.product),
+    source_url: join((input) => input.source),
+    source_file: join((input) => input.originalName),
+    source_sha256: join((input) => input.sha256),
+    source_title: titles,
+    ...(institutions.length ? { institution: institutions.join('; ') } : {}),
+  };
+}
+
+/**
+ * Write `states` (one per lead; one for an analysis) as the `meta.kind` file of `meta.model` on `meta.date`,
+ * replacing any earlier file of that key, with the inputs' provenance. Returns the indexed record.
+ */
+export function storeWithProvenance(
+  ctx: Pick<ArchiveContext, 'db' | 'dataDir'>,
+  states: IceState[],
+  meta: FileMetadata,
+  inputs: ProvenanceInput[],
+  userId: number | null,
+): FileRecord {
+  const layout = stateFileLayout(states, meta);
+  const now = new Date().toISOString();
+  layout.attributes = { ...layout.attributes, ...provenanceAttributes(inputs, now) };
+  const bytes = encodeNetcdf3(layout);
+  const rel = relativeFilePath(meta.kind, meta.model, meta.date);
+  const full = resolveInside(ctx.dataDir, rel);
+  writeFileAtomic(full, bytes);
+  // Compressed copies of a file this one replaces would otherwise be served for it.
+  for (const suffix of ['.gz', '.br']) rmSync(full + suffix, { force: true });
+  const { size, mtimeMs } = statSync(full);
+  ctx.db.transaction(() => {
+    recordFile(ctx.db, { kind: meta.kind, owner: meta.model, date: meta.date, path: rel, bytes: size, etag: makeEtag(meta.kind, meta.model, meta.date, size, mtimeMs) });
+    replaceProvenance(ctx.db, meta.kind, meta.model, meta.date, inputs, userId);
+  })();
+  return findFile(ctx.db, meta.kind, meta.model, meta.date)!;
+}
+
+function replaceProvenance(db: Db, kind: string, owner: string, date: string, inputs: ProvenanceInput[], userId: number | null): void {
+  db.prepare('DELETE FROM ingest_provenance WHERE kind = ? AND owner = ? AND date = ?').run(kind, owner, date);
+  const insert = db.prepare(
+    `INSERT INTO ingest_provenance (kind, owner, date, product, source, original_name, sha256, bytes, details, user_id)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  );
+  for (const input of inputs) {
+    insert.run(kind, owner, date, input.product, input.source, input.originalName, input.sha256, input.bytes, JSON.stringify(input.details), userId);
+  }
+}
+
+/** The provenance rows of one archived file, in input order. */
+export function findProvenance(db: Db, kind: string, owner: string, date: string): ProvenanceRecord[] {
+  const rows = db
+    .prepare(
+      `SELECT kind, owner, date, product, source, original_name, sha256, bytes, details, user_id, created_at
+       FROM ingest_provenance WHERE kind = ? AND owner = ? AND date = ? ORDER BY id`,
+    )
+    .all(kind, owner, date) as Array<Omit<ProvenanceRecord, 'details'> & { details: string }>;
+  return rows.map((row) => ({ ...row, details: JSON.parse(row.details) as Record<string, unknown> }));
+}
+
+/** The newest provenance row of an owner's files of `kind` (an external model's latest import), if any. */
+export function latestProvenance(db: Db, kind: string, owner: string): ProvenanceRecord | undefined {
+  const row = db
+    .prepare(
+      `SELECT kind, owner, date, product, source, original_name, sha256, bytes, details, user_id, created_at
+       FROM ingest_provenance WHERE kind = ? AND owner = ? ORDER BY created_at DESC, id DESC LIMIT 1`,
+    )
+    .get(kind, owner) as (Omit<ProvenanceRecord, 'details'> & { details: string }) | undefined;
+  return row && { ...row, details: JSON.parse(row.details) as Record<string, unknown> };
+}

@@ -1,0 +1,51 @@
+/**
+ * The handlers of the real-data jobs (issue 10): the configured source's analysis of a date (POST
+ * /force_fetch_data when ANALYSIS_SOURCE is not demo), an uploaded analysis, an uploaded forecast. The work
+ * runs in a worker thread; uploaded files are removed when the job ends, however it ends.
+ */
+import { rmSync } from 'node:fs';
+import type { AnalysisSourceConfig } from '../ingest/products.ts';
+import type { JobHandler } from './job-runner.ts';
+import { runInWorker } from './run-in-worker.ts';
+import type { FetchAnalysisArgs, FetchAnalysisResult } from './tasks/fetch-analysis.ts';
+import type { ImportAnalysisArgs, ImportAnalysisResult } from './tasks/import-analysis.ts';
+import type { ImportForecastArgs, ImportForecastResult } from './tasks/import-forecast.ts';
+
+const tasks = {
+  fetchAnalysis: new URL('./tasks/fetch-analysis.ts', import.meta.url),
+  importAnalysis: new URL('./tasks/import-analysis.ts', import.meta.url),
+  importForecast: new URL('./tasks/import-forecast.ts', import.meta.url),
+};
+
+export function fetchAnalysisJob(dataDir: string, date: string, source: Exclude<AnalysisSourceConfig, { kind: 'demo' }>, userId: number | null): JobHandler {
+  return async ({ signal, progress }) => {
+    const args: FetchAnalysisArgs = { dataDir, date, source, userId };
+    const result = await runInWorker<FetchAnalysisResult>(tasks.fetchAnalysis, args, { signal, onProgress: progress });
+    return {
+      result: { ...result },
+      message: `анализ за ${date} загружен (${result.inputs.map((input) => input.file).join(', ')}), прогнозы построены; метрики пересчитаны для моделей: ${result.metrics_recomputed.length}`,
+    };
+  };
+}
+
+export function importAnalysisJob(args: ImportAnalysisArgs): JobHandler {
+  return async ({ signal, progress }) => {
+    try {
+      const result = await runInWorker<ImportAnalysisResult>(tasks.importAnalysis, args, { signal, onProgress: progress });
+      return { result: { ...result }, message: `анализ за ${result.date} импортирован из файла ${args.originalName}` };
+    } finally {
+      rmSync(args.path, { force: true });
+    }
+  };
+}
+
+export function importForecastJob(args: ImportForecastArgs): JobHandler {
+  return async ({ signal, progress }) => {
+    try {
+      const result = await runInWorker<ImportForecastResult>(tasks.importForecast, args, { signal, onProgress: progress });
+      return { result: { ...result }, message: `прогноз модели ${result.model_id} за ${result.date} импортирован из файла ${args.originalName}` };
+    } finally {
+      rmSync(args.path, { force: true });
+    }
+  };
+}

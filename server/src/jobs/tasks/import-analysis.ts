@@ -1,0 +1,58 @@
+/**
+ * Worker task of POST /analysis/import: the uploaded NetCDF file (already on disk) regridded and archived as
+ * the analysis of its date (the requested one, else the file's own), with its provenance, under the dataset
+ * `imported_analysis`. The caller removes the upload afterwards.
+ */
+import { readLocalFile } from '../../ingest/fetch-file.ts';
+import { registerProductDatasets } from '../../ingest/datasets.ts';
+import { russianFailure } from '../../ingest/failure.ts';
+import { ingestAnalysis } from '../../ingest/ingest-analysis.ts';
+import { withArchive } from './archive-in-worker.ts';
+
+/** The dataset uploaded analyses are archived under. */
+export const IMPORTED_ANALYSIS_ID = 'imported_analysis';
+
+export interface ImportAnalysisArgs {
+  dataDir: string;
+  /** The upload on disk (DATA_DIR/ingest-tmp/…). */
+  path: string;
+  /** The name the client gave the file. */
+  originalName: string;
+  /** 'YYYY-MM-DD', or undefined for the file's own time. */
+  date?: string;
+  userId: number | null;
+}
+
+export interface ImportAnalysisResult {
+  date: string;
+  /** The archived analysis, relative to DATA_DIR. */
+  file: string;
+  dataset_id: string;
+  variables: string[];
+  grid: string;
+  sha256: string;
+}
+
+export async function run(args: ImportAnalysisArgs, progress: (fraction: number, message?: string) => void): Promise<ImportAnalysisResult> {
+  return withArchive(args.dataDir, async (ctx) => {
+    try {
+      progress(0.05, `чтение файла ${args.originalName}`);
+      const file = { ...(await readLocalFile(args.path)), name: args.originalName, source: `upload:${args.originalName}` };
+      progress(0.2, 'пересчёт на сетку прогноза');
+      const result = await ingestAnalysis(ctx, [{ product: 'upload', file }], {
+        datasetId: IMPORTED_ANALYSIS_ID,
+        sourceLabel: `загруженный файл ${args.originalName}`,
+        date: args.date,
+        userId: args.userId,
+      });
+      const input = result.inputs[0];
+      registerProductDatasets(ctx.db, { datasetId: IMPORTED_ANALYSIS_ID, datasetName: 'Загруженные анализы', sourceLabel: 'файлы, загруженные администраторами' }, [
+        { ...input, product: undefined, source: file.source },
+      ]);
+      progress(1, `анализ за ${result.date} записан`);
+      return { date: result.date, file: result.record.path, dataset_id: IMPORTED_ANALYSIS_ID, variables: input.variables, grid: input.grid, sha256: input.sha256 };
+    } catch (error) {
+      throw russianFailure(error, `Не удалось импортировать анализ из файла ${args.originalName}`);
+    }
+  });
+}

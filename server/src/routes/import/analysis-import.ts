@@ -1,0 +1,59 @@
+/**
+ * POST /api/v1/analysis/import (admin, superuser): multipart `file` (NetCDF-3 or -4, up to IMPORT_MAX_BYTES,
+ * 413 beyond) and optional `date` (YYYY-MM-DD; default the file's own time) → 202 {job_id}. The job regrids
+ * the file onto the forecast grid and archives it as the analysis of that date (jobs/tasks/import-analysis.ts).
+ * 422 {detail} up front for a file that is not NetCDF, has no sea-ice variable, no step for the date, or a grid
+ * that cannot be placed (checked from the file when it is small enough to open here).
+ */
+import type { FastifyPluginAsync } from 'fastify';
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { describeSourceGrid } from '../../../../common/regrid/index.ts';
+import { isIsoDate } from '../../forecast/file-store.ts';
+import { HttpError } from '../../http-error.ts';
+import { importAnalysisJob } from '../../jobs/ingest-jobs.ts';
+import { requireAdmin } from '../../plugins/guards.ts';
+import { INGEST_TMP_DIR } from '../../ingest/fetch-file.ts';
+import { planFile } from '../../ingest/to-ice-state.ts';
+import { commonErrors } from '../common-schemas.ts';
+import { startedJobSchema } from '../jobs/job-schema.ts';
+import { receiveUpload, registerMultipart } from './receive-upload.ts';
+import { checkUpload } from './upload-check.ts';
+
+export const IMPORT_STARTED = 'Импорт файла начат';
+
+/** Mounted at /analysis. */
+export const analysisImportRoutes: FastifyPluginAsync = async (app) => {
+  // Uploads and downloads a previous process left behind (it stopped mid-job): never indexed, so just removed.
+  rmSync(join(app.config.dataDir, INGEST_TMP_DIR), { recursive: true, force: true });
+  await registerMultipart(app);
+  app.post(
+    '/import',
+    {
+      onRequest: [requireAdmin],
+      bodyLimit: app.config.importMaxBytes,
+      schema: { response: { 202: startedJobSchema, ...commonErrors } },
+    },
+    async (request, reply) => {
+      const upload = await receiveUpload(app, request, ['date']);
+      try {
+        const date = upload.fields.date?.trim() || undefined;
+        if (date !== undefined && !isIsoDate(date)) throw new HttpError(422, `Поле date должно быть датой ГГГГ-ММ-ДД, получено ${JSON.stringify(date)}`);
+        await checkUpload(upload, (dataset) => {
+          const { first } = planFile(dataset, { date, fileName: upload.originalName });
+          describeSourceGrid(dataset, first);
+        });
+        const job = app.jobs.submit(
+          'import_analysis',
+          { file: upload.originalName, bytes: upload.bytes, ...(date ? { date } : {}) },
+          request.user!.id,
+          importAnalysisJob({ dataDir: app.config.dataDir, path: upload.path, originalName: upload.originalName, date, userId: request.user!.id }),
+        );
+        return reply.code(202).send({ message: IMPORT_STARTED, job_id: job.id });
+      } catch (error) {
+        rmSync(upload.path, { force: true });
+        throw error;
+      }
+    },
+  );
+};

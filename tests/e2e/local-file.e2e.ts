@@ -1,0 +1,179 @@
+/**
+ * A local file on the map and the analysis run (issue 10), in Chromium against the real server. Each real
+ * fixture with an ice variable is dropped on the map (bytes handed to the page, never uploaded): the colour at
+ * the pyproj reference's points (common/regrid/reference/expected.json) must be the ramp's colour of the
+ * reference value. A file whose grid cannot be placed shows the Russian reason. 'Анализ' draws the analysis.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import expected from '../../common/regrid/reference/expected.json' with { type: 'json' };
+import { genericRamp } from '../../src/features/forecast-map/local-file/local-ramps.ts';
+import { colourForValue, iceRamp } from '../../src/map/colour-ramps.ts';
+import { ru } from '../../src/i18n/ru.ts';
+import { demoAccounts, launchBrowser, newPage, screenshotPath, signIn, startServer, type RunningServer } from './harness.ts';
+import { blackBackground, colourDistance, projectToPage, readScreenColours, waitForDrawn, waitForIdle, type Rgb } from './forecast-map-helpers.ts';
+
+const FIXTURES = join(import.meta.dirname, '../../../shared/fixtures/netcdf');
+/** Valid cells: alpha 200/255 times the layer's opacity 0.7, over a black background (as forecast-map.e2e.ts). */
+const FIELD_ALPHA = (200 / 255) * 0.7;
+/**
+ * Per channel: 4 for blending and rounding on the software GPU (as the forecast map journey), plus 2 for the
+ * local view's own grid: it shows the source cell nearest to its footprint cell's centre (up to 0.33° from the
+ * point for the 1° CMIP grid), so only the reference's `uniform` points are used, where every value within
+ * ±0.35° agrees within 0.5 % (≤ 1 colour step of the ramp's 256).
+ */
+const TOLERANCE = 6;
+
+let server: RunningServer;
+let browser: Browser;
+let page: Page;
+const uploads: string[] = [];
+
+/** One ice variable per real file (the first case of each file in the reference). */
+const cases = expected.cases.filter((c, k) => expected.cases.findIndex((d) => d.file === c.file) === k);
+
+async function dropFile(path: string): Promise<void> {
+  const base64 = readFileSync(join(FIXTURES, path)).toString('base64');
+  const name = path.split('/').pop()!;
+  const transfer = await page.evaluateHandle(
+    ({ data, fileName }) => {
+      const bytes = Uint8Array.from(atob(data), (c) => c.charCodeAt(0));
+      const dt = new DataTransfer();
+      dt.items.add(new File([bytes], fileName, { type: 'application/x-netcdf' }));
+      return dt;
+    },
+    { data: base64, fileName: name },
+  );
+  await page.getByTestId('local-file-drop').locator('.forecast-map').dispatchEvent('dragover', { dataTransfer: transfer });
+  await page.getByTestId('local-file-drop').locator('.forecast-map').dispatchEvent('drop', { dataTransfer: transfer });
+}
+
+async function localDrawn(predicate: (value: string) => boolean): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    const value = (await page.getByTestId('forecast-map').getAttribute('data-local-drawn')) ?? '';
+    if (predicate(value)) break;
+    if (Date.now() > deadline) {
+      throw new Error(`local file never drawn as expected (last: ${value}; panel: ${await page.getByTestId('local-file').innerText()})`);
+    }
+    await page.waitForTimeout(200);
+  }
+  await waitForIdle(page);
+}
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+  let context;
+  ({ context, page } = await newPage(browser));
+  await context.route('https://gibs.earthdata.nasa.gov/**', (route) => route.abort('internetdisconnected'));
+  page.on('request', (request) => {
+    if (request.method() !== 'GET') uploads.push(`${request.method()} ${request.url()}`);
+  });
+  await signIn(page, server.url, demoAccounts.user);
+  await page.goto(`${server.url}/forecasts`);
+  await waitForDrawn(page, (drawn) => drawn !== 'none', 150_000);
+  uploads.length = 0;
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+describe('a local file on the map', () => {
+  for (const c of cases) {
+    it(`${c.file}: ${c.variable} drawn in the reference's colours`, async () => {
+      await dropFile(c.file);
+      await expect.poll(() => page.getByTestId('local-file-name').textContent(), { timeout: 30_000 }).toBe(c.file.split('/').pop());
+      const select = page.getByTestId('local-variable');
+      await expect.poll(() => select.locator('option').count(), { timeout: 60_000 }).toBeGreaterThan(0);
+      if ((await select.inputValue()) !== c.variable) await select.selectOption(c.variable);
+      await localDrawn((v) => v.endsWith(`|${c.variable}|0`));
+      // A recognised concentration (CF standard_name) is shown as a fraction on the ice ramp over [0, 1],
+      // whatever the file's units; a variable without a standard_name (neXtSIM's cice) on the generic ramp
+      // over the data's range, which the legend states.
+      const title = await page.getByTestId('legend').locator('h3').textContent();
+      const recognised = title === ru.forecastMap.legendTitles.sea_ice_fraction_BREMEN;
+      expect(recognised).toBe(c.variable !== 'data/cice');
+      const percent = c.points.some((p) => (p.nearest ?? 0) > 1.5);
+      const scale = recognised && percent ? 100 : 1;
+      const ramp = recognised ? iceRamp : genericRamp;
+      const range = recognised
+        ? ([0, 1] as [number, number])
+        : (((await page.getByTestId('legend').getAttribute('data-range')) ?? '').split(',').map(Number) as [number, number]);
+      const points = c.points.filter((p) => p.uniform && p.nearest !== null) as { lat: number; lon: number; nearest: number }[];
+      expect(points.length).toBeGreaterThanOrEqual(10);
+      // Centre the view on the points (the ROMS file only reaches 50–52°E of the forecast grid).
+      const lon = points.reduce((s, p) => s + p.lon, 0) / points.length;
+      const lat = points.reduce((s, p) => s + p.lat, 0) / points.length;
+      await page.evaluate(([x, y]) => window.__forecastMap!.jumpTo({ center: [x, y], zoom: 2.6 }), [lon, lat]);
+      await blackBackground(page);
+      const screen = await projectToPage(page, points.map((p) => [p.lon, p.lat]));
+      const viewport = page.viewportSize()!;
+      const visible = points
+        .map((p, k) => ({ ...p, xy: screen[k] }))
+        .filter((p) => p.xy && p.xy[0] > 320 && p.xy[0] < viewport.width - 300 && p.xy[1] > 180 && p.xy[1] < viewport.height - 40);
+      expect(visible.length).toBeGreaterThanOrEqual(5);
+      const colours = await readScreenColours(page, visible.map((p) => p.xy!), screenshotPath(`local-file-${c.variable.replace('/', '-')}`));
+      const wrong = visible
+        .map((p, k) => {
+          const [r, g, b] = colourForValue(ramp, p.nearest / scale, range);
+          const want = [r, g, b].map((v) => Math.round(v * FIELD_ALPHA)) as Rgb;
+          return { ...p, got: colours[k], want };
+        })
+        .filter((p) => colourDistance(p.got, p.want) > TOLERANCE);
+      expect(wrong.map((p) => `${p.lat}N ${p.lon}E (${p.nearest}): ${p.got} ≠ ${p.want}`), `${wrong.length} of ${visible.length}`).toEqual([]);
+      expect(uploads, 'nothing is sent to the server').toEqual([]);
+    });
+  }
+
+  it("'Открыть файл' picks a file; a variable with a time axis offers its steps (ROMS hice, 5 days)", async () => {
+    await page.getByTestId('local-file-input').setInputFiles(join(FIXTURES, 'arctic/Arctic20_1to5Feb_2016.nc'));
+    await localDrawn((v) => v.includes('Arctic20_1to5Feb_2016.nc') && v.endsWith('|aice|0'));
+    await page.getByTestId('local-variable').selectOption('hice');
+    await localDrawn((v) => v.endsWith('|hice|0'));
+    expect(await page.getByTestId('legend').locator('h3').textContent()).toBe(ru.forecastMap.legendTitles.sithick_GLORYS);
+    expect(await page.getByTestId('local-time').locator('option').count()).toBe(5);
+    await page.getByTestId('local-time').selectOption({ value: '4' }); // the 5th day (labels count from 1)
+    await localDrawn((v) => v.endsWith('|hice|4'));
+    expect(uploads, 'nothing is sent to the server').toEqual([]);
+  });
+
+  it('a file whose grid cannot be placed: the Russian reason, nothing drawn', async () => {
+    await dropFile('arctic-more/sit_monthly_mean23.nc');
+    await expect
+      .poll(() => page.getByTestId('local-file-error').textContent(), { timeout: 60_000 })
+      .toMatch(/^Проекция сетки не поддерживается: переменная проекции «crs»/);
+    expect(await page.getByTestId('forecast-map').getAttribute('data-local-drawn')).toBe('none');
+    await page.getByRole('button', { name: ru.localFile.close }).click();
+    await expect.poll(() => page.getByTestId('local-file-error').count()).toBe(0);
+  });
+});
+
+describe('the analysis run', () => {
+  it("'Анализ' draws the date's analysis at time index 0, with the lead buttons disabled, and run=analysis in the URL", async () => {
+    let dates: string[] = [];
+    const deadline = Date.now() + 120_000;
+    while (dates.length === 0 && Date.now() < deadline) {
+      dates = await page.evaluate(async () => ((await (await fetch('/api/v1/analysis/info')).json()) as { available_dates: string[] }).available_dates);
+      if (dates.length === 0) await page.waitForTimeout(1000);
+    }
+    expect(dates.length).toBeGreaterThan(0);
+    const date = dates[dates.length - 1];
+    await page.goto(`${server.url}/forecasts?date=${date}&run=analysis&assimilated=false&lead=48`);
+    await waitForDrawn(page, (drawn) => drawn.includes('/api/v1/analysis/hist?date=') && drawn.endsWith('|sithick_GLORYS|0'));
+    expect(await page.getByRole('button', { name: ru.analysisRun.analysis }).getAttribute('aria-pressed')).toBe('true');
+    expect(await page.getByRole('button', { name: '+48h' }).isDisabled()).toBe(true);
+    await blackBackground(page);
+    const screen = (await projectToPage(page, [[75, 80], [90, 84], [60, 78]])).filter(Boolean) as [number, number][];
+    const colours = await readScreenColours(page, screen, screenshotPath('analysis-run'));
+    expect(colours.some((c) => c.some((v) => v > 20)), `colours ${JSON.stringify(colours)}`).toBe(true);
+    // Back to the forecast: the +48 h lead applies again.
+    await page.getByRole('button', { name: ru.analysisRun.analysis }).click();
+    await waitForDrawn(page, (drawn) => drawn.includes('/forecast/hist?date=') && drawn.endsWith('|sithick_GLORYS|1'));
+    expect(new URL(page.url()).searchParams.get('run')).toBeNull();
+  });
+});

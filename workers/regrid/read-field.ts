@@ -1,0 +1,41 @@
+/**
+ * Glue from the NetCDF decoder to common/regrid: one horizontal slice of a variable as float32, ready for
+ * applyMapping / rotateToEastNorth. Used by the decode worker (a local file) and by the server's ingest.
+ */
+import { RegridError, regridReasonsRu } from '../../common/regrid/index.ts';
+import type { NetcdfDataset } from '../netcdf/types.ts';
+
+export interface FieldIndex {
+  /** Index along the first dimension when the variable has more than two (a time step). Default 0. */
+  time?: number;
+  /** Index along the second dimension when the variable has four (a depth level). Default 0. */
+  level?: number;
+}
+
+/**
+ * The (y, x) slice of `variable` at `time` (and `level` for 4-D variables), row-major ny × nx, NaN missing.
+ * Reads only that time step from the file. Variables of 2 dimensions ignore `time`.
+ */
+export function readField(dataset: NetcdfDataset, variable: string, index: FieldIndex = {}): Float32Array {
+  const info = dataset.variable(variable);
+  if (info.shape.length < 2) throw new RegridError('not-a-field', regridReasonsRu.notAField(variable));
+  const [ny, nx] = info.shape.slice(-2);
+  const plane = ny * nx;
+  const time = index.time ?? 0;
+  const level = index.level ?? 0;
+  let values: ArrayLike<number>;
+  if (info.shape.length === 2) {
+    values = dataset.read(variable);
+  } else {
+    const slab = dataset.read(variable, time);
+    // A slab is everything after the first dimension: for (time, depth, y, x) pick the level's plane.
+    const planes = slab.length / plane;
+    const pick = info.shape.length >= 4 ? level : 0;
+    if (pick < 0 || pick >= planes) {
+      throw new RangeError(`level ${pick} out of range 0..${planes - 1} for ${variable}`);
+    }
+    values = slab.subarray(pick * plane, (pick + 1) * plane);
+  }
+  if (values.length !== plane) throw new RegridError('size-mismatch', regridReasonsRu.sizeMismatch(plane, values.length));
+  return values instanceof Float32Array ? values.slice() : Float32Array.from(values);
+}
