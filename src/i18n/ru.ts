@@ -245,6 +245,8 @@ export const ru = {
       force_fetch_data: 'Загрузка данных',
       generate_model: 'Генерация модели',
       generate_forecast: 'Генерация прогноза',
+      import_analysis: 'Импорт анализа',
+      import_forecast: 'Импорт прогноза',
     } as Record<string, string>,
   },
   account: {
