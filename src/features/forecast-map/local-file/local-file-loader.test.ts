@@ -5,6 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { fixturesDir } from '../../../../workers/netcdf/test/fixture-paths.ts';
 import { createForecastClient } from '../../../../workers/forecast-client.ts';
 import { ForecastService } from '../../../../workers/forecast-service.ts';
 import { createForecastMapStore } from '../store/forecast-map-store.ts';
@@ -15,7 +16,7 @@ import { localVariables } from './local-variables.ts';
 import { LOCAL_LAYER_ID } from './local-file-layers.ts';
 
 // Joined at run time (not new URL(…, import.meta.url), which Vite would try to bundle as an asset).
-const FIXTURES = join(import.meta.dirname, '../../../../shared/fixtures/netcdf');
+const FIXTURES = fixturesDir;
 
 function diskFile(path: string, name = path.split('/').pop()!) {
   const bytes = readFileSync(join(FIXTURES, path));
