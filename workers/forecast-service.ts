@@ -120,8 +120,10 @@ export class ForecastService implements ForecastWorkerApi {
   }
 
   async cellSeries(key: string, variables: string[], cell: number): Promise<number[][]> {
+    const leads = Math.max(1, this.entry(key).meta.leadTimes.length);
+    // A file opened slice by slice (issue 13) may not hold every lead yet: fetch what is missing first.
+    for (let lead = 0; lead < leads; lead++) await this.sliced.ensure(key, variables, lead);
     const entry = this.entry(key);
-    const leads = Math.max(1, entry.meta.leadTimes.length);
     return variables.map((variable) => {
       const info = entry.dataset.variable(variable);
       const hasTime = info.shape.length >= 3 && info.dimensions[0] === timeDimension(entry.dataset);
@@ -135,6 +137,7 @@ export class ForecastService implements ForecastWorkerApi {
   }
 
   async contour(key: string, variable: string, lead: number, level: number): Promise<ContourLines> {
+    await this.sliced.ensure(key, [variable], lead);
     const entry = this.entry(key);
     const grid = entry.meta.grid;
     if (!grid) throw new UnsupportedFeatureError(`file ${key} has no regular latitude/longitude grid to contour on`);

@@ -181,6 +181,19 @@ describe('lead animation', () => {
       await page.getByRole('button', { name: lead, exact: true }).click();
       await waitForDrawn(page, (drawn) => drawn.endsWith(`|usi_vsi|${['+24h', '+48h', '+72h'].indexOf(lead)}`));
     }
+    // The worker fetches the file's other slices in the background after the first (issue 13): once it has them
+    // all (no new file request for 3 s), the animation draws from decoded slices and asks for nothing.
+    let seenRequests = -1;
+    await expect
+      .poll(
+        () => {
+          const settled = fileRequests.length === seenRequests;
+          seenRequests = fileRequests.length;
+          return settled;
+        },
+        { timeout: 90_000, interval: 3_000 },
+      )
+      .toBe(true);
     const requestsBefore = fileRequests.length;
     await page.getByRole('button', { name: ru.mapTools.play }).click();
     expect(new URL(page.url()).searchParams.get('play')).toBe('true');

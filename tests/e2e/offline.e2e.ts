@@ -44,7 +44,7 @@ describe('offline', () => {
     // The service worker has taken control and kept the map page's chunks; the decode worker kept the header and
     // every slice of this date (its background fetches them all).
     await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), { timeout: 30_000 }).toBe(true);
-    await expect.poll(() => cached('ice-assets-v1', 'forecast-map-page'), { timeout: 30_000 }).toBe(1);
+    await expect.poll(() => cached('ice-assets-v1', 'forecast-map-page-[^/]*\\.js$'), { timeout: 30_000 }).toBe(1);
     await expect.poll(() => cached('ice-forecasts-v1', `date=${date}&variables=`), { timeout: 150_000 }).toBe(12);
     expect(await cached('ice-forecasts-v1', '__range=')).toBe(1);
     await expect.poll(() => page.getByTestId('saved-forecasts').textContent(), { timeout: 10_000 }).toMatch(/Сохранено для работы без связи: [\d,]+ МБ из \d+ МБ/);

@@ -112,7 +112,8 @@ describe('sessions', () => {
       await first.page.waitForURL(`${server.url}/login`);
       // The other browser still holds its cookie; the server no longer accepts it.
       await second.page.goto(`${server.url}/models`);
-      await second.page.waitForURL(`${server.url}/login`);
+      // The sign-in page, with the page it was going to as `redirect` (issue 16).
+      await second.page.waitForURL((url) => url.pathname === '/login');
       const status = await second.page.evaluate(async () => (await fetch('/api/v1/users/me')).status);
       expect(status).toBe(401);
     } finally {
