@@ -42,6 +42,8 @@ export default defineConfig({
           environment: 'node',
           include: ['workers/**/*.test.ts', 'server/test/**/*.test.ts', 'bench/**/*.test.ts', 'common/**/*.test.ts'],
           testTimeout: 30000,
+          // One PostgreSQL server for the whole run (issue 15); tests make their own databases in it.
+          globalSetup: ['server/test/postgres/global-setup.ts'],
         },
       },
     ],
