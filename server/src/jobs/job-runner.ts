@@ -27,6 +27,17 @@ export type JobHandler = (context: JobContext) => Promise<JobOutcome>;
 
 export const SHUTDOWN_REASON = 'interrupted: the server shut down before the job finished';
 
+/**
+ * The abort reason when a job stops but will run again (durable queue: its worker was told to stop, or lost its
+ * lease): handlers keep what the next attempt needs, such as an uploaded file.
+ */
+export class JobWillRetry extends Error {
+  override name = 'JobWillRetry';
+}
+
+/** Whether a handler that ends now should keep its inputs for another attempt. */
+export const willRetry = (signal: AbortSignal): boolean => signal.aborted && signal.reason instanceof JobWillRetry;
+
 interface Pending {
   id: number;
   handler: JobHandler;

@@ -119,3 +119,8 @@ export function failUnfinishedJobs(db: Db, reason: string): number {
     )
     .run(reason).changes;
 }
+
+/** A running job goes back to the queue (its worker stopped; the durable queue runs it again). */
+export function markRequeued(db: Db, id: number, message: string): void {
+  db.prepare(`UPDATE jobs SET status = 'queued', progress = 0, message = ? WHERE id = ? AND status IN ('queued', 'running')`).run(message, id);
+}
