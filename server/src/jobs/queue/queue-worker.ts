@@ -27,6 +27,8 @@ export interface QueueWorkerOptions {
   env: JobEnvironment;
   log: FastifyBaseLogger;
   settings: QueueSettings;
+  /** How a spec becomes a handler (default `handlerFor`; tests give tasks of their own). */
+  resolve?: typeof handlerFor;
 }
 
 interface Running {
@@ -153,7 +155,7 @@ export class QueueWorker {
       );
     }, settings.heartbeatSeconds * 1000);
     try {
-      const outcome = await handlerFor(spec, env)({
+      const outcome = await (this.options.resolve ?? handlerFor)(spec, env)({
         job: { ...row, status: 'running' },
         signal,
         progress: (fraction, message) => {
