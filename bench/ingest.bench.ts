@@ -22,7 +22,7 @@ import { fixturesDir } from '../workers/netcdf/test/fixture-paths.ts';
 
 const RUNS = 5;
 const dir = mkdtempSync(join(tmpdir(), 'ingest-bench-'));
-const db = openDatabase(dir);
+const db = await openDatabase(dir);
 const ctx = { db, dataDir: dir };
 
 interface Timing {
@@ -84,6 +84,6 @@ try {
     summary(`${name}, mapping from disk`, stored);
   }
 } finally {
-  db.close();
+  await db.destroy();
   rmSync(dir, { recursive: true, force: true });
 }

@@ -63,10 +63,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
 async function setup(app: FastifyInstance, config: Config): Promise<void> {
   app.decorate('config', config);
-  const db = openDatabase(config.dataDir);
+  const db = await openDatabase(config);
   app.decorate('db', db);
-  app.addHook('onClose', async () => db.close());
-  setupJobs(app);
+  app.addHook('onClose', async () => db.destroy());
+  await setupJobs(app);
 
   if (config.demo) {
     const seeded = await seedDemoAccounts(db);

@@ -44,6 +44,18 @@ const text: Parser<string> = (raw) => raw;
 
 const path: Parser<string> = (raw) => resolve(raw);
 
+/** A PostgreSQL connection URL (issue 15); unset means the embedded SQLite database in DATA_DIR. */
+const postgresUrl: Parser<string | null> = (raw) => {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new Error('expected a URL such as postgres://user:password@host:5432/database');
+  }
+  if (url.protocol !== 'postgres:' && url.protocol !== 'postgresql:') throw new Error('expected a postgres:// or postgresql:// URL');
+  return raw;
+};
+
 const boolean: Parser<boolean> = (raw) => {
   const value = raw.trim().toLowerCase();
   if (['1', 'true', 'yes', 'on'].includes(value)) return true;
@@ -81,6 +93,12 @@ const fields = {
   port: field('PORT', 'TCP port to listen on', integer(0, 65535), 8080),
   host: field('HOST', 'address to listen on', text, '127.0.0.1'),
   dataDir: field('DATA_DIR', 'folder for the database, the secret and generated files', path, () => resolve('data')),
+  databaseUrl: field<string | null>(
+    'DATABASE_URL',
+    'PostgreSQL to keep accounts, sessions, jobs and the file index in (postgres://…); unset: SQLite in DATA_DIR/app.db',
+    postgresUrl,
+    null,
+  ),
   secret: field<string | undefined>(
     'SECRET',
     'key that signs the session cookie; generated into DATA_DIR/secret when unset',
@@ -140,7 +158,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     try {
       values[key] = f.parse(raw);
     } catch (error) {
-      const shown = f.env === 'SECRET' ? '(hidden)' : JSON.stringify(raw);
+      const shown = f.env === 'SECRET' || f.env === 'DATABASE_URL' ? '(hidden)' : JSON.stringify(raw);
       problems.push(`${f.env}=${shown}: ${(error as Error).message} (${f.doc})`);
     }
   }

@@ -12,13 +12,13 @@ describe('buildApp', () => {
 
   it('with DEMO off, has no demo accounts, also when an earlier start seeded them', async () => {
     const { app } = await makeApp();
-    expect(listUsers(app.db)).toEqual([]);
+    expect(await listUsers(app.db)).toEqual([]);
     expect((await login(app, 'admin@demo.local', 'demo')).statusCode).toBe(400);
 
     const demo = await makeApp({ env: { DEMO: '1' } });
     await demo.app.close();
     const after = await makeApp({ dataDir: demo.dataDir, env: { DEMO: '0' } });
-    expect(listUsers(after.app.db)).toEqual([]);
+    expect(await listUsers(after.app.db)).toEqual([]);
     const response = await login(after.app, 'admin@demo.local', 'demo');
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ detail: 'LOGIN_BAD_CREDENTIALS' });

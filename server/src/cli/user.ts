@@ -95,9 +95,9 @@ async function run(args: string[]): Promise<void> {
       role: role(values.role, 'user'),
     };
     const passwordHash = await hashPassword(await password());
-    action = (db) => {
+    action = async (db) => {
       try {
-        const user = createUser(db, { ...input, passwordHash });
+        const user = await createUser(db, { ...input, passwordHash });
         console.log(`created user ${user.id}: ${user.email} (${user.username}), role ${user.role.name}`);
       } catch (error) {
         if (error instanceof DuplicateUserError) throw new FailedError(`that ${error.field} is already taken`);
@@ -107,14 +107,14 @@ async function run(args: string[]): Promise<void> {
   } else if (command === 'set-role') {
     const target = email(required(values, 'email'));
     const newRole = role(values.role);
-    action = (db) => {
-      const user = setUserRole(db, target, newRole);
+    action = async (db) => {
+      const user = await setUserRole(db, target, newRole);
       if (!user) throw new FailedError(`no user with email ${target}`);
       console.log(`${user.email} now has role ${user.role.name}`);
     };
   } else if (command === 'list') {
-    action = (db) => {
-      const rows = listUsers(db).map((u) =>
+    action = async (db) => {
+      const rows = (await listUsers(db)).map((u) =>
         [u.id, u.email, u.username, u.role.name, u.is_active ? '' : 'disabled', u.is_demo ? 'demo' : ''].join('\t'),
       );
       console.log(['id\temail\tusername\trole\tstatus\tkind', ...rows].join('\n'));
@@ -124,11 +124,12 @@ async function run(args: string[]): Promise<void> {
   }
 
   const config = loadConfig();
-  const db = openDatabase(config.dataDir);
+  // DATABASE_URL set: the PostgreSQL the servers use; else DATA_DIR's SQLite file.
+  const db = await openDatabase(config, { poolSize: 1 });
   try {
     await action(db);
   } finally {
-    db.close();
+    await db.destroy();
   }
 }
 

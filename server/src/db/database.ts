@@ -1,56 +1,183 @@
 /**
- * Opens the SQLite database in DATA_DIR and brings its schema up to date.
- * better-sqlite3 is synchronous: queries are fast local calls, so route handlers call repositories directly.
+ * Opens the database and brings its schema up to date. One data-access layer for two engines (Kysely):
+ * - SQLite (the embedded default): DATA_DIR/app.db through better-sqlite3, WAL, foreign keys, busy_timeout;
+ * - PostgreSQL 15 when a `DATABASE_URL` (postgres://…) is given: a pg.Pool, so several API servers and worker
+ *   processes share one database.
+ * Repositories take a `Db` (a Kysely instance, or a transaction of one) and are async on both engines.
+ * Migrations run at open, under a lock, so two processes starting together apply each version once.
  */
-import Database from 'better-sqlite3';
+import SqliteDatabase from 'better-sqlite3';
+import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect } from 'kysely';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { migrations as allMigrations } from './migrations.ts';
+import pg from 'pg';
+import { migrations as sqliteMigrations } from './migrations.ts';
+import { postgresMigrations } from './postgres-migrations.ts';
+import type { Database } from './schema.ts';
 
-export type Db = Database.Database;
+export type Db = Kysely<Database>;
+export type DialectName = 'sqlite' | 'postgres';
 
 export const DATABASE_FILE = 'app.db';
 
-/** Open (creating if needed) DATA_DIR/app.db with WAL and foreign keys, then run pending migrations. */
-export function openDatabase(dataDir: string, migrations: readonly string[] = allMigrations): Db {
+/** Where the database is: PostgreSQL when `databaseUrl` is set, else SQLite in `dataDir`. */
+export interface DatabaseTarget {
+  dataDir: string;
+  databaseUrl?: string | null;
+}
+
+export interface OpenOptions {
+  /** The migration list to apply (tests); default the engine's own list. */
+  migrations?: readonly string[];
+  /** PostgreSQL connections at most (default 10; worker tasks use 2). */
+  poolSize?: number;
+}
+
+/** Any fixed 64-bit number, the same in every process: the advisory lock held while migrating. */
+export const MIGRATION_LOCK_KEY = 7_310_250_115;
+
+/** Open the database of `target` (a string is a DATA_DIR) and apply pending migrations. Close it with `db.destroy()`. */
+export async function openDatabase(target: DatabaseTarget | string, options: OpenOptions = {}): Promise<Db> {
+  const where = typeof target === 'string' ? { dataDir: target } : target;
+  return where.databaseUrl ? openPostgres(where.databaseUrl, options) : openSqlite(where.dataDir, options);
+}
+
+/** Which engine a Kysely instance (or a transaction of one) talks to. */
+export function dialectOf(db: Db): DialectName {
+  return db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite';
+}
+
+function openSqlite(dataDir: string, options: OpenOptions): Db {
   mkdirSync(dataDir, { recursive: true });
-  const db = new Database(join(dataDir, DATABASE_FILE));
+  const sqlite = new SqliteDatabase(join(dataDir, DATABASE_FILE));
   try {
-    // WAL lets readers (the CLI, a second request) work while a write is in progress.
-    db.pragma('journal_mode = WAL');
-    db.pragma('foreign_keys = ON');
-    // Wait up to 5 s (ms) for a lock held by another process, e.g. the user CLI, instead of failing at once.
-    db.pragma('busy_timeout = 5000');
-    migrate(db, migrations);
-    return db;
+    // WAL lets readers (the CLI, a worker thread) work while a write is in progress.
+    sqlite.pragma('journal_mode = WAL');
+    sqlite.pragma('foreign_keys = ON');
+    // Wait up to 5 s (ms) for a lock held by another process or thread instead of failing at once.
+    sqlite.pragma('busy_timeout = 5000');
+    migrateSqlite(sqlite, options.migrations ?? sqliteMigrations);
   } catch (error) {
-    db.close();
+    sqlite.close();
     throw error;
+  }
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+}
+
+/**
+ * Run, in order, every migration the SQLite database has not recorded yet. Each one runs in its own
+ * `BEGIN IMMEDIATE` transaction that first re-reads the version: the write lock is taken before the read, so
+ * a second process migrating at the same time waits (busy_timeout) and then sees the new version. Returns the
+ * versions applied.
+ */
+export function migrateSqlite(sqlite: SqliteDatabase.Database, migrations: readonly string[]): number[] {
+  const applied: number[] = [];
+  for (;;) {
+    sqlite.exec('BEGIN IMMEDIATE');
+    try {
+      sqlite.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
+        version    INTEGER PRIMARY KEY,
+        applied_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))
+      )`);
+      const row = sqlite.prepare('SELECT MAX(version) AS version FROM schema_migrations').get() as { version: number | null };
+      const current = row.version ?? 0;
+      checkVersion(current, migrations.length);
+      if (current === migrations.length) {
+        sqlite.exec('COMMIT');
+        return applied;
+      }
+      sqlite.exec(migrations[current]);
+      sqlite.prepare('INSERT INTO schema_migrations (version) VALUES (?)').run(current + 1);
+      sqlite.exec('COMMIT');
+      applied.push(current + 1);
+    } catch (error) {
+      if (sqlite.inTransaction) sqlite.exec('ROLLBACK');
+      throw error;
+    }
   }
 }
 
-/** Run, in order, every migration the database has not recorded yet. Returns the versions applied. */
-export function migrate(db: Db, migrations: readonly string[]): number[] {
-  db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
-    version    INTEGER PRIMARY KEY,
-    applied_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))
-  )`);
-  const row = db.prepare('SELECT MAX(version) AS version FROM schema_migrations').get() as { version: number | null };
-  const current = row.version ?? 0;
-  if (current > migrations.length) {
+function checkVersion(current: number, known: number): void {
+  if (current > known) {
     throw new Error(
-      `The database is at schema version ${current}, newer than this code knows (${migrations.length}). ` +
+      `The database is at schema version ${current}, newer than this code knows (${known}). ` +
         'Update the code or use another DATA_DIR.',
     );
   }
-  const record = db.prepare('INSERT INTO schema_migrations (version) VALUES (?)');
+}
+
+/** int8 (bigint: COUNT(*), Unix-second times, byte counts) as a JavaScript number; our values stay below 2^53. */
+const INT8_OID = 20;
+const types = {
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+    oid === INT8_OID ? (value: string) => Number(value) : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+};
+
+async function openPostgres(url: string, options: OpenOptions): Promise<Db> {
+  const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10, types });
+  // An idle client's error (the server restarted) must not crash the process; the next query reconnects.
+  pool.on('error', () => undefined);
+  try {
+    await migratePostgres(pool, options.migrations ?? postgresMigrations);
+  } catch (error) {
+    await pool.end();
+    throw error;
+  }
+  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+}
+
+/**
+ * PostgreSQL migrations under a session-level advisory lock on MIGRATION_LOCK_KEY, held around the whole run:
+ * a second server starting at the same time waits for the first, then finds nothing left to do. Each script
+ * runs in its own transaction with its bookkeeping row. Returns the versions applied.
+ */
+export async function migratePostgres(pool: pg.Pool, migrations: readonly string[]): Promise<number[]> {
+  const client = await pool.connect();
   const applied: number[] = [];
-  for (let version = current + 1; version <= migrations.length; version++) {
-    db.transaction(() => {
-      db.exec(migrations[version - 1]);
-      record.run(version);
-    })();
-    applied.push(version);
+  try {
+    await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    try {
+      await client.query(`CREATE TABLE IF NOT EXISTS schema_migrations (
+        version    integer PRIMARY KEY,
+        applied_at text NOT NULL DEFAULT to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')
+      )`);
+      const { rows } = await client.query<{ version: number | null }>('SELECT MAX(version) AS version FROM schema_migrations');
+      const current = rows[0].version ?? 0;
+      checkVersion(current, migrations.length);
+      for (let version = current + 1; version <= migrations.length; version++) {
+        await client.query('BEGIN');
+        try {
+          await client.query(migrations[version - 1]);
+          await client.query('INSERT INTO schema_migrations (version) VALUES ($1)', [version]);
+          await client.query('COMMIT');
+        } catch (error) {
+          await client.query('ROLLBACK');
+          throw error;
+        }
+        applied.push(version);
+      }
+    } finally {
+      await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
+    }
+  } finally {
+    client.release();
   }
   return applied;
 }
+
+/** A unique constraint failed: SQLite's message names `table.column`; PostgreSQL's code 23505 names the index. */
+export function uniqueViolation(error: unknown): string | undefined {
+  const e = error as { code?: string; message?: string; constraint?: string };
+  if (e?.code === '23505') return e.constraint ?? '';
+  const match = /UNIQUE constraint failed: ([\w., ]+)/.exec(e?.message ?? '');
+  return match?.[1];
+}
+
+/** A foreign key refused the change (SQLite: SQLITE_CONSTRAINT_FOREIGNKEY; PostgreSQL: 23503). */
+export function foreignKeyViolation(error: unknown): boolean {
+  const code = (error as { code?: string })?.code;
+  return code === 'SQLITE_CONSTRAINT_FOREIGNKEY' || code === '23503';
+}
+
+/** Now as the text both engines store: ISO-8601 UTC with milliseconds, as strftime('%Y-%m-%dT%H:%M:%fZ'). */
+export const nowText = (): string => new Date().toISOString();

@@ -36,7 +36,7 @@ export interface DemoSeedResult {
 export async function seedDemoAccounts(db: Db): Promise<DemoSeedResult> {
   const result: DemoSeedResult = { created: [], skipped: [] };
   for (const account of DEMO_ACCOUNTS) {
-    const existing = findUserByEmail(db, account.email);
+    const existing = await findUserByEmail(db, account.email);
     if (existing && !existing.is_demo) {
       result.skipped.push(account.email);
       continue;
@@ -44,14 +44,14 @@ export async function seedDemoAccounts(db: Db): Promise<DemoSeedResult> {
     if (existing) {
       if (!existing.is_active) {
         // It was disabled (and its password scrambled) by a DEMO=0 start: restore it as documented.
-        setUserPassword(db, existing.id, await hashPassword(DEMO_PASSWORD));
-        setUserActive(db, existing.id, true);
+        await setUserPassword(db, existing.id, await hashPassword(DEMO_PASSWORD));
+        await setUserActive(db, existing.id, true);
       }
-      if (existing.role.name !== account.role) setUserRole(db, account.email, account.role);
+      if (existing.role.name !== account.role) await setUserRole(db, account.email, account.role);
       continue;
     }
     try {
-      createUser(db, { ...account, passwordHash: await hashPassword(DEMO_PASSWORD), isDemo: true });
+      await createUser(db, { ...account, passwordHash: await hashPassword(DEMO_PASSWORD), isDemo: true });
       result.created.push(account.email);
     } catch (error) {
       if (!(error instanceof DuplicateUserError)) throw error;
@@ -64,13 +64,13 @@ export async function seedDemoAccounts(db: Db): Promise<DemoSeedResult> {
 /** Returns how many demo accounts were deleted and how many only disabled. */
 export async function removeDemoAccounts(db: Db): Promise<{ deleted: number; disabled: number }> {
   const counts = { deleted: 0, disabled: 0 };
-  for (const user of listUsers(db).filter((u) => u.is_demo)) {
-    if (deleteUser(db, user.id)) {
+  for (const user of (await listUsers(db)).filter((u) => u.is_demo)) {
+    if (await deleteUser(db, user.id)) {
       counts.deleted++;
     } else if (user.is_active) {
       // Kept because other rows refer to it: make sure nobody can sign in with the published password.
-      setUserPassword(db, user.id, await hashPassword(randomUUID()));
-      setUserActive(db, user.id, false);
+      await setUserPassword(db, user.id, await hashPassword(randomUUID()));
+      await setUserActive(db, user.id, false);
       counts.disabled++;
     }
   }

@@ -2,11 +2,11 @@
  * Server-side sessions (migration 4): the only module that writes SQL for the sessions table.
  * A row is keyed by the SHA-256 of the random session id the cookie carries, so a copy of the database does
  * not hand out working cookies. Times are Unix seconds. A session counts while it is not revoked and not
- * expired; revoked and expired rows are deleted by `purgeSessions`.
+ * expired; revoked and expired rows are deleted by `purgeSessions`. With PostgreSQL every API server reads the
+ * same table, so a sign-in on one server works on the others and a sign-out anywhere ends it everywhere.
  */
-import type { Statement } from 'better-sqlite3';
 import type { Db } from './database.ts';
-import { toUser, USER_COLUMNS, type User, type UserRow } from './users.ts';
+import { toUser, USER_COLUMNS, type User } from './users.ts';
 
 export interface SessionRecord {
   /** SHA-256 (hex) of the cookie's session id. */
@@ -31,42 +31,37 @@ export interface NewSession {
 /** Longest user agent kept, characters (it is only shown to help a user recognise a device). */
 const MAX_USER_AGENT = 256;
 
-export function createSession(db: Db, session: NewSession): void {
-  db.prepare(
-    `INSERT INTO sessions (id, user_id, xsrf, created_at, last_seen_at, expires_at, user_agent)
-     VALUES (?, ?, ?, ?, ?, ?, ?)`,
-  ).run(
-    session.id,
-    session.userId,
-    session.xsrf,
-    session.now,
-    session.now,
-    session.expiresAt,
-    session.userAgent?.slice(0, MAX_USER_AGENT) ?? null,
-  );
+const nowS = () => Math.floor(Date.now() / 1000);
+
+export async function createSession(db: Db, session: NewSession): Promise<void> {
+  await db
+    .insertInto('sessions')
+    .values({
+      id: session.id,
+      user_id: session.userId,
+      xsrf: session.xsrf,
+      created_at: session.now,
+      last_seen_at: session.now,
+      expires_at: session.expiresAt,
+      user_agent: session.userAgent?.slice(0, MAX_USER_AGENT) ?? null,
+    })
+    .execute();
 }
-
-type SessionUserRow = UserRow & { s_id: string; s_xsrf: string; s_created: number; s_seen: number; s_expires: number };
-
-// The per-request lookup is prepared once per connection: it runs on every request that carries a cookie.
-const lookups = new WeakMap<Db, Statement<[string, number]>>();
 
 /**
  * The live session with this id and its user, in one indexed lookup (primary key, then the users and roles
  * primary keys); undefined when unknown, revoked or expired at `now`.
  */
-export function findLiveSession(db: Db, id: string, now: number): { session: SessionRecord; user: User } | undefined {
-  let statement = lookups.get(db);
-  if (!statement) {
-    statement = db.prepare<[string, number]>(
-      `SELECT s.id AS s_id, s.xsrf AS s_xsrf, s.created_at AS s_created, s.last_seen_at AS s_seen,
-              s.expires_at AS s_expires, ${USER_COLUMNS}
-       FROM sessions s JOIN users u ON u.id = s.user_id JOIN roles r ON r.id = u.role_id
-       WHERE s.id = ? AND s.revoked_at IS NULL AND s.expires_at > ?`,
-    );
-    lookups.set(db, statement);
-  }
-  const row = statement.get(id, now) as SessionUserRow | undefined;
+export async function findLiveSession(db: Db, id: string, now: number): Promise<{ session: SessionRecord; user: User } | undefined> {
+  const row = await db
+    .selectFrom('sessions as s')
+    .innerJoin('users as u', 'u.id', 's.user_id')
+    .innerJoin('roles as r', 'r.id', 'u.role_id')
+    .select(['s.id as s_id', 's.xsrf as s_xsrf', 's.created_at as s_created', 's.last_seen_at as s_seen', 's.expires_at as s_expires', ...USER_COLUMNS])
+    .where('s.id', '=', id)
+    .where('s.revoked_at', 'is', null)
+    .where('s.expires_at', '>', now)
+    .executeTakeFirst();
   if (!row) return undefined;
   return {
     session: {
@@ -81,30 +76,39 @@ export function findLiveSession(db: Db, id: string, now: number): { session: Ses
   };
 }
 
-export function touchSession(db: Db, id: string, now: number): void {
-  db.prepare('UPDATE sessions SET last_seen_at = ? WHERE id = ?').run(now, id);
+export async function touchSession(db: Db, id: string, now: number): Promise<void> {
+  await db.updateTable('sessions').set({ last_seen_at: now }).where('id', '=', id).execute();
 }
 
-export function revokeSession(db: Db, id: string, now = Math.floor(Date.now() / 1000)): void {
-  db.prepare('UPDATE sessions SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL').run(now, id);
+export async function revokeSession(db: Db, id: string, now = nowS()): Promise<void> {
+  await db.updateTable('sessions').set({ revoked_at: now }).where('id', '=', id).where('revoked_at', 'is', null).execute();
 }
 
 /** Revoke every live session of a user, except `keepId` (the one changing the password). Returns how many. */
-export function revokeUserSessions(db: Db, userId: number, keepId?: string, now = Math.floor(Date.now() / 1000)): number {
-  return db
-    .prepare('UPDATE sessions SET revoked_at = ? WHERE user_id = ? AND revoked_at IS NULL AND id IS NOT ?')
-    .run(now, userId, keepId ?? null).changes;
+export async function revokeUserSessions(db: Db, userId: number, keepId?: string, now = nowS()): Promise<number> {
+  let query = db.updateTable('sessions').set({ revoked_at: now }).where('user_id', '=', userId).where('revoked_at', 'is', null);
+  if (keepId !== undefined) query = query.where('id', '!=', keepId);
+  const result = await query.executeTakeFirst();
+  return Number(result.numUpdatedRows);
 }
 
 /** Delete expired and revoked rows; returns how many. */
-export function purgeSessions(db: Db, now = Math.floor(Date.now() / 1000)): number {
-  return db.prepare('DELETE FROM sessions WHERE expires_at <= ? OR revoked_at IS NOT NULL').run(now).changes;
+export async function purgeSessions(db: Db, now = nowS()): Promise<number> {
+  const result = await db
+    .deleteFrom('sessions')
+    .where((eb) => eb.or([eb('expires_at', '<=', now), eb('revoked_at', 'is not', null)]))
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
 }
 
 /** Live sessions of a user (tests, the CLI). */
-export function countLiveSessions(db: Db, userId: number, now = Math.floor(Date.now() / 1000)): number {
-  const row = db
-    .prepare('SELECT COUNT(*) AS n FROM sessions WHERE user_id = ? AND revoked_at IS NULL AND expires_at > ?')
-    .get(userId, now) as { n: number };
-  return row.n;
+export async function countLiveSessions(db: Db, userId: number, now = nowS()): Promise<number> {
+  const row = await db
+    .selectFrom('sessions')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .where('expires_at', '>', now)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
 }

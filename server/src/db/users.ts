@@ -1,8 +1,12 @@
 /**
  * Accounts and roles. The only module that writes SQL for the users and roles tables.
  * Never returns the password hash except through `findCredentialsByEmail`, which login needs.
+ * Emails and usernames are unique without regard to case: SQLite's columns are COLLATE NOCASE, PostgreSQL has
+ * unique indexes on lower(...), and lookups here compare the same way on each engine.
  */
-import type { Db } from './database.ts';
+import { sql, type ExpressionBuilder } from 'kysely';
+import { dialectOf, foreignKeyViolation, uniqueViolation, type Db } from './database.ts';
+import type { Database } from './schema.ts';
 import { usernameSkeleton } from '../auth/usernames.ts';
 import { revokeUserSessions } from './sessions.ts';
 
@@ -68,11 +72,29 @@ export interface UserRow {
   password_hash: string;
 }
 
-/** The columns of UserRow, for a query that joins `users u` and `roles r`. */
-export const USER_COLUMNS = `u.id, u.email, u.username, u.role_id, r.name AS role_name, u.is_active, u.is_demo,
-         u.created_at, u.password_hash`;
+/** The columns of UserRow, for a query that joins `users as u` and `roles as r`. */
+export const USER_COLUMNS = [
+  'u.id',
+  'u.email',
+  'u.username',
+  'u.role_id',
+  'r.name as role_name',
+  'u.is_active',
+  'u.is_demo',
+  'u.created_at',
+  'u.password_hash',
+] as const;
 
-const SELECT_USER = `SELECT ${USER_COLUMNS} FROM users u JOIN roles r ON r.id = u.role_id`;
+const selectUser = (db: Db) => db.selectFrom('users as u').innerJoin('roles as r', 'r.id', 'u.role_id').select(USER_COLUMNS);
+
+/**
+ * `column = value` without regard to (ASCII) case: on SQLite the column's NOCASE collation does it (and its
+ * unique index serves the lookup); on PostgreSQL lower() on both sides matches the unique index on lower(column).
+ */
+function sameText(db: Db, column: 'email' | 'username', value: string) {
+  return (eb: ExpressionBuilder<Database, 'users'>) =>
+    dialectOf(db) === 'postgres' ? eb(sql`lower(${sql.ref(column)})`, '=', sql<string>`lower(${value})`) : eb(column, '=', value);
+}
 
 export function toUser(row: UserRow): User {
   return {
@@ -88,24 +110,29 @@ export function toUser(row: UserRow): User {
   };
 }
 
-export function findUserById(db: Db, id: number): User | undefined {
-  const row = db.prepare(`${SELECT_USER} WHERE u.id = ?`).get(id) as UserRow | undefined;
+export async function findUserById(db: Db, id: number): Promise<User | undefined> {
+  const row = await selectUser(db).where('u.id', '=', id).executeTakeFirst();
   return row && toUser(row);
 }
 
-/** Emails compare case-insensitively (the column is COLLATE NOCASE). */
-export function findUserByEmail(db: Db, email: string): User | undefined {
-  const row = db.prepare(`${SELECT_USER} WHERE u.email = ?`).get(email) as UserRow | undefined;
+async function findRowByEmail(db: Db, email: string): Promise<UserRow | undefined> {
+  const id = await db.selectFrom('users').select('id').where(sameText(db, 'email', email)).executeTakeFirst();
+  return id && selectUser(db).where('u.id', '=', id.id).executeTakeFirst();
+}
+
+/** Emails compare case-insensitively. */
+export async function findUserByEmail(db: Db, email: string): Promise<User | undefined> {
+  const row = await findRowByEmail(db, email);
   return row && toUser(row);
 }
 
-export function findCredentialsByEmail(db: Db, email: string): { user: User; passwordHash: string } | undefined {
-  const row = db.prepare(`${SELECT_USER} WHERE u.email = ?`).get(email) as UserRow | undefined;
+export async function findCredentialsByEmail(db: Db, email: string): Promise<{ user: User; passwordHash: string } | undefined> {
+  const row = await findRowByEmail(db, email);
   return row && { user: toUser(row), passwordHash: row.password_hash };
 }
 
-export function listUsers(db: Db): User[] {
-  return (db.prepare(`${SELECT_USER} ORDER BY u.id`).all() as UserRow[]).map(toUser);
+export async function listUsers(db: Db): Promise<User[]> {
+  return (await selectUser(db).orderBy('u.id').execute()).map(toUser);
 }
 
 export interface NewUser {
@@ -117,67 +144,76 @@ export interface NewUser {
 }
 
 /** Insert a user; throws DuplicateUserError when the email or username is taken. */
-export function createUser(db: Db, input: NewUser): User {
-  const insert = db.transaction(() => {
-    // Check first so the error names the field; the UNIQUE constraints still guard against races.
-    if (db.prepare('SELECT 1 FROM users WHERE email = ?').get(input.email)) throw new DuplicateUserError('email');
-    if (db.prepare('SELECT 1 FROM users WHERE username = ?').get(input.username)) {
-      throw new DuplicateUserError('username');
-    }
-    // A name that looks like a taken one (`аdmin` with a Cyrillic а, `adm1n`) counts as taken. A scan of
-    // the names: accounts number in the tens to thousands, and registration is rare.
-    const skeleton = usernameSkeleton(input.username);
-    const names = db.prepare('SELECT username FROM users').pluck().all() as string[];
-    if (names.some((name) => usernameSkeleton(name) === skeleton)) throw new DuplicateUserError('username');
-    return db
-      .prepare('INSERT INTO users (email, username, password_hash, role_id, is_demo) VALUES (?, ?, ?, ?, ?)')
-      .run(input.email, input.username, input.passwordHash, ROLE_IDS[input.role], input.isDemo ? 1 : 0);
-  });
+export async function createUser(db: Db, input: NewUser): Promise<User> {
   let id: number;
   try {
-    id = Number(insert().lastInsertRowid);
+    id = await db.transaction().execute(async (trx) => {
+      // Check first so the error names the field; the unique indexes still guard against races.
+      if (await trx.selectFrom('users').select('id').where(sameText(trx, 'email', input.email)).executeTakeFirst()) {
+        throw new DuplicateUserError('email');
+      }
+      if (await trx.selectFrom('users').select('id').where(sameText(trx, 'username', input.username)).executeTakeFirst()) {
+        throw new DuplicateUserError('username');
+      }
+      // A name that looks like a taken one (`аdmin` with a Cyrillic а, `adm1n`) counts as taken. A scan of
+      // the names: accounts number in the tens to thousands, and registration is rare.
+      const skeleton = usernameSkeleton(input.username);
+      const names = await trx.selectFrom('users').select('username').execute();
+      if (names.some((row) => usernameSkeleton(row.username) === skeleton)) throw new DuplicateUserError('username');
+      const inserted = await trx
+        .insertInto('users')
+        .values({
+          email: input.email,
+          username: input.username,
+          password_hash: input.passwordHash,
+          role_id: ROLE_IDS[input.role],
+          is_demo: input.isDemo ? 1 : 0,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return inserted.id;
+    });
   } catch (error) {
-    const message = (error as Error).message;
-    if (message.includes('UNIQUE constraint failed: users.email')) throw new DuplicateUserError('email');
-    if (message.includes('UNIQUE constraint failed: users.username')) throw new DuplicateUserError('username');
+    const constraint = uniqueViolation(error);
+    if (constraint !== undefined && /email/.test(constraint)) throw new DuplicateUserError('email');
+    if (constraint !== undefined && /username/.test(constraint)) throw new DuplicateUserError('username');
     throw error;
   }
-  return findUserById(db, id)!;
+  return (await findUserById(db, id))!;
 }
 
 /**
  * Returns the updated user, or undefined when no user has this email. A changed role ends the user's
  * sessions: they sign in again and get pages and rights that match the new role.
  */
-export function setUserRole(db: Db, email: string, role: RoleName): User | undefined {
-  const change = db.transaction(() => {
-    const before = findUserByEmail(db, email);
+export async function setUserRole(db: Db, email: string, role: RoleName): Promise<User | undefined> {
+  return db.transaction().execute(async (trx) => {
+    const before = await findUserByEmail(trx, email);
     if (!before) return undefined;
     if (before.role_id === ROLE_IDS[role]) return before;
-    db.prepare('UPDATE users SET role_id = ? WHERE id = ?').run(ROLE_IDS[role], before.id);
-    revokeUserSessions(db, before.id);
-    return findUserById(db, before.id);
+    await trx.updateTable('users').set({ role_id: ROLE_IDS[role] }).where('id', '=', before.id).execute();
+    await revokeUserSessions(trx, before.id);
+    return findUserById(trx, before.id);
   });
-  return change();
 }
 
-export function setUserPassword(db: Db, id: number, passwordHash: string): void {
-  db.prepare('UPDATE users SET password_hash = ? WHERE id = ?').run(passwordHash, id);
+export async function setUserPassword(db: Db, id: number, passwordHash: string): Promise<void> {
+  await db.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', id).execute();
 }
 
 /** Deactivating an account also ends its sessions. */
-export function setUserActive(db: Db, id: number, active: boolean): void {
-  db.prepare('UPDATE users SET is_active = ? WHERE id = ?').run(active ? 1 : 0, id);
-  if (!active) revokeUserSessions(db, id);
+export async function setUserActive(db: Db, id: number, active: boolean): Promise<void> {
+  await db.updateTable('users').set({ is_active: active ? 1 : 0 }).where('id', '=', id).execute();
+  if (!active) await revokeUserSessions(db, id);
 }
 
 /** Delete a user; returns false when rows of other tables still refer to it (foreign keys). */
-export function deleteUser(db: Db, id: number): boolean {
+export async function deleteUser(db: Db, id: number): Promise<boolean> {
   try {
-    db.prepare('DELETE FROM users WHERE id = ?').run(id);
+    await db.deleteFrom('users').where('id', '=', id).execute();
     return true;
   } catch (error) {
-    if ((error as { code?: string }).code === 'SQLITE_CONSTRAINT_FOREIGNKEY') return false;
+    if (foreignKeyViolation(error)) return false;
     throw error;
   }
 }

@@ -65,19 +65,19 @@ export function makeEtag(kind: FileKind, owner: string, date: string, bytes: num
   return `"${kind}-${owner}-${date}-${bytes.toString(36)}-${Math.round(mtimeMs).toString(36)}"`;
 }
 
-function store(ctx: ArchiveContext, kind: FileKind, owner: string, date: string, bytes: Uint8Array): FileRecord {
+async function store(ctx: ArchiveContext, kind: FileKind, owner: string, date: string, bytes: Uint8Array): Promise<FileRecord> {
   const rel = relativeFilePath(kind, owner, date);
   const full = resolveInside(ctx.dataDir, rel);
   writeFileAtomic(full, bytes);
   const { size, mtimeMs } = statSync(full);
   const record = { kind, owner, date, path: rel, bytes: size, etag: makeEtag(kind, owner, date, size, mtimeMs) };
-  recordFile(ctx.db, record);
-  return findFile(ctx.db, kind, owner, date)!;
+  await recordFile(ctx.db, record);
+  return (await findFile(ctx.db, kind, owner, date))!;
 }
 
 /** The indexed file, if it is also still on disk. */
-export function existingFile(ctx: ArchiveContext, kind: FileKind, owner: string, date: string): FileRecord | undefined {
-  const record = findFile(ctx.db, kind, owner, date);
+export async function existingFile(ctx: ArchiveContext, kind: FileKind, owner: string, date: string): Promise<FileRecord | undefined> {
+  const record = await findFile(ctx.db, kind, owner, date);
   if (!record) return undefined;
   try {
     statSync(resolveInside(ctx.dataDir, record.path));
@@ -96,17 +96,17 @@ async function readState(ctx: ArchiveContext, record: FileRecord, lead: number):
  * The analysis file of `date` the archive works from: the source's own; or, when no source is named, the newest
  * analysis of any source (a real one ingested or imported wins over the demo's, as /analysis/hist serves it).
  */
-function analysisFile(ctx: ArchiveContext, date: string): FileRecord | undefined {
-  const own = existingFile(ctx, 'analysis', sourceOf(ctx).datasetId, date);
+async function analysisFile(ctx: ArchiveContext, date: string): Promise<FileRecord | undefined> {
+  const own = await existingFile(ctx, 'analysis', sourceOf(ctx).datasetId, date);
   if (ctx.source) return own;
-  const newest = latestAnalysisFile(ctx.db, date);
-  return newest && newest.owner !== demoSource.datasetId ? (existingFile(ctx, 'analysis', newest.owner, date) ?? own) : own;
+  const newest = await latestAnalysisFile(ctx.db, date);
+  return newest && newest.owner !== demoSource.datasetId ? ((await existingFile(ctx, 'analysis', newest.owner, date)) ?? own) : own;
 }
 
 /** Archive the analysis of `date` unless it is there already. */
 export async function ensureAnalysis(ctx: ArchiveContext, date: string): Promise<FileRecord> {
   const source = sourceOf(ctx);
-  const existing = analysisFile(ctx, date);
+  const existing = await analysisFile(ctx, date);
   if (existing) return existing;
   const state = await source.analysis(date, gridOf(ctx));
   const bytes = encodeStateFile([state], {
@@ -126,7 +126,7 @@ export async function loadAnalysis(ctx: ArchiveContext, date: string): Promise<I
 }
 
 /** Dates of the source's archived analyses (of any source when none is named), oldest first. */
-export function analysisDates(ctx: ArchiveContext): string[] {
+export async function analysisDates(ctx: ArchiveContext): Promise<string[]> {
   return ctx.source ? fileDates(ctx.db, 'analysis', ctx.source.datasetId) : analysisFileDates(ctx.db);
 }
 
@@ -134,7 +134,7 @@ const climatologyCache = new Map<string, IceState>();
 
 /** Mean of every archived analysis (damped_anomaly's reference), cached per set of dates. */
 export async function archiveClimatology(ctx: ArchiveContext): Promise<IceState> {
-  const dates = analysisDates(ctx);
+  const dates = await analysisDates(ctx);
   if (dates.length === 0) throw new ArchiveError('the analysis archive is empty');
   const key = `${ctx.dataDir}|${sourceOf(ctx).datasetId}|${dates.join(',')}`;
   const cached = climatologyCache.get(key);
@@ -147,8 +147,8 @@ export async function archiveClimatology(ctx: ArchiveContext): Promise<IceState>
   return mean;
 }
 
-function requireModel(ctx: ArchiveContext, modelId: string): ModelRecord {
-  const model = findModel(ctx.db, modelId);
+async function requireModel(ctx: ArchiveContext, modelId: string): Promise<ModelRecord> {
+  const model = await findModel(ctx.db, modelId);
   if (!model) throw new ArchiveError(`unknown model ${modelId}`);
   return model;
 }
@@ -165,9 +165,9 @@ export async function forecastFrom(ctx: ArchiveContext, model: ModelRecord, init
 /** The state a free run of `model` starts from on `date`: the previous forecast's +24h (see the header). */
 async function freeRunStart(ctx: ArchiveContext, model: ModelRecord, date: string): Promise<IceState> {
   const previousDate = addDays(date, -1);
-  const previous = existingFile(ctx, 'forecast', model.model_id, previousDate);
+  const previous = await existingFile(ctx, 'forecast', model.model_id, previousDate);
   if (previous) return readState(ctx, previous, LEAD_HOURS.indexOf(24));
-  const previousAnalysis = analysisFile(ctx, previousDate);
+  const previousAnalysis = await analysisFile(ctx, previousDate);
   if (previousAnalysis) {
     const run = await forecastFrom(ctx, model, await readState(ctx, previousAnalysis, 0));
     return run[LEAD_HOURS.indexOf(24)];
@@ -185,8 +185,8 @@ export async function runModel(
   date: string,
   kind: 'forecast' | 'assim_forecast' = 'assim_forecast',
 ): Promise<FileRecord> {
-  const model = requireModel(ctx, modelId);
-  const existing = existingFile(ctx, kind, model.model_id, date);
+  const model = await requireModel(ctx, modelId);
+  const existing = await existingFile(ctx, kind, model.model_id, date);
   if (existing) return existing;
   const started = performance.now();
   const initial = kind === 'assim_forecast' ? await loadAnalysis(ctx, date) : await freeRunStart(ctx, model, date);
@@ -200,14 +200,14 @@ export async function runModel(
     source: sourceOf(ctx).sourceLabel,
     leadHours: LEAD_HOURS,
   });
-  const record = store(ctx, kind, model.model_id, date, bytes);
+  const record = await store(ctx, kind, model.model_id, date, bytes);
   ctx.log?.info({ kind, model: model.model_id, date, bytes: record.bytes, ms: Math.round(performance.now() - started) }, 'forecast file written');
   return record;
 }
 
 /** Archive the analysis of `date` and write the default model's forecast and assimilated forecast. */
 export async function buildDay(ctx: ArchiveContext, date: string): Promise<FileRecord[]> {
-  const model = defaultModel(ctx.db);
+  const model = await defaultModel(ctx.db);
   if (!model) throw new ArchiveError('no default model');
   const analysis = await ensureAnalysis(ctx, date);
   const assim = await runModel(ctx, model.model_id, date, 'assim_forecast');
@@ -216,7 +216,7 @@ export async function buildDay(ctx: ArchiveContext, date: string): Promise<FileR
 }
 
 /** Forecast dates of the default model (what /forecast/info lists), oldest first. */
-export function availableDates(ctx: ArchiveContext): string[] {
-  const model = defaultModel(ctx.db);
+export async function availableDates(ctx: ArchiveContext): Promise<string[]> {
+  const model = await defaultModel(ctx.db);
   return model ? fileDates(ctx.db, 'forecast', model.model_id) : [];
 }

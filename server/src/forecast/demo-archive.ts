@@ -28,15 +28,15 @@ export const SEED_MODELS: readonly ModelRecord[] = [
 ];
 
 /** Insert the seed models that are missing (an existing default is left alone). */
-export function seedModels(db: Db): void {
-  const hasDefault = db.prepare('SELECT 1 FROM models WHERE is_default = 1').get() !== undefined;
-  for (const model of SEED_MODELS) insertModel(db, { ...model, is_default: model.is_default && !hasDefault });
+export async function seedModels(db: Db): Promise<void> {
+  const hasDefault = (await defaultModel(db)) !== undefined;
+  for (const model of SEED_MODELS) await insertModel(db, { ...model, is_default: model.is_default && !hasDefault });
 }
 
 /** Register (or refresh) the dataset that an analysis source fills. */
-export function seedDataset(db: Db, source: AnalysisSource = demoSource): void {
+export async function seedDataset(db: Db, source: AnalysisSource = demoSource): Promise<void> {
   const variables = Object.values(VARIABLE_NAMES);
-  upsertDataset(db, {
+  await upsertDataset(db, {
     dataset_id: source.datasetId,
     dataset_name: source.datasetName,
     metadata: {
@@ -72,8 +72,8 @@ export async function buildDemoArchive(
   options: DemoBuildOptions = {},
 ): Promise<DemoBuildResult> {
   const started = performance.now();
-  seedModels(ctx.db);
-  seedDataset(ctx.db, ctx.source);
+  await seedModels(ctx.db);
+  await seedDataset(ctx.db, ctx.source);
   const dates = Array.from({ length: days }, (_, k) => addDays(today, k - days + 1));
   await ensureAnalysis(ctx, addDays(dates[0], -1));
   for (const date of dates) await ensureAnalysis(ctx, date);
@@ -97,7 +97,7 @@ export async function buildDemoArchive(
 export const forecastStartupTask = {
   name: 'forecast archive',
   run: async (app: FastifyInstance): Promise<void> => {
-    seedModels(app.db);
+    await seedModels(app.db);
     if (!app.config.demo) return;
     const ctx: ArchiveContext = { db: app.db, dataDir: app.config.dataDir, log: app.log };
     const result = await buildDemoArchive(ctx, app.config.demoDays, utcToday(), { metricsInWorker: true });
@@ -105,9 +105,9 @@ export const forecastStartupTask = {
     // The app opens the newest day first: compress its two files now, in zlib's thread pool, so the first
     // download is not kept waiting (browsers ask for gzip over http, for br over https). Not awaited.
     const newest = result.dates.at(-1)!;
-    const model = defaultModel(app.db);
+    const model = await defaultModel(app.db);
     for (const kind of ['forecast', 'assim_forecast'] as const) {
-      const file = model && findFile(app.db, kind, model.model_id, newest);
+      const file = model && (await findFile(app.db, kind, model.model_id, newest));
       if (!file) continue;
       const path = resolveInside(app.config.dataDir, file.path);
       for (const encoding of ['gzip', 'br'] as const) {

@@ -1,8 +1,9 @@
 /**
  * SQL for the forecast tables (migration 3): models, datasets, the file index and metrics.
- * Synchronous better-sqlite3 calls; every function takes the database handle.
+ * Async over Kysely (SQLite or PostgreSQL); every function takes the database handle (or a transaction).
  */
-import type { Db } from '../db/database.ts';
+import { sql } from 'kysely';
+import { dialectOf, nowText, type Db } from '../db/database.ts';
 import type { FileKind } from './forecast-file.ts';
 import type { Hyperparameters } from './models/types.ts';
 
@@ -44,96 +45,117 @@ const toModel = (row: ModelRow): ModelRecord => ({
   is_default: row.is_default === 1,
 });
 
+const MODEL_COLUMNS = ['model_id', 'model_type', 'hyperparameters', 'is_default'] as const;
+const FILE_COLUMNS = ['kind', 'owner', 'date', 'path', 'bytes', 'etag', 'created_at'] as const;
+
+/** Insertion order: SQLite's rowid, PostgreSQL's `seq` identity column (postgres-migrations.ts). */
+const insertionOrder = (db: Db) => sql.ref(dialectOf(db) === 'postgres' ? 'seq' : 'rowid');
+
 /** Models ordered by id number (model_2 before model_10), then name. */
-export function listModels(db: Db): ModelRecord[] {
-  const rows = db.prepare('SELECT model_id, model_type, hyperparameters, is_default FROM models').all() as ModelRow[];
+export async function listModels(db: Db): Promise<ModelRecord[]> {
+  const rows = await db.selectFrom('models').select(MODEL_COLUMNS).execute();
   const key = (id: string) => Number(/(\d+)$/.exec(id)?.[1] ?? Infinity);
   return rows.map(toModel).sort((a, b) => key(a.model_id) - key(b.model_id) || a.model_id.localeCompare(b.model_id));
 }
 
-export function findModel(db: Db, modelId: string): ModelRecord | undefined {
-  const row = db.prepare('SELECT model_id, model_type, hyperparameters, is_default FROM models WHERE model_id = ?').get(modelId) as
-    | ModelRow
-    | undefined;
+export async function findModel(db: Db, modelId: string): Promise<ModelRecord | undefined> {
+  const row = await db.selectFrom('models').select(MODEL_COLUMNS).where('model_id', '=', modelId).executeTakeFirst();
   return row && toModel(row);
 }
 
-export function defaultModel(db: Db): ModelRecord | undefined {
-  const row = db.prepare('SELECT model_id, model_type, hyperparameters, is_default FROM models WHERE is_default = 1').get() as
-    | ModelRow
-    | undefined;
+export async function defaultModel(db: Db): Promise<ModelRecord | undefined> {
+  const row = await db.selectFrom('models').select(MODEL_COLUMNS).where('is_default', '=', 1).executeTakeFirst();
   return row && toModel(row);
 }
 
 /** Insert a model unless its id exists (seeding is idempotent). Returns true when inserted. */
-export function insertModel(db: Db, model: ModelRecord): boolean {
-  const result = db
-    .prepare('INSERT OR IGNORE INTO models (model_id, model_type, hyperparameters, is_default) VALUES (?, ?, ?, ?)')
-    .run(model.model_id, model.model_type, JSON.stringify(model.hyperparameters), model.is_default ? 1 : 0);
-  return result.changes > 0;
+export async function insertModel(db: Db, model: ModelRecord): Promise<boolean> {
+  const result = await db
+    .insertInto('models')
+    .values({
+      model_id: model.model_id,
+      model_type: model.model_type,
+      hyperparameters: JSON.stringify(model.hyperparameters),
+      is_default: model.is_default ? 1 : 0,
+    })
+    .onConflict((oc) => oc.column('model_id').doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0n) > 0;
 }
 
-export function listDatasets(db: Db): DatasetRecord[] {
-  const rows = db.prepare('SELECT dataset_id, dataset_name, metadata FROM datasets ORDER BY created_at, dataset_id').all() as Array<{
-    dataset_id: string;
-    dataset_name: string;
-    metadata: string;
-  }>;
+/** Remove a model (its metrics cascade). */
+export async function deleteModel(db: Db, modelId: string): Promise<void> {
+  await db.deleteFrom('models').where('model_id', '=', modelId).execute();
+}
+
+export async function listDatasets(db: Db): Promise<DatasetRecord[]> {
+  const rows = await db.selectFrom('datasets').select(['dataset_id', 'dataset_name', 'metadata']).orderBy('created_at').orderBy('dataset_id').execute();
   return rows.map((r) => ({ ...r, metadata: JSON.parse(r.metadata) as DatasetRecord['metadata'] }));
 }
 
 /** Insert or refresh a dataset's name and metadata. */
-export function upsertDataset(db: Db, dataset: DatasetRecord): void {
-  db.prepare(
-    `INSERT INTO datasets (dataset_id, dataset_name, metadata) VALUES (?, ?, ?)
-     ON CONFLICT (dataset_id) DO UPDATE SET dataset_name = excluded.dataset_name, metadata = excluded.metadata`,
-  ).run(dataset.dataset_id, dataset.dataset_name, JSON.stringify(dataset.metadata));
+export async function upsertDataset(db: Db, dataset: DatasetRecord): Promise<void> {
+  await db
+    .insertInto('datasets')
+    .values({ dataset_id: dataset.dataset_id, dataset_name: dataset.dataset_name, metadata: JSON.stringify(dataset.metadata) })
+    .onConflict((oc) =>
+      oc.column('dataset_id').doUpdateSet((eb) => ({ dataset_name: eb.ref('excluded.dataset_name'), metadata: eb.ref('excluded.metadata') })),
+    )
+    .execute();
 }
 
-export function findFile(db: Db, kind: FileKind, owner: string, date: string): FileRecord | undefined {
+export async function findFile(db: Db, kind: FileKind, owner: string, date: string): Promise<FileRecord | undefined> {
   return db
-    .prepare('SELECT kind, owner, date, path, bytes, etag, created_at FROM forecast_files WHERE kind = ? AND owner = ? AND date = ?')
-    .get(kind, owner, date) as FileRecord | undefined;
+    .selectFrom('forecast_files')
+    .select(FILE_COLUMNS)
+    .where('kind', '=', kind)
+    .where('owner', '=', owner)
+    .where('date', '=', date)
+    .executeTakeFirst();
 }
 
-export function recordFile(db: Db, file: Omit<FileRecord, 'created_at'>): void {
-  db.prepare(
-    `INSERT INTO forecast_files (kind, owner, date, path, bytes, etag) VALUES (?, ?, ?, ?, ?, ?)
-     ON CONFLICT (kind, owner, date) DO UPDATE SET path = excluded.path, bytes = excluded.bytes, etag = excluded.etag,
-       created_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')`,
-  ).run(file.kind, file.owner, file.date, file.path, file.bytes, file.etag);
+export async function recordFile(db: Db, file: Omit<FileRecord, 'created_at'>): Promise<void> {
+  await db
+    .insertInto('forecast_files')
+    .values({ ...file, created_at: nowText() })
+    .onConflict((oc) =>
+      oc.columns(['kind', 'owner', 'date']).doUpdateSet((eb) => ({
+        path: eb.ref('excluded.path'),
+        bytes: eb.ref('excluded.bytes'),
+        etag: eb.ref('excluded.etag'),
+        created_at: eb.ref('excluded.created_at'),
+      })),
+    )
+    .execute();
 }
 
 /** The newest analysis file written for `date`, whatever its source (an imported analysis replaces the demo's). */
-export function latestAnalysisFile(db: Db, date: string): FileRecord | undefined {
+export async function latestAnalysisFile(db: Db, date: string): Promise<FileRecord | undefined> {
   return db
-    .prepare(
-      `SELECT kind, owner, date, path, bytes, etag, created_at FROM forecast_files WHERE kind = 'analysis' AND date = ?
-       ORDER BY created_at DESC, rowid DESC LIMIT 1`,
-    )
-    .get(date) as FileRecord | undefined;
+    .selectFrom('forecast_files')
+    .select(FILE_COLUMNS)
+    .where('kind', '=', 'analysis')
+    .where('date', '=', date)
+    .orderBy('created_at', 'desc')
+    .orderBy(insertionOrder(db), 'desc')
+    .limit(1)
+    .executeTakeFirst();
 }
 
 /** Dates ('YYYY-MM-DD') with an analysis of any source, oldest first. */
-export function analysisFileDates(db: Db): string[] {
-  return (db.prepare(`SELECT DISTINCT date FROM forecast_files WHERE kind = 'analysis' ORDER BY date`).all() as Array<{ date: string }>).map(
-    (row) => row.date,
-  );
+export async function analysisFileDates(db: Db): Promise<string[]> {
+  const rows = await db.selectFrom('forecast_files').select('date').distinct().where('kind', '=', 'analysis').orderBy('date').execute();
+  return rows.map((row) => row.date);
 }
 
 /** Dates ('YYYY-MM-DD') that have a file of `kind` for `owner`, oldest first. */
-export function fileDates(db: Db, kind: FileKind, owner: string): string[] {
-  return (db.prepare('SELECT date FROM forecast_files WHERE kind = ? AND owner = ? ORDER BY date').all(kind, owner) as Array<{ date: string }>).map(
-    (r) => r.date,
-  );
+export async function fileDates(db: Db, kind: FileKind, owner: string): Promise<string[]> {
+  const rows = await db.selectFrom('forecast_files').select('date').where('kind', '=', kind).where('owner', '=', owner).orderBy('date').execute();
+  return rows.map((r) => r.date);
 }
 
-export function modelMetrics(db: Db): Map<string, Record<string, number>> {
-  const rows = db.prepare('SELECT model_id, name, value FROM model_metrics ORDER BY model_id, rowid').all() as Array<{
-    model_id: string;
-    name: string;
-    value: number;
-  }>;
+export async function modelMetrics(db: Db): Promise<Map<string, Record<string, number>>> {
+  const rows = await db.selectFrom('model_metrics').select(['model_id', 'name', 'value']).orderBy('model_id').orderBy(insertionOrder(db)).execute();
   const out = new Map<string, Record<string, number>>();
   for (const r of rows) {
     const metrics = out.get(r.model_id) ?? {};
@@ -143,20 +165,25 @@ export function modelMetrics(db: Db): Map<string, Record<string, number>> {
   return out;
 }
 
-export function metricsFingerprint(db: Db, modelId: string): string | undefined {
-  const row = db.prepare('SELECT fingerprint FROM model_metrics_state WHERE model_id = ?').get(modelId) as { fingerprint: string } | undefined;
+export async function metricsFingerprint(db: Db, modelId: string): Promise<string | undefined> {
+  const row = await db.selectFrom('model_metrics_state').select('fingerprint').where('model_id', '=', modelId).executeTakeFirst();
   return row?.fingerprint;
 }
 
 /** Replace a model's metrics and remember what they were computed from, in one transaction. */
-export function saveMetrics(db: Db, modelId: string, metrics: Record<string, number>, fingerprint: string): void {
-  db.transaction(() => {
-    db.prepare('DELETE FROM model_metrics WHERE model_id = ?').run(modelId);
-    const insert = db.prepare('INSERT INTO model_metrics (model_id, name, value) VALUES (?, ?, ?)');
-    for (const [name, value] of Object.entries(metrics)) if (Number.isFinite(value)) insert.run(modelId, name, value);
-    db.prepare(
-      `INSERT INTO model_metrics_state (model_id, fingerprint) VALUES (?, ?)
-       ON CONFLICT (model_id) DO UPDATE SET fingerprint = excluded.fingerprint, computed_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')`,
-    ).run(modelId, fingerprint);
-  })();
+export async function saveMetrics(db: Db, modelId: string, metrics: Record<string, number>, fingerprint: string): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await trx.deleteFrom('model_metrics').where('model_id', '=', modelId).execute();
+    const values = Object.entries(metrics)
+      .filter(([, value]) => Number.isFinite(value))
+      .map(([name, value]) => ({ model_id: modelId, name, value }));
+    if (values.length) await trx.insertInto('model_metrics').values(values).execute();
+    await trx
+      .insertInto('model_metrics_state')
+      .values({ model_id: modelId, fingerprint, computed_at: nowText() })
+      .onConflict((oc) =>
+        oc.column('model_id').doUpdateSet((eb) => ({ fingerprint: eb.ref('excluded.fingerprint'), computed_at: eb.ref('excluded.computed_at') })),
+      )
+      .execute();
+  });
 }

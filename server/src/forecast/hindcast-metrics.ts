@@ -30,9 +30,9 @@ const VARIABLES = [
   { key: 'speed', range: 0.3, pick: driftSpeed },
 ] as const;
 
-function fingerprint(model: ModelRecord, dates: string[], ctx: ArchiveContext): string {
+async function fingerprint(model: ModelRecord, dates: string[], ctx: ArchiveContext): Promise<string> {
   // External models (imported forecasts): their runs are files, which change when a forecast is imported.
-  const runs = isExternal(model) ? importedFingerprint(ctx, model.model_id) : undefined;
+  const runs = isExternal(model) ? await importedFingerprint(ctx, model.model_id) : undefined;
   const payload = JSON.stringify({ v: METRICS_VERSION, t: model.model_type, h: model.hyperparameters, dates, grid: ctx.grid ?? null, runs });
   return createHash('sha256').update(payload).digest('hex');
 }
@@ -58,7 +58,7 @@ export async function hindcastMetrics(
   const have = new Set(dates);
   const sums: Sums = {};
   // An external model's runs are its imported files (started on their own dates); the others are computed.
-  const starts = isExternal(model) ? importedDates(ctx.db, model.model_id) : dates;
+  const starts = isExternal(model) ? await importedDates(ctx.db, model.model_id) : dates;
   for (const date of starts) {
     const verifiable = LEAD_HOURS.map((h) => addDays(date, h / 24)).filter((d) => have.has(d));
     if (verifiable.length === 0) continue;
@@ -102,7 +102,7 @@ export async function recomputeMetrics(
   ctx: ArchiveContext,
   options: { force?: boolean; modelIds?: string[] } = {},
 ): Promise<RecomputeResult> {
-  const dates = analysisDates(ctx);
+  const dates = await analysisDates(ctx);
   const cache = new Map<string, Promise<IceState>>();
   const analyses = (date: string) => {
     let state = cache.get(date);
@@ -110,16 +110,16 @@ export async function recomputeMetrics(
     return state;
   };
   const result: RecomputeResult = { recomputed: [], unchanged: [] };
-  for (const model of listModels(ctx.db)) {
+  for (const model of await listModels(ctx.db)) {
     if (options.modelIds && !options.modelIds.includes(model.model_id)) continue;
-    const print = fingerprint(model, dates, ctx);
-    if (!options.force && metricsFingerprint(ctx.db, model.model_id) === print) {
+    const print = await fingerprint(model, dates, ctx);
+    if (!options.force && (await metricsFingerprint(ctx.db, model.model_id)) === print) {
       result.unchanged.push(model.model_id);
       continue;
     }
     const started = performance.now();
     const metrics = await hindcastMetrics(ctx, model, dates, analyses);
-    saveMetrics(ctx.db, model.model_id, metrics, print);
+    await saveMetrics(ctx.db, model.model_id, metrics, print);
     ctx.log?.info({ model: model.model_id, ms: Math.round(performance.now() - started) }, 'model metrics computed');
     result.recomputed.push(model.model_id);
   }

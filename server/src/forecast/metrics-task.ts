@@ -8,15 +8,17 @@ import { recomputeMetrics, type RecomputeResult } from './hindcast-metrics.ts';
 
 export interface MetricsTaskArgs {
   dataDir: string;
+  /** PostgreSQL of the server (null/absent: SQLite in dataDir). */
+  databaseUrl?: string | null;
   grid?: Grid;
   force?: boolean;
 }
 
 export async function run(args: MetricsTaskArgs): Promise<RecomputeResult> {
-  const db = openDatabase(args.dataDir);
+  const db = await openDatabase(args, { poolSize: 2 });
   try {
     return await recomputeMetrics({ db, dataDir: args.dataDir, grid: args.grid }, { force: args.force });
   } finally {
-    db.close();
+    await db.destroy();
   }
 }

@@ -24,15 +24,15 @@ export interface DatasetInfo {
 /** Which of our variables a source variable list fills (by what the ingest found). */
 const TARGETS = [VARIABLE_NAMES.concentration, VARIABLE_NAMES.thickness];
 
-export function registerProductDatasets(
+export async function registerProductDatasets(
   db: Db,
   archive: { datasetId: string; datasetName: string; sourceLabel: string },
   inputs: DatasetInfo[],
-): void {
+): Promise<void> {
   const products = inputs.filter((input) => input.product);
   for (const input of products) {
     const product = input.product!;
-    upsertDataset(db, {
+    await upsertDataset(db, {
       dataset_id: product.id,
       dataset_name: product.name !== product.id ? product.name : input.title || product.id,
       metadata: {
@@ -50,7 +50,7 @@ export function registerProductDatasets(
     });
   }
   if (products.some((input) => input.product!.id === archive.datasetId)) return;
-  upsertDataset(db, {
+  await upsertDataset(db, {
     dataset_id: archive.datasetId,
     dataset_name: archive.datasetName,
     metadata: {

@@ -19,21 +19,21 @@ export const EXTERNAL_MODEL_TYPE = 'external';
 export const isExternal = (model: Pick<ModelRecord, 'model_type'>): boolean => model.model_type === EXTERNAL_MODEL_TYPE;
 
 /** The external model `modelId`, registered now if new; a computed model of that id is refused. */
-export function registerExternalModel(db: Db, modelId: string): ModelRecord {
-  const existing = findModel(db, modelId);
+export async function registerExternalModel(db: Db, modelId: string): Promise<ModelRecord> {
+  const existing = await findModel(db, modelId);
   if (existing && !isExternal(existing)) {
     throw new IngestError(`идентификатор ${modelId} занят моделью типа ${existing.model_type}: выберите другой model_id для внешней модели`);
   }
-  if (!existing) insertModel(db, { model_id: modelId, model_type: EXTERNAL_MODEL_TYPE, hyperparameters: {}, is_default: false });
-  return findModel(db, modelId)!;
+  if (!existing) await insertModel(db, { model_id: modelId, model_type: EXTERNAL_MODEL_TYPE, hyperparameters: {}, is_default: false });
+  return (await findModel(db, modelId))!;
 }
 
 /** Dates of the model's imported runs, oldest first. */
-export const importedDates = (db: Db, modelId: string): string[] => fileDates(db, 'forecast', modelId);
+export const importedDates = (db: Db, modelId: string): Promise<string[]> => fileDates(db, 'forecast', modelId);
 
 /** The imported run of `date` (one state per lead of LEAD_HOURS), or undefined when there is none. */
 export async function importedRun(ctx: ArchiveContext, modelId: string, date: string): Promise<IceState[] | undefined> {
-  const record = existingFile(ctx, 'forecast', modelId, date);
+  const record = await existingFile(ctx, 'forecast', modelId, date);
   if (!record) return undefined;
   const buffer = await readFile(resolveInside(ctx.dataDir, record.path));
   const bytes = new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength);
@@ -41,6 +41,8 @@ export async function importedRun(ctx: ArchiveContext, modelId: string, date: st
 }
 
 /** What identifies an external model's runs for its metrics fingerprint: each file's date and ETag. */
-export function importedFingerprint(ctx: ArchiveContext, modelId: string): string[] {
-  return importedDates(ctx.db, modelId).map((date) => `${date}:${existingFile(ctx, 'forecast', modelId, date)?.etag ?? ''}`);
+export async function importedFingerprint(ctx: ArchiveContext, modelId: string): Promise<string[]> {
+  const prints: string[] = [];
+  for (const date of await importedDates(ctx.db, modelId)) prints.push(`${date}:${(await existingFile(ctx, 'forecast', modelId, date))?.etag ?? ''}`);
+  return prints;
 }

@@ -98,7 +98,7 @@ export async function ingestAnalysis(ctx: Pick<ArchiveContext, 'db' | 'dataDir'>
   }
   if (!date) throw new IngestError('нет ни одного файла для анализа');
   const state = mergeFields(parts, grid);
-  const record = storeWithProvenance(
+  const record = await storeWithProvenance(
     ctx,
     [state],
     { kind: 'analysis', date, model: target.datasetId, assimilated: true, source: target.sourceLabel, leadHours: [0] },
@@ -158,6 +158,6 @@ export async function ingestFromSource(
     product: source.kind === 'products' ? source.list.products[k] : undefined,
     source: inputs[k].file.source,
   }));
-  registerProductDatasets(ctx.db, identity, described);
+  await registerProductDatasets(ctx.db, identity, described);
   return result;
 }

@@ -6,7 +6,7 @@
  * leaves at most an unlisted file, never a listed half-written one.
  */
 import { rmSync, statSync } from 'node:fs';
-import type { Db } from '../db/database.ts';
+import { nowText, type Db } from '../db/database.ts';
 import { makeEtag, type ArchiveContext } from '../forecast/archive.ts';
 import { relativeFilePath, resolveInside, writeFileAtomic } from '../forecast/file-store.ts';
 import { stateFileLayout, type FileMetadata } from '../forecast/forecast-file.ts';
@@ -70,13 +70,13 @@ function provenanceAttributes(inputs: ProvenanceInput[], now: string): Record<st
  * Write `states` (one per lead; one for an analysis) as the `meta.kind` file of `meta.model` on `meta.date`,
  * replacing any earlier file of that key, with the inputs' provenance. Returns the indexed record.
  */
-export function storeWithProvenance(
+export async function storeWithProvenance(
   ctx: Pick<ArchiveContext, 'db' | 'dataDir'>,
   states: IceState[],
   meta: FileMetadata,
   inputs: ProvenanceInput[],
   userId: number | null,
-): FileRecord {
+): Promise<FileRecord> {
   const layout = stateFileLayout(states, meta);
   const now = new Date().toISOString();
   layout.attributes = { ...layout.attributes, ...provenanceAttributes(inputs, now) };
@@ -87,42 +87,61 @@ export function storeWithProvenance(
   // Compressed copies of a file this one replaces would otherwise be served for it.
   for (const suffix of ['.gz', '.br']) rmSync(full + suffix, { force: true });
   const { size, mtimeMs } = statSync(full);
-  ctx.db.transaction(() => {
-    recordFile(ctx.db, { kind: meta.kind, owner: meta.model, date: meta.date, path: rel, bytes: size, etag: makeEtag(meta.kind, meta.model, meta.date, size, mtimeMs) });
-    replaceProvenance(ctx.db, meta.kind, meta.model, meta.date, inputs, userId);
-  })();
-  return findFile(ctx.db, meta.kind, meta.model, meta.date)!;
+  await ctx.db.transaction().execute(async (trx) => {
+    await recordFile(trx, { kind: meta.kind, owner: meta.model, date: meta.date, path: rel, bytes: size, etag: makeEtag(meta.kind, meta.model, meta.date, size, mtimeMs) });
+    await replaceProvenance(trx, meta.kind, meta.model, meta.date, inputs, userId);
+  });
+  return (await findFile(ctx.db, meta.kind, meta.model, meta.date))!;
 }
 
-function replaceProvenance(db: Db, kind: string, owner: string, date: string, inputs: ProvenanceInput[], userId: number | null): void {
-  db.prepare('DELETE FROM ingest_provenance WHERE kind = ? AND owner = ? AND date = ?').run(kind, owner, date);
-  const insert = db.prepare(
-    `INSERT INTO ingest_provenance (kind, owner, date, product, source, original_name, sha256, bytes, details, user_id)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-  );
+async function replaceProvenance(db: Db, kind: string, owner: string, date: string, inputs: ProvenanceInput[], userId: number | null): Promise<void> {
+  await db.deleteFrom('ingest_provenance').where('kind', '=', kind).where('owner', '=', owner).where('date', '=', date).execute();
+  // One insert per input, in order: ids keep the inputs' order (findProvenance orders by id).
   for (const input of inputs) {
-    insert.run(kind, owner, date, input.product, input.source, input.originalName, input.sha256, input.bytes, JSON.stringify(input.details), userId);
+    await db
+      .insertInto('ingest_provenance')
+      .values({
+        kind,
+        owner,
+        date,
+        product: input.product,
+        source: input.source,
+        original_name: input.originalName,
+        sha256: input.sha256,
+        bytes: input.bytes,
+        details: JSON.stringify(input.details),
+        user_id: userId,
+        created_at: nowText(),
+      })
+      .execute();
   }
 }
 
+const PROVENANCE_COLUMNS = ['kind', 'owner', 'date', 'product', 'source', 'original_name', 'sha256', 'bytes', 'details', 'user_id', 'created_at'] as const;
+
 /** The provenance rows of one archived file, in input order. */
-export function findProvenance(db: Db, kind: string, owner: string, date: string): ProvenanceRecord[] {
-  const rows = db
-    .prepare(
-      `SELECT kind, owner, date, product, source, original_name, sha256, bytes, details, user_id, created_at
-       FROM ingest_provenance WHERE kind = ? AND owner = ? AND date = ? ORDER BY id`,
-    )
-    .all(kind, owner, date) as Array<Omit<ProvenanceRecord, 'details'> & { details: string }>;
+export async function findProvenance(db: Db, kind: string, owner: string, date: string): Promise<ProvenanceRecord[]> {
+  const rows = await db
+    .selectFrom('ingest_provenance')
+    .select(PROVENANCE_COLUMNS)
+    .where('kind', '=', kind)
+    .where('owner', '=', owner)
+    .where('date', '=', date)
+    .orderBy('id')
+    .execute();
   return rows.map((row) => ({ ...row, details: JSON.parse(row.details) as Record<string, unknown> }));
 }
 
 /** The newest provenance row of an owner's files of `kind` (an external model's latest import), if any. */
-export function latestProvenance(db: Db, kind: string, owner: string): ProvenanceRecord | undefined {
-  const row = db
-    .prepare(
-      `SELECT kind, owner, date, product, source, original_name, sha256, bytes, details, user_id, created_at
-       FROM ingest_provenance WHERE kind = ? AND owner = ? ORDER BY created_at DESC, id DESC LIMIT 1`,
-    )
-    .get(kind, owner) as (Omit<ProvenanceRecord, 'details'> & { details: string }) | undefined;
+export async function latestProvenance(db: Db, kind: string, owner: string): Promise<ProvenanceRecord | undefined> {
+  const row = await db
+    .selectFrom('ingest_provenance')
+    .select(PROVENANCE_COLUMNS)
+    .where('kind', '=', kind)
+    .where('owner', '=', owner)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
   return row && { ...row, details: JSON.parse(row.details) as Record<string, unknown> };
 }

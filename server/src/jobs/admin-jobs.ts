@@ -3,6 +3,7 @@
  * an LLM over the network) and what goes to a worker thread (archive, model runs, metrics).
  */
 import type { ModelFamily } from '../../../common/model-families.ts';
+import type { DatabaseTarget } from '../db/database.ts';
 import type { ModelGenerator } from '../model-generation/generator.ts';
 import type { JobHandler } from './job-runner.ts';
 import { runInWorker } from './run-in-worker.ts';
@@ -22,9 +23,10 @@ const scaled =
   (fraction: number, message?: string) =>
     progress(from + (to - from) * fraction, message);
 
-export function ingestDayJob(dataDir: string, date: string): JobHandler {
+/** `where`: the server's DATA_DIR and database (the config), which the worker task opens itself. */
+export function ingestDayJob(where: DatabaseTarget, date: string): JobHandler {
   return async ({ signal, progress }) => {
-    const args: IngestDayArgs = { dataDir, date };
+    const args: IngestDayArgs = { dataDir: where.dataDir, databaseUrl: where.databaseUrl, date };
     const result = await runInWorker<IngestDayResult>(tasks.ingestDay, args, { signal, onProgress: progress });
     return {
       result: { ...result },
@@ -35,6 +37,7 @@ export function ingestDayJob(dataDir: string, date: string): JobHandler {
 
 export interface GenerateModelInput {
   dataDir: string;
+  databaseUrl?: string | null;
   generator: ModelGenerator;
   family: ModelFamily;
   content: string;
@@ -48,6 +51,7 @@ export function generateModelJob(input: GenerateModelInput): JobHandler {
     progress(0.3, `описание готово: ${spec.model_type} ${JSON.stringify(spec.hyperparameters)}`);
     const args: RegisterModelArgs = {
       dataDir: input.dataDir,
+      databaseUrl: input.databaseUrl,
       model: { model_id: input.modelId, model_type: spec.model_type, hyperparameters: spec.hyperparameters },
     };
     const result = await runInWorker<RegisterModelResult>(tasks.registerModel, args, {
@@ -58,9 +62,9 @@ export function generateModelJob(input: GenerateModelInput): JobHandler {
   };
 }
 
-export function generateForecastJob(dataDir: string, date: string, modelIds: string[]): JobHandler {
+export function generateForecastJob(where: DatabaseTarget, date: string, modelIds: string[]): JobHandler {
   return async ({ signal, progress }) => {
-    const args: RunModelsArgs = { dataDir, date, modelIds };
+    const args: RunModelsArgs = { dataDir: where.dataDir, databaseUrl: where.databaseUrl, date, modelIds };
     const result = await runInWorker<RunModelsResult>(tasks.runModels, args, { signal, onProgress: progress });
     return { result: { ...result }, message: `прогнозы за ${date} построены для моделей: ${modelIds.join(', ')}` };
   };

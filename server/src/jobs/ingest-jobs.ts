@@ -5,6 +5,7 @@
  * again (the durable queue handed it back).
  */
 import { rmSync } from 'node:fs';
+import type { DatabaseTarget } from '../db/database.ts';
 import type { AnalysisSourceConfig } from '../ingest/products.ts';
 import { willRetry, type JobHandler } from './job-runner.ts';
 import { runInWorker } from './run-in-worker.ts';
@@ -18,9 +19,9 @@ const tasks = {
   importForecast: new URL('./tasks/import-forecast.ts', import.meta.url),
 };
 
-export function fetchAnalysisJob(dataDir: string, date: string, source: Exclude<AnalysisSourceConfig, { kind: 'demo' }>, userId: number | null): JobHandler {
+export function fetchAnalysisJob(where: DatabaseTarget, date: string, source: Exclude<AnalysisSourceConfig, { kind: 'demo' }>, userId: number | null): JobHandler {
   return async ({ signal, progress }) => {
-    const args: FetchAnalysisArgs = { dataDir, date, source, userId };
+    const args: FetchAnalysisArgs = { dataDir: where.dataDir, databaseUrl: where.databaseUrl, date, source, userId };
     const result = await runInWorker<FetchAnalysisResult>(tasks.fetchAnalysis, args, { signal, onProgress: progress });
     return {
       result: { ...result },

@@ -54,10 +54,10 @@ export class JobRunner {
     private readonly log: FastifyBaseLogger,
   ) {}
 
-  /** Store the job (queued) and schedule it; returns the stored job at once. */
-  submit(kind: JobKind, request: Record<string, unknown>, userId: number | null, handler: JobHandler): Job {
+  /** Store the job (queued) and schedule it; resolves to the stored job. */
+  async submit(kind: JobKind, request: Record<string, unknown>, userId: number | null, handler: JobHandler): Promise<Job> {
     if (this.closed) throw new Error('the job runner is closed');
-    const job = insertJob(this.db, kind, request, userId);
+    const job = await insertJob(this.db, kind, request, userId);
     this.queue.push({ id: job.id, handler });
     queueMicrotask(() => this.pump());
     return job;
@@ -72,12 +72,12 @@ export class JobRunner {
   /** Abort the running job, fail the queued ones, and wait (up to `waitMs`) for the running one to stop. */
   async close(waitMs = 5000): Promise<void> {
     this.closed = true;
-    for (const pending of this.queue.splice(0)) this.fail(pending.id, SHUTDOWN_REASON);
+    for (const pending of this.queue.splice(0)) await this.fail(pending.id, SHUTDOWN_REASON);
     const current = this.current;
     if (!current) return;
     current.controller.abort(new Error(SHUTDOWN_REASON));
     await Promise.race([current.done, new Promise((resolve) => setTimeout(resolve, waitMs).unref())]);
-    this.fail(current.id, SHUTDOWN_REASON);
+    await this.fail(current.id, SHUTDOWN_REASON);
   }
 
   private pump(): void {
@@ -96,8 +96,8 @@ export class JobRunner {
   }
 
   private async execute({ id, handler }: Pending, controller: AbortController): Promise<void> {
-    markRunning(this.db, id);
-    const job = findJob(this.db, id);
+    await markRunning(this.db, id);
+    const job = await findJob(this.db, id);
     if (!job) return;
     // The audit trail: who asked for which job, and how it ended (info level, with the user id).
     const log = this.log.child({ job: id, kind: job.kind, userId: job.user_id });
@@ -107,24 +107,27 @@ export class JobRunner {
         job,
         signal: controller.signal,
         progress: (fraction, message) => {
-          if (!controller.signal.aborted) setProgress(this.db, id, fraction, message ?? null);
+          // Progress is advisory: written in the background, a failed write only logged.
+          if (!controller.signal.aborted) {
+            setProgress(this.db, id, fraction, message ?? null).catch((error: unknown) => log.warn({ err: error }, 'could not record progress'));
+          }
         },
         log,
       });
       if (controller.signal.aborted) throw controller.signal.reason;
-      markSucceeded(this.db, id, outcome.result, outcome.message ?? null);
+      await markSucceeded(this.db, id, outcome.result, outcome.message ?? null);
       log.info({ result: outcome.result }, 'job succeeded');
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
-      this.fail(id, message);
+      await this.fail(id, message);
       log.warn({ err: error }, 'job failed');
     }
   }
 
   /** Record a failure; the database may already be closed during shutdown, which is then reported at next start. */
-  private fail(id: number, message: string): void {
+  private async fail(id: number, message: string): Promise<void> {
     try {
-      if (this.db.open) markFailed(this.db, id, message);
+      await markFailed(this.db, id, message);
     } catch (error) {
       this.log.error({ err: error, job: id }, 'could not record the job failure');
     }

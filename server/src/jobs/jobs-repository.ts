@@ -1,46 +1,41 @@
-/** The only module that writes SQL for the jobs table (migration in db/migrations.ts). */
-import type { Db } from '../db/database.ts';
+/**
+ * The only module that writes SQL for the jobs table (migration in db/migrations.ts). Async over Kysely, the same
+ * on SQLite and PostgreSQL; with PostgreSQL every API server and worker process sees the same rows.
+ */
+import { nowText, type Db } from '../db/database.ts';
+import type { JobsTable } from '../db/schema.ts';
 import type { Job, JobKind, JobStatus, JobView } from '../../../common/api-types/jobs.ts';
+import type { Selectable } from 'kysely';
 
-interface JobRow {
-  id: number;
-  kind: JobKind;
-  status: JobStatus;
-  progress: number;
-  message: string | null;
-  result: string | null;
-  request: string;
-  user_id: number | null;
-  created_at: string;
-  started_at: string | null;
-  finished_at: string | null;
-}
-
-const NOW = "strftime('%Y-%m-%dT%H:%M:%fZ', 'now')";
+type JobRow = Selectable<JobsTable>;
 
 function toJob(row: JobRow): Job {
   return {
     ...row,
+    kind: row.kind as JobKind,
+    status: row.status as JobStatus,
     result: row.result === null ? null : (JSON.parse(row.result) as Record<string, unknown>),
     request: JSON.parse(row.request) as Record<string, unknown>,
   };
 }
 
-export function insertJob(db: Db, kind: JobKind, request: Record<string, unknown>, userId: number | null): Job {
-  const row = db
-    .prepare(`INSERT INTO jobs (kind, request, user_id) VALUES (?, ?, ?) RETURNING *`)
-    .get(kind, JSON.stringify(request), userId) as JobRow;
+export async function insertJob(db: Db, kind: JobKind, request: Record<string, unknown>, userId: number | null): Promise<Job> {
+  const row = await db
+    .insertInto('jobs')
+    .values({ kind, request: JSON.stringify(request), user_id: userId, created_at: nowText() })
+    .returningAll()
+    .executeTakeFirstOrThrow();
   return toJob(row);
 }
 
-export function findJob(db: Db, id: number): Job | undefined {
-  const row = db.prepare('SELECT * FROM jobs WHERE id = ?').get(id) as JobRow | undefined;
+export async function findJob(db: Db, id: number): Promise<Job | undefined> {
+  const row = await db.selectFrom('jobs').selectAll().where('id', '=', id).executeTakeFirst();
   return row && toJob(row);
 }
 
 /** Newest first. */
-export function listJobs(db: Db, limit: number): Job[] {
-  const rows = db.prepare('SELECT * FROM jobs ORDER BY id DESC LIMIT ?').all(limit) as JobRow[];
+export async function listJobs(db: Db, limit: number): Promise<Job[]> {
+  const rows = await db.selectFrom('jobs').selectAll().orderBy('id', 'desc').limit(limit).execute();
   return rows.map(toJob);
 }
 
@@ -51,73 +46,93 @@ export interface JobViewer {
 }
 
 /** A job as the API shows it: with the name of the account that asked (null if deleted or the system). */
-
-const SELECT_VIEW = 'SELECT j.*, u.username AS username FROM jobs j LEFT JOIN users u ON u.id = j.user_id';
+const selectView = (db: Db) => db.selectFrom('jobs as j').leftJoin('users as u', 'u.id', 'j.user_id').selectAll('j').select('u.username as username');
 
 function toView(row: JobRow & { username: string | null }): JobView {
   return { ...toJob(row), username: row.username };
 }
 
 /** The jobs `viewer` may see, newest first. A plain user's filter uses the user_id column only. */
-export function listVisibleJobs(db: Db, viewer: JobViewer, limit: number): JobView[] {
-  const rows = viewer.admin
-    ? db.prepare(`${SELECT_VIEW} ORDER BY j.id DESC LIMIT ?`).all(limit)
-    : db.prepare(`${SELECT_VIEW} WHERE j.user_id = ? ORDER BY j.id DESC LIMIT ?`).all(viewer.id, limit);
-  return (rows as Array<JobRow & { username: string | null }>).map(toView);
+export async function listVisibleJobs(db: Db, viewer: JobViewer, limit: number): Promise<JobView[]> {
+  let query = selectView(db);
+  if (!viewer.admin) query = query.where('j.user_id', '=', viewer.id);
+  const rows = await query.orderBy('j.id', 'desc').limit(limit).execute();
+  return rows.map(toView);
 }
 
 /** The job, or undefined when it does not exist or `viewer` may not see it (the caller answers 404 either way). */
-export function findVisibleJob(db: Db, viewer: JobViewer, id: number): JobView | undefined {
-  const row = db.prepare(`${SELECT_VIEW} WHERE j.id = ?`).get(id) as (JobRow & { username: string | null }) | undefined;
+export async function findVisibleJob(db: Db, viewer: JobViewer, id: number): Promise<JobView | undefined> {
+  const row = await selectView(db).where('j.id', '=', id).executeTakeFirst();
   if (!row || (!viewer.admin && row.user_id !== viewer.id)) return undefined;
   return toView(row);
 }
 
 /** A queued or running job of this kind, if any. */
-export function findActiveJob(db: Db, kind: JobKind): Job | undefined {
-  const row = db
-    .prepare(`SELECT * FROM jobs WHERE kind = ? AND status IN ('queued', 'running') ORDER BY id LIMIT 1`)
-    .get(kind) as JobRow | undefined;
+export async function findActiveJob(db: Db, kind: JobKind): Promise<Job | undefined> {
+  const row = await db
+    .selectFrom('jobs')
+    .selectAll()
+    .where('kind', '=', kind)
+    .where('status', 'in', ['queued', 'running'])
+    .orderBy('id')
+    .limit(1)
+    .executeTakeFirst();
   return row && toJob(row);
 }
 
-export function markRunning(db: Db, id: number): void {
-  db.prepare(`UPDATE jobs SET status = 'running', started_at = ${NOW} WHERE id = ? AND status = 'queued'`).run(id);
+/** Mark a queued job running; returns false when it was not queued (already taken, or failed meanwhile). */
+export async function markRunning(db: Db, id: number): Promise<boolean> {
+  const result = await db
+    .updateTable('jobs')
+    .set({ status: 'running', started_at: nowText() })
+    .where('id', '=', id)
+    .where('status', '=', 'queued')
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
 }
 
-export function setProgress(db: Db, id: number, progress: number, message: string | null): void {
-  db.prepare(`UPDATE jobs SET progress = ?, message = COALESCE(?, message) WHERE id = ? AND status = 'running'`).run(
-    Math.min(1, Math.max(0, progress)),
-    message,
-    id,
-  );
+export async function setProgress(db: Db, id: number, progress: number, message: string | null): Promise<void> {
+  await db
+    .updateTable('jobs')
+    .set((eb) => ({
+      progress: Math.min(1, Math.max(0, progress)),
+      message: message === null ? eb.ref('message') : message,
+    }))
+    .where('id', '=', id)
+    .where('status', '=', 'running')
+    .execute();
 }
 
-export function markSucceeded(db: Db, id: number, result: Record<string, unknown>, message: string | null): void {
-  db.prepare(
-    `UPDATE jobs SET status = 'succeeded', progress = 1, result = ?, message = ?, finished_at = ${NOW}
-     WHERE id = ? AND status = 'running'`,
-  ).run(JSON.stringify(result), message, id);
+export async function markSucceeded(db: Db, id: number, result: Record<string, unknown>, message: string | null): Promise<void> {
+  await db
+    .updateTable('jobs')
+    .set({ status: 'succeeded', progress: 1, result: JSON.stringify(result), message, finished_at: nowText() })
+    .where('id', '=', id)
+    .where('status', '=', 'running')
+    .execute();
 }
 
 /** Fail a job that has not finished; a finished job keeps its outcome. */
-export function markFailed(db: Db, id: number, message: string): void {
-  db.prepare(
-    `UPDATE jobs SET status = 'failed', message = ?, finished_at = ${NOW}
-     WHERE id = ? AND status IN ('queued', 'running')`,
-  ).run(message, id);
+export async function markFailed(db: Db, id: number, message: string): Promise<void> {
+  await db
+    .updateTable('jobs')
+    .set({ status: 'failed', message, finished_at: nowText() })
+    .where('id', '=', id)
+    .where('status', 'in', ['queued', 'running'])
+    .execute();
 }
 
 /**
  * At start: jobs left queued or running by a previous process can never finish (their work lived in that
  * process), so they are failed with the reason. Returns how many.
  */
-export function failUnfinishedJobs(db: Db, reason: string): number {
-  return db
-    .prepare(
-      `UPDATE jobs SET status = 'failed', message = ?, finished_at = ${NOW} WHERE status IN ('queued', 'running')`,
-    )
-    .run(reason).changes;
+export async function failUnfinishedJobs(db: Db, reason: string): Promise<number> {
+  const result = await db
+    .updateTable('jobs')
+    .set({ status: 'failed', message: reason, finished_at: nowText() })
+    .where('status', 'in', ['queued', 'running'])
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
 }
 
 /** A running job goes back to the queue (its worker stopped; the durable queue runs it again). */

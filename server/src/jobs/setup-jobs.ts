@@ -14,8 +14,8 @@ declare module 'fastify' {
 
 export const RESTART_REASON = 'interrupted: the server restarted before the job finished';
 
-export function setupJobs(app: FastifyInstance): void {
-  const interrupted = failUnfinishedJobs(app.db, RESTART_REASON);
+export async function setupJobs(app: FastifyInstance): Promise<void> {
+  const interrupted = await failUnfinishedJobs(app.db, RESTART_REASON);
   if (interrupted > 0) app.log.warn({ jobs: interrupted }, 'jobs interrupted by a restart marked failed');
   const runner = new JobRunner(app.db, app.log);
   app.decorate('jobs', runner);

@@ -32,11 +32,11 @@ export interface RequestSession {
 
 export interface SessionManager {
   /** Start a session for `user` (ending the request's current one, if any) and set both cookies on `reply`. */
-  issue(request: FastifyRequest, reply: FastifyReply, user: User): void;
+  issue(request: FastifyRequest, reply: FastifyReply, user: User): Promise<void>;
   /** End the request's session (if any) and expire both cookies. */
-  clear(request: FastifyRequest, reply: FastifyReply): void;
+  clear(request: FastifyRequest, reply: FastifyReply): Promise<void>;
   /** End every session of `userId` except `keepId`; returns how many were live. */
-  revokeAll(userId: number, keepId?: string): number;
+  revokeAll(userId: number, keepId?: string): Promise<number>;
 }
 
 export interface SessionOptions {
@@ -59,12 +59,12 @@ export function setupSession(app: FastifyInstance, options: SessionOptions): voi
   });
 
   const sessions: SessionManager = {
-    issue(request, reply, user) {
-      if (request.session) revokeSession(app.db, request.session.id);
+    async issue(request, reply, user) {
+      if (request.session) await revokeSession(app.db, request.session.id);
       const id = randomBytes(32).toString('base64url');
       const xsrf = randomBytes(32).toString('base64url');
       const now = nowS();
-      createSession(app.db, {
+      await createSession(app.db, {
         id: hashId(id),
         userId: user.id,
         xsrf,
@@ -76,8 +76,8 @@ export function setupSession(app: FastifyInstance, options: SessionOptions): voi
       reply.setCookie(SESSION_COOKIE, id, { ...base, httpOnly: true, signed: true, maxAge: options.expiresS });
       reply.setCookie(XSRF_COOKIE, xsrf, { ...base, httpOnly: false, maxAge: options.expiresS });
     },
-    clear(request, reply) {
-      if (request.session) revokeSession(app.db, request.session.id);
+    async clear(request, reply) {
+      if (request.session) await revokeSession(app.db, request.session.id);
       reply.clearCookie(SESSION_COOKIE, { ...cookieOptions(request), httpOnly: true });
       reply.clearCookie(XSRF_COOKIE, { ...cookieOptions(request), httpOnly: false });
     },
@@ -96,18 +96,18 @@ export function setupSession(app: FastifyInstance, options: SessionOptions): voi
       return;
     }
     const now = nowS();
-    const found = findLiveSession(app.db, hashId(unsigned.value), now);
+    const found = await findLiveSession(app.db, hashId(unsigned.value), now);
     if (!found) return;
-    if (now - found.session.lastSeenAt >= TOUCH_INTERVAL_S) touchSession(app.db, found.session.id, now);
+    if (now - found.session.lastSeenAt >= TOUCH_INTERVAL_S) await touchSession(app.db, found.session.id, now);
     request.session = { id: found.session.id, userId: found.user.id, xsrf: found.session.xsrf, user: found.user };
   });
 
-  const purge = () => {
-    const removed = purgeSessions(app.db);
+  const purge = async () => {
+    const removed = await purgeSessions(app.db);
     if (removed) app.log.info({ removed }, 'expired and revoked sessions purged');
   };
-  app.addHook('onReady', async () => purge());
-  const timer = setInterval(purge, PURGE_INTERVAL_MS);
+  app.addHook('onReady', purge);
+  const timer = setInterval(() => purge().catch((error: unknown) => app.log.warn({ err: error }, 'session purge failed')), PURGE_INTERVAL_MS);
   timer.unref();
   app.addHook('onClose', async () => clearInterval(timer));
 }

@@ -7,8 +7,8 @@ import { addDays, ensureAnalysis, utcToday } from '../../src/forecast/archive.ts
 import { seedDataset, seedModels } from '../../src/forecast/demo-archive.ts';
 
 export async function prepareArchive(app: FastifyInstance, days = 2, last = utcToday()): Promise<string[]> {
-  seedModels(app.db);
-  seedDataset(app.db);
+  await seedModels(app.db);
+  await seedDataset(app.db);
   const dates = Array.from({ length: days }, (_, k) => addDays(last, k - days + 1));
   for (const date of dates) await ensureAnalysis({ db: app.db, dataDir: app.config.dataDir }, date);
   return dates;

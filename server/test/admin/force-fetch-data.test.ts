@@ -34,9 +34,9 @@ describe('POST /api/v1/force_fetch_data', () => {
     expect(job.result.metrics_recomputed.length).toBeGreaterThan(0);
 
     const ctx = { db: test.app.db, dataDir: test.dataDir };
-    expect(analysisDates(ctx)).toContain(today);
+    expect(await analysisDates(ctx)).toContain(today);
     for (const kind of ['forecast', 'assim_forecast'] as const) {
-      const file = findFile(test.app.db, kind, 'model_2', today);
+      const file = await findFile(test.app.db, kind, 'model_2', today);
       expect(file, kind).toBeDefined();
       expect(existsSync(join(test.dataDir, file!.path))).toBe(true);
     }

@@ -31,7 +31,7 @@ describe('POST /api/v1/forecast/generate', { timeout: 180_000 }, () => {
     expect(job.result.model_ids).toEqual(['model_1', 'model_3']);
     for (const modelId of ['model_1', 'model_3']) {
       for (const kind of ['forecast', 'assim_forecast'] as const) {
-        const file = findFile(test.app.db, kind, modelId, date);
+        const file = await findFile(test.app.db, kind, modelId, date);
         expect(file, `${kind} ${modelId}`).toBeDefined();
         expect(existsSync(join(test.dataDir, file!.path))).toBe(true);
         expect(job.result.files[modelId]).toContain(file!.path);

@@ -59,8 +59,8 @@ describe('POST /api/v1/models/generate with the template generator', { timeout: 
       model_type: 'free_drift_advection',
       hyperparameters: { time_step_hours: 3, drift_scale: 0.7 },
     });
-    expect(findModel(test.app.db, 'slow_drift')).toMatchObject({ model_type: 'free_drift_advection' });
-    const metrics = modelMetrics(test.app.db).get('slow_drift')!;
+    expect(await findModel(test.app.db, 'slow_drift')).toMatchObject({ model_type: 'free_drift_advection' });
+    const metrics = (await modelMetrics(test.app.db)).get('slow_drift')!;
     expect(metrics.rmse_24h).toBeGreaterThan(0);
     expect(job.result.metrics).toEqual(metrics);
     // It appears where /models reads.
@@ -85,7 +85,7 @@ describe('POST /api/v1/models/generate with the template generator', { timeout: 
     });
     expect(job.status).toBe('failed');
     expect(job.message).toBe('drift_scale must be between 0 and 3, got 12');
-    expect(findModel(test.app.db, 'too_fast')).toBeUndefined();
+    expect(await findModel(test.app.db, 'too_fast')).toBeUndefined();
     const architecture = await call(test.app, {
       method: 'GET',
       url: '/api/v1/report/model_architecture',
@@ -107,8 +107,8 @@ describe('POST /api/v1/models/generate with the llm generator', { timeout: 180_0
     });
     expect(job.status).toBe('failed');
     expect(job.message).toMatch(/^LLM answer is not a JSON model spec: I am sorry/);
-    expect(findModel(test.app.db, 'llm_garbage')).toBeUndefined();
-    expect(modelMetrics(test.app.db).has('llm_garbage')).toBe(false);
+    expect(await findModel(test.app.db, 'llm_garbage')).toBeUndefined();
+    expect((await modelMetrics(test.app.db)).has('llm_garbage')).toBe(false);
     expect(llm.prompts[0]).toContain('damped_anomaly');
     expect(llm.prompts[0]).toContain('a slow model please');
   });
@@ -123,10 +123,10 @@ describe('POST /api/v1/models/generate with the llm generator', { timeout: 180_0
       experiment_name: 'llm_nine_days',
     });
     expect(job.status, job.message).toBe('succeeded');
-    expect(findModel(test.app.db, 'llm_nine_days')).toMatchObject({
+    expect(await findModel(test.app.db, 'llm_nine_days')).toMatchObject({
       model_type: 'damped_anomaly',
       hyperparameters: { e_folding_days: 9 },
     });
-    expect(modelMetrics(test.app.db).get('llm_nine_days')?.rmse).toBeGreaterThan(0);
+    expect((await modelMetrics(test.app.db)).get('llm_nine_days')?.rmse).toBeGreaterThan(0);
   });
 });

@@ -14,12 +14,10 @@ import { ncdump } from '../../../workers/netcdf/test/ncdump.ts';
 import { SMALL_GRID } from './small-grid.ts';
 
 
-function context(): ArchiveContext {
+async function context(): Promise<ArchiveContext> {
   const dataDir = tempDir('ice-archive-');
-  const db = openDatabase(dataDir);
-  onTestFinished(() => {
-    db.close();
-  });
+  const db = await openDatabase(dataDir);
+  onTestFinished(() => db.destroy());
   return { db, dataDir, grid: SMALL_GRID };
 }
 
@@ -30,11 +28,11 @@ async function read(ctx: ArchiveContext, rel: string, lead: number) {
 
 describe('forecast archive', () => {
   it('builds the last days once: analyses, forecasts and metrics for the seeded models', async () => {
-    const ctx = context();
+    const ctx = await context();
     const result = await buildDemoArchive(ctx, 3, '2026-02-10');
     expect(result.dates).toEqual(['2026-02-08', '2026-02-09', '2026-02-10']);
-    expect(availableDates(ctx)).toEqual(result.dates);
-    expect(listModels(ctx.db).map((m) => [m.model_id, m.model_type, m.is_default])).toEqual([
+    expect(await availableDates(ctx)).toEqual(result.dates);
+    expect((await listModels(ctx.db)).map((m) => [m.model_id, m.model_type, m.is_default])).toEqual([
       ['model_1', 'persistence', false],
       ['model_2', 'free_drift_advection', true],
       ['model_3', 'damped_anomaly', false],
@@ -53,7 +51,7 @@ describe('forecast archive', () => {
     expect(statSync(path).mtimeMs).toBe(before);
     expect(again.recomputed).toEqual([]);
 
-    const metrics = modelMetrics(ctx.db);
+    const metrics = await modelMetrics(ctx.db);
     for (const id of ['model_1', 'model_2', 'model_3']) {
       const m = metrics.get(id)!;
       for (const name of ['rmse', 'mae', 'ssim', 'rmse_24h', 'rmse_48h', 'mae_thickness', 'ssim_speed']) expect(m[name]).toBeTypeOf('number');
@@ -63,16 +61,16 @@ describe('forecast archive', () => {
   });
 
   it('computes the same metrics in a worker thread beside the forecasts', async () => {
-    const inline = context();
+    const inline = await context();
     await buildDemoArchive(inline, 2, '2026-02-10');
-    const threaded = context();
+    const threaded = await context();
     await buildDemoArchive(threaded, 2, '2026-02-10', { metricsInWorker: true });
-    expect(modelMetrics(threaded.db)).toEqual(modelMetrics(inline.db));
-    expect(availableDates(threaded)).toEqual(['2026-02-09', '2026-02-10']);
+    expect(await modelMetrics(threaded.db)).toEqual(await modelMetrics(inline.db));
+    expect(await availableDates(threaded)).toEqual(['2026-02-09', '2026-02-10']);
   });
 
   it('runs the free forecast from the previous forecast, and the assimilated one from the analysis', async () => {
-    const ctx = context();
+    const ctx = await context();
     await buildDemoArchive(ctx, 3, '2026-02-10');
     const date = '2026-02-10';
     const previous = await read(ctx, 'forecast-data/forecast/model_2/2026-02-09.nc', 0); // +24h, valid on the 10th
@@ -91,7 +89,7 @@ describe('forecast archive', () => {
   });
 
   it('runs any model for a date on demand, and recomputes metrics when the archive grows', async () => {
-    const ctx = context();
+    const ctx = await context();
     await buildDemoArchive(ctx, 2, '2026-02-10');
     const file = await runModel(ctx, 'model_3', '2026-02-10', 'assim_forecast');
     expect(file.path).toBe('forecast-data/assim_forecast/model_3/2026-02-10.nc');
@@ -101,6 +99,6 @@ describe('forecast archive', () => {
     await buildDemoArchive(ctx, 3, '2026-02-11');
     const result = await recomputeMetrics(ctx);
     expect(result.recomputed).toEqual([]); // buildDemoArchive already recomputed them for the new day
-    expect(availableDates(ctx)).toEqual(['2026-02-09', '2026-02-10', '2026-02-11']);
+    expect(await availableDates(ctx)).toEqual(['2026-02-09', '2026-02-10', '2026-02-11']);
   });
 });

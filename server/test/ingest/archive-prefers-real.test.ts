@@ -16,7 +16,7 @@ import { fixturePath } from './fixture-server.ts';
 describe('a real analysis over a demo one', () => {
   it('is the state the models start from on its date', async () => {
     const { app, dataDir } = await makeApp();
-    seedModels(app.db);
+    await seedModels(app.db);
     const ctx = { db: app.db, dataDir };
     const date = '2026-11-20';
     const demo = await ensureAnalysis(ctx, date);
@@ -28,7 +28,7 @@ describe('a real analysis over a demo one', () => {
       userId: null,
     });
     expect((await ensureAnalysis(ctx, date)).owner).toBe('imported_analysis');
-    expect(analysisDates(ctx)).toEqual([date]);
+    expect(await analysisDates(ctx)).toEqual([date]);
 
     // Persistence keeps the initial state: its +24 h is the real analysis, not the demo one.
     const run = await runModel(ctx, 'model_1', date, 'assim_forecast');

@@ -61,7 +61,7 @@ describe('ANALYSIS_SOURCE = a product list with URL templates', () => {
       products: [{ id: 'osisaf_conc', name: 'OSI SAF concentration (test)', url: `${server.origin}/ease2/{yyyy}/{mm}/ice_conc_nh_ease2-250_{yyyy}{mm}{dd}1200.nc` }],
     });
     const { app, dataDir } = await makeApp({ env: { ANALYSIS_SOURCE: source } });
-    seedModels(app.db);
+    await seedModels(app.db);
     const admin = await signedIn(app, 'admin');
     const started = await app.inject({ method: 'POST', url: '/api/v1/force_fetch_data', headers: admin.headers, payload: {} });
     expect(started.statusCode).toBe(202);
@@ -90,10 +90,10 @@ describe('ANALYSIS_SOURCE = a product list with URL templates', () => {
     expect(attributes.history).toMatch(/^2023-03-20T13:57:20Z creation\n2025-02-17T11:05:00Z assign new DOI.*\n.*regridded onto the forecast grid .* from ice_conc_nh_ease2-250_\d+1200\.nc \(sha256 9cd5e0ba/s);
 
     // Provenance row, forecasts of the day from it, the datasets page.
-    expect(findProvenance(app.db, 'analysis', 'osisaf_test', today)).toEqual([
+    expect(await findProvenance(app.db, 'analysis', 'osisaf_test', today)).toEqual([
       expect.objectContaining({ product: 'osisaf_conc', sha256: FIXTURE_SHA256.ease2, bytes: 938_044, user_id: admin.user.id }),
     ]);
-    for (const kind of ['forecast', 'assim_forecast'] as const) expect(findFile(app.db, kind, 'model_2', today), kind).toBeDefined();
+    for (const kind of ['forecast', 'assim_forecast'] as const) expect(await findFile(app.db, kind, 'model_2', today), kind).toBeDefined();
     const datasets = (await app.inject({ url: '/api/v1/report/datasets', headers: admin.headers })).json();
     expect(datasets).toEqual(
       expect.arrayContaining([
@@ -112,13 +112,13 @@ describe('ANALYSIS_SOURCE = a product list with URL templates', () => {
     const server = await startFixtureServer();
     const source = productList({ products: [{ id: 'osisaf_conc', url: `${server.origin}/missing/{date}.nc` }] });
     const { app } = await makeApp({ env: { ANALYSIS_SOURCE: source } });
-    seedModels(app.db);
+    await seedModels(app.db);
     const admin = await signedIn(app, 'admin');
     const started = await app.inject({ method: 'POST', url: '/api/v1/force_fetch_data', headers: admin.headers, payload: {} });
     const job = await waitForJob(app, admin.headers, started.json().job_id, 120_000);
     expect(job.status).toBe('failed');
     expect(job.message).toBe(`Файл за эту дату не найден у источника (HTTP 404): ${server.origin}/missing/${utcToday()}.nc`);
-    expect(latestAnalysisFile(app.db, utcToday())).toBeUndefined();
+    expect(await latestAnalysisFile(app.db, utcToday())).toBeUndefined();
     expect((await app.inject({ url: '/api/v1/analysis/info', headers: admin.headers })).json().available_dates).toEqual([]);
   }, 120_000);
 });
@@ -193,7 +193,7 @@ describe('the other source kinds, and what fails', () => {
     await expect(ingestFromSource(ctx, parseAnalysisSource(`dir:${join(lost, '..')}`) as Source, '2026-11-20', { userId: null })).rejects.toThrow(
       'Не удалось определить сетку переменной «conc»',
     );
-    expect(latestAnalysisFile(app.db, '2026-11-20')).toBeUndefined();
+    expect(await latestAnalysisFile(app.db, '2026-11-20')).toBeUndefined();
     expect(existsSync(join(dataDir, 'forecast-data', 'analysis'))).toBe(false);
   }, 60_000);
 });

@@ -45,7 +45,7 @@ describe('requireAdmin', () => {
   it('applies a role change on the next request: the session ends, the next sign-in has the new role', async () => {
     const app = await appWithAdminRoute();
     const { headers, user } = await signedIn(app, 'admin');
-    setUserRole(app.db, user.email, 'user');
+    await setUserRole(app.db, user.email, 'user');
     const response = await app.inject({ method: 'POST', url: '/api/v1/test-admin', headers, payload: { n: 1 } });
     expect(response.statusCode).toBe(401);
     const again = await signIn(app, user.email);

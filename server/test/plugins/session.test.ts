@@ -57,35 +57,35 @@ describe('session cookies', () => {
       expect.stringContaining('Max-Age=7200'),
     ]);
     // Move both sessions' expiry into the past, as two hours passing would.
-    app.db.prepare('UPDATE sessions SET expires_at = expires_at - 7200').run();
+    await app.db.updateTable('sessions').set((eb) => ({ expires_at: eb('expires_at', '-', 7200) })).execute();
     expect((await app.inject({ url: '/api/v1/users/me', headers: { cookie: session.cookie } })).statusCode).toBe(401);
-    expect(purgeSessions(app.db)).toBe(2);
-    expect(app.db.prepare('SELECT COUNT(*) AS n FROM sessions').get()).toEqual({ n: 0 });
+    expect(await purgeSessions(app.db)).toBe(2);
+    expect(await app.db.selectFrom('sessions').selectAll().execute()).toEqual([]);
   });
 
   it('end when the role changes or the account is deactivated', async () => {
     const { app } = await makeApp();
     const promoted = await signedIn(app);
-    setUserRole(app.db, promoted.user.email, 'admin');
+    await setUserRole(app.db, promoted.user.email, 'admin');
     expect((await app.inject({ url: '/api/v1/users/me', headers: { cookie: promoted.cookie } })).statusCode).toBe(401);
     const again = await signIn(app, promoted.user.email);
     expect((await app.inject({ url: '/api/v1/users/me', headers: { cookie: again.cookie } })).json()).toMatchObject({
       role: { name: 'admin' },
     });
     // Setting the same role again is not a change: the session stays.
-    setUserRole(app.db, promoted.user.email, 'admin');
+    await setUserRole(app.db, promoted.user.email, 'admin');
     expect((await app.inject({ url: '/api/v1/users/me', headers: { cookie: again.cookie } })).statusCode).toBe(200);
 
     const disabled = await signedIn(app);
-    setUserActive(app.db, disabled.user.id, false);
+    await setUserActive(app.db, disabled.user.id, false);
     expect((await app.inject({ url: '/api/v1/users/me', headers: { cookie: disabled.cookie } })).statusCode).toBe(401);
-    expect(countLiveSessions(app.db, disabled.user.id)).toBe(0);
+    expect(await countLiveSessions(app.db, disabled.user.id)).toBe(0);
   });
 
   it('answers 401 once the user is deleted', async () => {
     const { app } = await makeApp();
     const { user, cookie } = await signedIn(app);
-    deleteUser(app.db, user.id);
+    await deleteUser(app.db, user.id);
     expect((await app.inject({ url: '/api/v1/users/me', headers: { cookie } })).statusCode).toBe(401);
   });
 

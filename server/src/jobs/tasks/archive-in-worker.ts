@@ -1,15 +1,20 @@
 /**
- * The archive as a worker thread sees it: its own connection to DATA_DIR's database (WAL lets it write while
- * the main thread serves requests), closed when the task ends.
+ * The archive as a worker thread sees it: its own connection to the server's database, closed when the task
+ * ends: DATA_DIR's SQLite file (WAL lets it write while the main thread serves requests), or with
+ * `databaseUrl` a small PostgreSQL pool of its own.
  */
-import { openDatabase } from '../../db/database.ts';
+import { openDatabase, type DatabaseTarget } from '../../db/database.ts';
 import type { ArchiveContext } from '../../forecast/archive.ts';
 
-export async function withArchive<T>(dataDir: string, work: (ctx: ArchiveContext) => Promise<T>): Promise<T> {
-  const db = openDatabase(dataDir);
+export async function withArchive<T>(
+  where: DatabaseTarget,
+  work: (ctx: ArchiveContext) => Promise<T>,
+): Promise<T> {
+  const db = await openDatabase(where, { poolSize: 2 });
+  const dataDir = where.dataDir;
   try {
     return await work({ db, dataDir });
   } finally {
-    db.close();
+    await db.destroy();
   }
 }

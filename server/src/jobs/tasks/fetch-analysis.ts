@@ -13,6 +13,8 @@ import { withArchive } from './archive-in-worker.ts';
 
 export interface FetchAnalysisArgs {
   dataDir: string;
+  /** The server's PostgreSQL (DATABASE_URL); absent: SQLite in dataDir. */
+  databaseUrl?: string | null;
   /** 'YYYY-MM-DD'. */
   date: string;
   source: Exclude<AnalysisSourceConfig, { kind: 'demo' }>;
@@ -33,7 +35,7 @@ export interface FetchAnalysisResult {
 const megabytes = (bytes: number) => (bytes / 1048576).toFixed(1).replace('.', ',');
 
 export async function run(args: FetchAnalysisArgs, progress: (fraction: number, message?: string) => void): Promise<FetchAnalysisResult> {
-  return withArchive(args.dataDir, async (ctx) => {
+  return withArchive(args, async (ctx) => {
     try {
       progress(0.02, `загрузка анализа за ${args.date}`);
       const ingested = await ingestFromSource(ctx, args.source, args.date, {

@@ -14,6 +14,8 @@ export const IMPORTED_ANALYSIS_ID = 'imported_analysis';
 
 export interface ImportAnalysisArgs {
   dataDir: string;
+  /** The server's PostgreSQL (DATABASE_URL); absent: SQLite in dataDir. */
+  databaseUrl?: string | null;
   /** The upload on disk (DATA_DIR/ingest-tmp/…). */
   path: string;
   /** The name the client gave the file. */
@@ -34,7 +36,7 @@ export interface ImportAnalysisResult {
 }
 
 export async function run(args: ImportAnalysisArgs, progress: (fraction: number, message?: string) => void): Promise<ImportAnalysisResult> {
-  return withArchive(args.dataDir, async (ctx) => {
+  return withArchive(args, async (ctx) => {
     try {
       progress(0.05, `чтение файла ${args.originalName}`);
       const file = { ...(await readLocalFile(args.path)), name: args.originalName, source: `upload:${args.originalName}` };
@@ -46,7 +48,7 @@ export async function run(args: ImportAnalysisArgs, progress: (fraction: number,
         userId: args.userId,
       });
       const input = result.inputs[0];
-      registerProductDatasets(ctx.db, { datasetId: IMPORTED_ANALYSIS_ID, datasetName: 'Загруженные анализы', sourceLabel: 'файлы, загруженные администраторами' }, [
+      await registerProductDatasets(ctx.db, { datasetId: IMPORTED_ANALYSIS_ID, datasetName: 'Загруженные анализы', sourceLabel: 'файлы, загруженные администраторами' }, [
         { ...input, product: undefined, source: file.source },
       ]);
       progress(1, `анализ за ${result.date} записан`);

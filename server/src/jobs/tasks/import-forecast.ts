@@ -16,6 +16,8 @@ import { withArchive } from './archive-in-worker.ts';
 
 export interface ImportForecastArgs {
   dataDir: string;
+  /** The server's PostgreSQL (DATABASE_URL); absent: SQLite in dataDir. */
+  databaseUrl?: string | null;
   path: string;
   originalName: string;
   modelId: string;
@@ -37,7 +39,7 @@ export interface ImportForecastResult {
 const text = (value: unknown) => (typeof value === 'string' ? value.replace(/[\0\s]+$/, '') : '');
 
 export async function run(args: ImportForecastArgs, progress: (fraction: number, message?: string) => void): Promise<ImportForecastResult> {
-  return withArchive(args.dataDir, async (ctx) => {
+  return withArchive(args, async (ctx) => {
     try {
       progress(0.05, `чтение файла ${args.originalName}`);
       const file = { ...(await readLocalFile(args.path)), name: args.originalName, source: `upload:${args.originalName}` };
@@ -51,8 +53,8 @@ export async function run(args: ImportForecastArgs, progress: (fraction: number,
       } finally {
         dataset.close();
       }
-      registerExternalModel(ctx.db, args.modelId);
-      const record = storeWithProvenance(
+      await registerExternalModel(ctx.db, args.modelId);
+      const record = await storeWithProvenance(
         ctx,
         converted.states,
         {

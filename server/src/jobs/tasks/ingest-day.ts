@@ -9,6 +9,8 @@ import { withArchive } from './archive-in-worker.ts';
 
 export interface IngestDayArgs {
   dataDir: string;
+  /** The server's PostgreSQL (DATABASE_URL); absent: SQLite in dataDir. */
+  databaseUrl?: string | null;
   /** 'YYYY-MM-DD'. */
   date: string;
 }
@@ -21,7 +23,7 @@ export interface IngestDayResult {
 }
 
 export async function run(args: IngestDayArgs, progress: (fraction: number, message?: string) => void): Promise<IngestDayResult> {
-  return withArchive(args.dataDir, async (ctx) => {
+  return withArchive(args, async (ctx) => {
     progress(0.05, `загрузка анализа за ${args.date}`);
     await ensureAnalysis(ctx, args.date);
     progress(0.3, `расчёт прогнозов за ${args.date}`);

@@ -3,12 +3,14 @@
  * compute its hindcast metrics. If the metrics fail the model is removed again, so a failed job registers
  * nothing.
  */
-import { findModel, insertModel, modelMetrics, type ModelRecord } from '../../forecast/forecast-repository.ts';
+import { deleteModel, findModel, insertModel, modelMetrics, type ModelRecord } from '../../forecast/forecast-repository.ts';
 import { recomputeMetrics } from '../../forecast/hindcast-metrics.ts';
 import { withArchive } from './archive-in-worker.ts';
 
 export interface RegisterModelArgs {
   dataDir: string;
+  /** The server's PostgreSQL (DATABASE_URL); absent: SQLite in dataDir. */
+  databaseUrl?: string | null;
   model: Omit<ModelRecord, 'is_default'>;
 }
 
@@ -23,9 +25,9 @@ export async function run(
   args: RegisterModelArgs,
   progress: (fraction: number, message?: string) => void,
 ): Promise<RegisterModelResult> {
-  return withArchive(args.dataDir, async (ctx) => {
+  return withArchive(args, async (ctx) => {
     const { model } = args;
-    if (!insertModel(ctx.db, { ...model, is_default: false })) {
+    if (!(await insertModel(ctx.db, { ...model, is_default: false }))) {
       throw new Error(`a model named ${model.model_id} already exists`);
     }
     try {
@@ -33,15 +35,15 @@ export async function run(
       await recomputeMetrics(ctx, { modelIds: [model.model_id], force: true });
     } catch (error) {
       // Metrics cascade with the model row (migration 3).
-      ctx.db.prepare('DELETE FROM models WHERE model_id = ?').run(model.model_id);
+      await deleteModel(ctx.db, model.model_id);
       throw error;
     }
-    const stored = findModel(ctx.db, model.model_id)!;
+    const stored = (await findModel(ctx.db, model.model_id))!;
     return {
       model_id: stored.model_id,
       model_type: stored.model_type,
       hyperparameters: stored.hyperparameters,
-      metrics: modelMetrics(ctx.db).get(model.model_id) ?? {},
+      metrics: (await modelMetrics(ctx.db)).get(model.model_id) ?? {},
     };
   });
 }

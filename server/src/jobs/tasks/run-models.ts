@@ -8,6 +8,8 @@ import { withArchive } from './archive-in-worker.ts';
 
 export interface RunModelsArgs {
   dataDir: string;
+  /** The server's PostgreSQL (DATABASE_URL); absent: SQLite in dataDir. */
+  databaseUrl?: string | null;
   date: string;
   modelIds: string[];
 }
@@ -22,7 +24,7 @@ export interface RunModelsResult {
 const KINDS = ['assim_forecast', 'forecast'] as const;
 
 export async function run(args: RunModelsArgs, progress: (fraction: number, message?: string) => void): Promise<RunModelsResult> {
-  return withArchive(args.dataDir, async (ctx) => {
+  return withArchive(args, async (ctx) => {
     const files: Record<string, string[]> = {};
     const steps = args.modelIds.length * KINDS.length;
     let done = 0;

@@ -20,13 +20,13 @@ export const forceFetchDataRoutes: FastifyPluginAsync = async (app) => {
     '/',
     { onRequest: [requireAdmin], schema: { response: { 202: startedJobSchema, 409: errorReply, ...commonErrors } } },
     async (request, reply) => {
-      const active = findActiveJob(app.db, 'force_fetch_data');
+      const active = await findActiveJob(app.db, 'force_fetch_data');
       if (active) throw new HttpError(409, `Загрузка данных уже выполняется (задача №${active.id})`);
       const date = utcToday();
       const source = app.config.analysisSource;
       // A real ANALYSIS_SOURCE (issue 10): download, regrid and archive the analysis, then the day's forecasts.
-      const handler = source.kind === 'demo' ? ingestDayJob(app.config.dataDir, date) : fetchAnalysisJob(app.config.dataDir, date, source, request.user!.id);
-      const job = app.jobs.submit('force_fetch_data', { date }, request.user!.id, handler);
+      const handler = source.kind === 'demo' ? ingestDayJob(app.config, date) : fetchAnalysisJob(app.config, date, source, request.user!.id);
+      const job = await app.jobs.submit('force_fetch_data', { date }, request.user!.id, handler);
       return reply.code(202).send({ message: FETCH_STARTED, job_id: job.id });
     },
   );

@@ -44,18 +44,19 @@ export const generateForecastRoutes: FastifyPluginAsync = async (app) => {
     async (request, reply) => {
       const { date, model_ids } = request.body;
       if (!isIsoDate(date)) throw new HttpError(422, `date must be a calendar date YYYY-MM-DD, got ${date}`);
-      const unknown = model_ids.filter((id) => !findModel(app.db, id));
+      const models = await Promise.all(model_ids.map((id) => findModel(app.db, id)));
+      const unknown = model_ids.filter((_, k) => !models[k]);
       if (unknown.length > 0) throw new HttpError(422, `Unknown model(s): ${unknown.join(', ')}`);
       // External models' runs are imported files (POST /forecast/import), never computed here.
-      const external = model_ids.filter((id) => findModel(app.db, id)?.model_type === EXTERNAL_MODEL_TYPE);
+      const external = model_ids.filter((_, k) => models[k]?.model_type === EXTERNAL_MODEL_TYPE);
       if (external.length > 0) throw new HttpError(422, `External model(s) cannot be run, their forecasts are imported: ${external.join(', ')}`);
       const ctx = { db: app.db, dataDir: app.config.dataDir };
-      if (!analysisDates(ctx).includes(date)) throw new HttpError(404, `No analysis archived for ${date}`);
-      const job = app.jobs.submit(
+      if (!(await analysisDates(ctx)).includes(date)) throw new HttpError(404, `No analysis archived for ${date}`);
+      const job = await app.jobs.submit(
         'generate_forecast',
         { date, model_ids },
         request.user!.id,
-        generateForecastJob(app.config.dataDir, date, model_ids),
+        generateForecastJob(app.config, date, model_ids),
       );
       return reply.code(202).send({ job_id: job.id });
     },

@@ -43,19 +43,19 @@ export const generateModelRoutes: FastifyPluginAsync = async (app) => {
         const known = modelFamilies.map((entry) => entry.promptId).join(', ');
         throw new HttpError(422, `Unknown prompt_id ${JSON.stringify(prompt_id)} (one of ${known})`);
       }
-      const datasets = listDatasets(app.db);
+      const datasets = await listDatasets(app.db);
       if (!datasets.some((entry) => entry.dataset_id === dataset || entry.dataset_name === dataset)) {
         throw new HttpError(422, `Unknown dataset ${JSON.stringify(dataset)}`);
       }
       if (content.trim() === '') throw new HttpError(422, 'content is empty');
-      if (findModel(app.db, experiment_name)) {
+      if (await findModel(app.db, experiment_name)) {
         throw new HttpError(409, `A model named ${experiment_name} already exists`);
       }
-      const job = app.jobs.submit(
+      const job = await app.jobs.submit(
         'generate_model',
         { content, prompt_id, dataset, experiment_name, generator: generator.name },
         request.user!.id,
-        generateModelJob({ dataDir: app.config.dataDir, generator, family, content, modelId: experiment_name }),
+        generateModelJob({ dataDir: app.config.dataDir, databaseUrl: app.config.databaseUrl, generator, family, content, modelId: experiment_name }),
       );
       return reply.code(202).send({ job_id: job.id });
     },

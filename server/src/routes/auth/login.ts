@@ -49,7 +49,7 @@ export const loginRoute: FastifyPluginAsync<{ throttle?: LoginThrottle }> = asyn
         request.log.info({ ip: request.ip, retryAfterS: verdict.retryAfterS }, 'sign-in refused: too many failures');
         throw new HttpError(429, 'LOGIN_TOO_MANY_ATTEMPTS', { 'retry-after': String(verdict.retryAfterS) });
       }
-      const found = findCredentialsByEmail(app.db, email);
+      const found = await findCredentialsByEmail(app.db, email);
       const matches = await verifyPassword(request.body.password, found?.passwordHash ?? (await dummyPasswordHash()));
       if (!found || !matches || !found.user.is_active) {
         throttle.failure(email, request.ip);
@@ -57,7 +57,7 @@ export const loginRoute: FastifyPluginAsync<{ throttle?: LoginThrottle }> = asyn
         throw new HttpError(400, BAD_CREDENTIALS);
       }
       throttle.success(email, request.ip);
-      app.sessions.issue(request, reply, found.user);
+      await app.sessions.issue(request, reply, found.user);
       request.log.info({ ip: request.ip, userId: found.user.id }, 'signed in');
       return reply.code(204).send();
     },

@@ -12,7 +12,7 @@ import { commonErrors, noContent } from '../common-schemas.ts';
  */
 export const logoutRoute: FastifyPluginAsync = async (app) => {
   app.post('/jwt/logout', { schema: { response: { 204: noContent, ...commonErrors } } }, async (request, reply) => {
-    app.sessions.clear(request, reply);
+    await app.sessions.clear(request, reply);
     if (request.session) request.log.info({ userId: request.session.userId }, 'signed out');
     return reply.code(204).send();
   });
@@ -21,8 +21,8 @@ export const logoutRoute: FastifyPluginAsync = async (app) => {
     '/jwt/logout-all',
     { onRequest: [requireUser], schema: { response: { 204: noContent, ...commonErrors } } },
     async (request, reply) => {
-      const ended = app.sessions.revokeAll(request.user!.id);
-      app.sessions.clear(request, reply);
+      const ended = await app.sessions.revokeAll(request.user!.id);
+      await app.sessions.clear(request, reply);
       request.log.info({ userId: request.user!.id, sessions: ended }, 'signed out everywhere');
       return reply.code(204).send();
     },

@@ -61,7 +61,7 @@ export const registerRoute: FastifyPluginAsync = async (app) => {
       const passwordHash = await hashPassword(request.body.password);
       try {
         // role is fixed here on purpose: is_superuser and role_id from the body are never used.
-        const user = createUser(app.db, { email, username, passwordHash, role: 'user' });
+        const user = await createUser(app.db, { email, username, passwordHash, role: 'user' });
         request.log.info({ userId: user.id }, 'account registered');
         return reply.code(201).send(toPublicUser(user));
       } catch (error) {

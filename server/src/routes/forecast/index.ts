@@ -37,14 +37,14 @@ const histQuery = {
 /** How a /hist route finds its file, and how it names what it did not find. */
 interface HistLookup {
   kind: FileKind;
-  find(app: FastifyInstance, date: string, modelId: string | undefined): FileRecord | undefined;
+  find(app: FastifyInstance, date: string, modelId: string | undefined): Promise<FileRecord | undefined>;
   notFound(date: string, modelId: string | undefined): string;
 }
 
 const runLookup = (kind: 'forecast' | 'assim_forecast'): HistLookup => ({
   kind,
-  find: (app, date, requested) => {
-    const modelId = requested ?? defaultModel(app.db)?.model_id;
+  find: async (app, date, requested) => {
+    const modelId = requested ?? (await defaultModel(app.db))?.model_id;
     return modelId ? findFile(app.db, kind, modelId, date) : undefined;
   },
   notFound: (date, requested) =>
@@ -76,7 +76,7 @@ function histRoute(lookup: HistLookup): FastifyPluginAsync {
         if (date === undefined || date === '') throw new HttpError(422, 'query parameter "date" is required (YYYY-MM-DD)');
         if (!isIsoDate(date)) throw new HttpError(422, `"date" must be a calendar day as YYYY-MM-DD, got ${JSON.stringify(date)}`);
         const selection = parseSubsetQuery(request.query);
-        const file = lookup.find(app, date, requestedModel);
+        const file = await lookup.find(app, date, requestedModel);
         if (!file) throw new HttpError(404, lookup.notFound(date, requestedModel));
         let path: string;
         try {
@@ -109,7 +109,7 @@ export const forecastRoutes: FastifyPluginAsync = async (app) => {
   app.get(
     '/info',
     { onRequest: [requireUser], schema: { response: { 200: infoReply, ...commonErrors } } },
-    async () => ({ available_dates: availableDates({ db: app.db, dataDir: app.config.dataDir }) }),
+    async () => ({ available_dates: await availableDates({ db: app.db, dataDir: app.config.dataDir }) }),
   );
   await app.register(histRoute(runLookup('forecast')));
 };
@@ -123,7 +123,7 @@ export const analysisRoutes: FastifyPluginAsync = async (app) => {
   app.get(
     '/info',
     { onRequest: [requireUser], schema: { response: { 200: infoReply, ...commonErrors } } },
-    async () => ({ available_dates: analysisFileDates(app.db) }),
+    async () => ({ available_dates: await analysisFileDates(app.db) }),
   );
   await app.register(histRoute(analysisLookup));
 };

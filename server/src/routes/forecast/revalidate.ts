@@ -11,17 +11,17 @@ import { CACHE_CONTROL } from './send-netcdf.ts';
 export const REVALIDATE = 'private, no-cache';
 
 /** Add to a plugin: its replies sent as immutable become `private, no-cache` when `when(request)` holds. */
-export function revalidateReplies(app: FastifyInstance, when: (request: FastifyRequest) => boolean = () => true): void {
+export function revalidateReplies(app: FastifyInstance, when: (request: FastifyRequest) => boolean | Promise<boolean> = () => true): void {
   app.addHook('onSend', async (request, reply, payload) => {
-    if (reply.getHeader('cache-control') === CACHE_CONTROL && when(request)) reply.header('cache-control', REVALIDATE);
+    if (reply.getHeader('cache-control') === CACHE_CONTROL && (await when(request))) reply.header('cache-control', REVALIDATE);
     return payload;
   });
 }
 
 /** True for a request naming an external model (`?model_id=`), whose runs are imported files. */
-export function namesExternalModel(app: FastifyInstance): (request: FastifyRequest) => boolean {
-  return (request) => {
+export function namesExternalModel(app: FastifyInstance): (request: FastifyRequest) => Promise<boolean> {
+  return async (request) => {
     const modelId = (request.query as { model_id?: unknown } | undefined)?.model_id;
-    return typeof modelId === 'string' && findModel(app.db, modelId)?.model_type === EXTERNAL_MODEL_TYPE;
+    return typeof modelId === 'string' && (await findModel(app.db, modelId))?.model_type === EXTERNAL_MODEL_TYPE;
   };
 }

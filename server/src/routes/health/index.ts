@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { sql } from 'kysely';
 import { STARTING_RETRY_S } from '../../plugins/startup-gate.ts';
 
 const status = {
@@ -33,7 +34,7 @@ export const healthRoutes: FastifyPluginAsync = async (app) => {
           elapsed_s: Math.round((Date.now() - startup.startedAt) / 1000),
         });
     }
-    app.db.prepare('SELECT 1').get();
+    await sql`SELECT 1`.execute(app.db);
     return { status: 'ok' };
   });
 };

@@ -43,11 +43,11 @@ export const analysisImportRoutes: FastifyPluginAsync = async (app) => {
           const { first } = planFile(dataset, { date, fileName: upload.originalName });
           describeSourceGrid(dataset, first);
         });
-        const job = app.jobs.submit(
+        const job = await app.jobs.submit(
           'import_analysis',
           { file: upload.originalName, bytes: upload.bytes, ...(date ? { date } : {}) },
           request.user!.id,
-          importAnalysisJob({ dataDir: app.config.dataDir, path: upload.path, originalName: upload.originalName, date, userId: request.user!.id }),
+          importAnalysisJob({ dataDir: app.config.dataDir, databaseUrl: app.config.databaseUrl, path: upload.path, originalName: upload.originalName, date, userId: request.user!.id }),
         );
         return reply.code(202).send({ message: IMPORT_STARTED, job_id: job.id });
       } catch (error) {

@@ -40,7 +40,7 @@ export const forecastImportRoutes: FastifyPluginAsync = async (app) => {
         const modelId = upload.fields.model_id?.trim() ?? '';
         if (!OWNER_PATTERN.test(modelId)) throw new HttpError(422, 'Поле model_id обязательно: латинские буквы, цифры, _ и - (до 64 символов)');
         if (date !== undefined && !isIsoDate(date)) throw new HttpError(422, `Поле date должно быть датой ГГГГ-ММ-ДД, получено ${JSON.stringify(date)}`);
-        const existing = findModel(app.db, modelId);
+        const existing = await findModel(app.db, modelId);
         if (existing && !isExternal(existing)) {
           throw new HttpError(422, `Идентификатор ${modelId} занят моделью типа ${existing.model_type}: выберите другой model_id`);
         }
@@ -52,11 +52,11 @@ export const forecastImportRoutes: FastifyPluginAsync = async (app) => {
           const day = date ?? isoDay(referenceTime(dataset) ?? axis.times[0]);
           leadSources(axis.times, Date.parse(`${day}T00:00:00Z`));
         });
-        const job = app.jobs.submit(
+        const job = await app.jobs.submit(
           'import_forecast',
           { file: upload.originalName, bytes: upload.bytes, model_id: modelId, ...(date ? { date } : {}) },
           request.user!.id,
-          importForecastJob({ dataDir: app.config.dataDir, path: upload.path, originalName: upload.originalName, modelId, date, userId: request.user!.id }),
+          importForecastJob({ dataDir: app.config.dataDir, databaseUrl: app.config.databaseUrl, path: upload.path, originalName: upload.originalName, modelId, date, userId: request.user!.id }),
         );
         return reply.code(202).send({ message: IMPORT_STARTED, job_id: job.id });
       } catch (error) {

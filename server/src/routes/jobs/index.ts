@@ -44,7 +44,7 @@ export const jobsRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request) => {
-      const job = findVisibleJob(app.db, viewerOf(request.user!), request.params.id);
+      const job = await findVisibleJob(app.db, viewerOf(request.user!), request.params.id);
       if (!job) throw new HttpError(404, 'Job not found');
       return job;
     },

@@ -55,15 +55,17 @@ export const reportRoutes: FastifyPluginAsync = async (app) => {
     '/model_architecture',
     { onRequest: [requireUser], schema: { response: { 200: architectureReply, ...commonErrors } } },
     async () =>
-      listModels(app.db).map(({ model_id, model_type, hyperparameters }) => {
-        const provenance = model_type === EXTERNAL_MODEL_TYPE ? latestProvenance(app.db, 'forecast', model_id) : undefined;
-        return { model_id, model_type, hyperparameters, ...(provenance ? { provenance } : {}) };
-      }),
+      Promise.all(
+        (await listModels(app.db)).map(async ({ model_id, model_type, hyperparameters }) => {
+          const provenance = model_type === EXTERNAL_MODEL_TYPE ? await latestProvenance(app.db, 'forecast', model_id) : undefined;
+          return { model_id, model_type, hyperparameters, ...(provenance ? { provenance } : {}) };
+        }),
+      ),
   );
 
   app.get('/model_metrics', { onRequest: [requireUser], schema: { response: { 200: metricsReply, ...commonErrors } } }, async () => {
-    const metrics = modelMetrics(app.db);
-    return listModels(app.db)
+    const metrics = await modelMetrics(app.db);
+    return (await listModels(app.db))
       .filter((model) => metrics.has(model.model_id))
       .map((model) => ({ model_id: model.model_id, metrics: metrics.get(model.model_id)! }));
   });

@@ -95,8 +95,8 @@ export const routeRoutes: FastifyPluginAsync = async (app) => {
       if (length > MAX_ROUTE_KM) throw new HttpError(422, `the route is ${Math.round(length)} km long; at most ${MAX_ROUTE_KM} km are checked`);
 
       const kind = run === 'assimilated' ? 'assim_forecast' : 'forecast';
-      const modelId = requestedModel ?? defaultModel(app.db)?.model_id;
-      const file = modelId ? findFile(app.db, kind, modelId, date) : undefined;
+      const modelId = requestedModel ?? (await defaultModel(app.db))?.model_id;
+      const file = modelId ? await findFile(app.db, kind, modelId, date) : undefined;
       const what = `${run === 'assimilated' ? 'assimilated forecast' : 'forecast'} for ${date}${requestedModel ? ` and model ${requestedModel}` : ''}`;
       if (!file) throw new HttpError(404, `No ${what}`);
       let slices;

@@ -37,14 +37,14 @@ export const passwordRoute: FastifyPluginAsync = async (app) => {
     },
     async (request, reply) => {
       const user = request.user!;
-      const credentials = findCredentialsByEmail(app.db, user.email);
+      const credentials = await findCredentialsByEmail(app.db, user.email);
       if (!credentials || !(await verifyPassword(request.body.current_password, credentials.passwordHash))) {
         throw new HttpError(400, 'BAD_CURRENT_PASSWORD');
       }
       const weak = weakPasswordReason(request.body.new_password);
       if (weak) throw new HttpError(422, weak);
-      setUserPassword(app.db, user.id, await hashPassword(request.body.new_password));
-      const ended = app.sessions.revokeAll(user.id, request.session!.id);
+      await setUserPassword(app.db, user.id, await hashPassword(request.body.new_password));
+      const ended = await app.sessions.revokeAll(user.id, request.session!.id);
       request.log.info({ userId: user.id, otherSessionsEnded: ended }, 'password changed');
       return reply.code(204).send();
     },

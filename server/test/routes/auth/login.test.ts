@@ -54,7 +54,7 @@ describe('POST /api/v1/auth/jwt/login', () => {
   it('refuses a disabled account with the same 400', async () => {
     const { app } = await makeApp();
     const user = await addUser(app);
-    setUserActive(app.db, user.id, false);
+    await setUserActive(app.db, user.id, false);
     const response = await login(app, user.email);
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ detail: 'LOGIN_BAD_CREDENTIALS' });

@@ -58,7 +58,7 @@ describe('POST /api/v1/auth/register', () => {
     const sameName = await register(app, { ...valid, email: 'other@example.com', username: 'NEWBIE' });
     expect(sameName.statusCode).toBe(400);
     expect(sameName.json()).toEqual({ detail: 'REGISTER_USERNAME_ALREADY_EXISTS' });
-    expect(listUsers(app.db)).toHaveLength(1);
+    expect(await listUsers(app.db)).toHaveLength(1);
   });
 
   it.each([
@@ -80,7 +80,7 @@ describe('POST /api/v1/auth/register', () => {
     const response = await register(app, { ...valid, ...change });
     expect(response.statusCode).toBe(422);
     expect(response.json().detail).toMatch(detail);
-    expect(listUsers(app.db)).toHaveLength(0);
+    expect(await listUsers(app.db)).toHaveLength(0);
   });
 
   it.each(['email', 'username', 'password'])('answers 422 when %s is missing', async (field) => {
@@ -136,8 +136,8 @@ describe('POST /api/v1/auth/register', () => {
     const response = await register(app, sneaky);
     expect(response.statusCode).toBe(201);
     expect(response.json().username).toBe(sneaky.username);
-    expect(findCredentialsByEmail(app.db, "o'brien@example.com")?.user.username).toBe(sneaky.username);
+    expect((await findCredentialsByEmail(app.db, "o'brien@example.com"))?.user.username).toBe(sneaky.username);
     expect((await register(app, valid)).statusCode).toBe(201);
-    expect(listUsers(app.db)).toHaveLength(2);
+    expect(await listUsers(app.db)).toHaveLength(2);
   });
 });

@@ -45,7 +45,7 @@ describe('POST /api/v1/analysis/import', () => {
     expect(attributes).toMatchObject({ source_product: 'upload', source_file: 'ice_conc_nh_ease2-250_cdr-v3p1_202002.nc', source_sha256: FIXTURE_SHA256.ease2 });
     const { row, col } = { row: Math.round((85 - 66.025) / 0.05), col: Math.round((80 - 50) / 0.05) };
     expect(state.concentration[row * 1301 + col]).toBeGreaterThan(0.9);
-    expect(findProvenance(app.db, 'analysis', 'imported_analysis', '2026-11-20')).toHaveLength(1);
+    expect(await findProvenance(app.db, 'analysis', 'imported_analysis', '2026-11-20')).toHaveLength(1);
     // The upload is gone once the job is done.
     expect(readdirSync(join(dataDir, 'ingest-tmp'))).toEqual([]);
     const datasets = (await app.inject({ url: '/api/v1/report/datasets', headers: admin.headers })).json();

@@ -22,7 +22,7 @@ const roms = () => ({ name: 'Arctic20_1to5Feb_2016.nc', bytes: fixtureBytes('rom
 describe('POST /api/v1/forecast/import', () => {
   it('registers an external model whose run is the file’s leads, served by /forecast/hist and scored against the analyses', async () => {
     const { app } = await makeApp();
-    seedModels(app.db);
+    await seedModels(app.db);
     const admin = await signedIn(app, 'admin');
     // The analyses of the valid dates, from the same system's steps (12 UTC of each day).
     for (const date of ['2016-02-02', '2016-02-03', '2016-02-04']) {
@@ -91,7 +91,7 @@ describe('POST /api/v1/forecast/import', () => {
 
   it('refuses a file that does not cover the leads, a computed model’s id, a missing model_id; 403 for a user', async () => {
     const { app } = await makeApp();
-    seedModels(app.db);
+    await seedModels(app.db);
     const admin = await signedIn(app, 'superuser');
     const single = await post(app, '/api/v1/forecast/import', admin, { model_id: 'nasa' }, { name: 'arctic.nc', bytes: fixtureBytes('nansat') });
     expect(single.statusCode).toBe(422);

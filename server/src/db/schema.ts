@@ -1,0 +1,122 @@
+/**
+ * The tables as Kysely sees them: one interface per table, the same on SQLite and PostgreSQL (migrations.ts and
+ * postgres-migrations.ts keep the two schemas equal in meaning). Timestamps are ISO-8601 UTC text with
+ * milliseconds ('2026-11-24T10:52:54.123Z') on both engines; flags are 0/1 integers; JSON is text.
+ */
+import type { ColumnType, Generated } from 'kysely';
+
+/** A column the database fills when the insert leaves it out. */
+type Defaulted<T> = ColumnType<T, T | undefined, T>;
+
+export interface RolesTable {
+  id: number;
+  name: string;
+}
+
+export interface UsersTable {
+  id: Generated<number>;
+  email: string;
+  username: string;
+  password_hash: string;
+  role_id: Defaulted<number>;
+  is_active: Defaulted<number>;
+  is_demo: Defaulted<number>;
+  created_at: Defaulted<string>;
+}
+
+export interface JobsTable {
+  id: Generated<number>;
+  kind: string;
+  status: Defaulted<'queued' | 'running' | 'succeeded' | 'failed'>;
+  progress: Defaulted<number>;
+  message: string | null;
+  result: string | null;
+  request: Defaulted<string>;
+  user_id: number | null;
+  created_at: Defaulted<string>;
+  started_at: string | null;
+  finished_at: string | null;
+}
+
+export interface ModelsTable {
+  model_id: string;
+  model_type: string;
+  hyperparameters: Defaulted<string>;
+  is_default: Defaulted<number>;
+  created_at: Defaulted<string>;
+}
+
+export interface DatasetsTable {
+  dataset_id: string;
+  dataset_name: string;
+  metadata: Defaulted<string>;
+  created_at: Defaulted<string>;
+}
+
+export interface ForecastFilesTable {
+  kind: 'analysis' | 'forecast' | 'assim_forecast';
+  owner: string;
+  date: string;
+  path: string;
+  bytes: number;
+  etag: string;
+  created_at: Defaulted<string>;
+}
+
+export interface ModelMetricsTable {
+  model_id: string;
+  name: string;
+  value: number;
+}
+
+export interface ModelMetricsStateTable {
+  model_id: string;
+  fingerprint: string;
+  computed_at: Defaulted<string>;
+}
+
+export interface SessionsTable {
+  id: string;
+  user_id: number;
+  xsrf: string;
+  /** Unix seconds. */
+  created_at: number;
+  last_seen_at: number;
+  expires_at: number;
+  revoked_at: number | null;
+  user_agent: string | null;
+}
+
+export interface IngestProvenanceTable {
+  id: Generated<number>;
+  kind: string;
+  owner: string;
+  date: string;
+  product: string;
+  source: string;
+  original_name: string;
+  sha256: string;
+  bytes: number;
+  details: Defaulted<string>;
+  user_id: number | null;
+  created_at: Defaulted<string>;
+}
+
+export interface SchemaMigrationsTable {
+  version: number;
+  applied_at: Defaulted<string>;
+}
+
+export interface Database {
+  roles: RolesTable;
+  users: UsersTable;
+  jobs: JobsTable;
+  models: ModelsTable;
+  datasets: DatasetsTable;
+  forecast_files: ForecastFilesTable;
+  model_metrics: ModelMetricsTable;
+  model_metrics_state: ModelMetricsStateTable;
+  sessions: SessionsTable;
+  ingest_provenance: IngestProvenanceTable;
+  schema_migrations: SchemaMigrationsTable;
+}
