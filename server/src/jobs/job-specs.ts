@@ -7,8 +7,10 @@
  */
 import { isAbsolute, join, relative } from 'node:path';
 import { findFamily } from '../../../common/model-families.ts';
+import type { Config } from '../config.ts';
 import type { AnalysisSourceConfig } from '../ingest/products.ts';
 import type { ModelGenerator } from '../model-generation/generator.ts';
+import { selectGenerator } from '../model-generation/select-generator.ts';
 import { generateForecastJob, generateModelJob, ingestDayJob } from './admin-jobs.ts';
 import { fetchAnalysisJob, importAnalysisJob, importForecastJob } from './ingest-jobs.ts';
 import type { JobHandler } from './job-runner.ts';
@@ -36,6 +38,16 @@ export interface JobEnvironment {
   generator: () => ModelGenerator;
 }
 
+/** The environment of a process with configuration `config`: its DATA_DIR, DATABASE_URL and model generator. */
+export function jobEnvironment(config: Config): JobEnvironment {
+  let generator: ModelGenerator | undefined;
+  return {
+    dataDir: config.dataDir,
+    databaseUrl: config.databaseUrl,
+    generator: () => (generator ??= selectGenerator(config)),
+  };
+}
+
 /** An upload's path as a spec names it: relative to DATA_DIR (refused when it lies outside). */
 export function uploadRef(dataDir: string, path: string): string {
   const ref = relative(dataDir, path);
@@ -46,21 +58,36 @@ export function uploadRef(dataDir: string, path: string): string {
 export function handlerFor(spec: JobSpec, env: JobEnvironment): JobHandler {
   switch (spec.task) {
     case 'ingest_day':
-      return ingestDayJob(env.dataDir, spec.date);
+      return ingestDayJob(env, spec.date);
     case 'fetch_analysis':
-      return fetchAnalysisJob(env.dataDir, spec.date, spec.source, spec.userId);
+      return fetchAnalysisJob(env, spec.date, spec.source, spec.userId);
     case 'generate_model': {
       const family = findFamily(spec.promptId);
       if (!family) return async () => Promise.reject(new Error(`неизвестный системный промпт ${spec.promptId}`));
-      return generateModelJob({ dataDir: env.dataDir, generator: env.generator(), family, content: spec.content, modelId: spec.modelId });
+      return generateModelJob({
+        dataDir: env.dataDir,
+        databaseUrl: env.databaseUrl,
+        generator: env.generator(),
+        family,
+        content: spec.content,
+        modelId: spec.modelId,
+      });
     }
     case 'generate_forecast':
-      return generateForecastJob(env.dataDir, spec.date, spec.modelIds);
+      return generateForecastJob(env, spec.date, spec.modelIds);
     case 'import_analysis':
-      return importAnalysisJob({ dataDir: env.dataDir, path: join(env.dataDir, spec.upload), originalName: spec.originalName, date: spec.date, userId: spec.userId });
+      return importAnalysisJob({
+        dataDir: env.dataDir,
+        databaseUrl: env.databaseUrl,
+        path: join(env.dataDir, spec.upload),
+        originalName: spec.originalName,
+        date: spec.date,
+        userId: spec.userId,
+      });
     case 'import_forecast':
       return importForecastJob({
         dataDir: env.dataDir,
+        databaseUrl: env.databaseUrl,
         path: join(env.dataDir, spec.upload),
         originalName: spec.originalName,
         modelId: spec.modelId,

@@ -11,8 +11,8 @@ import * as repository from './jobs-repository.ts';
 export interface JobStore {
   insert(kind: JobKind, request: Record<string, unknown>, userId: number | null): Promise<Job>;
   find(id: number): Promise<Job | undefined>;
-  /** queued → running (a job that is not queued is left as it is). */
-  markRunning(id: number): Promise<void>;
+  /** queued → running; false when it was not queued (a job that is not queued is left as it is). */
+  markRunning(id: number): Promise<boolean>;
   setProgress(id: number, fraction: number, message: string | null): Promise<void>;
   markSucceeded(id: number, result: Record<string, unknown>, message: string | null): Promise<void>;
   /** Fails a queued or running job; a finished job keeps its outcome. */

@@ -59,8 +59,9 @@ async function setup(overrides: Partial<QueueSettings> = {}): Promise<Setup> {
   const database = await createTestDatabase();
   cleanups.push(() => database.drop());
   const dataDir = tempDir();
-  const db = openDatabase(dataDir);
-  cleanups.push(() => db.close());
+  // The jobs table in the same PostgreSQL, as a deployment has it.
+  const db = await openDatabase({ dataDir, databaseUrl: database.url });
+  cleanups.push(() => db.destroy());
   const store = jobStore(db);
   const queueSettings = { ...settings, ...overrides };
   const queue = await PgJobQueue.start(database.url, store, queueSettings, log);

@@ -2,6 +2,7 @@
 import { hostname } from 'node:os';
 import { randomBytes } from 'node:crypto';
 import PgBoss from 'pg-boss';
+import type { Config } from '../../config.ts';
 import type { JobSpec } from '../job-specs.ts';
 
 /** One pg-boss queue for every job kind: a worker runs whatever comes next, in submission order. */
@@ -39,6 +40,17 @@ export const DEFAULT_QUEUE_SETTINGS: QueueSettings = {
   timeoutSeconds: 6 * 3600,
   pollSeconds: 1,
 };
+
+/** The queue settings a configuration asks for (JOB_ATTEMPTS, WORKER_HEARTBEAT, WORKER_STALE_AFTER, WORKER_STOP_GRACE). */
+export function queueSettings(config: Config): QueueSettings {
+  return {
+    ...DEFAULT_QUEUE_SETTINGS,
+    attempts: config.jobAttempts,
+    heartbeatSeconds: config.workerHeartbeatS,
+    staleSeconds: config.workerStaleS,
+    stopGraceSeconds: config.workerStopGraceS,
+  };
+}
 
 /** A worker's name in leases and logs: which machine and process, and a random part (pids repeat). */
 export function workerName(): string {

@@ -15,7 +15,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type PgBoss from 'pg-boss';
 import { isFinished } from '../../../../common/api-types/jobs.ts';
 import { handlerFor, type JobEnvironment } from '../job-specs.ts';
-import { JobWillRetry } from '../job-runner.ts';
+import { JobWillRetry } from '../job-will-retry.ts';
 import type { JobStore } from '../job-store.ts';
 import { beat, claimLease, holds, installLeases, releaseLease, removeLease } from './job-leases.ts';
 import { createQueue, QUEUE, reasons, workerName, type QueuedJob, type QueueSettings } from './queue-settings.ts';

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { describeSourceGrid } from '../../../../common/regrid/index.ts';
 import { isIsoDate } from '../../forecast/file-store.ts';
 import { HttpError } from '../../http-error.ts';
-import { importAnalysisJob } from '../../jobs/ingest-jobs.ts';
+import { uploadRef } from '../../jobs/job-specs.ts';
 import { requireAdmin } from '../../plugins/guards.ts';
 import { INGEST_TMP_DIR } from '../../ingest/fetch-file.ts';
 import { planFile } from '../../ingest/to-ice-state.ts';
@@ -25,7 +25,9 @@ export const IMPORT_STARTED = 'Импорт файла начат';
 /** Mounted at /analysis. */
 export const analysisImportRoutes: FastifyPluginAsync = async (app) => {
   // Uploads and downloads a previous process left behind (it stopped mid-job): never indexed, so just removed.
-  rmSync(join(app.config.dataDir, INGEST_TMP_DIR), { recursive: true, force: true });
+  // With DATABASE_URL the folder is shared: other servers' queued jobs still need their uploads (a job that fails
+  // for good removes its own).
+  if (!app.config.databaseUrl) rmSync(join(app.config.dataDir, INGEST_TMP_DIR), { recursive: true, force: true });
   await registerMultipart(app);
   app.post(
     '/import',
@@ -47,7 +49,7 @@ export const analysisImportRoutes: FastifyPluginAsync = async (app) => {
           'import_analysis',
           { file: upload.originalName, bytes: upload.bytes, ...(date ? { date } : {}) },
           request.user!.id,
-          importAnalysisJob({ dataDir: app.config.dataDir, databaseUrl: app.config.databaseUrl, path: upload.path, originalName: upload.originalName, date, userId: request.user!.id }),
+          { task: 'import_analysis', upload: uploadRef(app.config.dataDir, upload.path), originalName: upload.originalName, date, userId: request.user!.id },
         );
         return reply.code(202).send({ message: IMPORT_STARTED, job_id: job.id });
       } catch (error) {

@@ -15,7 +15,7 @@ import { isExternal } from '../../ingest/external-model.ts';
 import { leadSources, referenceTime } from '../../ingest/forecast-import.ts';
 import { isoDay, timeAxis, TimeStepError } from '../../ingest/time-axis.ts';
 import { planFile } from '../../ingest/to-ice-state.ts';
-import { importForecastJob } from '../../jobs/ingest-jobs.ts';
+import { uploadRef } from '../../jobs/job-specs.ts';
 import { requireAdmin } from '../../plugins/guards.ts';
 import { commonErrors } from '../common-schemas.ts';
 import { startedJobSchema } from '../jobs/job-schema.ts';
@@ -56,7 +56,7 @@ export const forecastImportRoutes: FastifyPluginAsync = async (app) => {
           'import_forecast',
           { file: upload.originalName, bytes: upload.bytes, model_id: modelId, ...(date ? { date } : {}) },
           request.user!.id,
-          importForecastJob({ dataDir: app.config.dataDir, databaseUrl: app.config.databaseUrl, path: upload.path, originalName: upload.originalName, modelId, date, userId: request.user!.id }),
+          { task: 'import_forecast', upload: uploadRef(app.config.dataDir, upload.path), originalName: upload.originalName, modelId, date, userId: request.user!.id },
         );
         return reply.code(202).send({ message: IMPORT_STARTED, job_id: job.id });
       } catch (error) {
