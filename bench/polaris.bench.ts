@@ -9,7 +9,7 @@
  *  - Route check: POST /api/v1/route/check from the page (HTTP round trip included) for a ~3 000 km route over the
  *    full 1301 × 480 grid: the first call of each lead (file read + decode of the lead), then warm calls; the peer
  *    in the same run is a two-waypoint 5 km route (the fixed cost: request, auth, lookup, cache).
- * Median and spread (min–max). Run: npx vite build && npx tsx bench/polaris.bench.ts (REPS=… to change repetitions).
+ * Median and spread (min–max). Run: npm run bench:polaris (VITE_TEST_HOOKS=1 vite build && npx tsx bench/polaris.bench.ts) (REPS=… to change repetitions).
  * Results: stdout and bench/out/polaris.json.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';

@@ -10,8 +10,8 @@
  * Each time is from the click (in the page, performance.now()) to the end of the first MapLibre 'render' after
  * the page says the new field is on its layers. Median and spread (min–max) of the repetitions.
  *
- * Run: npm run bench:render (after vite build), or npx tsx bench/render-map.bench.ts. Results: stdout and
- * bench/out/render-map.json.
+ * Run: npm run bench:render, or npx tsx bench/render-map.bench.ts after `VITE_TEST_HOOKS=1 npx vite build` (the
+ * bench reads window.__forecastMap, which only that build has). Results: stdout and bench/out/render-map.json.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';

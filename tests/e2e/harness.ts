@@ -3,7 +3,7 @@
  * and Debian's Chromium driven by playwright-core. Build the app first (`vite build`): the server serves dist/.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -40,8 +40,21 @@ export interface ServerOptions {
   readyTimeoutMs?: number;
 }
 
+/**
+ * The journeys read `window.__forecastMap`, which only a `VITE_TEST_HOOKS=1 vite build` has (src/map/test-hooks.d.ts):
+ * say so plainly instead of letting a map journey time out on a plain build.
+ */
+function assertTestBuild(): void {
+  const assets = join(repoRoot, 'dist/assets');
+  const scripts = readdirSync(assets).filter((name) => name.endsWith('.js'));
+  if (!scripts.some((name) => readFileSync(join(assets, name), 'utf8').includes('__forecastMap'))) {
+    throw new Error('dist/ is a plain build without the test hooks: run `VITE_TEST_HOOKS=1 npx vite build` (npm run test:e2e does)');
+  }
+}
+
 /** Start `tsx server/src/server.ts` and wait until GET /api/v1/health answers 200. */
 export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
+  assertTestBuild();
   const port = await freePort();
   const ownDataDir = !options.dataDir;
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'ice-e2e-'));

@@ -3,7 +3,8 @@
  * from the nearest cell of the forecast lead, and apply POLARIS (common/polaris) for the ship's ice class.
  * Land and missing cells stay null (never open water).
  */
-import { assessCell, type IceClass, type IceType, type RioCategory } from '../../../../common/polaris/polaris.ts';
+import type { RouteCheckResult, RouteSample } from '../../../../common/api-types/route.ts';
+import { assessCell, type IceClass } from '../../../../common/polaris/polaris.ts';
 import { sampleRoute } from './great-circle.ts';
 import { cellIndex, type LeadSlices } from './forecast-slices.ts';
 
@@ -13,27 +14,6 @@ export const ICE_EDGE_CONCENTRATION = 0.15;
 export const MAX_STEP_KM = 5;
 /** Longest route checked, km (half the Earth's circumference): bounds the work to about 4 000 samples + waypoints. */
 export const MAX_ROUTE_KM = 20_000;
-
-export interface RouteSample {
-  lat: number;
-  lon: number;
-  distance_km: number;
-  concentration: number | null;
-  thickness_m: number | null;
-  ice_type: IceType | null;
-  rio: number | null;
-  category: RioCategory | null;
-}
-
-export interface RouteCheckResult {
-  length_km: number;
-  ice_length_km: number;
-  min_rio: number | null;
-  max_concentration: number | null;
-  max_thickness_m: number | null;
-  first_breach: RouteSample | null;
-  samples: RouteSample[];
-}
 
 const finite = (v: number): number | null => (Number.isFinite(v) ? v : null);
 
