@@ -98,7 +98,7 @@ export class QueueWorker {
         log.error({ err: error }, 'could not fetch a job');
       }
       if (this.stopping && jobs.length > 0) {
-        // Fetched while SIGTERM arrived: give it straight back (not an attempt) rather than start it.
+        // Fetched just as SIGTERM arrived: give it straight back rather than start it.
         await this.handBack(jobs[0]);
         break;
       }
