@@ -13,14 +13,14 @@ import { testTarget } from '../engines.ts';
 import { SMALL_GRID } from './small-grid.ts';
 
 /** Two archive contexts, each with its own connection pool, on one fresh PostgreSQL database and one DATA_DIR. */
-async function twoProcesses(): Promise<[ArchiveContext, ArchiveContext]> {
+async function twoProcesses(): Promise<[ArchiveContext & { databaseUrl: string }, ArchiveContext]> {
   const target = await testTarget('postgres');
   const open = async () => {
     const db = await openDatabase(target);
     onTestFinished(() => db.destroy());
     return { db, dataDir: target.dataDir, grid: SMALL_GRID };
   };
-  return [await open(), await open()];
+  return [{ ...(await open()), databaseUrl: target.databaseUrl! }, await open()];
 }
 
 describe('the first-start demo build on two servers sharing PostgreSQL', () => {
@@ -46,5 +46,13 @@ describe('the first-start demo build on two servers sharing PostgreSQL', () => {
     const results = await Promise.all([recomputeMetrics(a), recomputeMetrics(b)]);
     expect(results.map((result) => result.recomputed.length).sort()).toEqual([0, 3]);
     expect(results.flatMap((result) => result.unchanged).sort()).toEqual(['model_1', 'model_2', 'model_3']);
+  });
+
+  it('computes the metrics in a worker thread that opens the same PostgreSQL database', async () => {
+    const [a] = await twoProcesses();
+    const result = await buildDemoArchive(a, 2, '2026-02-10', { metricsInWorker: true, databaseUrl: a.databaseUrl });
+    expect(result.recomputed).toEqual(['model_1', 'model_2', 'model_3']);
+    const rows = await a.db.selectFrom('model_metrics_state').select('model_id').orderBy('model_id').execute();
+    expect(rows.map((row) => row.model_id)).toEqual(['model_1', 'model_2', 'model_3']);
   });
 });
