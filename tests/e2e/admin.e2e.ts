@@ -4,21 +4,14 @@
  * runs; a plain user cannot open any of them.
  */
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoAccounts, launchBrowser, newPage, screenshotPath, signIn, startServer, type RunningServer, withPage } from './harness.ts';
+import { describe, expect, it } from 'vitest';
+import { demoAccounts, newPage, screenshotPath, signIn, type RunningServer, withPage } from './harness.ts';
+import { useJourney } from './journey.ts';
 
 let server: RunningServer;
 let browser: Browser;
 
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+useJourney((started) => ({ server, browser } = started));
 
 /** Fraction of the map's pixels (right of the 300px sidebar, below the 64px bar) that differ between two screenshots. */
 async function changedMapFraction(page: Page, before: Buffer, after: Buffer): Promise<number> {
