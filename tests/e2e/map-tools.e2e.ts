@@ -10,7 +10,7 @@ import { demoAccounts, newPage, screenshotPath, signIn, type RunningServer } fro
 import { useJourney } from './journey.ts';
 import { projectToPage, readScreenColours, waitForDrawn, waitForIdle } from './forecast-map-helpers.ts';
 import { boxOf, changedPixels, readServerFile, type FileKind } from './map-tools-helpers.ts';
-import { cellIndexAt } from '../../src/features/forecast-map/value-at.ts';
+import { cellIndexAt } from '../../common/regular-grid.ts';
 import { driftValue, formatPointValue, scalarValue } from '../../src/features/forecast-map/point-panel/point-series.ts';
 import { differenceOf, formatSigned, type DifferenceField } from '../../src/features/forecast-map/difference/difference-math.ts';
 import { differenceReadout } from '../../src/features/forecast-map/difference/difference-readout.ts';
