@@ -82,7 +82,8 @@ async function main(): Promise<void> {
     const date = dates[dates.length - 1];
     await page.goto(`${server.url}/forecasts?date=${date}&variable=POLARIS`);
     await waitForDrawn(page, (drawn) => drawn.endsWith('|POLARIS|0'), 120_000);
-    await page.addScriptTag({ content: FRAME_SOURCE });
+    // page.evaluate, not addScriptTag: the server's CSP refuses inline scripts; DevTools evaluation is not one.
+    await page.evaluate(FRAME_SOURCE);
     await blackBackground(page);
 
     const results: Record<string, number[]> = {};
