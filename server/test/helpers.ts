@@ -12,6 +12,7 @@ import { buildApp } from '../src/app.ts';
 import { hashPassword } from '../src/auth/password.ts';
 import { loadConfig } from '../src/config.ts';
 import { createUser, type RoleName, type User } from '../src/db/users.ts';
+import { testTarget, type Engine } from './engines.ts';
 
 export const repoRoot = resolve(import.meta.dirname, '../..');
 export const tsxCli = join(repoRoot, 'node_modules/tsx/dist/cli.mjs');
@@ -26,6 +27,8 @@ export function tempDir(prefix = 'ice-server-test-'): string {
 export interface TestApp {
   app: FastifyInstance;
   dataDir: string;
+  /** The PostgreSQL database of the app, null on SQLite (a second app may share it). */
+  databaseUrl: string | null;
   /** Everything the app logged (pino JSON lines). */
   logs: () => string;
 }
@@ -33,6 +36,10 @@ export interface TestApp {
 export interface TestAppOptions {
   env?: Record<string, string>;
   dataDir?: string;
+  /** The storage engine: SQLite in DATA_DIR (default), or a fresh PostgreSQL database dropped when the test ends. */
+  database?: Engine;
+  /** Use this PostgreSQL database instead (two apps sharing one database); it is not dropped here. */
+  databaseUrl?: string;
 }
 
 /**
@@ -41,8 +48,10 @@ export interface TestAppOptions {
  */
 export async function makeApp(options: TestAppOptions = {}): Promise<TestApp> {
   const dataDir = options.dataDir ?? tempDir();
+  const databaseUrl = options.databaseUrl ?? (options.database ? ((await testTarget(options.database, dataDir)).databaseUrl ?? null) : null);
   const config = loadConfig({
     DATA_DIR: dataDir,
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     LOG_LEVEL: 'info',
     DIST_DIR: join(dataDir, 'no-dist'),
     ...options.env,
@@ -56,7 +65,7 @@ export async function makeApp(options: TestAppOptions = {}): Promise<TestApp> {
   });
   const app = await buildApp(config, { logStream });
   onTestFinished(() => app.close());
-  return { app, dataDir, logs: () => logs };
+  return { app, dataDir, databaseUrl, logs: () => logs };
 }
 
 const hashes = new Map<string, Promise<string>>();

@@ -1,7 +1,7 @@
 /**
  * Failed sign-in limits, after OWASP ASVS 2.2.1 and NIST SP 800-63B 5.2.2: increasing delays instead of a
- * hard lock, counted per account across all addresses and per address across all accounts. In memory (one
- * process), bounded, forgotten after WINDOW_MS without failures.
+ * hard lock, counted per account across all addresses and per address across all accounts. Counted in a
+ * store shared by every API server (db/login-failures.ts: a table), forgotten after WINDOW_MS without failures.
  *
  * Per account (the normalised email, whether or not an account has it, so known and unknown emails behave
  * the same): the first ACCOUNT_FREE_FAILURES failures cost nothing. After that, an address that has itself
@@ -20,8 +20,6 @@ export const ACCOUNT_FREE_FAILURES = 5;
 export const ADDRESS_FREE_FAILURES = 10;
 /** Longest wait, s: a forecaster behind the same NAT as a guesser waits at most this long. */
 export const MAX_DELAY_S = 60;
-/** Entries kept per map before the oldest are dropped (memory bound under a flood of made-up emails). */
-const MAX_ENTRIES = 50_000;
 
 /** 1, 2, 4, ... MAX_DELAY_S seconds for the failures past the free ones. */
 export function accountDelayS(failures: number): number {
@@ -34,58 +32,41 @@ export function addressDelayS(failures: number): number {
   return Math.min(MAX_DELAY_S, 2 ** (failures - ADDRESS_FREE_FAILURES));
 }
 
+/** What the throttle needs of its store (db/login-failures.ts implements it over the database). */
+export interface ThrottleStore {
+  read(keys: string[], now: number): Promise<Map<string, Counter>>;
+  fail(keys: string[], now: number): Promise<void>;
+  clear(keys: string[]): Promise<void>;
+}
+
 interface Counter {
   failures: number;
   /** ms since the epoch. */
   lastFailure: number;
 }
 
-/** A Map in insertion order, re-inserted on update, so the first key is the least recently failed. */
-class Counters {
-  private readonly map = new Map<string, Counter>();
-
-  get(key: string, now: number): Counter | undefined {
-    const entry = this.map.get(key);
-    if (entry && now - entry.lastFailure > WINDOW_MS) {
-      this.map.delete(key);
-      return undefined;
-    }
-    return entry;
-  }
-
-  fail(key: string, now: number): Counter {
-    const entry = this.get(key, now) ?? { failures: 0, lastFailure: now };
-    entry.failures += 1;
-    entry.lastFailure = now;
-    this.map.delete(key);
-    this.map.set(key, entry);
-    if (this.map.size > MAX_ENTRIES) this.map.delete(this.map.keys().next().value!);
-    return entry;
-  }
-
-  clear(key: string): void {
-    this.map.delete(key);
-  }
-}
-
 export type ThrottleVerdict = { allowed: true } | { allowed: false; retryAfterS: number };
 
+const accountKey = (account: string) => `account:${account}`;
+const addressKey = (address: string) => `address:${address}`;
+const pairKey = (account: string, address: string) => `pair:${address}|${account}`;
+
 export class LoginThrottle {
-  private readonly accounts = new Counters();
-  private readonly addresses = new Counters();
-  private readonly pairs = new Counters();
+  constructor(
+    private readonly store: ThrottleStore,
+    private readonly clock: () => number = Date.now,
+  ) {}
 
-  constructor(private readonly clock: () => number = Date.now) {}
-
-  /** May this address try this account now? Costs no password hashing, so refusals are cheap. */
-  check(account: string, address: string): ThrottleVerdict {
+  /** May this address try this account now? One read, no password hashing, so refusals are cheap. */
+  async check(account: string, address: string): Promise<ThrottleVerdict> {
     const now = this.clock();
+    const counters = await this.store.read([addressKey(address), accountKey(account), pairKey(account, address)], now);
     const waits: number[] = [];
-    const byAddress = this.addresses.get(address, now);
+    const byAddress = counters.get(addressKey(address));
     const addressWait = byAddress ? waitS(byAddress, addressDelayS(byAddress.failures), now) : 0;
     if (addressWait > 0) waits.push(addressWait);
-    const byAccount = this.accounts.get(account, now);
-    const suspect = this.pairs.get(`${address}|${account}`, now) !== undefined || addressWait > 0;
+    const byAccount = counters.get(accountKey(account));
+    const suspect = counters.has(pairKey(account, address)) || addressWait > 0;
     if (byAccount && suspect) {
       const accountWait = waitS(byAccount, accountDelayS(byAccount.failures), now);
       if (accountWait > 0) waits.push(accountWait);
@@ -94,17 +75,13 @@ export class LoginThrottle {
   }
 
   /** Count a wrong password (or unknown email, or disabled account). */
-  failure(account: string, address: string): void {
-    const now = this.clock();
-    this.accounts.fail(account, now);
-    this.addresses.fail(address, now);
-    this.pairs.fail(`${address}|${account}`, now);
+  async failure(account: string, address: string): Promise<void> {
+    await this.store.fail([accountKey(account), addressKey(address), pairKey(account, address)], this.clock());
   }
 
   /** The right password: the account and this address start afresh. */
-  success(account: string, address: string): void {
-    this.accounts.clear(account);
-    this.pairs.clear(`${address}|${account}`);
+  async success(account: string, address: string): Promise<void> {
+    await this.store.clear([accountKey(account), pairKey(account, address)]);
   }
 }
 

@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { hashPassword } from '../auth/password.ts';
 import type { Db } from './database.ts';
+import { LOCK_KEYS, withLock } from './locks.ts';
 import {
   createUser,
   deleteUser,
@@ -33,7 +34,12 @@ export interface DemoSeedResult {
   skipped: string[];
 }
 
+/** Servers starting together take turns (db/locks.ts), so the second finds the accounts made, not a clash. */
 export async function seedDemoAccounts(db: Db): Promise<DemoSeedResult> {
+  return withLock(db, LOCK_KEYS.demoAccounts, () => seedUnlocked(db));
+}
+
+async function seedUnlocked(db: Db): Promise<DemoSeedResult> {
   const result: DemoSeedResult = { created: [], skipped: [] };
   for (const account of DEMO_ACCOUNTS) {
     const existing = await findUserByEmail(db, account.email);
@@ -63,6 +69,10 @@ export async function seedDemoAccounts(db: Db): Promise<DemoSeedResult> {
 
 /** Returns how many demo accounts were deleted and how many only disabled. */
 export async function removeDemoAccounts(db: Db): Promise<{ deleted: number; disabled: number }> {
+  return withLock(db, LOCK_KEYS.demoAccounts, () => removeUnlocked(db));
+}
+
+async function removeUnlocked(db: Db): Promise<{ deleted: number; disabled: number }> {
   const counts = { deleted: 0, disabled: 0 };
   for (const user of (await listUsers(db)).filter((u) => u.is_demo)) {
     if (await deleteUser(db, user.id)) {

@@ -128,4 +128,20 @@ export const migrations: readonly string[] = [
   );
   CREATE INDEX ingest_provenance_file ON ingest_provenance (kind, owner, date);
   `,
+  // 6: upload single-flight across servers (issue 15): at most one force_fetch_data job queued or running, kept by
+  // the database itself, so two API servers answering at once cannot both start one (jobs/jobs-repository.ts).
+  `
+  CREATE UNIQUE INDEX jobs_single_flight ON jobs (kind) WHERE kind = 'force_fetch_data' AND status IN ('queued', 'running');
+  `,
+  // 7: failed sign-ins counted in the database (issue 15), so every API server applies the same limits
+  // (auth/login-throttle.ts, db/login-failures.ts). `key` is 'account:<email>', 'address:<ip>' or
+  // 'pair:<ip>|<email>'; `last_failure` is Unix milliseconds.
+  `
+  CREATE TABLE login_failures (
+    key          TEXT PRIMARY KEY,
+    failures     INTEGER NOT NULL,
+    last_failure INTEGER NOT NULL
+  ) WITHOUT ROWID;
+  CREATE INDEX login_failures_last ON login_failures (last_failure);
+  `,
 ];

@@ -128,4 +128,17 @@ export const postgresMigrations: readonly string[] = [
   );
   CREATE INDEX ingest_provenance_file ON ingest_provenance (kind, owner, date);
   `,
+  // 6: upload single-flight across servers: at most one force_fetch_data job queued or running.
+  `
+  CREATE UNIQUE INDEX jobs_single_flight ON jobs (kind) WHERE kind = 'force_fetch_data' AND status IN ('queued', 'running');
+  `,
+  // 7: failed sign-ins counted in the database (last_failure in Unix milliseconds).
+  `
+  CREATE TABLE login_failures (
+    key          text PRIMARY KEY,
+    failures     integer NOT NULL,
+    last_failure bigint NOT NULL
+  );
+  CREATE INDEX login_failures_last ON login_failures (last_failure);
+  `,
 ];

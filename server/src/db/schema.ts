@@ -102,6 +102,13 @@ export interface IngestProvenanceTable {
   created_at: Defaulted<string>;
 }
 
+export interface LoginFailuresTable {
+  key: string;
+  failures: number;
+  /** Unix milliseconds. */
+  last_failure: number;
+}
+
 export interface SchemaMigrationsTable {
   version: number;
   applied_at: Defaulted<string>;
@@ -118,5 +125,6 @@ export interface Database {
   model_metrics_state: ModelMetricsStateTable;
   sessions: SessionsTable;
   ingest_provenance: IngestProvenanceTable;
+  login_failures: LoginFailuresTable;
   schema_migrations: SchemaMigrationsTable;
 }

@@ -14,6 +14,7 @@ import { runInWorker } from '../jobs/run-in-worker.ts';
 import { DEFAULT_E_FOLDING_DAYS } from './models/damped-anomaly.ts';
 import { DEFAULT_DRIFT_SCALE, DEFAULT_TIME_STEP_HOURS } from './models/free-drift-advection.ts';
 import type { Db } from '../db/database.ts';
+import { LOCK_KEYS, withLock } from '../db/locks.ts';
 
 /** The seeded models; model_2 (advection) is the default forecast. */
 export const SEED_MODELS: readonly ModelRecord[] = [
@@ -51,6 +52,8 @@ export async function seedDataset(db: Db, source: AnalysisSource = demoSource): 
 export interface DemoBuildResult {
   dates: string[];
   ms: number;
+  /** Models whose metrics this build computed (none when another process had built the same archive). */
+  recomputed: string[];
 }
 
 export interface DemoBuildOptions {
@@ -59,11 +62,15 @@ export interface DemoBuildOptions {
    * about half the wall time of doing one after the other). Off: everything on the calling thread.
    */
   metricsInWorker?: boolean;
+  /** The server's PostgreSQL, for the metrics worker's own connection (absent: SQLite in ctx.dataDir). */
+  databaseUrl?: string | null;
 }
 
 /**
  * Build the last `days` days up to `today` (inclusive): analyses from the day before the first (so the first
- * free run has a previous day to start from), then each day's forecasts, and the metrics.
+ * free run has a previous day to start from), then each day's forecasts, and the metrics. One build at a time
+ * across the servers of one database (db/locks.ts): servers starting together wait for the first one's build,
+ * then find its files (DATA_DIR is shared) and metrics in place and only check them.
  */
 export async function buildDemoArchive(
   ctx: ArchiveContext,
@@ -71,6 +78,10 @@ export async function buildDemoArchive(
   today = utcToday(),
   options: DemoBuildOptions = {},
 ): Promise<DemoBuildResult> {
+  return withLock(ctx.db, LOCK_KEYS.demoBuild, () => buildUnlocked(ctx, days, today, options));
+}
+
+async function buildUnlocked(ctx: ArchiveContext, days: number, today: string, options: DemoBuildOptions): Promise<DemoBuildResult> {
   const started = performance.now();
   await seedModels(ctx.db);
   await seedDataset(ctx.db, ctx.source);
@@ -80,7 +91,7 @@ export async function buildDemoArchive(
   // Metrics need only the analyses, so they can run beside the forecasts.
   const canUseWorker = options.metricsInWorker && !ctx.source;
   const metrics = canUseWorker
-    ? runInWorker<RecomputeResult>(new URL('./metrics-task.ts', import.meta.url), { dataDir: ctx.dataDir, grid: ctx.grid })
+    ? runInWorker<RecomputeResult>(new URL('./metrics-task.ts', import.meta.url), { dataDir: ctx.dataDir, databaseUrl: options.databaseUrl, grid: ctx.grid })
     : null;
   try {
     for (const date of dates) await buildDay(ctx, date);
@@ -90,7 +101,7 @@ export async function buildDemoArchive(
   }
   const result = metrics ? await metrics : await recomputeMetrics(ctx);
   ctx.log?.info({ recomputed: result.recomputed, unchanged: result.unchanged }, 'model metrics up to date');
-  return { dates, ms: Math.round(performance.now() - started) };
+  return { dates, ms: Math.round(performance.now() - started), recomputed: result.recomputed };
 }
 
 /** Startup task: seed the models always; in demo mode build the demo archive. */
@@ -100,7 +111,7 @@ export const forecastStartupTask = {
     await seedModels(app.db);
     if (!app.config.demo) return;
     const ctx: ArchiveContext = { db: app.db, dataDir: app.config.dataDir, log: app.log };
-    const result = await buildDemoArchive(ctx, app.config.demoDays, utcToday(), { metricsInWorker: true });
+    const result = await buildDemoArchive(ctx, app.config.demoDays, utcToday(), { metricsInWorker: true, databaseUrl: app.config.databaseUrl });
     app.log.info({ first: result.dates[0], last: result.dates.at(-1), ms: result.ms }, 'demo forecast archive ready');
     // The app opens the newest day first: compress its two files now, in zlib's thread pool, so the first
     // download is not kept waiting (browsers ask for gzip over http, for br over https). Not awaited.

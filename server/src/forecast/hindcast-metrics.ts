@@ -14,6 +14,7 @@
  * changes, so calling recomputeMetrics after every archive or model change is cheap when nothing changed.
  */
 import { createHash } from 'node:crypto';
+import { LOCK_KEYS, withLock } from '../db/locks.ts';
 import { addDays, analysisDates, forecastFrom, loadAnalysis, type ArchiveContext } from './archive.ts';
 import { listModels, metricsFingerprint, saveMetrics, type ModelRecord } from './forecast-repository.ts';
 import { LEAD_HOURS } from './grid.ts';
@@ -97,11 +98,19 @@ export interface RecomputeResult {
   unchanged: string[];
 }
 
-/** Bring every model's metrics up to date with the archive (or only `modelIds`). */
+/**
+ * Bring every model's metrics up to date with the archive (or only `modelIds`). One recomputation at a time
+ * across the processes of one database (db/locks.ts): a second caller waits, then finds the fingerprints
+ * current and computes nothing again.
+ */
 export async function recomputeMetrics(
   ctx: ArchiveContext,
   options: { force?: boolean; modelIds?: string[] } = {},
 ): Promise<RecomputeResult> {
+  return withLock(ctx.db, LOCK_KEYS.metrics, () => recomputeUnlocked(ctx, options));
+}
+
+async function recomputeUnlocked(ctx: ArchiveContext, options: { force?: boolean; modelIds?: string[] }): Promise<RecomputeResult> {
   const dates = await analysisDates(ctx);
   const cache = new Map<string, Promise<IceState>>();
   const analyses = (date: string) => {

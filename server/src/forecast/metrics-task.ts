@@ -15,7 +15,7 @@ export interface MetricsTaskArgs {
 }
 
 export async function run(args: MetricsTaskArgs): Promise<RecomputeResult> {
-  const db = await openDatabase(args, { poolSize: 2 });
+  const db = await openDatabase(args, { poolSize: 3 });
   try {
     return await recomputeMetrics({ db, dataDir: args.dataDir, grid: args.grid }, { force: args.force });
   } finally {

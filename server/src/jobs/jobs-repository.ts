@@ -2,7 +2,7 @@
  * The only module that writes SQL for the jobs table (migration in db/migrations.ts). Async over Kysely, the same
  * on SQLite and PostgreSQL; with PostgreSQL every API server and worker process sees the same rows.
  */
-import { nowText, type Db } from '../db/database.ts';
+import { nowText, uniqueViolation, type Db } from '../db/database.ts';
 import type { JobsTable } from '../db/schema.ts';
 import type { Job, JobKind, JobStatus, JobView } from '../../../common/api-types/jobs.ts';
 import type { Selectable } from 'kysely';
@@ -19,13 +19,41 @@ function toJob(row: JobRow): Job {
   };
 }
 
+/**
+ * Kinds of which at most one job may be queued or running at a time, on every server together: the partial
+ * unique index `jobs_single_flight` (migration 6) refuses a second one in the insert itself.
+ */
+export const SINGLE_FLIGHT_KINDS: readonly JobKind[] = ['force_fetch_data'];
+
+/** A single-flight kind already has a queued or running job (`active`, if it is still there when looked up). */
+export class JobAlreadyActiveError extends Error {
+  constructor(
+    readonly kind: JobKind,
+    readonly active: Job | undefined,
+  ) {
+    super(`a ${kind} job is already queued or running${active ? ` (job ${active.id})` : ''}`);
+    this.name = 'JobAlreadyActiveError';
+  }
+}
+
+/**
+ * Store a new queued job. For a SINGLE_FLIGHT_KINDS kind, throws JobAlreadyActiveError when one is queued or
+ * running already, atomically across servers (the unique index decides, not a read before the write).
+ */
 export async function insertJob(db: Db, kind: JobKind, request: Record<string, unknown>, userId: number | null): Promise<Job> {
-  const row = await db
-    .insertInto('jobs')
-    .values({ kind, request: JSON.stringify(request), user_id: userId, created_at: nowText() })
-    .returningAll()
-    .executeTakeFirstOrThrow();
-  return toJob(row);
+  try {
+    const row = await db
+      .insertInto('jobs')
+      .values({ kind, request: JSON.stringify(request), user_id: userId, created_at: nowText() })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    return toJob(row);
+  } catch (error) {
+    const constraint = uniqueViolation(error);
+    // PostgreSQL names the index; SQLite names the indexed column (`jobs.kind`).
+    if (constraint === 'jobs_single_flight' || constraint === 'jobs.kind') throw new JobAlreadyActiveError(kind, await findActiveJob(db, kind));
+    throw error;
+  }
 }
 
 export async function findJob(db: Db, id: number): Promise<Job | undefined> {

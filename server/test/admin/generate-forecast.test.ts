@@ -3,20 +3,28 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findFile } from '../../src/forecast/forecast-repository.ts';
 import { call, startTestApp, waitForJob, type TestApp } from '../jobs/test-app.ts';
+import { ENGINES } from '../engines.ts';
+import { createTestDatabase } from '../postgres/databases.ts';
 import { prepareArchive } from './archive-fixture.ts';
 
-let test: TestApp;
-let dates: string[];
+// On PostgreSQL too: the job's worker thread opens the server's database from DATABASE_URL.
+describe.each(ENGINES)('POST /api/v1/forecast/generate (%s)', (engine) => {
+  let test: TestApp;
+  let dates: string[];
+  let database: Awaited<ReturnType<typeof createTestDatabase>> | undefined;
 
-beforeAll(async () => {
-  test = await startTestApp();
-  dates = await prepareArchive(test.app, 1);
-});
+  beforeAll(async () => {
+    database = engine === 'postgres' ? await createTestDatabase() : undefined;
+    test = await startTestApp(database ? { DATABASE_URL: database.url } : {});
+    dates = await prepareArchive(test.app, 1);
+  });
 
-afterAll(async () => test?.close());
+  afterAll(async () => {
+    await test?.close();
+    await database?.drop();
+  });
 
-describe('POST /api/v1/forecast/generate', { timeout: 180_000 }, () => {
-  it('runs each chosen model from the analysis of the date and writes its files', async () => {
+  it('runs each chosen model from the analysis of the date and writes its files', { timeout: 180_000 }, async () => {
     const headers = await test.signIn('admin');
     const [date] = dates;
     const started = await call(test.app, {

@@ -1,16 +1,11 @@
 /** /account as a user meets it: the real router, fetch answered by the fake server plus the two account endpoints. */
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { jsonResponse } from '../../../common/testing/fake-fetch.ts';
-import { clearCookies, createFakeApi, makeUser, type FakeApi } from '../../testing/fake-api.ts';
-import { buttonByText, click, renderApp, waitUntil, type RenderedApp } from '../../testing/render-app.tsx';
+import { createFakeApi, makeUser, type FakeApi } from '../../testing/fake-api.ts';
+import { buttonByText, cleanUpApp, click, renderApp, type RenderedApp, waitUntil } from '../../testing/render-app.tsx';
 
 let app: RenderedApp | null = null;
-afterEach(() => {
-  app?.unmount();
-  app = null;
-  vi.unstubAllGlobals();
-  clearCookies();
-});
+afterEach(() => (app = cleanUpApp(app)));
 
 /** The fake server, answering POST /users/me/password with `reply` and logout-all by ending the session. */
 function accountApi(reply: { status: number; detail?: string }): FakeApi {

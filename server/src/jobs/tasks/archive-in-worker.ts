@@ -10,7 +10,8 @@ export async function withArchive<T>(
   where: DatabaseTarget,
   work: (ctx: ArchiveContext) => Promise<T>,
 ): Promise<T> {
-  const db = await openDatabase(where, { poolSize: 2 });
+  // Three connections: the metrics lock holds one while the work uses the others (db/locks.ts).
+  const db = await openDatabase(where, { poolSize: 3 });
   const dataDir = where.dataDir;
   try {
     return await work({ db, dataDir });

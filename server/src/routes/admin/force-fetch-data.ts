@@ -6,7 +6,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { utcToday } from '../../forecast/archive.ts';
 import { HttpError } from '../../http-error.ts';
 import type { JobSpec } from '../../jobs/job-specs.ts';
-import { findActiveJob } from '../../jobs/jobs-repository.ts';
+import { findActiveJob, JobAlreadyActiveError } from '../../jobs/jobs-repository.ts';
 import { requireAdmin } from '../../plugins/guards.ts';
 import { commonErrors, errorReply } from '../common-schemas.ts';
 import { startedJobSchema } from '../jobs/job-schema.ts';
@@ -19,13 +19,17 @@ export const forceFetchDataRoutes: FastifyPluginAsync = async (app) => {
     '/',
     { onRequest: [requireAdmin], schema: { response: { 202: startedJobSchema, 409: errorReply, ...commonErrors } } },
     async (request, reply) => {
+      const busy = (id: number | undefined) => new HttpError(409, `Загрузка данных уже выполняется${id ? ` (задача №${id})` : ''}`);
       const active = await findActiveJob(app.db, 'force_fetch_data');
-      if (active) throw new HttpError(409, `Загрузка данных уже выполняется (задача №${active.id})`);
+      if (active) throw busy(active.id);
       const date = utcToday();
       const source = app.config.analysisSource;
       // A real ANALYSIS_SOURCE (issue 10): download, regrid and archive the analysis, then the day's forecasts.
       const spec: JobSpec = source.kind === 'demo' ? { task: 'ingest_day', date } : { task: 'fetch_analysis', date, source, userId: request.user!.id };
-      const job = await app.jobs.submit('force_fetch_data', { date }, request.user!.id, spec);
+      // Another server (or request) may have started one since the check: the insert itself refuses a second.
+      const job = await app.jobs.submit('force_fetch_data', { date }, request.user!.id, spec).catch((error: unknown) => {
+        throw error instanceof JobAlreadyActiveError ? busy(error.active?.id) : error;
+      });
       return reply.code(202).send({ message: FETCH_STARTED, job_id: job.id });
     },
   );

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { LoginThrottle } from '../../auth/login-throttle.ts';
+import { LoginThrottle, WINDOW_MS } from '../../auth/login-throttle.ts';
+import { databaseFailureStore } from '../../db/login-failures.ts';
 import { dummyPasswordHash, verifyPassword } from '../../auth/password.ts';
 import { findCredentialsByEmail } from '../../db/users.ts';
 import { HttpError } from '../../http-error.ts';
@@ -32,7 +33,7 @@ const BAD_CREDENTIALS = 'LOGIN_BAD_CREDENTIALS';
  */
 export const loginRoute: FastifyPluginAsync<{ throttle?: LoginThrottle }> = async (app, options) => {
   const emailOf = (request: FastifyRequest) => (request.body as LoginBody).username.trim().toLowerCase();
-  const throttle = options.throttle ?? new LoginThrottle();
+  const throttle = options.throttle ?? new LoginThrottle(databaseFailureStore(app.db, WINDOW_MS));
 
   app.post<{ Body: LoginBody }>(
     '/jwt/login',
@@ -44,7 +45,7 @@ export const loginRoute: FastifyPluginAsync<{ throttle?: LoginThrottle }> = asyn
     },
     async (request, reply) => {
       const email = emailOf(request);
-      const verdict = throttle.check(email, request.ip);
+      const verdict = await throttle.check(email, request.ip);
       if (!verdict.allowed) {
         request.log.info({ ip: request.ip, retryAfterS: verdict.retryAfterS }, 'sign-in refused: too many failures');
         throw new HttpError(429, 'LOGIN_TOO_MANY_ATTEMPTS', { 'retry-after': String(verdict.retryAfterS) });
@@ -52,11 +53,11 @@ export const loginRoute: FastifyPluginAsync<{ throttle?: LoginThrottle }> = asyn
       const found = await findCredentialsByEmail(app.db, email);
       const matches = await verifyPassword(request.body.password, found?.passwordHash ?? (await dummyPasswordHash()));
       if (!found || !matches || !found.user.is_active) {
-        throttle.failure(email, request.ip);
+        await throttle.failure(email, request.ip);
         request.log.info({ ip: request.ip, userId: found?.user.id ?? null }, 'sign-in failed');
         throw new HttpError(400, BAD_CREDENTIALS);
       }
-      throttle.success(email, request.ip);
+      await throttle.success(email, request.ip);
       await app.sessions.issue(request, reply, found.user);
       request.log.info({ ip: request.ip, userId: found.user.id }, 'signed in');
       return reply.code(204).send();

@@ -5,8 +5,9 @@
  */
 import type { RouteCheckResult, RouteSample } from '../../../../common/api-types/route.ts';
 import { assessCell, type IceClass } from '../../../../common/polaris/polaris.ts';
+import { cellIndexAt } from '../../../../common/regular-grid.ts';
 import { sampleRoute } from './great-circle.ts';
-import { cellIndex, type LeadSlices } from './forecast-slices.ts';
+import type { LeadSlices } from './forecast-slices.ts';
 
 /** Concentration from which a sample counts as in ice (fraction; the ice edge convention, 15 %). */
 export const ICE_EDGE_CONCENTRATION = 0.15;
@@ -19,7 +20,7 @@ const finite = (v: number): number | null => (Number.isFinite(v) ? v : null);
 
 export function checkRoute(slices: LeadSlices, iceClass: IceClass, waypoints: readonly (readonly [number, number])[]): RouteCheckResult {
   const samples: RouteSample[] = sampleRoute(waypoints, MAX_STEP_KM).map(({ lat, lon, distance_km }) => {
-    const index = cellIndex(slices.grid, lat, lon);
+    const index = cellIndexAt(slices.grid, lon, lat);
     const concentration = index < 0 ? null : finite(slices.concentration[index]);
     const thickness = index < 0 ? null : finite(slices.thickness[index]);
     const cell = assessCell(iceClass, concentration, thickness);

@@ -2,138 +2,141 @@ import { describe, expect, it } from 'vitest';
 import { setUserActive } from '../../../src/db/users.ts';
 import { ACCOUNT_FREE_FAILURES } from '../../../src/auth/login-throttle.ts';
 import { addUser, login, makeApp, PASSWORD } from '../../helpers.ts';
+import { ENGINES } from '../../engines.ts';
 
-describe('POST /api/v1/auth/jwt/login', () => {
-  it('answers 204 with an HttpOnly Lax session cookie and a readable XSRF-TOKEN cookie', async () => {
-    const { app } = await makeApp();
-    const user = await addUser(app);
-    const response = await login(app, user.email);
-    expect(response.statusCode).toBe(204);
-    expect(response.body).toBe('');
-    const cookies = response.cookies as Array<Record<string, unknown>>;
-    const session = cookies.find((c) => c.name === 'session')!;
-    const xsrf = cookies.find((c) => c.name === 'XSRF-TOKEN')!;
-    expect(session).toMatchObject({ path: '/', httpOnly: true, sameSite: 'Lax', maxAge: 7 * 86400 });
-    expect(session.secure).toBeFalsy();
-    // A signed random id: `<43 base64url characters>.<signature>`.
-    expect(String(session.value)).toMatch(/^[A-Za-z0-9_-]{43}\.[A-Za-z0-9+/]{43}$/);
-    expect(xsrf).toMatchObject({ path: '/', sameSite: 'Lax', maxAge: 7 * 86400 });
-    expect(xsrf.httpOnly).toBeFalsy();
-    expect(String(xsrf.value).length).toBeGreaterThanOrEqual(32);
-  });
-
-  it('accepts the email in any case', async () => {
-    const { app } = await makeApp();
-    const user = await addUser(app, 'user', 'Mixed.Case@Example.com');
-    expect((await login(app, user.email.toUpperCase())).statusCode).toBe(204);
-  });
-
-  it('answers the same 400 for an unknown email and for a wrong password', async () => {
-    const { app } = await makeApp();
-    const user = await addUser(app);
-    const unknown = await login(app, 'nobody@example.com');
-    const wrong = await login(app, user.email, 'wrong password');
-    for (const response of [unknown, wrong]) {
-      expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual({ detail: 'LOGIN_BAD_CREDENTIALS' });
-      expect(response.headers['set-cookie']).toBeUndefined();
-    }
-    expect(unknown.body).toBe(wrong.body);
-  });
-
-  it.each([["' OR '1'='1", "' OR '1'='1"], ['admin@demo.local', "x' OR 1=1 --"]])(
-    'answers 400 for SQL-looking credentials %j / %j',
-    async (username, password) => {
-      const { app } = await makeApp({ env: { DEMO: '1' } });
-      const response = await login(app, username, password);
-      expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual({ detail: 'LOGIN_BAD_CREDENTIALS' });
-    },
-  );
-
-  it('refuses a disabled account with the same 400', async () => {
-    const { app } = await makeApp();
-    const user = await addUser(app);
-    await setUserActive(app.db, user.id, false);
-    const response = await login(app, user.email);
-    expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ detail: 'LOGIN_BAD_CREDENTIALS' });
-  });
-
-  it.each([
-    ['no fields', ''],
-    ['no password', 'username=a%40b.c'],
-    ['no username', 'password=secret'],
-    ['an empty password', 'username=a%40b.c&password='],
-  ])('answers 422 with a detail for %s', async (_name, form) => {
-    const { app } = await makeApp();
-    const response = await app.inject({
-      method: 'POST',
-      url: '/api/v1/auth/jwt/login',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: form,
+describe.each(ENGINES)('login (%s)', (database) => {
+  describe('POST /api/v1/auth/jwt/login', () => {
+    it('answers 204 with an HttpOnly Lax session cookie and a readable XSRF-TOKEN cookie', async () => {
+      const { app } = await makeApp({ database });
+      const user = await addUser(app);
+      const response = await login(app, user.email);
+      expect(response.statusCode).toBe(204);
+      expect(response.body).toBe('');
+      const cookies = response.cookies as Array<Record<string, unknown>>;
+      const session = cookies.find((c) => c.name === 'session')!;
+      const xsrf = cookies.find((c) => c.name === 'XSRF-TOKEN')!;
+      expect(session).toMatchObject({ path: '/', httpOnly: true, sameSite: 'Lax', maxAge: 7 * 86400 });
+      expect(session.secure).toBeFalsy();
+      // A signed random id: `<43 base64url characters>.<signature>`.
+      expect(String(session.value)).toMatch(/^[A-Za-z0-9_-]{43}\.[A-Za-z0-9+/]{43}$/);
+      expect(xsrf).toMatchObject({ path: '/', sameSite: 'Lax', maxAge: 7 * 86400 });
+      expect(xsrf.httpOnly).toBeFalsy();
+      expect(String(xsrf.value).length).toBeGreaterThanOrEqual(32);
     });
-    expect(response.statusCode).toBe(422);
-    expect(response.json().detail).toMatch(/username|password/);
-  });
 
-  it(`slows an address down after ${ACCOUNT_FREE_FAILURES} failures for one email, without locking the owner out`, async () => {
-    const { app } = await makeApp();
-    const user = await addUser(app);
-    const other = await addUser(app);
-    const from = (remoteAddress: string, email: string, password: string) =>
-      app.inject({
+    it('accepts the email in any case', async () => {
+      const { app } = await makeApp({ database });
+      const user = await addUser(app, 'user', 'Mixed.Case@Example.com');
+      expect((await login(app, user.email.toUpperCase())).statusCode).toBe(204);
+    });
+
+    it('answers the same 400 for an unknown email and for a wrong password', async () => {
+      const { app } = await makeApp({ database });
+      const user = await addUser(app);
+      const unknown = await login(app, 'nobody@example.com');
+      const wrong = await login(app, user.email, 'wrong password');
+      for (const response of [unknown, wrong]) {
+        expect(response.statusCode).toBe(400);
+        expect(response.json()).toEqual({ detail: 'LOGIN_BAD_CREDENTIALS' });
+        expect(response.headers['set-cookie']).toBeUndefined();
+      }
+      expect(unknown.body).toBe(wrong.body);
+    });
+
+    it.each([["' OR '1'='1", "' OR '1'='1"], ['admin@demo.local', "x' OR 1=1 --"]])(
+      'answers 400 for SQL-looking credentials %j / %j',
+      async (username, password) => {
+        const { app } = await makeApp({ database, env: { DEMO: '1' } });
+        const response = await login(app, username, password);
+        expect(response.statusCode).toBe(400);
+        expect(response.json()).toEqual({ detail: 'LOGIN_BAD_CREDENTIALS' });
+      },
+    );
+
+    it('refuses a disabled account with the same 400', async () => {
+      const { app } = await makeApp({ database });
+      const user = await addUser(app);
+      await setUserActive(app.db, user.id, false);
+      const response = await login(app, user.email);
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({ detail: 'LOGIN_BAD_CREDENTIALS' });
+    });
+
+    it.each([
+      ['no fields', ''],
+      ['no password', 'username=a%40b.c'],
+      ['no username', 'password=secret'],
+      ['an empty password', 'username=a%40b.c&password='],
+    ])('answers 422 with a detail for %s', async (_name, form) => {
+      const { app } = await makeApp({ database });
+      const response = await app.inject({
         method: 'POST',
         url: '/api/v1/auth/jwt/login',
-        remoteAddress,
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        payload: new URLSearchParams({ username: email, password }).toString(),
+        payload: form,
       });
-    for (let i = 0; i < ACCOUNT_FREE_FAILURES; i++) {
-      expect((await from('127.0.0.9', user.email, `wrong ${i}`)).statusCode).toBe(400);
-    }
-    const blocked = await from('127.0.0.9', user.email, PASSWORD);
-    expect(blocked.statusCode).toBe(429);
-    expect(blocked.json()).toEqual({ detail: 'LOGIN_TOO_MANY_ATTEMPTS' });
-    expect(Number(blocked.headers['retry-after'])).toBeGreaterThanOrEqual(1);
-    expect(blocked.headers['set-cookie']).toBeUndefined();
-    // The owner from an address that has not failed gets in at once; another account from the guessing address too.
-    expect((await from('127.0.0.10', user.email, PASSWORD)).statusCode).toBe(204);
-    expect((await from('127.0.0.9', other.email, PASSWORD)).statusCode).toBe(204);
-  });
+      expect(response.statusCode).toBe(422);
+      expect(response.json().detail).toMatch(/username|password/);
+    });
 
-  it('treats an unknown email exactly like a known one: same answers, same limits, comparable time', async () => {
-    const { app } = await makeApp();
-    const user = await addUser(app);
-    const timed = async (email: string) => {
-      const started = performance.now();
-      const response = await login(app, email, 'wrong password');
-      return { response, ms: performance.now() - started };
-    };
-    const known: number[] = [];
-    const unknown: number[] = [];
-    for (let i = 0; i < ACCOUNT_FREE_FAILURES; i++) {
-      // Interleaved, so a slow moment of the shared machine hits both alike.
-      const a = await timed(user.email);
-      const b = await timed('nobody@example.com');
-      expect(a.response.statusCode).toBe(400);
-      expect(b.response.body).toBe(a.response.body);
-      known.push(a.ms);
-      unknown.push(b.ms);
-    }
-    const [a, b] = [await login(app, user.email, 'x'), await login(app, 'nobody@example.com', 'x')];
-    expect([a.statusCode, b.statusCode]).toEqual([429, 429]);
-    expect(b.body).toBe(a.body);
-    // Both run one scrypt: an unknown email that skipped it would take well under a tenth of the time.
-    const median = (xs: number[]) => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)];
-    const ratio = median(unknown) / median(known);
-    expect(ratio).toBeGreaterThan(0.5);
-    expect(ratio).toBeLessThan(2);
-  });
+    it(`slows an address down after ${ACCOUNT_FREE_FAILURES} failures for one email, without locking the owner out`, async () => {
+      const { app } = await makeApp({ database });
+      const user = await addUser(app);
+      const other = await addUser(app);
+      const from = (remoteAddress: string, email: string, password: string) =>
+        app.inject({
+          method: 'POST',
+          url: '/api/v1/auth/jwt/login',
+          remoteAddress,
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          payload: new URLSearchParams({ username: email, password }).toString(),
+        });
+      for (let i = 0; i < ACCOUNT_FREE_FAILURES; i++) {
+        expect((await from('127.0.0.9', user.email, `wrong ${i}`)).statusCode).toBe(400);
+      }
+      const blocked = await from('127.0.0.9', user.email, PASSWORD);
+      expect(blocked.statusCode).toBe(429);
+      expect(blocked.json()).toEqual({ detail: 'LOGIN_TOO_MANY_ATTEMPTS' });
+      expect(Number(blocked.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+      expect(blocked.headers['set-cookie']).toBeUndefined();
+      // The owner from an address that has not failed gets in at once; another account from the guessing address too.
+      expect((await from('127.0.0.10', user.email, PASSWORD)).statusCode).toBe(204);
+      expect((await from('127.0.0.9', other.email, PASSWORD)).statusCode).toBe(204);
+    });
 
-  it('does not count successful sign-ins as failures', async () => {
-    const { app } = await makeApp();
-    const user = await addUser(app);
-    for (let i = 0; i < ACCOUNT_FREE_FAILURES + 2; i++) expect((await login(app, user.email)).statusCode).toBe(204);
+    it('treats an unknown email exactly like a known one: same answers, same limits, comparable time', async () => {
+      const { app } = await makeApp({ database });
+      const user = await addUser(app);
+      const timed = async (email: string) => {
+        const started = performance.now();
+        const response = await login(app, email, 'wrong password');
+        return { response, ms: performance.now() - started };
+      };
+      const known: number[] = [];
+      const unknown: number[] = [];
+      for (let i = 0; i < ACCOUNT_FREE_FAILURES; i++) {
+        // Interleaved, so a slow moment of the shared machine hits both alike.
+        const a = await timed(user.email);
+        const b = await timed('nobody@example.com');
+        expect(a.response.statusCode).toBe(400);
+        expect(b.response.body).toBe(a.response.body);
+        known.push(a.ms);
+        unknown.push(b.ms);
+      }
+      const [a, b] = [await login(app, user.email, 'x'), await login(app, 'nobody@example.com', 'x')];
+      expect([a.statusCode, b.statusCode]).toEqual([429, 429]);
+      expect(b.body).toBe(a.body);
+      // Both run one scrypt: an unknown email that skipped it would take well under a tenth of the time.
+      const median = (xs: number[]) => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)];
+      const ratio = median(unknown) / median(known);
+      expect(ratio).toBeGreaterThan(0.5);
+      expect(ratio).toBeLessThan(2);
+    });
+
+    it('does not count successful sign-ins as failures', async () => {
+      const { app } = await makeApp({ database });
+      const user = await addUser(app);
+      for (let i = 0; i < ACCOUNT_FREE_FAILURES + 2; i++) expect((await login(app, user.email)).statusCode).toBe(204);
+    });
   });
 });

@@ -9,7 +9,7 @@ import type { ForecastFileMeta } from '../../../../workers/forecast.api.ts';
 import { DRIFT_DIRECTION_VARIABLE, DRIFT_SPEED_VARIABLE } from '../forecast-loader.ts';
 import { LEAD_HOURS } from '../forecast-variables.ts';
 import type { ForecastMapStore } from '../store/forecast-map-store.ts';
-import { cellIndexAt } from '../value-at.ts';
+import { cellIndexAt } from '../../../../common/regular-grid.ts';
 import { validDate, type FileUrls } from '../map-tools/companion-files.ts';
 import { ToolLoader, warnFailure, warnUnlessMissing } from '../map-tools/tool-loader.ts';
 import type { EdgeRun } from '../map-tools/tools-slice.ts';

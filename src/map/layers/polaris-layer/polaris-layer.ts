@@ -17,13 +17,12 @@ import {
   createSliceTexture,
   fitsGrid,
   gridCell,
-  GridModel,
   gridUniforms,
   groundOverlayParameters,
-  isGlobe,
   VALID_CELL_ALPHA,
   type FieldValues,
 } from '../grid-field/grid-field.ts';
+import { GridFieldLayer, type GridFieldLayerState } from '../grid-field/grid-field-layer.ts';
 import { classUniforms, polarisUniforms, type PolarisUniformProps } from './polaris-uniforms.ts';
 
 type _PolarisLayerProps = {
@@ -60,39 +59,24 @@ const defaultProps: DefaultProps<PolarisLayerProps> = {
   parameters: groundOverlayParameters,
 };
 
-interface PolarisLayerState {
-  mesh?: GridModel;
+interface PolarisLayerState extends GridFieldLayerState {
   concentrationTexture?: Texture;
   thicknessTexture?: Texture;
-  [key: string]: unknown;
 }
 
-export class PolarisLayer extends Layer<Required<_PolarisLayerProps> & LayerProps> {
+export class PolarisLayer extends GridFieldLayer<Required<_PolarisLayerProps> & LayerProps> {
   static layerName = 'PolarisLayer';
   static defaultProps = defaultProps;
 
   declare state: PolarisLayerState;
 
-  getShaders() {
-    return super.getShaders({ vs, fs, modules: [project32, gridCell, polarisUniforms] });
+  protected shaders() {
+    return { vs, fs, modules: [project32, gridCell, polarisUniforms] };
   }
 
-  initializeState(): void {
-    this.state.mesh = new GridModel(this.context.device, `${this.props.id}-model`, this.getShaders());
-  }
-
-  /** deck.gl sets its modules' uniforms (project), applies `parameters` and destroys at finalize through this. */
-  getModels() {
-    return this.state.mesh ? [this.state.mesh.model] : [];
-  }
-
-  /** The mesh depends on the projection (Mercator stops at 85.05°N), so re-check when the view changes. */
-  shouldUpdateState({ changeFlags }: UpdateParameters<this>): boolean {
-    return changeFlags.propsOrDataChanged || changeFlags.viewportChanged;
-  }
-
-  updateState({ props, oldProps }: UpdateParameters<this>): void {
-    this.state.mesh?.update(props.grid, isGlobe(this.context.viewport));
+  updateState(params: UpdateParameters<this>): void {
+    super.updateState(params);
+    const { props, oldProps } = params;
     if (props.concentration !== oldProps.concentration) {
       this.state.concentrationTexture = this.upload('concentration', props.concentration, this.state.concentrationTexture);
     }
@@ -113,7 +97,7 @@ export class PolarisLayer extends Layer<Required<_PolarisLayerProps> & LayerProp
     if (!mesh || !concentrationTexture || !thicknessTexture || !grid || !concentration || !thickness) return;
     if (!fitsGrid(concentration, grid) || !fitsGrid(thickness, grid)) return;
     const uniforms: PolarisUniformProps = {
-      ...gridUniforms(grid, isGlobe(this.context.viewport)),
+      ...gridUniforms(grid, this.globe),
       ...classUniforms(iceClass),
       validAlpha: VALID_CELL_ALPHA,
       opacity: this.props.opacity,

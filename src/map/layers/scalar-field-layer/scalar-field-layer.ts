@@ -14,13 +14,12 @@ import {
   createSliceTexture,
   fitsGrid,
   gridCell,
-  GridModel,
   gridUniforms,
   groundOverlayParameters,
-  isGlobe,
   VALID_CELL_ALPHA,
   type FieldValues,
 } from '../grid-field/grid-field.ts';
+import { GridFieldLayer, type GridFieldLayerState } from '../grid-field/grid-field-layer.ts';
 import { scalarFieldUniforms, type ScalarFieldUniformProps } from './scalar-field-uniforms.ts';
 
 export { VALID_CELL_ALPHA, type FieldValues };
@@ -60,39 +59,24 @@ const defaultProps: DefaultProps<ScalarFieldLayerProps> = {
   parameters: groundOverlayParameters,
 };
 
-interface ScalarFieldLayerState {
-  mesh?: GridModel;
+interface ScalarFieldLayerState extends GridFieldLayerState {
   fieldTexture?: Texture;
   rampTexture?: Texture;
-  [key: string]: unknown;
 }
 
-export class ScalarFieldLayer extends Layer<Required<_ScalarFieldLayerProps> & LayerProps> {
+export class ScalarFieldLayer extends GridFieldLayer<Required<_ScalarFieldLayerProps> & LayerProps> {
   static layerName = 'ScalarFieldLayer';
   static defaultProps = defaultProps;
 
   declare state: ScalarFieldLayerState;
 
-  getShaders() {
-    return super.getShaders({ vs, fs, modules: [project32, gridCell, scalarFieldUniforms] });
+  protected shaders() {
+    return { vs, fs, modules: [project32, gridCell, scalarFieldUniforms] };
   }
 
-  initializeState(): void {
-    this.state.mesh = new GridModel(this.context.device, `${this.props.id}-model`, this.getShaders());
-  }
-
-  /** deck.gl sets its modules' uniforms (project), applies `parameters` and destroys at finalize through this. */
-  getModels() {
-    return this.state.mesh ? [this.state.mesh.model] : [];
-  }
-
-  /** The mesh depends on the projection (Mercator stops at 85.05°N), so re-check when the view changes. */
-  shouldUpdateState({ changeFlags }: UpdateParameters<this>): boolean {
-    return changeFlags.propsOrDataChanged || changeFlags.viewportChanged;
-  }
-
-  updateState({ props, oldProps }: UpdateParameters<this>): void {
-    this.state.mesh?.update(props.grid, isGlobe(this.context.viewport));
+  updateState(params: UpdateParameters<this>): void {
+    super.updateState(params);
+    const { props, oldProps } = params;
     if (props.field !== oldProps.field) {
       this.state.fieldTexture?.destroy();
       this.state.fieldTexture = props.field ? createSliceTexture(this.context.device, `${this.props.id}-field`, props.field) : undefined;
@@ -111,7 +95,7 @@ export class ScalarFieldLayer extends Layer<Required<_ScalarFieldLayerProps> & L
     const { grid, field, valueRange } = this.props;
     if (!mesh || !fieldTexture || !rampTexture || !grid || !field || !fitsGrid(field, grid)) return;
     const uniforms: ScalarFieldUniformProps = {
-      ...gridUniforms(grid, isGlobe(this.context.viewport)),
+      ...gridUniforms(grid, this.globe),
       valueRange: [valueRange[0], valueRange[1]],
       validAlpha: VALID_CELL_ALPHA,
       opacity: this.props.opacity,

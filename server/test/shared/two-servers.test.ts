@@ -1,0 +1,41 @@
+/**
+ * Per-process state made shared (issue 15): two API servers (two apps in this process) on one PostgreSQL
+ * database and one DATA_DIR (one cookie secret), as behind a load balancer. What one server does, the other sees
+ * on the next request. (The multi-process test with a worker lives in ../multi-server/.)
+ */
+import type { FastifyInstance } from 'fastify';
+import { describe, expect, it } from 'vitest';
+import { ACCOUNT_FREE_FAILURES } from '../../src/auth/login-throttle.ts';
+import { addUser, login, makeApp, signIn } from '../helpers.ts';
+
+async function twoServers() {
+  const a = await makeApp({ database: 'postgres' });
+  const b = await makeApp({ dataDir: a.dataDir, databaseUrl: a.databaseUrl! });
+  return { a: a.app, b: b.app };
+}
+
+const me = (app: FastifyInstance, cookie: string) => app.inject({ url: '/api/v1/users/me', headers: { cookie } });
+
+describe('two API servers on one PostgreSQL', () => {
+  it('share sessions: signed in on A works on B, signed out on B is dead on A', async () => {
+    const { a, b } = await twoServers();
+    const user = await addUser(a);
+    const session = await signIn(a, user.email);
+    expect((await me(b, session.cookie)).json()).toMatchObject({ email: user.email });
+    const logout = await b.inject({ method: 'POST', url: '/api/v1/auth/jwt/logout', headers: session.headers });
+    expect(logout.statusCode).toBe(204);
+    expect((await me(a, session.cookie)).statusCode).toBe(401);
+    expect((await me(b, session.cookie)).statusCode).toBe(401);
+  });
+
+  it('share sign-in limits: failures on A count on B', async () => {
+    const { a, b } = await twoServers();
+    const user = await addUser(a);
+    for (let i = 0; i < ACCOUNT_FREE_FAILURES; i++) expect((await login(a, user.email, `wrong-${i}`)).statusCode).toBe(400);
+    // The next try from the same address goes to B: it must wait, as it would have on A.
+    const refused = await login(b, user.email, 'wrong-again');
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toEqual({ detail: 'LOGIN_TOO_MANY_ATTEMPTS' });
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+  });
+});
