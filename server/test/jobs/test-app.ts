@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildApp } from '../../src/app.ts';
 import { loadConfig } from '../../src/config.ts';
+import { startQueueWorker } from '../../src/jobs/queue/start-worker.ts';
 
 export type DemoRole = 'admin' | 'superuser' | 'user';
 const emails: Record<DemoRole, string> = {
@@ -24,9 +25,15 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+/**
+ * With DATABASE_URL (and no JOB_RUNNER=in-process) the app only enqueues jobs: a queue worker runs beside it in
+ * this process, as `npm run worker` would in its own, so a submitted job runs through the durable queue.
+ */
 export async function startTestApp(env: Record<string, string> = {}, dataDir?: string): Promise<TestApp> {
   const dir = dataDir ?? mkdtempSync(join(tmpdir(), 'ice-jobs-test-'));
-  const app = await buildApp(loadConfig({ DATA_DIR: dir, DEMO: '1', LOG_LEVEL: 'silent', DEMO_DAYS: '2', ...env }));
+  const config = loadConfig({ DATA_DIR: dir, DEMO: '1', LOG_LEVEL: 'silent', DEMO_DAYS: '2', ...env });
+  const app = await buildApp(config);
+  const worker = config.databaseUrl && config.jobRunner !== 'in-process' ? await startQueueWorker(config, app.log) : null;
   return {
     app,
     dataDir: dir,
@@ -47,6 +54,7 @@ export async function startTestApp(env: Record<string, string> = {}, dataDir?: s
       };
     },
     async close() {
+      await worker?.close();
       await app.close();
       if (!dataDir) rmSync(dir, { recursive: true, force: true });
     },
