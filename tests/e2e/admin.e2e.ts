@@ -5,7 +5,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { demoAccounts, newPage, screenshotPath, signIn, type RunningServer, withPage } from './harness.ts';
+import { decodePng, demoAccounts, newPage, screenshotPath, signIn, type RunningServer, withPage } from './harness.ts';
 import { useJourney } from './journey.ts';
 import { waitForIdle } from './forecast-map-helpers.ts';
 
@@ -16,28 +16,17 @@ useJourney((started) => ({ server, browser } = started));
 
 /** Fraction of the map's pixels (right of the 300px sidebar, below the 64px bar) that differ between two screenshots. */
 async function changedMapFraction(page: Page, before: Buffer, after: Buffer): Promise<number> {
-  return page.evaluate(
-    async ([a, b]) => {
-      const load = async (base64: string) => {
-        const image = new Image();
-        image.src = `data:image/png;base64,${base64}`;
-        await image.decode();
-        const canvas = document.createElement('canvas');
-        canvas.width = image.width;
-        canvas.height = image.height;
-        const context = canvas.getContext('2d')!;
-        context.drawImage(image, 0, 0);
-        return context.getImageData(300, 64, image.width - 300, image.height - 64).data;
-      };
-      const [x, y] = [await load(a), await load(b)];
-      let changed = 0;
-      for (let i = 0; i < x.length; i += 4) {
-        if (Math.abs(x[i] - y[i]) + Math.abs(x[i + 1] - y[i + 1]) + Math.abs(x[i + 2] - y[i + 2]) > 30) changed++;
-      }
-      return changed / (x.length / 4);
-    },
-    [before.toString('base64'), after.toString('base64')] as const,
-  );
+  const [x, y] = [await decodePng(page, before), await decodePng(page, after)];
+  let changed = 0;
+  let all = 0;
+  for (let row = 64; row < x.height; row++) {
+    for (let column = 300; column < x.width; column++) {
+      const i = 4 * (row * x.width + column);
+      if (Math.abs(x.data[i] - y.data[i]) + Math.abs(x.data[i + 1] - y.data[i + 1]) + Math.abs(x.data[i + 2] - y.data[i + 2]) > 30) changed++;
+      all++;
+    }
+  }
+  return changed / all;
 }
 
 /** Wait until the job panel reports a finished job; returns its status attribute. */

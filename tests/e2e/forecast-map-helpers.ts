@@ -1,5 +1,6 @@
 /** Browser-side helpers for the map journeys and the render benchmark: wait for frames, read screen colours. */
 import type { Page } from 'playwright-core';
+import { decodePng } from './harness.ts';
 
 export type Rgb = [number, number, number];
 
@@ -43,24 +44,11 @@ export async function projectToPage(page: Page, points: [lon: number, lat: numbe
 
 /** Colours at page points, read from a real screenshot (what a person sees), decoded by the browser itself. */
 export async function readScreenColours(page: Page, points: [number, number][], screenshotFile?: string): Promise<Rgb[]> {
-  const png = await page.screenshot({ path: screenshotFile });
-  return page.evaluate(
-    async ({ base64, pts }) => {
-      const image = new Image();
-      image.src = `data:image/png;base64,${base64}`;
-      await image.decode();
-      const canvas = document.createElement('canvas');
-      canvas.width = image.width;
-      canvas.height = image.height;
-      const context = canvas.getContext('2d', { willReadFrequently: true })!;
-      context.drawImage(image, 0, 0);
-      return pts.map(([x, y]) => {
-        const d = context.getImageData(Math.round(x), Math.round(y), 1, 1).data;
-        return [d[0], d[1], d[2]] as [number, number, number];
-      });
-    },
-    { base64: png.toString('base64'), pts: points },
-  );
+  const screen = await decodePng(page, await page.screenshot({ path: screenshotFile }));
+  return points.map(([x, y]) => {
+    const k = 4 * (Math.round(y) * screen.width + Math.round(x));
+    return [screen.data[k], screen.data[k + 1], screen.data[k + 2]] as Rgb;
+  });
 }
 
 /** Hide the basemap under a black background, so screen colours are the field's colour times its alpha. */

@@ -220,3 +220,48 @@ export async function signedInMapPage(
   }
   return { context, page, dates };
 }
+
+/** A decoded image: RGBA bytes, row-major, `width` × `height`. */
+export interface Pixels {
+  width: number;
+  height: number;
+  data: Uint8Array;
+}
+
+/**
+ * A PNG (a screenshot, an exported map) decoded by the page's own browser, as a person's screen would show it;
+ * the pixels come back to the test so it can count and compare them in Node.
+ */
+export async function decodePng(page: Page, png: Uint8Array): Promise<Pixels> {
+  const decoded = await page.evaluate(async (base64) => {
+    const image = new Image();
+    image.src = `data:image/png;base64,${base64}`;
+    await image.decode();
+    const canvas = document.createElement('canvas');
+    canvas.width = image.width;
+    canvas.height = image.height;
+    const context = canvas.getContext('2d', { willReadFrequently: true })!;
+    context.drawImage(image, 0, 0);
+    const { data } = context.getImageData(0, 0, image.width, image.height);
+    // Bytes cross as base64 (a plain array of numbers would be ~4 times larger).
+    let binary = '';
+    for (let k = 0; k < data.length; k += 0x8000) binary += String.fromCharCode(...data.subarray(k, k + 0x8000));
+    return { width: image.width, height: image.height, base64: btoa(binary) };
+  }, Buffer.from(png).toString('base64'));
+  return { width: decoded.width, height: decoded.height, data: new Uint8Array(Buffer.from(decoded.base64, 'base64')) };
+}
+
+/** Make the context's pages see a GPU with WebGL2 but without EXT_color_buffer_float (no float render targets). */
+export async function hideFloatRenderTargets(context: BrowserContext): Promise<void> {
+  await context.addInitScript(() => {
+    const proto = WebGL2RenderingContext.prototype;
+    const getExtension = proto.getExtension;
+    const getSupported = proto.getSupportedExtensions;
+    proto.getExtension = function (this: WebGL2RenderingContext, name: string) {
+      return name === 'EXT_color_buffer_float' ? null : getExtension.call(this, name as 'WEBGL_multi_draw');
+    } as typeof proto.getExtension;
+    proto.getSupportedExtensions = function (this: WebGL2RenderingContext) {
+      return (getSupported.call(this) ?? []).filter((name) => name !== 'EXT_color_buffer_float');
+    };
+  });
+}

@@ -2,6 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
+import { decodePng } from './harness.ts';
 import type { RegularGrid } from '../../workers/forecast.api.ts';
 import { describeFile } from '../../workers/forecast/file-meta.ts';
 import { openNetcdf } from '../../workers/netcdf/open-netcdf.ts';
@@ -31,37 +32,18 @@ export async function changedPixels(
   region: { x0: number; y0: number; x1: number; y1: number; skip: { x0: number; y0: number; x1: number; y1: number }[] },
   threshold = 40,
 ): Promise<{ x: number; y: number; rgb: [number, number, number] }[]> {
-  return page.evaluate(
-    async ({ a, b, r, t }) => {
-      const load = async (base64: string) => {
-        const image = new Image();
-        image.src = `data:image/png;base64,${base64}`;
-        await image.decode();
-        const canvas = document.createElement('canvas');
-        canvas.width = image.width;
-        canvas.height = image.height;
-        const context = canvas.getContext('2d', { willReadFrequently: true })!;
-        context.drawImage(image, 0, 0);
-        return context.getImageData(0, 0, image.width, image.height);
-      };
-      const [ia, ib] = [await load(a), await load(b)];
-      const out: { x: number; y: number; rgb: [number, number, number] }[] = [];
-      for (let y = Math.max(0, r.y0); y < Math.min(ia.height, r.y1); y++) {
-        for (let x = Math.max(0, r.x0); x < Math.min(ia.width, r.x1); x++) {
-          if (r.skip.some((s) => x >= s.x0 && x < s.x1 && y >= s.y0 && y < s.y1)) continue;
-          const k = (y * ia.width + x) * 4;
-          const d = Math.max(
-            Math.abs(ia.data[k] - ib.data[k]),
-            Math.abs(ia.data[k + 1] - ib.data[k + 1]),
-            Math.abs(ia.data[k + 2] - ib.data[k + 2]),
-          );
-          if (d > t) out.push({ x, y, rgb: [ib.data[k], ib.data[k + 1], ib.data[k + 2]] });
-        }
-      }
-      return out;
-    },
-    { a: before.toString('base64'), b: after.toString('base64'), r: region, t: threshold },
-  );
+  const [ia, ib] = [await decodePng(page, before), await decodePng(page, after)];
+  const r = region;
+  const out: { x: number; y: number; rgb: [number, number, number] }[] = [];
+  for (let y = Math.max(0, r.y0); y < Math.min(ia.height, r.y1); y++) {
+    for (let x = Math.max(0, r.x0); x < Math.min(ia.width, r.x1); x++) {
+      if (r.skip.some((s) => x >= s.x0 && x < s.x1 && y >= s.y0 && y < s.y1)) continue;
+      const k = (y * ia.width + x) * 4;
+      const d = Math.max(Math.abs(ia.data[k] - ib.data[k]), Math.abs(ia.data[k + 1] - ib.data[k + 1]), Math.abs(ia.data[k + 2] - ib.data[k + 2]));
+      if (d > threshold) out.push({ x, y, rgb: [ib.data[k], ib.data[k + 1], ib.data[k + 2]] });
+    }
+  }
+  return out;
 }
 
 /** Page rectangle of an element (CSS pixels), with a margin. */

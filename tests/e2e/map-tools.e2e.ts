@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { ru } from '../../src/i18n/ru.ts';
 import { contourLines } from '../../workers/forecast/contour.ts';
-import { demoAccounts, newPage, screenshotPath, signIn, type RunningServer } from './harness.ts';
+import { decodePng, demoAccounts, newPage, screenshotPath, signIn, type RunningServer } from './harness.ts';
 import { useJourney } from './journey.ts';
 import { projectToPage, readScreenColours, waitForDrawn, waitForIdle } from './forecast-map-helpers.ts';
 import { boxOf, changedPixels, readServerFile, type FileKind } from './map-tools-helpers.ts';
@@ -467,34 +467,18 @@ describe('PNG export', () => {
     );
 
     // What the image holds: the edges' and the path's colours in the map, white stamp text on the dark strip below it.
-    const counts = await page.evaluate(
-      async ({ base64, mapHeight }) => {
-        const image = new Image();
-        image.src = `data:image/png;base64,${base64}`;
-        await image.decode();
-        const canvas = document.createElement('canvas');
-        canvas.width = image.width;
-        canvas.height = image.height;
-        const context = canvas.getContext('2d')!;
-        context.drawImage(image, 0, 0);
-        const { data } = context.getImageData(0, 0, image.width, image.height);
-        const near = (k: number, rgb: number[]) => rgb.every((c, n) => Math.abs(data[k + n] - c) <= 30);
-        let magenta = 0;
-        let cyan = 0;
-        let text = 0;
-        for (let y = 0; y < image.height; y++) {
-          for (let x = 0; x < image.width; x++) {
-            const k = (y * image.width + x) * 4;
-            if (y < mapHeight) {
-              if (near(k, [255, 60, 220])) magenta += 1;
-              if (near(k, [0, 229, 255])) cyan += 1;
-            } else if (near(k, [255, 255, 255])) text += 1;
-          }
-        }
-        return { magenta, cyan, text };
-      },
-      { base64: Buffer.from(bytes).toString('base64'), mapHeight: canvasSize[1] },
-    );
+    const image = await decodePng(page, bytes);
+    const near = (k: number, rgb: number[]) => rgb.every((c, n) => Math.abs(image.data[k + n] - c) <= 30);
+    const counts = { magenta: 0, cyan: 0, text: 0 };
+    for (let y = 0; y < image.height; y++) {
+      for (let x = 0; x < image.width; x++) {
+        const k = (y * image.width + x) * 4;
+        if (y < canvasSize[1]) {
+          if (near(k, [255, 60, 220])) counts.magenta += 1;
+          if (near(k, [0, 229, 255])) counts.cyan += 1;
+        } else if (near(k, [255, 255, 255])) counts.text += 1;
+      }
+    }
     // Export time (bench/README.md): three more exports, against a Playwright screenshot of the map element.
     const exportMs: number[] = [];
     const screenshotMs: number[] = [];

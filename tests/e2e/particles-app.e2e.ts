@@ -10,7 +10,7 @@ import { ru } from '../../src/i18n/ru.ts';
 import { driftColour } from '../../src/map/layers/particle-layer/drift-ramp.ts';
 import { blackBackground, projectToPage, waitForDrawn, waitForIdle } from './forecast-map-helpers.ts';
 import { writePatternFile } from './forecast-map-pattern.ts';
-import { demoAccounts, newPage, screenshotPath, signIn, type RunningServer } from './harness.ts';
+import { decodePng, demoAccounts, hideFloatRenderTargets, newPage, screenshotPath, signIn, type RunningServer } from './harness.ts';
 import { useJourney } from './journey.ts';
 
 const DATE = '2026-01-15';
@@ -39,44 +39,28 @@ async function mapPixels(name: string, gapMs = 800): Promise<MapPixels> {
   await page.waitForTimeout(gapMs);
   const second = await page.screenshot({ path: screenshotPath(`${name}-b`) });
   const particle = driftColour(1, 1);
-  return page.evaluate(
-    async ({ a, b, particle }) => {
-      const decode = async (base64: string) => {
-        const image = new Image();
-        image.src = `data:image/png;base64,${base64}`;
-        await image.decode();
-        const canvas = document.createElement('canvas');
-        canvas.width = image.width;
-        canvas.height = image.height;
-        const context = canvas.getContext('2d', { willReadFrequently: true })!;
-        context.drawImage(image, 0, 0);
-        return context.getImageData(0, 0, image.width, image.height);
-      };
-      const [one, two] = [await decode(a), await decode(b)];
-      let lit = 0;
-      let particleColoured = 0;
-      let changed = 0;
-      const { width, height } = one;
-      for (let y = 180; y < height - 40; y++) {
-        for (let x = 330; x < width - 70; x++) {
-          if (x > width - 300 && y > height - 140) continue; // legend
-          const k = 4 * (y * width + x);
-          const [r, g, bl] = [two.data[k], two.data[k + 1], two.data[k + 2]];
-          if (r + g + bl > 60) {
-            lit++;
-            // Trails fade towards black, so compare the hue: the particle colour scaled by any brightness.
-            const bright = Math.max(r, g, bl);
-            const scale = bright / Math.max(...particle);
-            const far = Math.max(Math.abs(r - particle[0] * scale), Math.abs(g - particle[1] * scale), Math.abs(bl - particle[2] * scale));
-            if (bright > 60 && far < 0.25 * bright) particleColoured++;
-          }
-          if (Math.abs(one.data[k] - r) + Math.abs(one.data[k + 1] - g) + Math.abs(one.data[k + 2] - bl) > 30) changed++;
-        }
+  const [one, two] = [await decodePng(page, first), await decodePng(page, second)];
+  let lit = 0;
+  let particleColoured = 0;
+  let changed = 0;
+  const { width, height } = one;
+  for (let y = 180; y < height - 40; y++) {
+    for (let x = 330; x < width - 70; x++) {
+      if (x > width - 300 && y > height - 140) continue; // legend
+      const k = 4 * (y * width + x);
+      const [r, g, bl] = [two.data[k], two.data[k + 1], two.data[k + 2]];
+      if (r + g + bl > 60) {
+        lit++;
+        // Trails fade towards black, so compare the hue: the particle colour scaled by any brightness.
+        const bright = Math.max(r, g, bl);
+        const scale = bright / Math.max(...particle);
+        const far = Math.max(Math.abs(r - particle[0] * scale), Math.abs(g - particle[1] * scale), Math.abs(bl - particle[2] * scale));
+        if (bright > 60 && far < 0.25 * bright) particleColoured++;
       }
-      return { lit, particleColoured, changed };
-    },
-    { a: first.toString('base64'), b: second.toString('base64'), particle },
-  );
+      if (Math.abs(one.data[k] - r) + Math.abs(one.data[k + 1] - g) + Math.abs(one.data[k + 2] - bl) > 30) changed++;
+    }
+  }
+  return { lit, particleColoured, changed };
 }
 
 useJourney(async (started) => {
@@ -140,18 +124,7 @@ describe('drift particles in the forecast map', () => {
   it('says on the map that drift cannot be shown where float render targets are missing', async () => {
     const { context: bare, page: other } = await newPage(browser);
     try {
-      await bare.addInitScript(() => {
-        // This GPU has WebGL2 but not EXT_color_buffer_float.
-        const proto = WebGL2RenderingContext.prototype;
-        const getExtension = proto.getExtension;
-        const getSupported = proto.getSupportedExtensions;
-        proto.getExtension = function (this: WebGL2RenderingContext, name: string) {
-          return name === 'EXT_color_buffer_float' ? null : getExtension.call(this, name as 'WEBGL_multi_draw');
-        } as typeof proto.getExtension;
-        proto.getSupportedExtensions = function (this: WebGL2RenderingContext) {
-          return (getSupported.call(this) ?? []).filter((name) => name !== 'EXT_color_buffer_float');
-        };
-      });
+      await hideFloatRenderTargets(bare); // this GPU has WebGL2 but not EXT_color_buffer_float
       const pattern = Buffer.from(writePatternFile(DATE));
       await bare.route('https://gibs.earthdata.nasa.gov/**', (route) => route.abort('internetdisconnected'));
       await bare.route('**/api/v1/forecast/info', (route) => route.fulfill({ json: { available_dates: [DATE] } }));

@@ -13,7 +13,7 @@ import { EARTH_RADIUS_M } from '../../src/map/layers/particle-layer/geo-step.ts'
 import { BASE_STEP_SECONDS } from '../../src/map/layers/particle-layer/particle-layer.ts';
 import { BENCH_GRID } from '../../bench/pages/particles-synthetic-drift.ts';
 import { openPage } from '../../bench/render-particles-pages.ts';
-import { launchBrowser, repoRoot, screenshotPath } from './harness.ts';
+import { hideFloatRenderTargets, launchBrowser, repoRoot, screenshotPath } from './harness.ts';
 
 let browser: Browser;
 
@@ -272,18 +272,7 @@ it('keeps animating while the map pans and zooms, with no stale trails', async (
 
 it('reports missing float render targets instead of drawing garbage', async () => {
   const { context, page } = await openPage(browser, 'particles', { field: 'gyre', projection: 'mercator' }, undefined, async (ctx) => {
-    await ctx.addInitScript(() => {
-      // Pretend this GPU has WebGL2 but not EXT_color_buffer_float (float framebuffers).
-      const proto = WebGL2RenderingContext.prototype;
-      const getExtension = proto.getExtension;
-      const getSupported = proto.getSupportedExtensions;
-      proto.getExtension = function (this: WebGL2RenderingContext, name: string) {
-        return name === 'EXT_color_buffer_float' ? null : getExtension.call(this, name as 'WEBGL_multi_draw');
-      } as typeof proto.getExtension;
-      proto.getSupportedExtensions = function (this: WebGL2RenderingContext) {
-        return (getSupported.call(this) ?? []).filter((name) => name !== 'EXT_color_buffer_float');
-      };
-    });
+    await hideFloatRenderTargets(ctx); // pretend this GPU has WebGL2 but not float framebuffers
   });
   try {
     await page.evaluate(() => window.particlesPage.loaded);
