@@ -90,6 +90,16 @@ export class ForecastService implements ForecastWorkerApi {
     this.requests.get(requestId)?.abort();
   }
 
+  allowBackground(key: string): void {
+    this.sliced.allowBackground(key);
+  }
+
+  /** The background fetcher's state (tests): foreground requests pending, background job running and queued. */
+  get backgroundInfo(): { foreground: number; running: boolean; queued: number } {
+    const s = this.sliced.scheduler;
+    return { foreground: s.foregroundCount, running: s.backgroundRunning !== null, queued: s.backgroundQueued };
+  }
+
   async scalarSlice(key: string, variable: string, lead: number): Promise<ScalarSlice> {
     await this.sliced.ensure(key, [variable], lead);
     const entry = this.entry(key);

@@ -11,6 +11,7 @@ import { ForecastLoader } from './forecast-loader.ts';
 import { ForecastMapView } from './forecast-map-view.tsx';
 import { ForecastSidebar } from './forecast-sidebar.tsx';
 import { createForecastWorker } from './forecast-worker.ts';
+import { createDrawnSignal } from './first-view/drawn-signal.ts';
 import { LocalFileContext } from './local-file/local-file-context.ts';
 import { LocalFileDropZone } from './local-file/local-file-drop.tsx';
 import { LegendSwitch } from './local-file/local-file-legend.tsx';
@@ -26,6 +27,8 @@ export function ForecastMapPage() {
   const [store] = useState(createForecastMapStore);
   useUrlSync(store);
   const [localFiles] = useState(() => new LocalFileLoader({ store }));
+  // Issue 13: the worker's background fetches wait until the map has drawn the file's first field.
+  const [drawnSignal] = useState(createDrawnSignal);
 
   // The decode worker and the loader live as long as the page.
   useEffect(() => {
@@ -38,6 +41,7 @@ export function ForecastMapPage() {
       // Diagnostic switch (issue 13): localStorage 'ice.download' = 'whole' downloads whole files first, as before;
       // the slow-link benchmark's peer.
       sliceFirst: globalThis.localStorage?.getItem('ice.download') !== 'whole',
+      whenDrawn: drawnSignal.when,
     });
     const stop = loader.start();
     const stopTools = startMapTools({
@@ -53,7 +57,7 @@ export function ForecastMapPage() {
       localFiles.attach(null);
       worker.dispose();
     };
-  }, [store, localFiles]);
+  }, [store, localFiles, drawnSignal]);
 
   return (
     <ForecastMapStoreContext.Provider value={store}>
@@ -61,7 +65,7 @@ export function ForecastMapPage() {
         <div className="forecast-page" data-testid="forecast-page">
           <ForecastSidebar />
           <LocalFileDropZone>
-            <ForecastMapView />
+            <ForecastMapView onFieldDrawn={drawnSignal.drawn} />
           </LocalFileDropZone>
           <LegendSwitch />
           <RoutePanel />
