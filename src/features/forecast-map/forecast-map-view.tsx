@@ -19,9 +19,11 @@ export interface ForecastMapViewProps {
   projection?: MapProjection;
   /** Called with the file's key after the map has rendered a frame with a field of that file (issue 13). */
   onFieldDrawn?: (fileKey: string) => void;
+  /** Called once the map has rendered its first frame after its style loaded (issue 13: the first view goes). */
+  onMapRendered?: () => void;
 }
 
-export function ForecastMapView({ projection = 'globe', onFieldDrawn }: ForecastMapViewProps) {
+export function ForecastMapView({ projection = 'globe', onFieldDrawn, onMapRendered }: ForecastMapViewProps) {
   const store = useForecastMapStore();
   const containerRef = useRef<HTMLDivElement>(null);
   const [basemap, setBasemap] = useState<BasemapKind | null>(null);
@@ -70,6 +72,8 @@ export function ForecastMapView({ projection = 'globe', onFieldDrawn }: Forecast
     };
     map.map.once('load', () => {
       styleLoaded = true;
+      if (onMapRendered) map.map.once('render', onMapRendered);
+      map.map.triggerRepaint();
       reportDrawn();
     });
     map.setLayers(layersOf(store.getState()));
@@ -93,7 +97,7 @@ export function ForecastMapView({ projection = 'globe', onFieldDrawn }: Forecast
       unregister();
       map.destroy();
     };
-  }, [store, projection, onFieldDrawn]);
+  }, [store, projection, onFieldDrawn, onMapRendered]);
 
   return (
     <div className="forecast-map">
