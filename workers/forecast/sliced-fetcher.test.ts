@@ -56,6 +56,10 @@ function fakeServer(full: Uint8Array) {
               return;
             }
             const query = new URL(url).searchParams;
+            if (!query.has('variables')) {
+              resolve(new Response(new Uint8Array(full)));
+              return;
+            }
             resolve(new Response(new Uint8Array(await subsetOf(full, query.get('variables')!.split(','), Number(query.get('lead'))))));
           })();
         },
@@ -68,7 +72,11 @@ function fakeServer(full: Uint8Array) {
     })) as typeof fetch;
     /** Requests not answered yet and not aborted, as short names: 'header', 'sithick_GLORYS@48'. */
   const names = () => requests.filter((r) => !answered.has(r) && !r.aborted).map(describe);
-  const describe = (r: Request) => (r.range ? 'header' : `${new URL(r.url).searchParams.get('variables')}@${new URL(r.url).searchParams.get('lead')}`);
+  const describe = (r: Request) => {
+    const query = new URL(r.url).searchParams;
+    if (r.range) return 'header';
+    return query.has('variables') ? `${query.get('variables')}@${query.get('lead')}` : 'whole';
+  };
   return {
     impl,
     requests,
@@ -156,5 +164,35 @@ describe('slice-first opening: which request goes when', () => {
     server.answer('sithick_GLORYS@48');
     expect((await switched).data[WIDTH + 1]).toBe(1000 + 100 + 10 + 1);
     expect(server.requests.filter((r) => server.describe(r) === 'sithick_GLORYS@48')).toHaveLength(1);
+  });
+
+  it('takes the whole file when its time axis lies beyond the header range (a very long header)', async () => {
+    const forecast = smallForecast(WIDTH, HEIGHT);
+    const dataset = await openNetcdf(forecast);
+    const variable = (name: string, type: TestVariable['type']): TestVariable => ({
+      name,
+      type,
+      dimensions: dataset.variable(name).dimensions,
+      data: dataset.read(name) as ArrayLike<number>,
+      attributes: dataset.variable(name).attributes as Record<string, string>,
+    });
+    const long = writeNc3(
+      { time: 3, latitude: HEIGHT, longitude: WIDTH },
+      [variable('time', 'double'), variable('latitude', 'double'), variable('longitude', 'double'), variable('sithick_GLORYS', 'float')],
+      { history: 'x'.repeat(20_000) },
+    );
+    const server = fakeServer(long);
+    const service = new ForecastService({ fetch: server.impl });
+    const opened = service.open({ url: URL_, first: { variables: ['sithick_GLORYS'], leadHours: 24 } }, 'r1');
+    await settle();
+    server.answer('header');
+    server.answer('sithick_GLORYS@24');
+    await expect.poll(() => server.pending()).toEqual(['whole']);
+    const early = await Promise.race([opened.then(() => 'opened', (e: unknown) => String(e)), Promise.resolve('pending')]);
+    expect(early).toBe('pending');
+    server.answer('whole');
+    const meta = await opened;
+    expect(meta.leadTimes).toEqual(LEADS);
+    expect((await service.scalarSlice(URL_, 'sithick_GLORYS', 2)).data[WIDTH + 1]).toBe(1000 + 200 + 10 + 1);
   });
 });

@@ -16,7 +16,7 @@ import { abortError, DownloadError } from '../worker-errors.ts';
 import { FetchScheduler, type BackgroundJob } from './fetch-scheduler.ts';
 import type { FileCache } from './file-cache.ts';
 import { describeFile } from './file-meta.ts';
-import { fetchHeader, fetchSubset, PartialDataset, subsetUrl, type FetchContext } from './partial-file.ts';
+import { fetchHeader, fetchSubset, HeaderRangeTooShortError, PartialDataset, subsetUrl, type FetchContext } from './partial-file.ts';
 
 /** HTTP statuses after which the whole file is the answer: the server cannot subset it or has no ranges. */
 const WHOLE_FILE_STATUSES = new Set([400, 416, 422, 501]);
@@ -61,6 +61,7 @@ export class SlicedFetcher {
       if (result.status === 'rejected') {
         const error = result.reason as unknown;
         if (error instanceof DownloadError && WHOLE_FILE_STATUSES.has(error.status)) return null;
+        if (error instanceof HeaderRangeTooShortError) return null;
         throw error;
       }
     }
