@@ -10,6 +10,7 @@ import { PointPanel } from './point-panel/point-panel.tsx';
 import { ForecastLoader } from './forecast-loader.ts';
 import { FirstView } from './first-view/first-view.tsx';
 import { useMapWanted } from './first-view/use-map-wanted.ts';
+import { prefetchMapWorker } from './first-view/prefetch-map-worker.ts';
 import { ForecastSidebar } from './forecast-sidebar.tsx';
 import { createForecastWorker } from './forecast-worker.ts';
 import { createDrawnSignal } from './first-view/drawn-signal.ts';
@@ -41,6 +42,9 @@ export function ForecastMapPage() {
   const mapWanted = useMapWanted(store, !firstViewMode);
   const [mapRendered, setMapRendered] = useState(false);
   const [onMapRendered] = useState(() => () => setMapRendered(true));
+  useEffect(() => {
+    if (mapWanted && firstViewMode) prefetchMapWorker();
+  }, [mapWanted, firstViewMode]);
 
   // The decode worker and the loader live as long as the page.
   useEffect(() => {
