@@ -103,6 +103,9 @@ export interface ShapingProxy {
   close(): Promise<void>;
 }
 
+/** BENCH_LOG_REQUESTS=1: print each request line that enters the link (page, workers and service worker alike). */
+const logRequests = process.env.BENCH_LOG_REQUESTS === '1';
+
 export async function startShapingProxy(targetPort: number, profile: LinkProfile): Promise<ShapingProxy> {
   const down = new Direction(profile.downKbit, profile.rttMs / 2);
   const up = new Direction(profile.upKbit, profile.rttMs / 2);
@@ -115,6 +118,10 @@ export async function startShapingProxy(targetPort: number, profile: LinkProfile
     upstream.setNoDelay(true);
     // Flow control: stop reading a side while its bytes fill its window on the link.
     client.on('data', (data) => {
+      if (logRequests) {
+        const line = /^(GET|POST|HEAD|PUT|DELETE) (\S+)/.exec(data.subarray(0, 300).toString('latin1'));
+        if (line) console.error(`[proxy ${(performance.now() / 1000).toFixed(1)} s] ${line[1]} ${line[2].slice(0, 110)}`);
+      }
       if (!up.send(upstream, data)) {
         client.pause();
         up.onDrain(upstream, () => client.resume());

@@ -227,7 +227,10 @@ async function main(): Promise<void> {
     const file = `${server.url}/api/v1/forecast/hist?date=${date}`;
     await (await fetch(file, { headers: header })).arrayBuffer();
     for (const lead of [24, 48, 72]) {
-      for (const variable of VARIABLES) await (await fetch(`${file}&variables=${variable}&lead=${lead}`, { headers: header })).arrayBuffer();
+      // One subset per variable, and the drift's pair (speed and direction in one answer, as the app asks).
+      for (const variables of [...VARIABLES, `${VARIABLES[2]},${VARIABLES[3]}`]) {
+        await (await fetch(`${file}&variables=${encodeURIComponent(variables)}&lead=${lead}`, { headers: header })).arrayBuffer();
+      }
     }
     const port = Number(new URL(server.url).port);
     log('setup done');

@@ -9,18 +9,7 @@ export interface ForecastWorkerHandle {
   dispose: () => void;
 }
 
-/**
- * Issue 13: /forecasts opened directly starts the decode worker (its script and wasm-free decoder, ~14 KiB) as
- * soon as this chunk runs, a round trip before the page first renders; the page's first
- * createForecastWorker() takes it. Production builds in a browser only.
- */
-let prestarted: ReturnType<typeof createForecastClient> | null =
-  import.meta.env.PROD && typeof Worker !== 'undefined' && typeof location !== 'undefined' && location.pathname === '/forecasts'
-    ? createForecastClient()
-    : null;
-
 export function createForecastWorker(): ForecastWorkerHandle {
-  const client = prestarted ?? createForecastClient();
-  prestarted = null;
+  const client = createForecastClient();
   return { api: client, dispose: () => client.dispose() };
 }
