@@ -9,7 +9,7 @@ import { openNetcdf } from '../netcdf/open-netcdf.ts';
 import { smallForecast, writeNc3, type TestVariable } from '../netcdf/test/write-nc3.ts';
 
 const URL_ = 'https://ice.test/api/v1/forecast/hist?date=2026-03-01';
-const WIDTH = 100; // each field 3 leads × 80 × 100 float32 = 96 KB: beyond the 32 KiB header range
+const WIDTH = 100; // each field 3 leads × 80 × 100 float32 = 96 KB: beyond the 16 KiB header range
 const HEIGHT = 80;
 const LEADS = [24, 48, 72];
 
