@@ -5,12 +5,17 @@
  * this shapes the whole app. Bytes are counted per direction.
  *
  * Model: each direction is one queue; a chunk (at most CHUNK_BYTES) leaves the queue when the link has sent
- * what was queued before it (bytes × 8 / rate) and arrives one-way-delay later. TCP's handshake and slow start
+ * what was queued before it (bytes × 8 / rate) and arrives one-way-delay later. Each connection may have at
+ * most one window of bytes on the link (sent by the server, not yet arrived): beyond it the proxy stops
+ * reading that connection's server side, as TCP's flow control would. So connections share the link by turns
+ * (as TCP flows roughly do), and a request the browser aborts stops costing the link after at most one window
+ * (as with DevTools' emulation, where an aborted request frees the link at once). TCP's handshake and slow start
  * are not modelled (so real links are a little slower than this on short connections).
  */
 import { createServer, connect, type Server, type Socket } from 'node:net';
 
 const CHUNK_BYTES = 4 * 1024; // granularity of the interleaving between connections
+const MIN_WINDOW_BYTES = 16 * 1024; // per connection on the link; at least the bandwidth-delay product
 
 export interface LinkProfile {
   name: string;
@@ -29,16 +34,32 @@ class Direction {
   constructor(
     private readonly kbit: number,
     private readonly delayMs: number,
-  ) {}
+  ) {
+    // Bandwidth-delay product of the round trip (bytes): what a TCP window keeps in flight.
+    this.windowBytes = Math.max(MIN_WINDOW_BYTES, (kbit * 2 * delayMs) / 8);
+  }
 
-  send(target: Socket, data: Buffer): void {
+  /** Bytes on the link per target socket (sent, not yet arrived), and what to call when they drop under the window. */
+  private readonly onLink = new Map<Socket, number>();
+  private readonly drained = new Map<Socket, () => void>();
+  readonly windowBytes: number;
+
+  /** Queue `data` for `target`; false when the target's window is full (stop reading its source until `onDrain`). */
+  send(target: Socket, data: Buffer): boolean {
     for (let offset = 0; offset < data.length; offset += CHUNK_BYTES) {
       const chunk = Buffer.from(data.subarray(offset, offset + CHUNK_BYTES));
       this.freeAt = Math.max(this.freeAt, performance.now()) + (chunk.length * 8) / this.kbit; // kbit/s = bits per ms
       this.bytes += chunk.length;
+      this.onLink.set(target, (this.onLink.get(target) ?? 0) + chunk.length);
       this.queue.push({ target, chunk, then: null, dueAt: this.freeAt + this.delayMs });
     }
     this.pump();
+    return (this.onLink.get(target) ?? 0) < this.windowBytes;
+  }
+
+  /** Call `resume` once the target's bytes on the link drop under the window. */
+  onDrain(target: Socket, resume: () => void): void {
+    this.drained.set(target, resume);
   }
 
   /** Run `then` once everything queued so far has arrived. */
@@ -54,6 +75,16 @@ class Direction {
     while (this.queue.length > 0 && this.queue[0].dueAt <= now) {
       const { target, chunk, then } = this.queue.shift()!;
       if (chunk && target && !target.destroyed) target.write(chunk);
+      if (chunk && target) {
+        const left = (this.onLink.get(target) ?? 0) - chunk.length;
+        if (left > 0) this.onLink.set(target, left);
+        else this.onLink.delete(target);
+        const resume = this.drained.get(target);
+        if (resume && left < this.windowBytes) {
+          this.drained.delete(target);
+          resume();
+        }
+      }
       then?.();
     }
     if (this.queue.length > 0) {
@@ -72,6 +103,9 @@ export interface ShapingProxy {
   close(): Promise<void>;
 }
 
+/** BENCH_LOG_REQUESTS=1: print each request line that enters the link (page, workers and service worker alike). */
+const logRequests = process.env.BENCH_LOG_REQUESTS === '1';
+
 export async function startShapingProxy(targetPort: number, profile: LinkProfile): Promise<ShapingProxy> {
   const down = new Direction(profile.downKbit, profile.rttMs / 2);
   const up = new Direction(profile.upKbit, profile.rttMs / 2);
@@ -82,8 +116,23 @@ export async function startShapingProxy(targetPort: number, profile: LinkProfile
     sockets.add(upstream);
     client.setNoDelay(true);
     upstream.setNoDelay(true);
-    client.on('data', (data) => up.send(upstream, data));
-    upstream.on('data', (data) => down.send(client, data));
+    // Flow control: stop reading a side while its bytes fill its window on the link.
+    client.on('data', (data) => {
+      if (logRequests) {
+        const line = /^(GET|POST|HEAD|PUT|DELETE) (\S+)/.exec(data.subarray(0, 300).toString('latin1'));
+        if (line) console.error(`[proxy ${(performance.now() / 1000).toFixed(1)} s] ${line[1]} ${line[2].slice(0, 110)}`);
+      }
+      if (!up.send(upstream, data)) {
+        client.pause();
+        up.onDrain(upstream, () => client.resume());
+      }
+    });
+    upstream.on('data', (data) => {
+      if (!down.send(client, data)) {
+        upstream.pause();
+        down.onDrain(client, () => upstream.resume());
+      }
+    });
     client.on('end', () => up.after(() => upstream.end()));
     upstream.on('end', () => down.after(() => client.end()));
     const drop = () => {

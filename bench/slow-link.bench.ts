@@ -7,8 +7,13 @@
  * connection of the page and its workers, fixed delay). Profiles: 256 kbit/s down / 64 up / 600 ms round
  * trip, and 2 Mbit/s down / 512 kbit/s up / 300 ms.
  * Each run: a fresh browser context (cold: no HTTP cache, no service worker, no offline copy) with a signed-in
- * session cookie opens /forecasts (thickness, +24 h): time to the first drawn field and bytes moved until then;
- * then a lead switch (+48 h) and a variable switch (concentration), each timed from the click to the drawn field;
+ * session cookie opens /forecasts (thickness, +24 h): time to the first drawn field (what the user sees: the
+ * first view's canvas, `data-field-drawn`, or the map, `data-drawn`, whichever comes first) and bytes moved
+ * until then; time until the full map is interactive (the map's `data-drawn` and the first view gone: MapLibre
+ * has rendered the field) and bytes until then; then, at once, a lead switch (+48 h) and a variable switch
+ * (concentration), each timed from the click to the map's drawn field (the map's worker and basemap may still be
+ * arriving); then, once no app request has been in flight for a second ("settled"), a lead switch and a
+ * switch to the drift (+72 h, then the drift: the last slices of the background's queue), each from the click;
  * then a second visit in the same context (warm). Median and spread (min–max) of RUNS runs (default 3).
  * Setup outside the timed parts: the server's demo day is built and every subset and compressed copy is made
  * before the first run (so server CPU does not count).
@@ -16,8 +21,11 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { demoAccounts, launchBrowser, repoRoot, startServer } from '../tests/e2e/harness.ts';
+import { chromium } from 'playwright-core';
+import { chromiumPath, demoAccounts, repoRoot, startServer } from '../tests/e2e/harness.ts';
 import { startShapingProxy, type LinkProfile } from './shaping-proxy.ts';
+
+type Mode = 'ours' | 'peer';
 
 const RUNS = Number(process.env.RUNS ?? 3);
 /** `LINKS=slow` or `LINKS=fast` runs one profile only. */
@@ -27,30 +35,72 @@ const ALL_PROFILES: LinkProfile[] = [
   { name: '2 Mbit/s down, 512 kbit/s up, 300 ms RTT', downKbit: 2000, upKbit: 512, rttMs: 300 },
 ];
 const PROFILES = ALL_PROFILES.filter((p) => LINKS === 'all' || (LINKS === 'slow') === p.downKbit < 1000);
+/** `MODES=ours` runs our path only (diagnostics; the table then has no peer). */
+const MODES: Mode[] = process.env.MODES === 'ours' ? ['ours'] : ['ours', 'peer'];
 const log = (text: string) => console.error(`[${new Date().toISOString().slice(11, 19)}] ${text}`);
 const VARIABLES = ['sithick_GLORYS', 'sea_ice_fraction_BREMEN', 'usi_vsi_GLORYS_speed', 'usi_vsi_GLORYS_direct'];
 
-type Mode = 'ours' | 'peer';
 interface Sample {
   firstMs: number;
   firstBytes: number;
+  mapMs: number;
+  mapBytes: number;
   leadMs: number;
   variableMs: number;
+  /** From the map interactive until no app code or basemap request was in flight for a second. */
+  settleMs: number;
+  /** Once settled: +72 h of concentration, then the drift at +72 h (speed + direction): the background's last slices. */
+  settledLeadMs: number;
+  settledSwitchMs: number;
   warmFirstMs: number;
   warmBytes: number;
 }
 
-async function drawn(page: Page, suffix: string, timeoutMs: number): Promise<void> {
+type Wait = 'first' | 'map';
+
+/**
+ * Wait until the field whose `data-drawn` ends with `suffix` is drawn: 'first' = on the first view's canvas or
+ * on the map; 'map' = on the map, with the first view gone (MapLibre has rendered it).
+ */
+async function drawn(page: Page, suffix: string, timeoutMs: number, wait: Wait = 'map'): Promise<void> {
   try {
     await page.waitForFunction(
-      (end) => document.querySelector('[data-testid="forecast-map"]')?.getAttribute('data-drawn')?.endsWith(end) ?? false,
-      suffix,
+      ({ end, wait }) => {
+        const onMap = document.querySelector('[data-testid="forecast-map"]')?.getAttribute('data-drawn')?.endsWith(end) ?? false;
+        const firstView = document.querySelector('[data-testid="first-view"]');
+        if (wait === 'map') return onMap && firstView === null;
+        return onMap || (firstView?.getAttribute('data-field-drawn')?.endsWith(end) ?? false);
+      },
+      { end: suffix, wait },
       { polling: 50, timeout: timeoutMs },
     );
   } catch (error) {
     const shown = await page.evaluate(() => document.body.innerText.slice(0, 400)).catch(() => '?');
     throw new Error(`no field ${suffix} at ${page.url()}; the page shows: ${shown}`, { cause: error });
   }
+}
+
+/**
+ * The e2e harness's Chromium, with the tile host unresolvable (a ship's link reaches our server only) instead of
+ * `context.route`: Playwright's routing turns the HTTP cache off, so the service worker's copies of the app's
+ * chunks (which come from the HTTP cache in a real browser) would go over the link a second time.
+ */
+function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: chromiumPath,
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--use-angle=swiftshader',
+      '--enable-unsafe-swiftshader',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--disable-quic',
+      '--host-resolver-rules=MAP gibs.earthdata.nasa.gov ~NOTFOUND',
+    ],
+  });
 }
 
 async function sessionCookies(serverUrl: string): Promise<Array<{ name: string; value: string }>> {
@@ -70,19 +120,46 @@ async function run(browser: Browser, serverPort: number, cookies: Array<{ name: 
   const proxy = await startShapingProxy(serverPort, profile);
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'ru-RU' });
   try {
-    await context.route('https://gibs.earthdata.nasa.gov/**', (route) => route.abort('internetdisconnected'));
     await context.addCookies(cookies.map((c) => ({ ...c, url: proxy.url })));
     if (mode === 'peer') await context.addInitScript(() => localStorage.setItem('ice.download', 'whole'));
     const timeout = Number(process.env.STEP_TIMEOUT_MS ?? 300_000);
     const page = await context.newPage();
     page.on('pageerror', (e) => log(`page error: ${e.message}`));
+    // Requests other than forecast data in flight (app code, basemap, API): "settled" = none for a second.
+    const inFlight = new Set<string>();
+    let lastChange = performance.now();
+    const isData = (url: string) => url.includes('/api/v1/forecast/hist');
+    page.on('request', (r) => {
+      if (isData(r.url())) return;
+      inFlight.add(r.url());
+      lastChange = performance.now();
+    });
+    const done = (r: { url(): string }) => {
+      if (inFlight.delete(r.url())) lastChange = performance.now();
+    };
+    page.on('requestfinished', done);
+    page.on('requestfailed', done);
+    // BENCH_LOG_REQUESTS=1: each finished request of the cold visit, when it ended (s since the start) and its size.
+    if (process.env.BENCH_LOG_REQUESTS === '1') {
+      const t0 = performance.now();
+      page.on('requestfinished', (request) => {
+        void request.sizes().then((sizes) => {
+          const url = request.url().replace(proxy.url, '');
+          log(`  ${((performance.now() - t0) / 1000).toFixed(1)} s  ${(sizes.responseBodySize / 1024).toFixed(1)} KiB  ${url.slice(0, 110)}`);
+        });
+      });
+    }
     const url = `${proxy.url}/forecasts?date=${date}&assimilated=false&lead=24&variable=sithick_GLORYS`;
     let started = performance.now();
+    const opened = started;
     await page.goto(url, { waitUntil: 'commit' });
-    await drawn(page, '|sithick_GLORYS|0', timeout);
+    await drawn(page, '|sithick_GLORYS|0', timeout, 'first');
     const firstMs = performance.now() - started;
-    log(`${mode} first field ${firstMs.toFixed(0)} ms`);
     const firstBytes = proxy.bytesDown() + proxy.bytesUp();
+    await drawn(page, '|sithick_GLORYS|0', timeout, 'map');
+    const mapMs = performance.now() - opened;
+    const mapBytes = proxy.bytesDown() + proxy.bytesUp();
+    log(`${mode} first field ${firstMs.toFixed(0)} ms, map ${mapMs.toFixed(0)} ms`);
 
     started = performance.now();
     await page.getByRole('button', { name: '+48h' }).click();
@@ -92,6 +169,21 @@ async function run(browser: Browser, serverPort: number, cookies: Array<{ name: 
     await page.getByRole('button', { name: 'sea_ice_fraction_BREMEN' }).click();
     await drawn(page, '|sea_ice_fraction_BREMEN|1', timeout);
     const variableMs = performance.now() - started;
+
+    started = performance.now();
+    while ((inFlight.size > 0 || performance.now() - lastChange < 1000) && performance.now() - started < 120_000) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    const settleMs = performance.now() - started;
+    started = performance.now();
+    await page.getByRole('button', { name: '+72h' }).click();
+    await drawn(page, '|sea_ice_fraction_BREMEN|2', timeout);
+    const settledLeadMs = performance.now() - started;
+    started = performance.now();
+    await page.getByRole('button', { name: 'usi_vsi' }).click();
+    await drawn(page, '|usi_vsi|2', timeout);
+    const settledSwitchMs = performance.now() - started;
+    log(`${mode} switches ${leadMs.toFixed(0)} / ${variableMs.toFixed(0)} ms; settled after ${settleMs.toFixed(0)} ms; then ${settledLeadMs.toFixed(0)} / ${settledSwitchMs.toFixed(0)} ms`);
     await page.close();
 
     // Warm: a second visit in the same context once the first one's background work has had time to finish
@@ -101,10 +193,10 @@ async function run(browser: Browser, serverPort: number, cookies: Array<{ name: 
     const again = await context.newPage();
     started = performance.now();
     await again.goto(url, { waitUntil: 'commit' });
-    await drawn(again, '|sithick_GLORYS|0', timeout);
+    await drawn(again, '|sithick_GLORYS|0', timeout, 'first');
     const warmFirstMs = performance.now() - started;
     const warmBytes = proxy.bytesDown() + proxy.bytesUp() - before;
-    return { firstMs, firstBytes, leadMs, variableMs, warmFirstMs, warmBytes };
+    return { firstMs, firstBytes, mapMs, mapBytes, leadMs, variableMs, settleMs, settledLeadMs, settledSwitchMs, warmFirstMs, warmBytes };
   } finally {
     await context.close();
     await proxy.close();
@@ -135,7 +227,10 @@ async function main(): Promise<void> {
     const file = `${server.url}/api/v1/forecast/hist?date=${date}`;
     await (await fetch(file, { headers: header })).arrayBuffer();
     for (const lead of [24, 48, 72]) {
-      for (const variable of VARIABLES) await (await fetch(`${file}&variables=${variable}&lead=${lead}`, { headers: header })).arrayBuffer();
+      // One subset per variable, and the drift's pair (speed and direction in one answer, as the app asks).
+      for (const variables of [...VARIABLES, `${VARIABLES[2]},${VARIABLES[3]}`]) {
+        await (await fetch(`${file}&variables=${encodeURIComponent(variables)}&lead=${lead}`, { headers: header })).arrayBuffer();
+      }
     }
     const port = Number(new URL(server.url).port);
     log('setup done');
@@ -143,7 +238,7 @@ async function main(): Promise<void> {
     for (const profile of PROFILES) {
       results[profile.name] = { ours: [], peer: [] };
       for (let i = 0; i < RUNS; i++) {
-        for (const mode of ['ours', 'peer'] as Mode[]) {
+        for (const mode of MODES) {
           const sample = await run(browser, port, cookies, profile, mode, date);
           results[profile.name][mode].push(sample);
           console.error(`${profile.name} ${mode} #${i + 1}: ${JSON.stringify(sample)}`);
@@ -151,15 +246,23 @@ async function main(): Promise<void> {
       }
     }
     console.log(`RUNS=${RUNS}, date ${date}, median (min–max)\n`);
-    console.log('| link | path | first field, cold | bytes to it | lead switch | variable switch | first field, warm | bytes, warm |');
-    console.log('|---|---|---|---|---|---|---|---|');
+    console.log('| link | path | first field, cold | bytes to it | map interactive, cold | bytes to it | lead switch | variable switch | settled after | lead switch, settled | drift switch, settled | first field, warm | bytes, warm |');
+    console.log('|---|---|---|---|---|---|---|---|---|---|---|---|---|');
     for (const profile of PROFILES) {
-      for (const mode of ['ours', 'peer'] as Mode[]) {
+      for (const mode of MODES) {
         const s = results[profile.name][mode];
         console.log(
-          `| ${profile.name} | ${mode === 'ours' ? 'ours (slice first)' : 'peer (whole file)'} | ${cell(s.map((x) => x.firstMs), 's')} s | ${cell(s.map((x) => x.firstBytes), 'KiB')} KiB | ${cell(s.map((x) => x.leadMs), 's')} s | ${cell(s.map((x) => x.variableMs), 's')} s | ${cell(s.map((x) => x.warmFirstMs), 's')} s | ${cell(s.map((x) => x.warmBytes), 'KiB')} KiB |`,
+          `| ${profile.name} | ${mode === 'ours' ? 'ours (slice + first view)' : 'peer (whole file)'} | ${cell(s.map((x) => x.firstMs), 's')} s | ${cell(s.map((x) => x.firstBytes), 'KiB')} KiB | ${cell(s.map((x) => x.mapMs), 's')} s | ${cell(s.map((x) => x.mapBytes), 'KiB')} KiB | ${cell(s.map((x) => x.leadMs), 's')} s | ${cell(s.map((x) => x.variableMs), 's')} s | ${cell(s.map((x) => x.settleMs), 's')} s | ${cell(s.map((x) => x.settledLeadMs), 's')} s | ${cell(s.map((x) => x.settledSwitchMs), 's')} s | ${cell(s.map((x) => x.warmFirstMs), 's')} s | ${cell(s.map((x) => x.warmBytes), 'KiB')} KiB |`,
         );
       }
+    }
+    console.log('');
+    for (const profile of MODES.length === 2 ? PROFILES : []) {
+      const { ours, peer } = results[profile.name];
+      const ratio = (pick: (x: Sample) => number) => (median(ours.map(pick)) / median(peer.map(pick))).toFixed(2);
+      console.log(
+        `${profile.name}: ours/peer by medians: first field ${ratio((x) => x.firstMs)}×, bytes to it ${ratio((x) => x.firstBytes)}×, map interactive ${ratio((x) => x.mapMs)}×, lead switch ${ratio((x) => x.leadMs)}×, variable switch ${ratio((x) => x.variableMs)}×, settled lead switch ${ratio((x) => x.settledLeadMs)}×, settled drift switch ${ratio((x) => x.settledSwitchMs)}×, warm first field ${ratio((x) => x.warmFirstMs)}×`,
+      );
     }
     mkdirSync(join(repoRoot, 'bench/out'), { recursive: true });
     writeFileSync(join(repoRoot, 'bench/out/slow-link.json'), JSON.stringify(results, null, 2));

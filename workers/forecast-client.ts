@@ -59,6 +59,7 @@ export function createForecastClient(options: ForecastClientOptions = {}): Forec
   return {
     open,
     abort: (requestId) => void target.abort(requestId),
+    allowBackground: (key) => void target.allowBackground(key),
     scalarSlice: (key, variable, lead): Promise<ScalarSlice> => Promise.resolve(target.scalarSlice(key, variable, lead)),
     driftSlice: (key, lead, speed, direction): Promise<DriftSlice> =>
       Promise.resolve(target.driftSlice(key, lead, speed, direction)),

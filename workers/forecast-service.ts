@@ -7,7 +7,6 @@ import type { ContourLines, DownloadProgress, DriftSlice, FirstSlice, ForecastFi
 import { driftComponents } from '../common/drift.ts';
 import { download } from './forecast/download.ts';
 import { abortError } from './worker-errors.ts';
-import { contourLines } from './forecast/contour.ts';
 import { FileCache, DEFAULT_CACHE_BYTES, type CachedFile, type CachedSlice } from './forecast/file-cache.ts';
 import { describeFile } from './forecast/file-meta.ts';
 import { timeDimension } from './netcdf/time-axis.ts';
@@ -16,7 +15,6 @@ import { NetcdfNotFoundError, UnsupportedFeatureError } from './netcdf/errors.ts
 import { openNetcdf } from './netcdf/open-netcdf.ts';
 import { finiteRange } from './netcdf/stats.ts';
 import { numericTypes } from './netcdf/types.ts';
-import { localField } from './regrid/local-field.ts';
 
 export interface ForecastServiceOptions {
   /** fetch to download with (tests pass their own). */
@@ -90,6 +88,16 @@ export class ForecastService implements ForecastWorkerApi {
     this.requests.get(requestId)?.abort();
   }
 
+  allowBackground(key: string): void {
+    this.sliced.allowBackground(key);
+  }
+
+  /** The background fetcher's state (tests): foreground requests pending, background job running and queued. */
+  get backgroundInfo(): { foreground: number; running: boolean; queued: number } {
+    const s = this.sliced.scheduler;
+    return { foreground: s.foregroundCount, running: s.backgroundRunning !== null, queued: s.backgroundQueued };
+  }
+
   async scalarSlice(key: string, variable: string, lead: number): Promise<ScalarSlice> {
     await this.sliced.ensure(key, [variable], lead);
     const entry = this.entry(key);
@@ -141,11 +149,15 @@ export class ForecastService implements ForecastWorkerApi {
     const entry = this.entry(key);
     const grid = entry.meta.grid;
     if (!grid) throw new UnsupportedFeatureError(`file ${key} has no regular latitude/longitude grid to contour on`);
+    // Loaded on first use (d3-contour): the worker's first chunk stays small for a slow link (issue 13).
+    const { contourLines } = await import('./forecast/contour.ts');
     const lines = contourLines(this.scalar(entry, key, variable, lead).data, grid, level);
     return Comlink.transfer(lines, [lines.coordinates.buffer, lines.starts.buffer]);
   }
 
   async localField(key: string, variable: string, timeIndex: number): Promise<LocalField> {
+    // Loaded on first use (proj4 and the regridder, ~45 KiB brotli): not needed to show the server's forecasts.
+    const { localField } = await import('./regrid/local-field.ts');
     const field = localField(this.entry(key).dataset, variable, timeIndex);
     return Comlink.transfer(field, [field.data.buffer]);
   }

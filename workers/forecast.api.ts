@@ -129,6 +129,12 @@ export interface ForecastWorkerApi {
     onProgress?: (progress: DownloadProgress) => void,
   ): Promise<ForecastFileMeta>;
   abort(requestId: string): void;
+  /**
+   * The page has drawn a view of the file `key` (issue 13): the worker may now fetch its other slices in the
+   * background, one at a time, giving way to any slice the page asks for. Until then it fetches only what is
+   * asked. No-op for files held whole or not open.
+   */
+  allowBackground(key: string): void;
   /** A scalar variable's slice at lead index `lead` (0-based along the time dimension). */
   scalarSlice(key: string, variable: string, lead: number): Promise<ScalarSlice>;
   /** Drift components from speed (m/s) and direction (radians, bearing clockwise from north, towards). */

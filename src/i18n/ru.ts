@@ -422,6 +422,10 @@ export const ru = {
     rate: (kilobytesPerSecond: string) => `${kilobytesPerSecond} КБ/с`,
     timeLeft: (seconds: number) => `осталось ≈ ${seconds} с`,
   },
+  firstView: {
+    mapLoading: 'Карта загружается…',
+    caption: (date: string, leadHours: number) => `Прогноз на ${date}, +${leadHours} ч`,
+  },
   // ---- end of issue 13 ----
   // ---- a local file on the map, the analysis run (issue 10) ----
   localFile: {

@@ -1,8 +1,10 @@
 /**
  * Opening a server file slice by slice (issue 13): the header range and the view's first slice in parallel
  * (high priority), then every other slice one subset at a time in the background (low priority), one file at
- * a time: opening another file stops the previous file's background fetches. A slice asked for that is not
- * there yet is fetched at once (or awaited if already on its way). See partial-file.ts for the dataset.
+ * a time: opening another file stops the previous file's background fetches. The background waits until the
+ * page says the view is drawn (`allowBackground`) and gives way to any slice the view asks for: see
+ * fetch-scheduler.ts. A slice asked for that is not there yet is fetched at once (or awaited if already on its
+ * way). See partial-file.ts for the dataset.
  *
  * Order of the background: the first variables at the other leads, then each other variable lead by lead
  * from the first lead, one variable per request (a ship's switch waits at most for one slice ahead of it).
@@ -11,17 +13,21 @@ import type { DownloadProgress, FirstSlice, ForecastFileMeta } from '../forecast
 import { NetcdfNotFoundError } from '../netcdf/errors.ts';
 import { openNetcdf } from '../netcdf/open-netcdf.ts';
 import { abortError, DownloadError } from '../worker-errors.ts';
+import { FetchScheduler, type BackgroundJob } from './fetch-scheduler.ts';
 import type { FileCache } from './file-cache.ts';
 import { describeFile } from './file-meta.ts';
-import { fetchHeader, fetchSubset, PartialDataset, subsetUrl, type FetchContext } from './partial-file.ts';
+import { fetchHeader, fetchSubset, HeaderRangeTooShortError, PartialDataset, subsetUrl, type FetchContext } from './partial-file.ts';
 
 /** HTTP statuses after which the whole file is the answer: the server cannot subset it or has no ranges. */
 const WHOLE_FILE_STATUSES = new Set([400, 416, 422, 501]);
 
 export class SlicedFetcher {
-  /** In-flight subset fetches by `key\0variable\0lead index`. */
+  /** In-flight foreground subset fetches by slot (`key\0variable\0lead index`), shared by concurrent askers. */
   private readonly inFlight = new Map<string, Promise<void>>();
-  private background: AbortController | null = null;
+  /** Which request uses the link when: foreground first, one background fetch at a time. */
+  readonly scheduler = new FetchScheduler();
+  /** The file whose other slices the background fetches. */
+  private backgroundKey: string | null = null;
 
   constructor(
     private readonly cache: FileCache,
@@ -31,10 +37,11 @@ export class SlicedFetcher {
   /**
    * Header + first slice of `url`, cached under `url` as a partial file. Null when the server cannot answer
    * by slices (the caller downloads the whole file); a whole file sent instead of the range is taken as is.
+   * The other slices are queued for the background, which starts with `allowBackground(url)`.
    */
   async open(url: string, first: FirstSlice, signal: AbortSignal, onProgress?: (progress: DownloadProgress) => void): Promise<ForecastFileMeta | null> {
-    this.background?.abort();
-    this.background = null;
+    this.backgroundKey = null;
+    this.scheduler.stop();
     // Both downloads report; the page sees their sum (compressed sizes are unknown: total null).
     const loaded = [0, 0];
     const report = (part: number) => (progress: DownloadProgress) => {
@@ -42,10 +49,9 @@ export class SlicedFetcher {
       onProgress?.({ loaded: loaded[0] + loaded[1], total: null });
     };
     const context = (part: number): FetchContext => ({ signal, fetchImpl: this.fetchImpl, onProgress: report(part), priority: 'high' });
-    const [head, subset] = await Promise.allSettled([
-      fetchHeader(url, context(0)),
-      fetchSubset(subsetUrl(url, first.variables, first.leadHours), context(1)),
-    ]);
+    const [head, subset] = await this.scheduler.foreground(() =>
+      Promise.allSettled([fetchHeader(url, context(0)), fetchSubset(subsetUrl(url, first.variables, first.leadHours), context(1))]),
+    );
     if (signal.aborted) throw abortError();
     if (head.status === 'fulfilled' && 'whole' in head.value) {
       if (subset.status === 'fulfilled') subset.value.close();
@@ -55,6 +61,7 @@ export class SlicedFetcher {
       if (result.status === 'rejected') {
         const error = result.reason as unknown;
         if (error instanceof DownloadError && WHOLE_FILE_STATUSES.has(error.status)) return null;
+        if (error instanceof HeaderRangeTooShortError) return null;
         throw error;
       }
     }
@@ -79,6 +86,11 @@ export class SlicedFetcher {
     return dataset instanceof PartialDataset ? dataset : null;
   }
 
+  /** The page has drawn a view of `key`: its background fetches may use the link (no-op for another file). */
+  allowBackground(key: string): void {
+    if (key === this.backgroundKey) this.scheduler.allow();
+  }
+
   /** Make sure `variables` at lead index `lead` of `key` can be read (no-op for files held whole). */
   async ensure(key: string, variables: string[], lead: number): Promise<void> {
     const partial = this.partial(key);
@@ -88,58 +100,72 @@ export class SlicedFetcher {
       if (variables.every((name) => partial.has(name, lead))) return;
       throw new NetcdfNotFoundError(`lead index ${lead} is not in ${key} (${partial.leadHours.length} leads)`);
     }
-    await this.fetch(key, partial, variables, lead, 'high', new AbortController().signal);
+    const missing = variables.filter((name) => !partial.has(name, lead));
+    if (missing.length === 0) return;
+    const wanted = missing.map((name) => slot(key, name, lead));
+    await this.scheduler.foreground(async () => {
+      // The background may be fetching exactly these: wait for it rather than asking twice.
+      await this.scheduler.underway(wanted);
+      await this.fetch(key, partial, variables, lead, 'high', new AbortController().signal);
+    }, wanted);
   }
 
-  /** Fetch the slices missing (sharing fetches already under way) and take them into the partial file. */
-  private async fetch(key: string, partial: PartialDataset, variables: string[], lead: number, priority: RequestPriority, signal: AbortSignal): Promise<void> {
+  /**
+   * Fetch the slices missing and take them into the partial file. Foreground fetches (high priority) share
+   * each other's requests; a background one is its own (it may be aborted to make way, see fetch-scheduler.ts).
+   */
+  private async fetch(key: string, partial: PartialDataset, variables: string[], lead: number, priority: 'high' | 'low', signal: AbortSignal): Promise<void> {
     const waits: Promise<void>[] = [];
     const missing: string[] = [];
     for (const name of variables) {
       if (partial.has(name, lead)) continue;
-      const running = this.inFlight.get(`${key}\u0000${name}\u0000${lead}`);
+      const running = priority === 'high' ? this.inFlight.get(slot(key, name, lead)) : undefined;
       if (running) waits.push(running);
       else missing.push(name);
     }
-    if (missing.length > 0) {
+    if (missing.length > 0 && priority === 'low') {
+      partial.addSubset(await fetchSubset(subsetUrl(key, missing, partial.leadHours[lead]), { signal, fetchImpl: this.fetchImpl, priority }));
+    } else if (missing.length > 0) {
       const job = fetchSubset(subsetUrl(key, missing, partial.leadHours[lead]), { signal, fetchImpl: this.fetchImpl, priority }).then((subset) => {
         partial.addSubset(subset);
       });
       const settled = job.finally(() => {
-        for (const name of missing) this.inFlight.delete(`${key}\u0000${name}\u0000${lead}`);
+        for (const name of missing) this.inFlight.delete(slot(key, name, lead));
       });
-      for (const name of missing) this.inFlight.set(`${key}\u0000${name}\u0000${lead}`, settled.catch(() => undefined));
+      for (const name of missing) this.inFlight.set(slot(key, name, lead), settled.catch(() => undefined));
       waits.push(settled);
     }
     await Promise.all(waits);
   }
 
-  /** Fetch the rest of `key` in the background, stopping any other file's background fetches. */
+  /**
+   * Queue the rest of `key` for the background, replacing any other file's queue. Opening a file again keeps
+   * its queue (and whether it may run) when it is the file already queued.
+   */
   prefetch(key: string, first: FirstSlice): void {
     const partial = this.partial(key);
-    if (!partial) return;
-    this.background?.abort();
-    const controller = new AbortController();
-    this.background = controller;
+    if (!partial || key === this.backgroundKey) return;
+    this.backgroundKey = key;
+    this.scheduler.hold();
     const firstLead = Math.max(0, partial.leadHours.indexOf(first.leadHours));
     const leads = partial.leadHours.map((_, i) => i);
     const byDistance = [...leads].sort((a, b) => Math.abs(a - firstLead) - Math.abs(b - firstLead) || a - b);
     const fields = partial.variables.filter((v) => v.shape.length >= 2 && !first.variables.includes(v.name)).map((v) => v.name);
-    const queue: Array<[string[], number]> = [
+    const order: Array<[string[], number]> = [
       ...byDistance.map((lead): [string[], number] => [first.variables, lead]),
       ...byDistance.flatMap((lead) => fields.map((name): [string[], number] => [[name], lead])),
     ];
-    void (async () => {
-      for (const [names, lead] of queue) {
-        if (controller.signal.aborted || this.partial(key) !== partial) return;
-        if (names.every((name) => partial.has(name, lead))) continue;
-        try {
-          await this.fetch(key, partial, names, lead, 'low', controller.signal);
-        } catch {
-          return; // a lost link or an abort: the slices asked for later are fetched on demand
-        }
-      }
-      if (this.background === controller) this.background = null;
-    })();
+    const jobs: BackgroundJob[] = order.map(([names, lead]) => ({
+      slots: names.map((name) => slot(key, name, lead)),
+      run: async (signal) => {
+        if (this.partial(key) !== partial || names.every((name) => partial.has(name, lead))) return;
+        await this.fetch(key, partial, names, lead, 'low', signal);
+      },
+    }));
+    this.scheduler.replace(jobs);
   }
+}
+
+function slot(key: string, variable: string, lead: number): string {
+  return `${key}\u0000${variable}\u0000${lead}`;
 }

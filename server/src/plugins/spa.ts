@@ -5,6 +5,7 @@
  *   except paths that name a file (`/assets/gone.js`): a stale page asking for a removed chunk should get a
  *   404, not HTML that the browser then fails to run as a script;
  * - other methods -> 404 {"detail": "Not Found"}.
+ * Built files go out as the build's precompressed `.br`/`.gz` copies when the client accepts them.
  * Source maps and *.md files are never served (404). Without dist/ the API still works and pages answer 404 with a hint to build the app.
  */
 import fastifyStatic from '@fastify/static';
@@ -29,6 +30,9 @@ export async function setupSpa(app: FastifyInstance, distDir: string): Promise<v
       prefix: '/',
       wildcard: true,
       cacheControl: false,
+      // Issue 13: the build writes `.br` (brotli 11) and `.gz` copies of its files; send those as they are
+      // (Vary: Accept-Encoding), the file itself when there is none (then @fastify/compress compresses it).
+      preCompressed: true,
       allowedPath: (pathName) => !NOT_SERVED.test(pathName),
       setHeaders(reply, filePath) {
         const hashed = filePath.startsWith(join(distDir, 'assets'));

@@ -25,7 +25,7 @@ const SLICE_CACHE_SIZE = 12;
 
 export interface ForecastLoaderOptions {
   store: ForecastMapStore;
-  worker: Pick<ForecastClient, 'load' | 'scalarSlice' | 'driftSlice'>;
+  worker: Pick<ForecastClient, 'load' | 'scalarSlice' | 'driftSlice'> & Partial<Pick<ForecastClient, 'allowBackground'>>;
   /** The file for a date and run (absolute URL: the worker fetches it); `analysis`: the date's analysis (issue 10). */
   fileUrl: (date: string, assimilated: boolean, analysis?: boolean) => string;
   /** The available dates; omitted when another part of the page supplies them (datesLoaded). */
@@ -35,6 +35,11 @@ export interface ForecastLoaderOptions {
    * False: the whole file first (the behaviour before; the slow-link benchmark's peer). Default true.
    */
   sliceFirst?: boolean;
+  /**
+   * Issue 13: resolves when the map has drawn a field of the file `fileKey`; then the worker may fetch the
+   * file's other slices in the background (before that the link is the view's). Default: at once.
+   */
+  whenDrawn?: (fileKey: string) => Promise<void>;
 }
 
 /** The variables of the file a map variable is drawn from, and its lead in hours: what a view needs first. */
@@ -165,6 +170,7 @@ export class ForecastLoader {
       this.slices.delete(key);
       this.slices.set(key, cached);
       store.getState().fieldDecoded(cached);
+      this.allowBackgroundWhenDrawn(meta.key);
       return;
     }
     const grid = meta.grid;
@@ -199,12 +205,23 @@ export class ForecastLoader {
       while (this.slices.size > SLICE_CACHE_SIZE) this.slices.delete(this.slices.keys().next().value as string);
       if (this.sliceKey !== key) return;
       store.getState().fieldDecoded(field);
+      this.allowBackgroundWhenDrawn(meta.key);
     } catch (error) {
       if (this.sliceKey !== key || workerFailure(error).name === 'AbortError') return;
       console.error(`Forecast file ${meta.key}: ${variable} could not be decoded: ${failureText(error)}`);
       // A slice fetched on demand (issue 13) can fail on the network too, not only in decoding.
       store.getState().fileFailed(fileErrorText(error));
     }
+  }
+
+  /** Let the worker fetch the rest of the file once this field is on the map (issue 13: the view first). */
+  private allowBackgroundWhenDrawn(fileKey: string): void {
+    if (!this.options.worker.allowBackground) return;
+    const drawn = this.options.whenDrawn?.(fileKey) ?? Promise.resolve();
+    drawn.then(
+      () => this.options.worker.allowBackground?.(fileKey),
+      () => undefined,
+    );
   }
 
   /** Concentration and thickness of a lead for POLARIS: from this page's cache when shown before, else the worker. */

@@ -2,15 +2,18 @@
  * /forecasts: the map, the sidebar, the legend. The page owns one forecast map store, keeps it in step with
  * the URL, and starts the loader that feeds it from the decode worker.
  */
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { analysisFileUrl, fetchAnalysisInfo } from '../../api/analysis.ts';
 import { fetchForecastInfo, forecastFileUrl } from '../../api/forecast.ts';
 import { startMapTools } from './map-tools/start-map-tools.ts';
 import { PointPanel } from './point-panel/point-panel.tsx';
 import { ForecastLoader } from './forecast-loader.ts';
-import { ForecastMapView } from './forecast-map-view.tsx';
+import { FirstView } from './first-view/first-view.tsx';
+import { useMapWanted } from './first-view/use-map-wanted.ts';
+import { prefetchMapWorker } from './first-view/prefetch-map-worker.ts';
 import { ForecastSidebar } from './forecast-sidebar.tsx';
 import { createForecastWorker } from './forecast-worker.ts';
+import { createDrawnSignal } from './first-view/drawn-signal.ts';
 import { LocalFileContext } from './local-file/local-file-context.ts';
 import { LocalFileDropZone } from './local-file/local-file-drop.tsx';
 import { LegendSwitch } from './local-file/local-file-legend.tsx';
@@ -22,10 +25,26 @@ import { useUrlSync } from './use-url-sync.ts';
 import { RoutePanel } from './route-check/route-panel.tsx';
 import './forecast-map.css';
 
+// Issue 13: MapLibre + deck.gl (about 0.6 MB brotli) are their own chunk, asked for once the first field is
+// decoded (see first-view/use-map-wanted.ts); until the map has drawn it, the first view shows it.
+const ForecastMapView = lazy(() => import('./forecast-map-view.tsx').then((module) => ({ default: module.ForecastMapView })));
+
+/** Diagnostic switch (issue 13): localStorage 'ice.download' = 'whole' is the behaviour before (the benchmark's peer). */
+const sliceFirst = () => globalThis.localStorage?.getItem('ice.download') !== 'whole';
+
 export function ForecastMapPage() {
   const [store] = useState(createForecastMapStore);
   useUrlSync(store);
   const [localFiles] = useState(() => new LocalFileLoader({ store }));
+  // Issue 13: the worker's background fetches wait until the map has drawn the file's first field.
+  const [drawnSignal] = useState(createDrawnSignal);
+  const [firstViewMode] = useState(sliceFirst);
+  const mapWanted = useMapWanted(store, !firstViewMode);
+  const [mapRendered, setMapRendered] = useState(false);
+  const [onMapRendered] = useState(() => () => setMapRendered(true));
+  useEffect(() => {
+    if (mapWanted && firstViewMode) prefetchMapWorker();
+  }, [mapWanted, firstViewMode]);
 
   // The decode worker and the loader live as long as the page.
   useEffect(() => {
@@ -35,9 +54,8 @@ export function ForecastMapPage() {
       worker: worker.api,
       fileUrl: (date, assimilated, analysis) => (analysis ? analysisFileUrl(date) : forecastFileUrl(date, assimilated)),
       listDates: async () => (await fetchForecastInfo()).available_dates,
-      // Diagnostic switch (issue 13): localStorage 'ice.download' = 'whole' downloads whole files first, as before;
-      // the slow-link benchmark's peer.
-      sliceFirst: globalThis.localStorage?.getItem('ice.download') !== 'whole',
+      sliceFirst: firstViewMode,
+      whenDrawn: drawnSignal.when,
     });
     const stop = loader.start();
     const stopTools = startMapTools({
@@ -53,7 +71,7 @@ export function ForecastMapPage() {
       localFiles.attach(null);
       worker.dispose();
     };
-  }, [store, localFiles]);
+  }, [store, localFiles, drawnSignal, firstViewMode]);
 
   return (
     <ForecastMapStoreContext.Provider value={store}>
@@ -61,7 +79,12 @@ export function ForecastMapPage() {
         <div className="forecast-page" data-testid="forecast-page">
           <ForecastSidebar />
           <LocalFileDropZone>
-            <ForecastMapView />
+            {mapWanted && (
+              <Suspense fallback={null}>
+                <ForecastMapView onFieldDrawn={drawnSignal.drawn} onMapRendered={onMapRendered} />
+              </Suspense>
+            )}
+            {firstViewMode && !mapRendered && <FirstView />}
           </LocalFileDropZone>
           <LegendSwitch />
           <RoutePanel />

@@ -17,9 +17,13 @@ import { buildRouteLayers, routeLayersChanged } from './route-check/route-layers
 
 export interface ForecastMapViewProps {
   projection?: MapProjection;
+  /** Called with the file's key after the map has rendered a frame with a field of that file (issue 13). */
+  onFieldDrawn?: (fileKey: string) => void;
+  /** Called once the map has rendered its first frame after its style loaded (issue 13: the first view goes). */
+  onMapRendered?: () => void;
 }
 
-export function ForecastMapView({ projection = 'globe' }: ForecastMapViewProps) {
+export function ForecastMapView({ projection = 'globe', onFieldDrawn, onMapRendered }: ForecastMapViewProps) {
   const store = useForecastMapStore();
   const containerRef = useRef<HTMLDivElement>(null);
   const [basemap, setBasemap] = useState<BasemapKind | null>(null);
@@ -53,8 +57,28 @@ export function ForecastMapView({ projection = 'globe' }: ForecastMapViewProps) 
       ...buildToolLayers(state),
       ...buildRouteLayers(state),
     ];
+    // Issue 13: report the first rendered frame (after the style's load) that holds a field of a file.
+    let styleLoaded = false;
+    let reported: string | null = null;
+    const reportDrawn = () => {
+      const fileKey = store.getState().field?.fileKey;
+      if (!onFieldDrawn || !styleLoaded || !fileKey || fileKey === reported) return;
+      map.map.once('render', () => {
+        if (store.getState().field?.fileKey !== fileKey || reported === fileKey) return;
+        reported = fileKey;
+        onFieldDrawn(fileKey);
+      });
+      map.map.triggerRepaint();
+    };
+    map.map.once('load', () => {
+      styleLoaded = true;
+      if (onMapRendered) map.map.once('render', onMapRendered);
+      map.map.triggerRepaint();
+      reportDrawn();
+    });
     map.setLayers(layersOf(store.getState()));
     const unsubscribe = store.subscribe((state, previous) => {
+      if (state.field !== previous.field) reportDrawn();
       if (
         state.field !== previous.field ||
         state.range !== previous.range ||
@@ -73,7 +97,7 @@ export function ForecastMapView({ projection = 'globe' }: ForecastMapViewProps) 
       unregister();
       map.destroy();
     };
-  }, [store, projection]);
+  }, [store, projection, onFieldDrawn, onMapRendered]);
 
   return (
     <div className="forecast-map">

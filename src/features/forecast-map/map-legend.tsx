@@ -11,7 +11,7 @@ import { useForecastMap } from './store/store-context.ts';
 import { PolarisLegend } from './polaris/polaris-legend.tsx';
 import { EdgeLegend } from './ice-edge/edge-legend.tsx';
 import { DifferenceLegend } from './difference/difference-legend.tsx';
-import { showsDifference } from './difference/difference-layers.ts';
+import { showsDifference } from './difference/difference-math.ts';
 
 export function MapLegend() {
   const variable = useForecastMap((state) => state.variable);

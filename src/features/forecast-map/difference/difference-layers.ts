@@ -8,10 +8,7 @@ import { differenceRange } from './difference-math.ts';
 export const DIFFERENCE_LAYER_ID = 'difference-field';
 const RAMP_BYTES = sampleRamp(differenceRamp);
 
-/** True when the map shows a difference instead of the field. */
-export function showsDifference(state: Pick<ForecastMapState, 'mode' | 'difference'>): boolean {
-  return state.mode === 'difference' && state.difference !== null && state.difference !== 'none';
-}
+export { showsDifference } from './difference-math.ts';
 
 export function buildDifferenceLayers(state: Pick<ForecastMapState, 'mode' | 'difference'>): Layer[] {
   const difference = state.difference;

@@ -55,3 +55,11 @@ export function differenceRange(m: number): [number, number] {
   const half = m > 0 ? m : 1e-6;
   return [-half, half];
 }
+
+/**
+ * True when the map shows a difference instead of the field. Here (not in difference-layers.ts) so that the
+ * legend and the sidebar do not pull deck.gl into the page's first chunk (issue 13).
+ */
+export function showsDifference(state: { mode: string; difference: unknown }): boolean {
+  return state.mode === 'difference' && state.difference !== null && state.difference !== 'none';
+}

@@ -3,15 +3,18 @@
  * +48h, +72h for the free run, the assimilated run and the analysis valid at each lead's time ('Нет данных' on
  * land, missing cells, or where there is no such file). 'Закрыть' closes it (and takes the point off the map).
  */
+import { lazy, Suspense } from 'react';
 import { ru } from '../../../i18n/ru.ts';
 import { LEAD_HOURS } from '../forecast-variables.ts';
 import { formatCoordinate } from '../hover-readout.tsx';
 import { useForecastMap } from '../store/store-context.ts';
 import { EDGE_RUNS } from '../map-tools/tools-slice.ts';
-import { PointChart } from './point-chart.tsx';
 import { TrajectorySection } from '../trajectory/trajectory-section.tsx';
 import { formatPointValue } from './point-series.ts';
 import './point-panel.css';
+
+// uPlot (~20 KiB brotli) only when a point is chosen: not on a slow link's way to the first field (issue 13).
+const PointChart = lazy(() => import('./point-chart.tsx').then((module) => ({ default: module.PointChart })));
 
 export function PointPanel() {
   const point = useForecastMap((state) => state.point);
@@ -35,7 +38,9 @@ export function PointPanel() {
       ) : (
         <>
           <p className="point-panel__note">{ru.forecastMap.variableNames[series.variable]}</p>
-          <PointChart series={series} />
+          <Suspense fallback={null}>
+            <PointChart series={series} />
+          </Suspense>
           <table className="point-panel__table" data-testid="point-table">
             <thead>
               <tr>

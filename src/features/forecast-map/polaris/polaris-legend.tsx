@@ -4,7 +4,7 @@
  */
 import { isPolarClass, RIO_CATEGORIES, type RioCategory } from '../../../../common/polaris/polaris.ts';
 import { ru } from '../../../i18n/ru.ts';
-import { CATEGORY_COLOURS, cssColour } from '../../../map/layers/polaris-layer/index.ts';
+import { CATEGORY_COLOURS, cssColour } from '../../../map/layers/polaris-layer/polaris-colours.ts';
 import { useForecastMap } from '../store/store-context.ts';
 import './polaris.css';
 

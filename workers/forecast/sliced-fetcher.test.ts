@@ -1,0 +1,198 @@
+/**
+ * Which request goes on the link when (issue 13), through the worker's real code (ForecastService) against a
+ * fake server whose answers the test releases one by one: the header range and the first slice, nothing in
+ * the background until the page says the view is drawn, then one subset at a time, giving way to a switch.
+ */
+import { describe, expect, it } from 'vitest';
+import { ForecastService } from '../forecast-service.ts';
+import { openNetcdf } from '../netcdf/open-netcdf.ts';
+import { smallForecast, writeNc3, type TestVariable } from '../netcdf/test/write-nc3.ts';
+
+const URL_ = 'https://ice.test/api/v1/forecast/hist?date=2026-03-01';
+const WIDTH = 100; // each field 3 leads × 80 × 100 float32 = 96 KB: beyond the 16 KiB header range
+const HEIGHT = 80;
+const LEADS = [24, 48, 72];
+
+interface Request {
+  url: string;
+  range: string | null;
+  aborted: boolean;
+  answer: () => void;
+}
+
+/** The subset the server would send: `variables` at one lead, with the coordinates (float, not packed). */
+async function subsetOf(full: Uint8Array, variables: string[], leadHours: number): Promise<Uint8Array> {
+  const dataset = await openNetcdf(full);
+  const lead = LEADS.indexOf(leadHours);
+  const coordinate = (name: string): TestVariable => ({ name, type: 'double', dimensions: [name], data: dataset.read(name) as ArrayLike<number>, attributes: dataset.variable(name).attributes as Record<string, string> });
+  return writeNc3(
+    { time: 1, latitude: HEIGHT, longitude: WIDTH },
+    [
+      { ...coordinate('time'), data: [leadHours] },
+      coordinate('latitude'),
+      coordinate('longitude'),
+      ...variables.map((name): TestVariable => ({ name, type: 'float', dimensions: ['time', 'latitude', 'longitude'], data: dataset.read(name, lead) as ArrayLike<number> })),
+    ],
+  );
+}
+
+function fakeServer(full: Uint8Array) {
+  const requests: Request[] = [];
+  const answered = new Set<Request>();
+  const impl = ((input: RequestInfo | URL, init?: RequestInit) =>
+    new Promise<Response>((resolve, reject) => {
+      const url = String(input);
+      const range = new Headers(init?.headers).get('range');
+      const request: Request = {
+        url,
+        range,
+        aborted: false,
+        answer: () => {
+          void (async () => {
+            if (range) {
+              const end = Number(/bytes=0-(\d+)/.exec(range)![1]);
+              const body = new Uint8Array(full.subarray(0, end + 1));
+              resolve(new Response(body, { status: 206, headers: { 'content-range': `bytes 0-${end}/${full.length}` } }));
+              return;
+            }
+            const query = new URL(url).searchParams;
+            if (!query.has('variables')) {
+              resolve(new Response(new Uint8Array(full)));
+              return;
+            }
+            resolve(new Response(new Uint8Array(await subsetOf(full, query.get('variables')!.split(','), Number(query.get('lead'))))));
+          })();
+        },
+      };
+      init?.signal?.addEventListener('abort', () => {
+        request.aborted = true;
+        reject(new DOMException('aborted', 'AbortError'));
+      });
+      requests.push(request);
+    })) as typeof fetch;
+    /** Requests not answered yet and not aborted, as short names: 'header', 'sithick_GLORYS@48'. */
+  const names = () => requests.filter((r) => !answered.has(r) && !r.aborted).map(describe);
+  const describe = (r: Request) => {
+    const query = new URL(r.url).searchParams;
+    if (r.range) return 'header';
+    return query.has('variables') ? `${query.get('variables')}@${query.get('lead')}` : 'whole';
+  };
+  return {
+    impl,
+    requests,
+    describe,
+    /** What is on the link now (asked, not answered, not aborted). */
+    pending: names,
+    /** Answer the pending request named `name`. */
+    answer(name: string) {
+      const request = requests.find((r) => !r.aborted && !answered.has(r) && describe(r) === name);
+      if (!request) throw new Error(`no pending request ${name}; pending: ${names().join(', ')}`);
+      answered.add(request);
+      request.answer();
+    },
+  };
+}
+
+const settle = async () => {
+  for (let i = 0; i < 20; i++) await new Promise((resolve) => setTimeout(resolve, 1));
+};
+
+describe('slice-first opening: which request goes when', () => {
+  it('asks for the header and the first slice only; the background waits for the drawn view, then goes one by one', async () => {
+    const server = fakeServer(smallForecast(WIDTH, HEIGHT));
+    const service = new ForecastService({ fetch: server.impl });
+    const opened = service.open({ url: URL_, first: { variables: ['sithick_GLORYS'], leadHours: 24 } }, 'r1');
+    await settle();
+    expect(server.pending().sort()).toEqual(['header', 'sithick_GLORYS@24']);
+    server.answer('header');
+    server.answer('sithick_GLORYS@24');
+    const meta = await opened;
+    expect(meta.leadTimes).toEqual(LEADS);
+    const first = await service.scalarSlice(URL_, 'sithick_GLORYS', 0);
+    expect(first.data[WIDTH + 1]).toBe(1000 + 10 + 1); // row 1, column 1 at +24 h
+    await settle();
+    expect(server.pending()).toEqual([]); // not drawn yet: the link is the view's (the map's code comes next)
+
+    service.allowBackground(URL_);
+    await settle();
+    // The shown variable at the nearest leads first, one request at a time.
+    expect(server.pending()).toEqual(['sithick_GLORYS@48']);
+    server.answer('sithick_GLORYS@48');
+    await settle();
+    expect(server.pending()).toEqual(['sithick_GLORYS@72']);
+  });
+
+  it('aborts the background request for a switch, and asks for it again once the switch is served', async () => {
+    const server = fakeServer(smallForecast(WIDTH, HEIGHT));
+    const service = new ForecastService({ fetch: server.impl });
+    const opened = service.open({ url: URL_, first: { variables: ['sithick_GLORYS'], leadHours: 24 } }, 'r1');
+    await settle();
+    server.answer('header');
+    server.answer('sithick_GLORYS@24');
+    await opened;
+    service.allowBackground(URL_);
+    await settle();
+    expect(server.pending()).toEqual(['sithick_GLORYS@48']);
+
+    // A variable switch: the background request gives way and nothing else starts while it is pending.
+    const switched = service.scalarSlice(URL_, 'sea_ice_fraction_BREMEN', 0);
+    await settle();
+    expect(server.requests.find((r) => server.describe(r) === 'sithick_GLORYS@48')?.aborted).toBe(true);
+    expect(server.pending()).toEqual(['sea_ice_fraction_BREMEN@24']);
+    server.answer('sea_ice_fraction_BREMEN@24');
+    const slice = await switched;
+    expect(slice.data[WIDTH + 1]).toBe(2000 + 10 + 1);
+    await settle();
+    // Then the background again, from the request it gave up.
+    expect(server.pending()).toEqual(['sithick_GLORYS@48']);
+    expect(service.backgroundInfo).toEqual({ foreground: 0, running: true, queued: expect.any(Number) });
+  });
+
+  it('waits for the background request that brings the slice switched to, without asking twice', async () => {
+    const server = fakeServer(smallForecast(WIDTH, HEIGHT));
+    const service = new ForecastService({ fetch: server.impl });
+    const opened = service.open({ url: URL_, first: { variables: ['sithick_GLORYS'], leadHours: 24 } }, 'r1');
+    await settle();
+    server.answer('header');
+    server.answer('sithick_GLORYS@24');
+    await opened;
+    service.allowBackground(URL_);
+    await settle();
+    const switched = service.scalarSlice(URL_, 'sithick_GLORYS', 1);
+    await settle();
+    expect(server.pending()).toEqual(['sithick_GLORYS@48']);
+    server.answer('sithick_GLORYS@48');
+    expect((await switched).data[WIDTH + 1]).toBe(1000 + 100 + 10 + 1);
+    expect(server.requests.filter((r) => server.describe(r) === 'sithick_GLORYS@48')).toHaveLength(1);
+  });
+
+  it('takes the whole file when its time axis lies beyond the header range (a very long header)', async () => {
+    const forecast = smallForecast(WIDTH, HEIGHT);
+    const dataset = await openNetcdf(forecast);
+    const variable = (name: string, type: TestVariable['type']): TestVariable => ({
+      name,
+      type,
+      dimensions: dataset.variable(name).dimensions,
+      data: dataset.read(name) as ArrayLike<number>,
+      attributes: dataset.variable(name).attributes as Record<string, string>,
+    });
+    const long = writeNc3(
+      { time: 3, latitude: HEIGHT, longitude: WIDTH },
+      [variable('time', 'double'), variable('latitude', 'double'), variable('longitude', 'double'), variable('sithick_GLORYS', 'float')],
+      { history: 'x'.repeat(20_000) },
+    );
+    const server = fakeServer(long);
+    const service = new ForecastService({ fetch: server.impl });
+    const opened = service.open({ url: URL_, first: { variables: ['sithick_GLORYS'], leadHours: 24 } }, 'r1');
+    await settle();
+    server.answer('header');
+    server.answer('sithick_GLORYS@24');
+    await expect.poll(() => server.pending()).toEqual(['whole']);
+    const early = await Promise.race([opened.then(() => 'opened', (e: unknown) => String(e)), Promise.resolve('pending')]);
+    expect(early).toBe('pending');
+    server.answer('whole');
+    const meta = await opened;
+    expect(meta.leadTimes).toEqual(LEADS);
+    expect((await service.scalarSlice(URL_, 'sithick_GLORYS', 2)).data[WIDTH + 1]).toBe(1000 + 200 + 10 + 1);
+  });
+});
