@@ -68,3 +68,45 @@ export async function blackBackground(page: Page): Promise<void> {
 export function colourDistance(a: Rgb, b: Rgb): number {
   return Math.max(Math.abs(a[0] - b[0]), Math.abs(a[1] - b[1]), Math.abs(a[2] - b[2]));
 }
+
+/** The forecast-file requests a page makes (its own and its workers'), and whether any is still on the wire. */
+export interface FileTraffic {
+  urls: string[];
+  /**
+   * Resolve once no file request is in flight and none has started or ended for `quietMs`: the worker has what the
+   * view and its background (issue 13: one slice at a time after the field is drawn) wanted.
+   */
+  settled(quietMs?: number, timeoutMs?: number): Promise<void>;
+}
+
+const FILE_REQUEST = /\/api\/v1\/(assim_forecast|forecast|analysis)\/hist\?/;
+
+/** Watch a page's forecast-file requests from now on. */
+export function watchFileTraffic(page: Page): FileTraffic {
+  const urls: string[] = [];
+  let inFlight = 0;
+  let lastChange = Date.now();
+  page.on('request', (request) => {
+    if (!FILE_REQUEST.test(request.url())) return;
+    urls.push(request.url());
+    inFlight++;
+    lastChange = Date.now();
+  });
+  const ended = (request: { url(): string }) => {
+    if (!FILE_REQUEST.test(request.url())) return;
+    inFlight = Math.max(0, inFlight - 1);
+    lastChange = Date.now();
+  };
+  page.on('requestfinished', ended);
+  page.on('requestfailed', ended);
+  return {
+    urls,
+    async settled(quietMs = 4_000, timeoutMs = 120_000) {
+      const deadline = Date.now() + timeoutMs;
+      while (inFlight > 0 || Date.now() - lastChange < quietMs) {
+        if (Date.now() > deadline) throw new Error(`file requests never settled (${inFlight} in flight, ${urls.length} seen)`);
+        await page.waitForTimeout(250);
+      }
+    },
+  };
+}

@@ -8,7 +8,7 @@ import { ru } from '../../src/i18n/ru.ts';
 import { contourLines } from '../../workers/forecast/contour.ts';
 import { decodePng, demoAccounts, newPage, screenshotPath, signIn, type RunningServer } from './harness.ts';
 import { useJourney } from './journey.ts';
-import { projectToPage, readScreenColours, waitForDrawn, waitForIdle } from './forecast-map-helpers.ts';
+import { projectToPage, readScreenColours, waitForDrawn, waitForIdle, watchFileTraffic, type FileTraffic } from './forecast-map-helpers.ts';
 import { boxOf, changedPixels, readServerFile, type FileKind } from './map-tools-helpers.ts';
 import { cellIndexAt } from '../../common/regular-grid.ts';
 import { driftValue, formatPointValue, scalarValue } from '../../src/features/forecast-map/point-panel/point-series.ts';
@@ -27,7 +27,7 @@ let page: Page;
 /** A forecast date whose +24h valid date has an analysis, so all three edges exist. */
 let date = '';
 let analysisDate = '';
-const fileRequests: string[] = [];
+let fileTraffic: FileTraffic;
 const consoleErrors: string[] = [];
 
 async function getJson<T>(path: string): Promise<T> {
@@ -80,9 +80,7 @@ useJourney(async (started) => {
     // Tile requests fail on purpose here (no internet); anything else logged as an error is a fault.
     if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) consoleErrors.push(message.text());
   });
-  page.on('request', (request) => {
-    if (/\/api\/v1\/(assim_forecast|forecast|analysis)\/hist\?/.test(request.url())) fileRequests.push(request.url());
-  });
+  fileTraffic = watchFileTraffic(page);
   await context.route('https://gibs.earthdata.nasa.gov/**', (route) => route.abort('internetdisconnected'));
   await signIn(page, server.url, demoAccounts.user);
   const deadline = Date.now() + 150_000;
@@ -177,19 +175,9 @@ describe('lead animation', () => {
       await waitForDrawn(page, (drawn) => drawn.endsWith(`|usi_vsi|${['+24h', '+48h', '+72h'].indexOf(lead)}`));
     }
     // The worker fetches the file's other slices in the background after the first (issue 13): once it has them
-    // all (no new file request for 3 s), the animation draws from decoded slices and asks for nothing.
-    let seenRequests = -1;
-    await expect
-      .poll(
-        () => {
-          const settled = fileRequests.length === seenRequests;
-          seenRequests = fileRequests.length;
-          return settled;
-        },
-        { timeout: 90_000, interval: 3_000 },
-      )
-      .toBe(true);
-    const requestsBefore = fileRequests.length;
+    // all (nothing on the wire, nothing new for a while), the animation draws from decoded slices and asks for nothing.
+    await fileTraffic.settled();
+    const requestsBefore = fileTraffic.urls.length;
     await page.getByRole('button', { name: ru.mapTools.play }).click();
     expect(new URL(page.url()).searchParams.get('play')).toBe('true');
     const seen: { drawn: string; pressed: string | null; at: number }[] = [];
@@ -215,7 +203,7 @@ describe('lead animation', () => {
     expect(middle).toBeGreaterThan(700);
     expect(middle).toBeLessThan(1600);
     await page.getByRole('button', { name: ru.mapTools.pause }).click();
-    expect(fileRequests.length).toBe(requestsBefore);
+    expect(fileTraffic.urls.length).toBe(requestsBefore);
     // The particles keep moving (paused animation, not paused particles): two frames differ over the map.
     const region = await mapRegion();
     const a = await page.screenshot();

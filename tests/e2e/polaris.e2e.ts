@@ -14,7 +14,7 @@ import { greatCircleKm } from '../../server/src/routes/route/great-circle.ts';
 import { CATEGORY_COLOURS } from '../../src/map/layers/polaris-layer/polaris-colours.ts';
 import { demoAccounts, newPage, screenshotPath, signIn, type RunningServer } from './harness.ts';
 import { useJourney } from './journey.ts';
-import { blackBackground, colourDistance, projectToPage, readScreenColours, waitForDrawn, waitForIdle, type Rgb } from './forecast-map-helpers.ts';
+import { blackBackground, colourDistance, projectToPage, readScreenColours, waitForDrawn, waitForIdle, watchFileTraffic, type FileTraffic, type Rgb } from './forecast-map-helpers.ts';
 import { patternConcentration, patternThickness, writePatternFile } from './forecast-map-pattern.ts';
 
 /** Valid cells: alpha 200/255 times the layer's opacity 0.7, over a black background. */
@@ -24,6 +24,7 @@ const TOLERANCE = 4;
 let server: RunningServer;
 let browser: Browser;
 let page: Page;
+let fileTraffic: FileTraffic;
 let date = '';
 
 function expectedColour(iceClass: IceClass, lat: number, lon: number): Rgb {
@@ -91,6 +92,7 @@ async function download(testId: string): Promise<string> {
 useJourney(async (started) => {
   ({ server, browser } = started);
   ({ page } = await newPage(browser));
+  fileTraffic = watchFileTraffic(page);
   await page.context().route('https://gibs.earthdata.nasa.gov/**', (route) => route.abort('internetdisconnected'));
   await signIn(page, server.url, demoAccounts.user);
   await installPattern();
@@ -129,6 +131,8 @@ describe('POLARIS on the map', () => {
   });
 
   it('draws the same categories in Mercator, and switches variables without a new request', async () => {
+    // The worker's background (issue 13) fetches the file's other slices after the first field: let it finish.
+    await fileTraffic.settled();
     const fileRequests: string[] = [];
     page.on('request', (request) => {
       if (/\/api\/v1\/(assim_)?forecast\/hist\?/.test(request.url())) fileRequests.push(request.url());
