@@ -4,8 +4,9 @@
  * for every source folder the rule's relative form as seen from there ("../../routes") becomes a regex over the
  * import specifier, so `../other-feature/x.ts` and `../../../server/x.ts` are caught alike.
  *
- * rules: [{ from, forbid, except?, message, tests? }]
+ * rules: [{ from, forbid, except?, message, tests?, exceptFrom? }]
  *   from    folder (root-relative) whose files the rule applies to, with every folder below it
+ *   exceptFrom  folders below `from` (root-relative) the rule does not apply to
  *   forbid  root-relative folder or file that may not be imported
  *   except  regexes over the part of the path after `forbid/` that stay allowed
  *   tests   false: the rule does not apply to *.test.ts(x) files (test helpers may be imported there);
@@ -44,7 +45,7 @@ export function boundaryConfigs(root, { rules, packages }) {
     for (const tests of [false, true]) {
       const patterns = [];
       for (const rule of rules) {
-        if (!inside(dir, rule.from) || inside(dir, rule.forbid) || (tests && rule.tests === false) || (!tests && rule.tests === 'only')) continue;
+        if (!inside(dir, rule.from) || inside(dir, rule.forbid) || (rule.exceptFrom ?? []).some((f) => inside(dir, f)) || (tests && rule.tests === false) || (!tests && rule.tests === 'only')) continue;
         patterns.push({ regex: specifierRegex(dir, rule.forbid, rule.except), message: rule.message });
       }
       for (const rule of packages) {

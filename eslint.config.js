@@ -40,6 +40,10 @@ const boundaries = boundaryConfigs(root, {
       message: 'App tests may also run the real ForecastService (in process) on files from workers/netcdf/test/.',
     },
     { from: 'src', forbid: 'src/testing', tests: false, message: 'src/testing/ is for *.test.ts(x) files only.' },
+    ...['src', 'workers', 'server', 'common'].map((from) => ({
+      from, forbid: 'common/testing', tests: false, exceptFrom: ['src/testing'],
+      message: 'common/testing/ (the fetch fake) is for *.test.ts(x) files and the test helpers of src/testing/ only.',
+    })),
     ...['src/features', 'src/map', 'src/components', 'src/api', 'src/loading', 'src/job-tracking', 'src/i18n'].flatMap((from) => [
       { from, forbid: 'src/routes', message: 'Only router.tsx and route files import route files.' },
       { from, forbid: 'src/router.tsx', message: 'Only main.tsx (and the test renderer) import the router.' },

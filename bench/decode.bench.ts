@@ -8,8 +8,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
-import { build } from 'esbuild';
-import { launchBrowser } from '../tests/e2e/harness.ts';
+import { bundleForBrowser, launchBrowser } from '../tests/e2e/harness.ts';
 import { runDecodeCases, summarize, type CaseResult, type Summary } from './decode-cases.ts';
 
 const OUT = resolve(import.meta.dirname, 'out');
@@ -25,21 +24,6 @@ function ensureFiles(): void {
   if (made.status !== 0) throw new Error('bench/make-bench-files.py failed (needs python3-netcdf4)');
 }
 
-async function bundle(entry: string): Promise<Uint8Array> {
-  const result = await build({
-    entryPoints: [join(import.meta.dirname, entry)],
-    bundle: true,
-    format: 'esm',
-    platform: 'browser',
-    target: 'es2022',
-    write: false,
-    logLevel: 'error',
-    // h5wasm's ESM build mentions Node modules behind an environment check; the browser never loads them.
-    external: ['module', 'fs', 'path', 'url', 'crypto', 'worker_threads'],
-  });
-  return result.outputFiles[0].contents;
-}
-
 interface Responsiveness {
   totalMs: number;
   frames: number;
@@ -48,9 +32,9 @@ interface Responsiveness {
 
 async function inChromium(): Promise<{ results: CaseResult[]; version: string; responsiveness: Record<string, Responsiveness[]> }> {
   const [workerJs, pageJs, decodeWorkerJs] = await Promise.all([
-    bundle('decode-bench-worker.ts'),
-    bundle('decode-responsiveness-page.ts'),
-    bundle('../workers/forecast.worker.ts'),
+    bundleForBrowser('bench/decode-bench-worker.ts'),
+    bundleForBrowser('bench/decode-responsiveness-page.ts'),
+    bundleForBrowser('workers/forecast.worker.ts'),
   ]);
   const browser = await launchBrowser();
   try {

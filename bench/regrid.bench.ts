@@ -6,8 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
-import { build } from 'esbuild';
-import { launchBrowser } from '../tests/e2e/harness.ts';
+import { bundleForBrowser, launchBrowser } from '../tests/e2e/harness.ts';
 import { summarize } from './decode-cases.ts';
 import { runRegridCases } from './regrid-cases.ts';
 import type { CaseResult } from './regrid-timing.ts';
@@ -27,23 +26,14 @@ function table(title: string, results: CaseResult[]): void {
 }
 
 async function inChromium(ease2: Buffer): Promise<CaseResult[]> {
-  const bundled = await build({
-    entryPoints: [join(import.meta.dirname, 'regrid-bench-worker.ts')],
-    bundle: true,
-    format: 'esm',
-    platform: 'browser',
-    target: 'es2022',
-    write: false,
-    logLevel: 'error',
-    external: ['module', 'fs', 'path', 'url', 'crypto', 'worker_threads'],
-  });
+  const bundled = await bundleForBrowser('bench/regrid-bench-worker.ts');
   const browser = await launchBrowser();
   try {
     const page = await browser.newPage();
     const origin = 'http://bench.local';
     await page.route(`${origin}/**`, (route) => {
       const path = new URL(route.request().url()).pathname;
-      if (path === '/worker.js') return route.fulfill({ body: Buffer.from(bundled.outputFiles[0].contents), contentType: 'text/javascript' });
+      if (path === '/worker.js') return route.fulfill({ body: Buffer.from(bundled), contentType: 'text/javascript' });
       if (path === '/ease2.nc') return route.fulfill({ body: ease2, contentType: 'application/x-netcdf' });
       return route.fulfill({ body: '<!doctype html><title>regrid bench</title>', contentType: 'text/html' });
     });

@@ -10,13 +10,13 @@
  * Each time is from the click (in the page, performance.now()) to the end of the first MapLibre 'render' after
  * the page says the new field is on its layers. Median and spread (min–max) of the repetitions.
  *
- * Run: npm run bench:render (after vite build), or npx tsx bench/render-map.bench.ts. Results: stdout and
- * bench/out/render-map.json.
+ * Run: npm run bench:render, or npx tsx bench/render-map.bench.ts after `VITE_TEST_HOOKS=1 npx vite build` (the
+ * bench reads window.__forecastMap, which only that build has). Results: stdout and bench/out/render-map.json.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { demoAccounts, launchBrowser, newPage, repoRoot, signIn, startServer } from '../tests/e2e/harness.ts';
+import { launchBrowser, repoRoot, signedInMapPage, startServer } from '../tests/e2e/harness.ts';
 
 const REPS = Number(process.env.REPS ?? 5);
 
@@ -63,7 +63,8 @@ window.__benchAct = (kind, target) => {
 `;
 
 async function installTimer(page: Page): Promise<void> {
-  await page.addScriptTag({ content: TIMER_SOURCE });
+  // page.evaluate, not addScriptTag: the server's CSP refuses inline scripts; DevTools evaluation is not one.
+  await page.evaluate(TIMER_SOURCE);
 }
 
 async function timeSwitch(page: Page, kind: 'select' | 'click' | 'check' | 'repaint', target: string, drawnMatch: string): Promise<number> {
@@ -84,15 +85,7 @@ async function main(): Promise<void> {
   const server = await startServer({ env: { DEMO_DAYS: '3' } });
   const browser = await launchBrowser();
   try {
-    const { page, context } = await newPage(browser);
-    await context.route('https://gibs.earthdata.nasa.gov/**', (route) => route.abort('internetdisconnected'));
-    await signIn(page, server.url, demoAccounts.user);
-    let dates: string[] = [];
-    while (dates.length < 3) {
-      dates = ((await page.evaluate(async () => (await fetch('/api/v1/forecast/info')).json())) as { available_dates: string[] })
-        .available_dates;
-      if (dates.length < 3) await page.waitForTimeout(500);
-    }
+    const { page, dates } = await signedInMapPage(browser, server, 3);
     const latest = dates[dates.length - 1];
     await page.goto(`${server.url}/forecasts`);
     await page.waitForFunction(() => document.querySelector('[data-testid="forecast-map"]')?.getAttribute('data-drawn')?.includes('sithick'), null, {

@@ -12,3 +12,17 @@ export interface RegularGrid {
   dlat: number;
   nlat: number;
 }
+
+/**
+ * The cell whose area contains (lon, lat) (degrees), i.e. the nearest cell centre: its index in a row-major slice
+ * (j * nlon + i), or -1 outside the grid. Longitudes wrap at 360°. The same rule as the map layers' shader
+ * (shaders/scalar-field/_grid-cell.frag.glsl), the map's readout and the server's route check.
+ */
+export function cellIndexAt(grid: RegularGrid, lon: number, lat: number): number {
+  const west = grid.lon0 - grid.dlon / 2;
+  const lonFromEdge = (((lon - west) % 360) + 360) % 360;
+  const i = Math.floor(lonFromEdge / grid.dlon);
+  const j = Math.floor((lat - (grid.lat0 - grid.dlat / 2)) / grid.dlat);
+  if (i < 0 || j < 0 || i >= grid.nlon || j >= grid.nlat) return -1;
+  return j * grid.nlon + i;
+}

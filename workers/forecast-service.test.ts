@@ -11,33 +11,16 @@ import { driftComponents } from '../common/drift.ts';
 import { fixture } from './netcdf/test/fixture-paths.ts';
 import { smallForecast } from './netcdf/test/write-nc3.ts';
 import { keepErrorFields } from './worker-errors.ts';
+import { fakeFetch, streamedBytes } from '../common/testing/fake-fetch.ts';
 
 const bytesOf = (u8: Uint8Array): ArrayBuffer => u8.slice().buffer;
 
 /** A fetch serving `body` in `chunks` pieces; `stall` keeps the stream open until the request is aborted. */
-function fakeFetch(body: Uint8Array, opts: { chunks?: number; status?: number; stall?: boolean } = {}) {
-  const calls: string[] = [];
-  const impl = (async (input: RequestInfo | URL, init?: RequestInit) => {
-    calls.push(String(input));
-    if (opts.status && opts.status !== 200) return new Response('missing', { status: opts.status });
-    const chunks = opts.chunks ?? 4;
-    const step = Math.ceil(body.length / chunks);
-    let at = 0;
-    const stream = new ReadableStream<Uint8Array>({
-      pull(controller) {
-        if (opts.stall && at >= step) {
-          return new Promise<void>((_, fail) =>
-            init?.signal?.addEventListener('abort', () => fail(new DOMException('aborted', 'AbortError'))),
-          );
-        }
-        if (at >= body.length) return controller.close();
-        controller.enqueue(body.slice(at, at + step));
-        at += step;
-      },
-    });
-    return new Response(stream, { headers: { 'content-length': String(body.length) } });
-  }) as typeof fetch;
-  return { impl, calls };
+function servingBytes(body: Uint8Array, opts: { chunks?: number; status?: number; stall?: boolean } = {}) {
+  const network = fakeFetch(({ signal }) =>
+    opts.status && opts.status !== 200 ? new Response('missing', { status: opts.status }) : streamedBytes(body, { ...opts, signal }),
+  );
+  return { impl: network.fetch, requests: network.requests };
 }
 
 describe('ForecastService (in process)', () => {
@@ -105,7 +88,7 @@ describe('ForecastService (in process)', () => {
 
   it('downloads with progress up to the total and does not download a cached URL again', async () => {
     const body = smallForecast();
-    const { impl, calls } = fakeFetch(body, { chunks: 5 });
+    const { impl, requests } = servingBytes(body, { chunks: 5 });
     const service = new ForecastService({ fetch: impl });
     const progress: DownloadProgress[] = [];
     const meta = await service.open({ url: 'http://test/f.nc' }, 'r1', (p) => progress.push(p));
@@ -114,11 +97,11 @@ describe('ForecastService (in process)', () => {
     const loaded = progress.map((p) => p.loaded);
     expect(loaded).toEqual([...loaded].sort((a, b) => a - b));
     await service.open({ url: 'http://test/f.nc' }, 'r2');
-    expect(calls).toEqual(['http://test/f.nc']);
+    expect(requests.map((r) => r.url)).toEqual(['http://test/f.nc']);
   });
 
   it('reports an HTTP failure as a DownloadError with the status', async () => {
-    const service = new ForecastService({ fetch: fakeFetch(new Uint8Array(), { status: 404 }).impl });
+    const service = new ForecastService({ fetch: servingBytes(new Uint8Array(), { status: 404 }).impl });
     await expect(service.open({ url: 'http://test/missing.nc' }, 'r1')).rejects.toMatchObject({
       name: 'DownloadError',
       status: 404,
@@ -127,7 +110,7 @@ describe('ForecastService (in process)', () => {
   });
 
   it('abort(requestId) ends a stalled download with one AbortError', async () => {
-    const service = new ForecastService({ fetch: fakeFetch(smallForecast(), { stall: true }).impl });
+    const service = new ForecastService({ fetch: servingBytes(smallForecast(), { stall: true }).impl });
     const opening = service.open({ url: 'http://test/slow.nc' }, 'slow');
     setTimeout(() => service.abort('slow'), 20);
     await expect(opening).rejects.toMatchObject({ name: 'AbortError' });
@@ -211,20 +194,20 @@ describe('through comlink over a MessageChannel', () => {
   });
 
   it("keeps a failed download's HTTP status across the channel (what the page tells 'not found' by)", async () => {
-    const client = connect(new ForecastService({ fetch: fakeFetch(new Uint8Array(), { status: 404 }).impl }));
+    const client = connect(new ForecastService({ fetch: servingBytes(new Uint8Array(), { status: 404 }).impl }));
     const failure = await client.load({ url: 'http://test/missing.nc' }).catch((error: unknown) => workerFailure(error));
     expect(failure).toMatchObject({ name: 'DownloadError', status: 404 });
   });
 
   it('calls the progress callback across the channel and aborts with one AbortError', async () => {
     const body = smallForecast();
-    const client = connect(new ForecastService({ fetch: fakeFetch(body, { chunks: 3 }).impl }));
+    const client = connect(new ForecastService({ fetch: servingBytes(body, { chunks: 3 }).impl }));
     const progress: DownloadProgress[] = [];
     await client.load({ url: 'http://test/a.nc' }, { onProgress: (p) => progress.push(p) });
     await new Promise((r) => setTimeout(r, 20)); // proxied callbacks are delivered asynchronously
     expect(progress.at(-1)).toEqual({ loaded: body.length, total: body.length });
 
-    const stalled = connect(new ForecastService({ fetch: fakeFetch(body, { stall: true }).impl }));
+    const stalled = connect(new ForecastService({ fetch: servingBytes(body, { stall: true }).impl }));
     const controller = new AbortController();
     const loading = stalled.load({ url: 'http://test/slow.nc' }, { signal: controller.signal });
     setTimeout(() => controller.abort(), 20);

@@ -5,6 +5,7 @@
  *
  * Units: latitude/longitude in degrees (north, east); projected x/y in metres; angles in radians.
  */
+import type { RegularGrid } from '../regular-grid.ts';
 
 export type AttributeValue = string | number | bigint | number[] | string[];
 
@@ -26,18 +27,8 @@ export interface SourceFile {
   read(name: string): ArrayLike<number>;
 }
 
-/**
- * A regular latitude/longitude grid: the centre of column i is lon0 + i·dlon, of row j lat0 + j·dlat
- * (degrees). Same shape as workers/forecast.api.ts's RegularGrid and the server's ARCTIC_GRID.
- */
-export interface RegularGrid {
-  lon0: number;
-  dlon: number;
-  nlon: number;
-  lat0: number;
-  dlat: number;
-  nlat: number;
-}
+// The target grid is common/regular-grid.ts's RegularGrid, re-exported for the regridder's modules.
+export type { RegularGrid };
 
 interface SourceGridBase {
   /** Columns (the variable's last dimension) and rows (the one before it). Values are row-major: j·nx + i. */

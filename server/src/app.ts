@@ -6,7 +6,7 @@ import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifyFormbody from '@fastify/formbody';
 import fastifyRateLimit from '@fastify/rate-limit';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { constants as zlibConstants } from 'node:zlib';
 import { loadOrCreateSecret } from './auth/secret.ts';
 import type { Config } from './config.ts';
@@ -50,7 +50,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     frameworkErrors,
     clientErrorHandler,
     // One debug line per request instead (plugins/request-log.ts).
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
   });
   try {
     await setup(app, config);

@@ -135,6 +135,17 @@ const fields = {
     { kind: 'demo' },
   ),
   importMaxBytes: field('IMPORT_MAX_BYTES', 'largest file /analysis/import and /forecast/import accept, bytes', integer(1, 2 ** 40), 512 * 1024 * 1024),
+  // The durable job queue (issue 15, with DATABASE_URL; server/src/jobs/queue/README.md).
+  jobRunner: field<'queue' | 'in-process' | null>(
+    'JOB_RUNNER',
+    'who runs jobs: queue (npm run worker processes; needs DATABASE_URL, and is the default with it) or in-process (this server alone; the default without)',
+    oneOf('queue', 'in-process'),
+    null,
+  ),
+  jobAttempts: field('JOB_ATTEMPTS', 'runs of a job at most when its worker process dies mid-job (queue)', integer(1, 10), 3),
+  workerHeartbeatS: field('WORKER_HEARTBEAT', 'how often a worker running a job says it is alive: seconds or 5s', durationSeconds, 5),
+  workerStaleS: field('WORKER_STALE_AFTER', 'a worker silent this long is dead and its job is retried or failed', durationSeconds, 30),
+  workerStopGraceS: field('WORKER_STOP_GRACE', 'on SIGTERM a worker lets its job finish this long, then hands it back', durationSeconds, 20),
 };
 
 type Fields = typeof fields;

@@ -15,10 +15,14 @@ export interface StartupTask {
 }
 
 /** Files a killed process left half-written (compressions, forecast files): removed before anything writes. */
+/** A temporary untouched this long (ms) on a shared DATA_DIR is an interrupted write's; a live one changes every second. */
+export const SHARED_TEMPORARY_MIN_AGE_MS = 3600_000;
+
 export const temporariesStartupTask: StartupTask = {
   name: 'stale temporaries',
   run: async (app) => {
-    const removed = removeStaleTemporaries(app.config.dataDir);
+    // With DATABASE_URL, DATA_DIR is shared: leave temporaries another process may be writing (younger than an hour).
+    const removed = removeStaleTemporaries(app.config.dataDir, app.config.databaseUrl ? SHARED_TEMPORARY_MIN_AGE_MS : 0);
     if (removed.files) app.log.info(removed, 'stale temporary files removed');
   },
 };

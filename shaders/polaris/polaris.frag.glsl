@@ -12,26 +12,6 @@ uniform highp sampler2D thicknessTexture;
 in vec3 v_common;
 out vec4 fragColor;
 
-const float PI = 3.1415926536;
-// deck.gl's Web Mercator common space: 512 units around the world.
-const float WORLD_SCALE = 512.0 / (2.0 * PI);
-
-// Common-space position -> (longitude, latitude) in degrees; the same inversion as the scalar field layer
-// (see shaders/scalar-field/scalar-field.frag.glsl for why it is exact in both projections).
-vec2 common_to_lnglat(vec3 p) {
-  if (polaris.globe > 0.5) {
-    float r = length(p);
-    return degrees(vec2(atan(p.x, -p.y), asin(clamp(p.z / r, -1.0, 1.0))));
-  }
-  vec2 m = p.xy / WORLD_SCALE;
-  return degrees(vec2(m.x - PI, 2.0 * atan(exp(m.y - PI)) - 0.5 * PI));
-}
-
-bool is_missing(float v) {
-  // isnan() alone can be optimised away by some drivers; a NaN also fails every ordered comparison.
-  return isnan(v) || !(v >= -3.0e38 && v <= 3.0e38);
-}
-
 // Ice type index from thickness h (m), as iceTypeIndex() in common/polaris/polaris.ts: 0 ice free (h ≤ 0),
 // then one step per lower edge reached (edges inclusive). step(edge, h) is 1.0 when h >= edge.
 float ice_type(float h) {
@@ -52,20 +32,14 @@ float riv(float t) {
 }
 
 void main(void) {
-  vec2 lnglat = common_to_lnglat(v_common);
-
-  float westEdge = polaris.grid.x - 0.5 * polaris.grid.z;
-  float lonFromEdge = mod(lnglat.x - westEdge, 360.0);
-  vec2 cell = floor(vec2(
-    lonFromEdge / polaris.grid.z,
-    (lnglat.y - (polaris.grid.y - 0.5 * polaris.grid.w)) / polaris.grid.w
-  ));
-  if (cell.x < 0.0 || cell.y < 0.0 || cell.x >= polaris.gridSize.x || cell.y >= polaris.gridSize.y) {
+  // common_to_lnglat, grid_cell, is_missing: the scalar field's _grid-cell.frag.glsl, the same cell lookup.
+  ivec2 cell;
+  if (!grid_cell(common_to_lnglat(v_common, polaris.globe), polaris.grid, polaris.gridSize, cell)) {
     discard;
   }
 
-  float c = texelFetch(concentrationTexture, ivec2(cell), 0).r;
-  float h = texelFetch(thicknessTexture, ivec2(cell), 0).r;
+  float c = texelFetch(concentrationTexture, cell, 0).r;
+  float h = texelFetch(thicknessTexture, cell, 0).r;
   // Land or no data in either field: nothing drawn (never shown as open water).
   if (is_missing(c) || is_missing(h)) {
     discard;

@@ -82,7 +82,9 @@ export class ForecastMap {
     // The overlay picks deck.gl's view (globe or Web Mercator) from MapLibre's projection only on 'styledata'
     // and setProps; setProjection (the globe control) fires neither, so hand it the switch ourselves.
     this.map.on('projectiontransition', () => this.overlay.setProps({}));
-    window.__forecastMap = this.map;
+    // Browser tests and benches read the live map; only builds made with VITE_TEST_HOOKS=1 carry the hook
+    // (Vite replaces the flag by its value, so a plain production build drops this line).
+    if (import.meta.env.VITE_TEST_HOOKS === '1') window.__forecastMap = this.map;
     this.map.once('load', () => (this.styleLoaded = true));
 
     if (this.basemap === 'offline') void this.showOffline();
@@ -116,7 +118,7 @@ export class ForecastMap {
 
   destroy(): void {
     this.watchdog?.dispose();
-    if (window.__forecastMap === this.map) delete window.__forecastMap;
+    if (import.meta.env.VITE_TEST_HOOKS === '1' && window.__forecastMap === this.map) delete window.__forecastMap;
     this.map.removeControl(this.overlay);
     this.map.remove();
   }

@@ -1,16 +1,11 @@
 /** The route guards as a visitor meets them: the real router and routes, fetch answered by a fake server. */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { clearCookies, createFakeApi, FAKE_XSRF, makeUser } from '../testing/fake-api.ts';
-import { buttonByText, click, renderApp, waitUntil, type RenderedApp } from '../testing/render-app.tsx';
+import { createFakeApi, FAKE_XSRF, makeUser } from '../testing/fake-api.ts';
+import { buttonByText, cleanUpApp, click, renderApp, type RenderedApp, waitUntil } from '../testing/render-app.tsx';
 
 let app: RenderedApp | null = null;
 
-afterEach(() => {
-  app?.unmount();
-  app = null;
-  vi.unstubAllGlobals();
-  clearCookies();
-});
+afterEach(() => (app = cleanUpApp(app)));
 
 const heading = (a: RenderedApp) => a.container.querySelector('h1')?.textContent ?? '';
 

@@ -4,16 +4,8 @@
  * and records every request so tests can assert what the client sent. Only fetch is replaced: the app's own
  * modules run unchanged.
  */
+import { fakeFetch, jsonResponse as json, type SeenRequest } from '../../common/testing/fake-fetch.ts';
 import type { CurrentUser } from '../api/users.ts';
-
-export interface RecordedRequest {
-  method: string;
-  /** Path and query, e.g. '/api/v1/users/me'. */
-  url: string;
-  headers: Headers;
-  credentials: RequestCredentials | undefined;
-  body: string;
-}
 
 export interface FakeAccount {
   user: CurrentUser;
@@ -35,7 +27,7 @@ export function makeUser(id: number, roleName: string | null, overrides: Partial
 
 export interface FakeApi {
   fetch: typeof fetch;
-  requests: RecordedRequest[];
+  requests: SeenRequest[];
   /** Who the session cookie belongs to (null: no session). */
   session: CurrentUser | null;
   accounts: FakeAccount[];
@@ -43,16 +35,21 @@ export interface FakeApi {
   holdMe(): { release: () => void };
 }
 
-function json(status: number, body: unknown): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-}
-
 const XSRF_VALUE = 'xsrf-token-for-tests';
 
-export function createFakeApi(accounts: FakeAccount[] = [], signedInAs: CurrentUser | null = null): FakeApi {
+/**
+ * `accounts` can sign in; `signedInAs` starts with a session. `extra` answers further endpoints a test needs
+ * (undefined: not one of them); it answers first (no XSRF check).
+ */
+export function createFakeApi(
+  accounts: FakeAccount[] = [],
+  signedInAs: CurrentUser | null = null,
+  extra?: (request: SeenRequest, api: FakeApi) => Response | undefined,
+): FakeApi {
   let held: Promise<void> | null = null;
+  const network = fakeFetch((request) => answer(request));
   const api: FakeApi = {
-    requests: [],
+    requests: network.requests,
     session: signedInAs,
     accounts,
     holdMe() {
@@ -60,52 +57,51 @@ export function createFakeApi(accounts: FakeAccount[] = [], signedInAs: CurrentU
       held = new Promise<void>((done) => (release = done));
       return { release: () => release() };
     },
-    fetch: async (input: RequestInfo | URL, init?: RequestInit) => {
-      const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-      const method = init?.method ?? 'GET';
-      const headers = new Headers(init?.headers);
-      const body = init?.body === undefined || init.body === null ? '' : String(init.body);
-      api.requests.push({ method, url, headers, credentials: init?.credentials, body });
-      const path = new URL(url, 'http://app.test').pathname;
-
-      if (method !== 'GET' && api.session && headers.get('X-XSRF-TOKEN') !== XSRF_VALUE) {
-        return json(403, { detail: 'XSRF token missing or invalid' });
-      }
-      if (method === 'GET' && path === '/api/v1/users/me') {
-        if (held) await held;
-        return api.session ? json(200, api.session) : json(401, { detail: 'Unauthorized' });
-      }
-      if (method === 'POST' && path === '/api/v1/auth/jwt/login') {
-        const form = new URLSearchParams(body);
-        const account = api.accounts.find(
-          (a) => a.user.email === form.get('username') && a.password === form.get('password'),
-        );
-        if (!account) return json(400, { detail: 'LOGIN_BAD_CREDENTIALS' });
-        api.session = account.user;
-        document.cookie = `XSRF-TOKEN=${XSRF_VALUE}; path=/`;
-        return new Response(null, { status: 204 });
-      }
-      if (method === 'POST' && path === '/api/v1/auth/jwt/logout') {
-        api.session = null;
-        document.cookie = 'XSRF-TOKEN=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/';
-        return new Response(null, { status: 204 });
-      }
-      if (method === 'POST' && path === '/api/v1/auth/register') {
-        const request = JSON.parse(body) as { email: string; username: string; password: string };
-        if (request.password.length < 8) {
-          return json(422, { detail: 'body/password must NOT have fewer than 8 characters' });
-        }
-        if (request.username === 'forbidden') return json(400, { detail: 'Имя зарезервировано' });
-        if (api.accounts.some((a) => a.user.email === request.email)) {
-          return json(400, { detail: 'REGISTER_USER_ALREADY_EXISTS' });
-        }
-        const user = makeUser(100 + api.accounts.length, 'user', { email: request.email, username: request.username });
-        api.accounts.push({ user, password: request.password });
-        return json(201, user);
-      }
-      return json(404, { detail: 'Not Found' });
-    },
+    fetch: network.fetch,
   };
+
+  async function answer(request: SeenRequest): Promise<Response> {
+    const { method, headers, body } = request;
+    const path = request.path.split('?')[0];
+    const extraReply = extra?.(request, api);
+    if (extraReply) return extraReply;
+    if (method !== 'GET' && api.session && headers.get('X-XSRF-TOKEN') !== XSRF_VALUE) {
+      return json(403, { detail: 'XSRF token missing or invalid' });
+    }
+    if (method === 'GET' && path === '/api/v1/users/me') {
+      if (held) await held;
+      return api.session ? json(200, api.session) : json(401, { detail: 'Unauthorized' });
+    }
+    if (method === 'POST' && path === '/api/v1/auth/jwt/login') {
+      const form = new URLSearchParams(body);
+      const account = api.accounts.find(
+        (a) => a.user.email === form.get('username') && a.password === form.get('password'),
+      );
+      if (!account) return json(400, { detail: 'LOGIN_BAD_CREDENTIALS' });
+      api.session = account.user;
+      document.cookie = `XSRF-TOKEN=${XSRF_VALUE}; path=/`;
+      return new Response(null, { status: 204 });
+    }
+    if (method === 'POST' && path === '/api/v1/auth/jwt/logout') {
+      api.session = null;
+      document.cookie = 'XSRF-TOKEN=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/';
+      return new Response(null, { status: 204 });
+    }
+    if (method === 'POST' && path === '/api/v1/auth/register') {
+      const request = JSON.parse(body) as { email: string; username: string; password: string };
+      if (request.password.length < 8) {
+        return json(422, { detail: 'body/password must NOT have fewer than 8 characters' });
+      }
+      if (request.username === 'forbidden') return json(400, { detail: 'Имя зарезервировано' });
+      if (api.accounts.some((a) => a.user.email === request.email)) {
+        return json(400, { detail: 'REGISTER_USER_ALREADY_EXISTS' });
+      }
+      const user = makeUser(100 + api.accounts.length, 'user', { email: request.email, username: request.username });
+      api.accounts.push({ user, password: request.password });
+      return json(201, user);
+    }
+    return json(404, { detail: 'Not Found' });
+  }
   return api;
 }
 

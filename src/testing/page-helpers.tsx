@@ -5,6 +5,7 @@
 import { act, type ReactNode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { vi } from 'vitest';
+import { fakeFetch, jsonResponse } from '../../common/testing/fake-fetch.ts';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -53,7 +54,9 @@ export async function waitFor(check: () => void, timeoutMs = 2000): Promise<void
 
 export interface SeenRequest {
   method: string;
+  /** Path and query. */
   path: string;
+  /** The JSON body, parsed (null without one). */
   body: unknown;
   headers: Headers;
 }
@@ -64,22 +67,16 @@ export type Route = Reply | ((request: SeenRequest) => Reply | Promise<Reply>);
 /** Stub global fetch: `routes['GET /api/v1/jobs/1']` answers that request; an unknown request fails the test. */
 export function fakeApi(routes: Record<string, Route>): SeenRequest[] {
   const seen: SeenRequest[] = [];
-  vi.stubGlobal('fetch', async (input: RequestInfo | URL, init: RequestInit = {}) => {
-    const url = new URL(String(input), 'http://localhost');
-    const method = init.method ?? 'GET';
-    const path = url.pathname + url.search;
-    const text = typeof init.body === 'string' ? init.body : null;
-    const request: SeenRequest = { method, path, body: text ? JSON.parse(text) : null, headers: new Headers(init.headers) };
+  const network = fakeFetch(async ({ method, path, body: text, headers }) => {
+    const request: SeenRequest = { method, path, body: text ? JSON.parse(text) : null, headers };
     seen.push(request);
     const route = routes[`${method} ${path}`];
     if (route === undefined) throw new Error(`unexpected request ${method} ${path}`);
     const reply = typeof route === 'function' ? await route(request) : route;
     if (reply === 'network-error') throw new TypeError('Failed to fetch');
-    return new Response(reply.body === undefined ? null : JSON.stringify(reply.body), {
-      status: reply.status,
-      headers: { 'content-type': 'application/json' },
-    });
+    return jsonResponse(reply.status, reply.body);
   });
+  vi.stubGlobal('fetch', network.fetch);
   return seen;
 }
 

@@ -5,7 +5,7 @@ import { createRoot } from 'react-dom/client';
 import { vi } from 'vitest';
 import { createAuthSession } from '../features/auth/session.ts';
 import { createAppRouter, type AppRouter } from '../router.tsx';
-import type { FakeApi } from './fake-api.ts';
+import { clearCookies, type FakeApi } from './fake-api.ts';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -77,4 +77,16 @@ export function stubAlert() {
   vi.stubGlobal('alert', alert);
   if (window.alert !== alert) window.alert = alert;
   return alert;
+}
+
+/**
+ * What a file's afterEach does: unmount the case's app (if it rendered one), restore stubbed globals (fetch, alert)
+ * and spies, forget cookies. Returns null for the file's `app` variable: `afterEach(() => (app = cleanUpApp(app)))`.
+ */
+export function cleanUpApp(app: RenderedApp | null): null {
+  app?.unmount();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  clearCookies();
+  return null;
 }

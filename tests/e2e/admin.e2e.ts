@@ -4,21 +4,15 @@
  * runs; a plain user cannot open any of them.
  */
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoAccounts, launchBrowser, newPage, screenshotPath, signIn, startServer, type RunningServer, withPage } from './harness.ts';
+import { describe, expect, it } from 'vitest';
+import { demoAccounts, newPage, screenshotPath, signIn, type RunningServer, withPage } from './harness.ts';
+import { useJourney } from './journey.ts';
+import { waitForIdle } from './forecast-map-helpers.ts';
 
 let server: RunningServer;
 let browser: Browser;
 
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+useJourney((started) => ({ server, browser } = started));
 
 /** Fraction of the map's pixels (right of the 300px sidebar, below the 64px bar) that differ between two screenshots. */
 async function changedMapFraction(page: Page, before: Buffer, after: Buffer): Promise<number> {
@@ -43,19 +37,6 @@ async function changedMapFraction(page: Page, before: Buffer, after: Buffer): Pr
       return changed / (x.length / 4);
     },
     [before.toString('base64'), after.toString('base64')] as const,
-  );
-}
-
-/** Resolve once MapLibre has finished rendering (tiles, basemap fallback, layers) after a forced repaint. */
-async function mapIdle(page: Page): Promise<void> {
-  await page.evaluate(
-    () =>
-      new Promise<void>((resolve) => {
-        const map = window.__forecastMap;
-        if (!map) return resolve();
-        map.once('idle', () => resolve());
-        map.triggerRepaint();
-      }),
   );
 }
 
@@ -151,7 +132,7 @@ describe('/generate-forecast', () => {
       expect(fileRequests).toEqual([]);
       expect(await page.getByTestId('forecast-map').getAttribute('data-drawn')).toBe('none');
       await page.locator('[data-basemap]').waitFor();
-      await mapIdle(page);
+      await waitForIdle(page);
       const blank = await page.screenshot({ path: screenshotPath('admin-generate-forecast-choice') });
 
       await button.click();
@@ -163,7 +144,7 @@ describe('/generate-forecast', () => {
         { timeout: 60_000 },
       );
       expect(await map.getAttribute('data-drawn')).toContain(`date=${dates[0]}`);
-      await mapIdle(page);
+      await waitForIdle(page);
       const first = await page.screenshot({ path: screenshotPath('admin-generate-forecast-model_1') });
       // The field really is on screen: the sea around Severnaya Zemlya takes the thickness colours.
       expect(await changedMapFraction(page, blank, first)).toBeGreaterThan(0.2);
@@ -176,7 +157,7 @@ describe('/generate-forecast', () => {
         undefined,
         { timeout: 60_000 },
       );
-      await mapIdle(page);
+      await waitForIdle(page);
       const second = await page.screenshot({ path: screenshotPath('admin-generate-forecast-model_3') });
       expect(await changedMapFraction(page, blank, second)).toBeGreaterThan(0.2);
       expect(fileRequests.some((url) => url.includes('model_id=model_1'))).toBe(true);

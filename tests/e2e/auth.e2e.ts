@@ -3,29 +3,20 @@
  * the guards, a wrong password, registration then sign-in, a reload that keeps the session, sign-out.
  */
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   demoAccounts,
-  launchBrowser,
   screenshotPath,
   signIn,
-  startServer,
   type RunningServer,
   withPage,
 } from './harness.ts';
+import { useJourney } from './journey.ts';
 
 let server: RunningServer;
 let browser: Browser;
 
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+useJourney((started) => ({ server, browser } = started));
 
 const publicCards = ['Прогнозы', 'Модели', 'Датасеты'];
 const adminCards = ['Загрузка данных', 'Генерация модели', 'Генерация прогноза'];

@@ -3,21 +3,14 @@
  * hyperparameters and metric badges; /datasets cards; clear messages when a request fails or is refused.
  */
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoAccounts, launchBrowser, screenshotPath, startServer, withPage, type RunningServer } from './harness.ts';
+import { describe, expect, it } from 'vitest';
+import { demoAccounts, screenshotPath, withPage, type RunningServer } from './harness.ts';
+import { useJourney } from './journey.ts';
 
 let server: RunningServer;
 let browser: Browser;
 
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+useJourney((started) => ({ server, browser } = started));
 
 describe('/models', () => {
   it('shows a card per model with its type, hyperparameters and metrics', async () => {

@@ -6,28 +6,12 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { build } from 'esbuild';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { smallForecast } from '../../workers/netcdf/test/write-nc3.ts';
-import { launchBrowser, repoRoot } from './harness.ts';
+import { bundleForBrowser, launchBrowser, repoRoot } from './harness.ts';
 
 const ORIGIN = 'http://decode.test';
-
-async function bundle(entry: string): Promise<Uint8Array> {
-  const result = await build({
-    entryPoints: [join(repoRoot, entry)],
-    bundle: true,
-    format: 'esm',
-    platform: 'browser',
-    target: 'es2022',
-    write: false,
-    logLevel: 'error',
-    // h5wasm's ESM build mentions Node modules behind an environment check; the browser never loads them.
-    external: ['module', 'fs', 'path', 'url', 'crypto', 'worker_threads'],
-  });
-  return result.outputFiles[0].contents;
-}
 
 describe('decode worker in Chromium', () => {
   let browser: Browser;
@@ -35,8 +19,8 @@ describe('decode worker in Chromium', () => {
 
   beforeAll(async () => {
     const [pageJs, workerJs] = await Promise.all([
-      bundle('tests/e2e/pages/decode-worker-page.ts'),
-      bundle('workers/forecast.worker.ts'),
+      bundleForBrowser('tests/e2e/pages/decode-worker-page.ts'),
+      bundleForBrowser('workers/forecast.worker.ts'),
     ]);
     const files: Record<string, Uint8Array> = {
       '/forecast.nc': smallForecast(),

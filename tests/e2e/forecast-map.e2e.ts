@@ -5,12 +5,13 @@
  */
 import { existsSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { colourForValue, iceRamp } from '../../src/map/colour-ramps.ts';
 import { ru } from '../../src/i18n/ru.ts';
 import { OFFLINE_LAND_COLOUR } from '../../src/map/offline-basemap.ts';
-import { demoAccounts, launchBrowser, newPage, screenshotPath, signIn, startServer, type RunningServer } from './harness.ts';
+import { demoAccounts, newPage, screenshotPath, signIn, type RunningServer } from './harness.ts';
+import { useJourney } from './journey.ts';
 import {
   blackBackground,
   colourDistance,
@@ -150,9 +151,8 @@ async function installForecastFiles(): Promise<void> {
   expect(replaced).toBeGreaterThanOrEqual(2);
 }
 
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
+useJourney(async (started) => {
+  ({ server, browser } = started);
   ({ context, page } = await newPage(browser));
   page.on('console', (message) => {
     if (message.type() === 'error') consoleErrors.push(message.text());
@@ -164,11 +164,6 @@ beforeAll(async () => {
   await context.route('https://gibs.earthdata.nasa.gov/**', (route) => route.abort('internetdisconnected'));
   await signIn(page, server.url, demoAccounts.user);
   await installForecastFiles();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
 });
 
 describe('forecast map', () => {

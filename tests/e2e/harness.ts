@@ -3,10 +3,11 @@
  * and Debian's Chromium driven by playwright-core. Build the app first (`vite build`): the server serves dist/.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { build } from 'esbuild';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 
 export const repoRoot = resolve(import.meta.dirname, '../..');
@@ -40,8 +41,21 @@ export interface ServerOptions {
   readyTimeoutMs?: number;
 }
 
+/**
+ * The journeys read `window.__forecastMap`, which only a `VITE_TEST_HOOKS=1 vite build` has (src/map/test-hooks.d.ts):
+ * say so plainly instead of letting a map journey time out on a plain build.
+ */
+function assertTestBuild(): void {
+  const assets = join(repoRoot, 'dist/assets');
+  const scripts = readdirSync(assets).filter((name) => name.endsWith('.js'));
+  if (!scripts.some((name) => readFileSync(join(assets, name), 'utf8').includes('__forecastMap'))) {
+    throw new Error('dist/ is a plain build without the test hooks: run `VITE_TEST_HOOKS=1 npx vite build` (npm run test:e2e does)');
+  }
+}
+
 /** Start `tsx server/src/server.ts` and wait until GET /api/v1/health answers 200. */
 export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
+  assertTestBuild();
   const port = await freePort();
   const ownDataDir = !options.dataDir;
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'ice-e2e-'));
@@ -166,4 +180,43 @@ export async function withPage<T>(
 /** Screenshots land in tests/e2e/out/ (ignored by git) so a person can look at them. */
 export function screenshotPath(name: string): string {
   return join(repoRoot, 'tests/e2e/out', `${name}.png`);
+}
+
+/**
+ * One module (a path from the repository root) bundled for the browser with esbuild, in memory: the pages and
+ * workers that the decode and regrid journeys and benches serve themselves through Playwright routes.
+ */
+export async function bundleForBrowser(entry: string): Promise<Uint8Array> {
+  const result = await build({
+    entryPoints: [join(repoRoot, entry)],
+    bundle: true,
+    format: 'esm',
+    platform: 'browser',
+    target: 'es2022',
+    write: false,
+    logLevel: 'error',
+    // h5wasm's ESM build mentions Node modules behind an environment check; the browser never loads them.
+    external: ['module', 'fs', 'path', 'url', 'crypto', 'worker_threads'],
+  });
+  return result.outputFiles[0].contents;
+}
+
+/**
+ * The map benches' start: a page signed in as the demo user, basemap tiles refused (the offline basemap, as with
+ * no internet), once the server lists at least `minDates` forecast dates; with those dates, oldest first.
+ */
+export async function signedInMapPage(
+  browser: Browser,
+  server: RunningServer,
+  minDates: number,
+): Promise<{ context: BrowserContext; page: Page; dates: string[] }> {
+  const { page, context } = await newPage(browser);
+  await context.route('https://gibs.earthdata.nasa.gov/**', (route) => route.abort('internetdisconnected'));
+  await signIn(page, server.url, demoAccounts.user);
+  let dates: string[] = [];
+  while (dates.length < minDates) {
+    dates = ((await page.evaluate(async () => (await fetch('/api/v1/forecast/info')).json())) as { available_dates: string[] }).available_dates;
+    if (dates.length < minDates) await page.waitForTimeout(500);
+  }
+  return { context, page, dates };
 }

@@ -6,13 +6,14 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import expected from '../../common/regrid/reference/expected.json' with { type: 'json' };
 import { genericRamp } from '../../src/features/forecast-map/local-file/local-ramps.ts';
 import { colourForValue, iceRamp } from '../../src/map/colour-ramps.ts';
 import { ru } from '../../src/i18n/ru.ts';
-import { demoAccounts, launchBrowser, newPage, screenshotPath, signIn, startServer, type RunningServer } from './harness.ts';
+import { demoAccounts, newPage, screenshotPath, signIn, type RunningServer } from './harness.ts';
+import { useJourney } from './journey.ts';
 import { blackBackground, colourDistance, projectToPage, readScreenColours, waitForDrawn, waitForIdle, type Rgb } from './forecast-map-helpers.ts';
 
 const FIXTURES = join(import.meta.dirname, '../../../shared/fixtures/netcdf');
@@ -63,9 +64,8 @@ async function localDrawn(predicate: (value: string) => boolean): Promise<void> 
   await waitForIdle(page);
 }
 
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
+useJourney(async (started) => {
+  ({ server, browser } = started);
   let context;
   ({ context, page } = await newPage(browser));
   await context.route('https://gibs.earthdata.nasa.gov/**', (route) => route.abort('internetdisconnected'));
@@ -76,11 +76,6 @@ beforeAll(async () => {
   await page.goto(`${server.url}/forecasts`);
   await waitForDrawn(page, (drawn) => drawn !== 'none', 150_000);
   uploads.length = 0;
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
 });
 
 describe('a local file on the map', () => {

@@ -2,14 +2,15 @@
  * The forecaster's map tools (issue 11) in Chromium against the real server and its demo data: the ice edge of
  * the three runs, drawn where our contour of the server's own files says, as a thin line in both projections.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { ru } from '../../src/i18n/ru.ts';
 import { contourLines } from '../../workers/forecast/contour.ts';
-import { demoAccounts, launchBrowser, newPage, screenshotPath, signIn, startServer, type RunningServer } from './harness.ts';
+import { demoAccounts, newPage, screenshotPath, signIn, type RunningServer } from './harness.ts';
+import { useJourney } from './journey.ts';
 import { projectToPage, readScreenColours, waitForDrawn, waitForIdle } from './forecast-map-helpers.ts';
 import { boxOf, changedPixels, readServerFile, type FileKind } from './map-tools-helpers.ts';
-import { cellIndexAt } from '../../src/features/forecast-map/value-at.ts';
+import { cellIndexAt } from '../../common/regular-grid.ts';
 import { driftValue, formatPointValue, scalarValue } from '../../src/features/forecast-map/point-panel/point-series.ts';
 import { differenceOf, formatSigned, type DifferenceField } from '../../src/features/forecast-map/difference/difference-math.ts';
 import { differenceReadout } from '../../src/features/forecast-map/difference/difference-readout.ts';
@@ -72,9 +73,8 @@ async function modelOwner(kind: 'forecast' | 'assim_forecast'): Promise<string> 
   return readdirSync(`${server.dataDir}/forecast-data/${kind}`)[0];
 }
 
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
+useJourney(async (started) => {
+  ({ server, browser } = started);
   ({ context, page } = await newPage(browser));
   page.on('console', (message) => {
     // Tile requests fail on purpose here (no internet); anything else logged as an error is a fault.
@@ -98,11 +98,6 @@ beforeAll(async () => {
     if (Date.now() > deadline) throw new Error(`no forecast date with a next-day analysis:\n${server.output()}`);
     await page.waitForTimeout(500);
   }
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
 });
 
 async function mapRegion(): Promise<{ x0: number; y0: number; x1: number; y1: number; skip: { x0: number; y0: number; x1: number; y1: number }[] }> {

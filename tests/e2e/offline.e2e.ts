@@ -4,10 +4,11 @@
  * says 'Нет связи: показаны сохранённые прогнозы' with the dates it holds; after sign-out, an offline reload
  * shows no one's account (the sign-in page).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { ru } from '../../src/i18n/ru.ts';
-import { demoAccounts, launchBrowser, newPage, screenshotPath, signIn, startServer, type RunningServer } from './harness.ts';
+import { demoAccounts, newPage, screenshotPath, signIn, type RunningServer } from './harness.ts';
+import { useJourney } from './journey.ts';
 import { waitForDrawn } from './forecast-map-helpers.ts';
 
 let server: RunningServer;
@@ -15,17 +16,11 @@ let browser: Browser;
 let context: BrowserContext;
 let page: Page;
 
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
+useJourney(async (started) => {
+  ({ server, browser } = started);
   ({ context, page } = await newPage(browser));
   await context.route('https://gibs.earthdata.nasa.gov/**', (route) => route.abort('internetdisconnected'));
   await signIn(page, server.url, demoAccounts.user);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
 });
 
 /** How many entries a cache of this origin holds whose URL matches `pattern`. */

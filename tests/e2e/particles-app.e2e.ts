@@ -5,12 +5,13 @@
  * due east everywhere), served for one date.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ru } from '../../src/i18n/ru.ts';
 import { driftColour } from '../../src/map/layers/particle-layer/drift-ramp.ts';
 import { blackBackground, projectToPage, waitForDrawn, waitForIdle } from './forecast-map-helpers.ts';
 import { writePatternFile } from './forecast-map-pattern.ts';
-import { demoAccounts, launchBrowser, newPage, screenshotPath, signIn, startServer, type RunningServer } from './harness.ts';
+import { demoAccounts, newPage, screenshotPath, signIn, type RunningServer } from './harness.ts';
+import { useJourney } from './journey.ts';
 
 const DATE = '2026-01-15';
 
@@ -78,9 +79,8 @@ async function mapPixels(name: string, gapMs = 800): Promise<MapPixels> {
   );
 }
 
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
+useJourney(async (started) => {
+  ({ server, browser } = started);
   ({ context, page } = await newPage(browser));
   page.on('console', (message) => {
     // Basemap tiles are refused on purpose (the map falls back to its offline basemap); anything else counts.
@@ -93,11 +93,6 @@ beforeAll(async () => {
     route.fulfill({ status: 200, contentType: 'application/x-netcdf', body: pattern }),
   );
   await signIn(page, server.url, demoAccounts.user);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
 });
 
 describe('drift particles in the forecast map', () => {

@@ -6,13 +6,14 @@
  */
 import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { assessCell, type IceClass } from '../../common/polaris/polaris.ts';
 import { ru } from '../../src/i18n/ru.ts';
 import { greatCircleKm } from '../../server/src/routes/route/great-circle.ts';
 import { CATEGORY_COLOURS } from '../../src/map/layers/polaris-layer/polaris-colours.ts';
-import { demoAccounts, launchBrowser, newPage, screenshotPath, signIn, startServer, type RunningServer } from './harness.ts';
+import { demoAccounts, newPage, screenshotPath, signIn, type RunningServer } from './harness.ts';
+import { useJourney } from './journey.ts';
 import { blackBackground, colourDistance, projectToPage, readScreenColours, waitForDrawn, waitForIdle, type Rgb } from './forecast-map-helpers.ts';
 import { patternConcentration, patternThickness, writePatternFile } from './forecast-map-pattern.ts';
 
@@ -87,18 +88,12 @@ async function download(testId: string): Promise<string> {
   return readFileSync((await file.path())!, 'utf8');
 }
 
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
+useJourney(async (started) => {
+  ({ server, browser } = started);
   ({ page } = await newPage(browser));
   await page.context().route('https://gibs.earthdata.nasa.gov/**', (route) => route.abort('internetdisconnected'));
   await signIn(page, server.url, demoAccounts.user);
   await installPattern();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
 });
 
 describe('POLARIS on the map', () => {

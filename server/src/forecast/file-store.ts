@@ -35,8 +35,10 @@ function temporaryFor(target: string): string {
 /**
  * At start, before anything writes: remove what interrupted writes left, in DATA_DIR/tmp and (from versions
  * that wrote temporaries beside the files) `*.tmp` under DATA_DIR/forecast-data. Returns the bytes freed.
+ * `minAgeMs`: only temporaries not modified for that long (a DATA_DIR shared by several servers and workers:
+ * another process may be writing one right now).
  */
-export function removeStaleTemporaries(dataDir: string): { files: number; bytes: number } {
+export function removeStaleTemporaries(dataDir: string, minAgeMs = 0): { files: number; bytes: number } {
   const found: string[] = [];
   const temporaryDir = join(dataDir, TEMPORARY_DIR);
   if (existsSync(temporaryDir)) for (const name of readdirSync(temporaryDir)) found.push(join(temporaryDir, name));
@@ -47,11 +49,15 @@ export function removeStaleTemporaries(dataDir: string): { files: number; bytes:
     }
   }
   let bytes = 0;
+  let files = 0;
   for (const path of found) {
-    bytes += statSync(path, { throwIfNoEntry: false })?.size ?? 0;
+    const stat = statSync(path, { throwIfNoEntry: false });
+    if (minAgeMs > 0 && (!stat || Date.now() - stat.mtimeMs < minAgeMs)) continue;
+    bytes += stat?.size ?? 0;
+    files++;
     rmSync(path, { recursive: true, force: true });
   }
-  return { files: found.length, bytes };
+  return { files, bytes };
 }
 
 /** 'YYYY-MM-DD' with a real calendar day. */

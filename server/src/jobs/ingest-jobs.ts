@@ -1,12 +1,14 @@
 /**
  * The handlers of the real-data jobs (issue 10): the configured source's analysis of a date (POST
  * /force_fetch_data when ANALYSIS_SOURCE is not demo), an uploaded analysis, an uploaded forecast. The work
- * runs in a worker thread; uploaded files are removed when the job ends, however it ends.
+ * runs in a worker thread; uploaded files are removed when the job ends, however it ends, unless it will run
+ * again (the durable queue handed it back).
  */
 import { rmSync } from 'node:fs';
 import type { DatabaseTarget } from '../db/database.ts';
 import type { AnalysisSourceConfig } from '../ingest/products.ts';
 import type { JobHandler } from './job-runner.ts';
+import { willRetry } from './job-will-retry.ts';
 import { runInWorker } from './run-in-worker.ts';
 import type { FetchAnalysisArgs, FetchAnalysisResult } from './tasks/fetch-analysis.ts';
 import type { ImportAnalysisArgs, ImportAnalysisResult } from './tasks/import-analysis.ts';
@@ -35,7 +37,7 @@ export function importAnalysisJob(args: ImportAnalysisArgs): JobHandler {
       const result = await runInWorker<ImportAnalysisResult>(tasks.importAnalysis, args, { signal, onProgress: progress });
       return { result: { ...result }, message: `анализ за ${result.date} импортирован из файла ${args.originalName}` };
     } finally {
-      rmSync(args.path, { force: true });
+      if (!willRetry(signal)) rmSync(args.path, { force: true });
     }
   };
 }
@@ -46,7 +48,7 @@ export function importForecastJob(args: ImportForecastArgs): JobHandler {
       const result = await runInWorker<ImportForecastResult>(tasks.importForecast, args, { signal, onProgress: progress });
       return { result: { ...result }, message: `прогноз модели ${result.model_id} за ${result.date} импортирован из файла ${args.originalName}` };
     } finally {
-      rmSync(args.path, { force: true });
+      if (!willRetry(signal)) rmSync(args.path, { force: true });
     }
   };
 }

@@ -6,6 +6,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/database.ts';
 import type { Job, JobKind } from '../../../common/api-types/jobs.ts';
+import type { JobQueue, JobWork } from './job-queue.ts';
+import { handlerFor, type JobEnvironment } from './job-specs.ts';
 import { findJob, insertJob, markFailed, markRunning, markSucceeded, setProgress } from './jobs-repository.ts';
 
 export interface JobContext {
@@ -29,10 +31,10 @@ export const SHUTDOWN_REASON = 'interrupted: the server shut down before the job
 
 interface Pending {
   id: number;
-  handler: JobHandler;
+  work: JobWork;
 }
 
-export class JobRunner {
+export class JobRunner implements JobQueue {
   private readonly queue: Pending[] = [];
   private current: { id: number; controller: AbortController; done: Promise<void> } | null = null;
   private closed = false;
@@ -41,13 +43,15 @@ export class JobRunner {
   constructor(
     private readonly db: Db,
     private readonly log: FastifyBaseLogger,
+    /** This process's DATA_DIR, database and model generator, for the specs it is given. */
+    private readonly env: JobEnvironment,
   ) {}
 
   /** Store the job (queued) and schedule it; resolves to the stored job. */
-  async submit(kind: JobKind, request: Record<string, unknown>, userId: number | null, handler: JobHandler): Promise<Job> {
+  async submit(kind: JobKind, request: Record<string, unknown>, userId: number | null, work: JobWork): Promise<Job> {
     if (this.closed) throw new Error('the job runner is closed');
     const job = await insertJob(this.db, kind, request, userId);
-    this.queue.push({ id: job.id, handler });
+    this.queue.push({ id: job.id, work });
     queueMicrotask(() => this.pump());
     return job;
   }
@@ -84,7 +88,7 @@ export class JobRunner {
     this.current = { id: next.id, controller, done };
   }
 
-  private async execute({ id, handler }: Pending, controller: AbortController): Promise<void> {
+  private async execute({ id, work }: Pending, controller: AbortController): Promise<void> {
     await markRunning(this.db, id);
     const job = await findJob(this.db, id);
     if (!job) return;
@@ -92,6 +96,7 @@ export class JobRunner {
     const log = this.log.child({ job: id, kind: job.kind, userId: job.user_id });
     log.info('job started');
     try {
+      const handler = typeof work === 'function' ? work : handlerFor(work, this.env);
       const outcome = await handler({
         job,
         signal: controller.signal,

@@ -162,3 +162,13 @@ export async function failUnfinishedJobs(db: Db, reason: string): Promise<number
     .executeTakeFirst();
   return Number(result.numUpdatedRows);
 }
+
+/** A running job goes back to the queue (its worker stopped; the durable queue runs it again): progress back to 0. */
+export async function markRequeued(db: Db, id: number, message: string): Promise<void> {
+  await db
+    .updateTable('jobs')
+    .set({ status: 'queued', progress: 0, message })
+    .where('id', '=', id)
+    .where('status', 'in', ['queued', 'running'])
+    .execute();
+}

@@ -1,24 +1,42 @@
 /**
- * Wires the job runner into the app: `app.jobs`, failing jobs a previous process left unfinished, and stopping
- * the runner when the app closes. Called by app.ts right after the database is open.
+ * Wires jobs into the app as `app.jobs` (a `JobQueue`, the one interface the routes use). Called by app.ts right
+ * after the database is open.
+ * - With DATABASE_URL: the durable queue (queue/pg-job-queue.ts). This server runs no job; worker processes do.
+ *   Unfinished jobs are left alone: they belong to the queue (a dead worker's are the sweeper's), and other
+ *   servers' jobs are in the same table.
+ * - Without (or JOB_RUNNER=in-process: one server on PostgreSQL, no workers): the in-process JobRunner. Jobs a
+ *   previous process left unfinished can never finish (their work lived in that process), so they are failed at
+ *   start; at close the running job is aborted and failed.
  */
 import type { FastifyInstance } from 'fastify';
-import { failUnfinishedJobs } from './jobs-repository.ts';
+import type { JobQueue } from './job-queue.ts';
 import { JobRunner } from './job-runner.ts';
+import { jobEnvironment } from './job-specs.ts';
+import { jobStore } from './job-store.ts';
+import { failUnfinishedJobs } from './jobs-repository.ts';
+import { PgJobQueue } from './queue/pg-job-queue.ts';
+import { queueSettings } from './queue/queue-settings.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    jobs: JobRunner;
+    jobs: JobQueue;
   }
 }
 
 export const RESTART_REASON = 'interrupted: the server restarted before the job finished';
 
 export async function setupJobs(app: FastifyInstance): Promise<void> {
-  const interrupted = await failUnfinishedJobs(app.db, RESTART_REASON);
-  if (interrupted > 0) app.log.warn({ jobs: interrupted }, 'jobs interrupted by a restart marked failed');
-  const runner = new JobRunner(app.db, app.log);
-  app.decorate('jobs', runner);
+  const { databaseUrl, jobRunner } = app.config;
+  let jobs: JobQueue;
+  if (jobRunner === 'queue' && !databaseUrl) throw new Error('JOB_RUNNER=queue needs DATABASE_URL (the queue lives in PostgreSQL)');
+  if (databaseUrl && jobRunner !== 'in-process') {
+    jobs = await PgJobQueue.start(databaseUrl, jobStore(app.db), queueSettings(app.config), app.log);
+  } else {
+    const interrupted = await failUnfinishedJobs(app.db, RESTART_REASON);
+    if (interrupted > 0) app.log.warn({ jobs: interrupted }, 'jobs interrupted by a restart marked failed');
+    jobs = new JobRunner(app.db, app.log, jobEnvironment(app.config));
+  }
+  app.decorate('jobs', jobs);
   // preClose runs before any onClose hook, so the database (closed in onClose) is still open here.
-  app.addHook('preClose', async () => runner.close());
+  app.addHook('preClose', async () => jobs.close());
 }

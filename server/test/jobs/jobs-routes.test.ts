@@ -23,7 +23,8 @@ async function start(dataDir?: string) {
 describe.each(ENGINES)('jobs (%s)', (name) => {
   beforeEach(async () => {
     const target = await testTarget(name);
-    env = target.databaseUrl ? { DATABASE_URL: target.databaseUrl } : {};
+    // The in-process runner on both engines (with DATABASE_URL alone, jobs would go to the durable queue: queue-worker.test.ts).
+    env = target.databaseUrl ? { DATABASE_URL: target.databaseUrl, JOB_RUNNER: 'in-process' } : {};
   });
 
   describe('GET /api/v1/jobs', () => {

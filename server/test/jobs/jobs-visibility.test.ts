@@ -12,7 +12,7 @@ afterEach(async () => {
 /** The demo app with one job of the demo user (`test`), one of `other` and one of the admin, all finished. */
 async function withJobs(engine: Engine) {
   const target = await testTarget(engine);
-  const test = await startTestApp(target.databaseUrl ? { DATABASE_URL: target.databaseUrl } : {});
+  const test = await startTestApp(target.databaseUrl ? { DATABASE_URL: target.databaseUrl, JOB_RUNNER: 'in-process' } : {});
   running.push(test);
   const { app } = test;
   const id = async (email: string) => (await findUserByEmail(app.db, email))!.id;

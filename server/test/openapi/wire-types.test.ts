@@ -8,6 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import type { GenerateForecastRequest, GenerateModelRequest, StartedJob } from '../../../common/api-types/admin.ts';
 import type { Job } from '../../../common/api-types/jobs.ts';
+import type { RouteCheckRequest, RouteCheckResult, RouteSample } from '../../../common/api-types/route.ts';
 import type { ForecastInfo } from '../../../src/api/forecast.ts';
 import type { Dataset, ModelArchitecture, ModelMetrics } from '../../../src/api/reports.ts';
 import type { CurrentUser, Role } from '../../../src/api/users.ts';
@@ -36,7 +37,22 @@ const contract: [string, string, string, string[], (schema: Schema) => Schema | 
   ['get', '/api/v1/report/model_architecture', '200', fields<ModelArchitecture>()({ model_id: true, model_type: true, hyperparameters: true, provenance: true }), (s) => s.items],
   ['get', '/api/v1/report/model_metrics', '200', fields<ModelMetrics>()({ model_id: true, metrics: true }), (s) => s.items],
   ['get', '/api/v1/report/datasets', '200', fields<Dataset>()({ dataset_id: true, dataset_name: true, metadata: true }), (s) => s.items],
+  ['post', '/api/v1/route/check', 'body', fields<RouteCheckRequest>()({ date: true, run: true, model_id: true, lead_hours: true, ice_class: true, waypoints: true }), (s) => s],
+  ['post', '/api/v1/route/check', '200', routeResultFields(), (s) => s],
+  ['post', '/api/v1/route/check', '200', routeSampleFields(), (s) => s.properties?.samples?.items],
 ];
+
+function routeResultFields(): string[] {
+  return fields<RouteCheckResult>()({
+    length_km: true, ice_length_km: true, min_rio: true, max_concentration: true, max_thickness_m: true, first_breach: true, samples: true,
+  });
+}
+
+function routeSampleFields(): string[] {
+  return fields<RouteSample>()({
+    lat: true, lon: true, distance_km: true, concentration: true, thickness_m: true, ice_type: true, rio: true, category: true,
+  });
+}
 
 function jobFields(): string[] {
   return fields<Job>()({

@@ -1,35 +1,22 @@
 /** /account as a user meets it: the real router, fetch answered by the fake server plus the two account endpoints. */
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { clearCookies, createFakeApi, makeUser, type FakeApi } from '../../testing/fake-api.ts';
-import { buttonByText, click, renderApp, waitUntil, type RenderedApp } from '../../testing/render-app.tsx';
+import { afterEach, describe, expect, it } from 'vitest';
+import { jsonResponse } from '../../../common/testing/fake-fetch.ts';
+import { createFakeApi, makeUser, type FakeApi } from '../../testing/fake-api.ts';
+import { buttonByText, cleanUpApp, click, renderApp, type RenderedApp, waitUntil } from '../../testing/render-app.tsx';
 
 let app: RenderedApp | null = null;
-afterEach(() => {
-  app?.unmount();
-  app = null;
-  vi.unstubAllGlobals();
-  clearCookies();
-});
+afterEach(() => (app = cleanUpApp(app)));
 
 /** The fake server, answering POST /users/me/password with `reply` and logout-all by ending the session. */
-function withAccountEndpoints(api: FakeApi, reply: { status: number; detail?: string }): FakeApi {
-  return {
-    ...api,
-    fetch: async (input, init) => {
-      const path = new URL(String(input), 'http://app.test').pathname;
-      if (path === '/api/v1/users/me/password') {
-        api.requests.push({ method: 'POST', url: path, headers: new Headers(init?.headers), credentials: init?.credentials, body: String(init?.body) });
-        const body = reply.detail ? JSON.stringify({ detail: reply.detail }) : null;
-        return new Response(body, { status: reply.status, headers: { 'content-type': 'application/json' } });
-      }
-      if (path === '/api/v1/auth/jwt/logout-all') {
-        api.requests.push({ method: 'POST', url: path, headers: new Headers(init?.headers), credentials: init?.credentials, body: '' });
-        api.session = null;
-        return new Response(null, { status: 204 });
-      }
-      return api.fetch(input, init);
-    },
-  };
+function accountApi(reply: { status: number; detail?: string }): FakeApi {
+  return createFakeApi([], makeUser(1, 'user'), (request, api) => {
+    if (request.path === '/api/v1/users/me/password') return jsonResponse(reply.status, reply.detail ? { detail: reply.detail } : undefined);
+    if (request.path === '/api/v1/auth/jwt/logout-all') {
+      api.session = null;
+      return new Response(null, { status: 204 });
+    }
+    return undefined;
+  });
 }
 
 function setField(name: string, value: string) {
@@ -46,8 +33,8 @@ async function submitPassword(current: string, next: string, repeat = next) {
 
 describe('/account', () => {
   it("is reached from the user's name in the top bar and changes the password", async () => {
-    const api = createFakeApi([], makeUser(1, 'user'));
-    app = await renderApp('/', withAccountEndpoints(api, { status: 204 }));
+    const api = accountApi({ status: 204 });
+    app = await renderApp('/', api);
     await waitUntil(() => app!.container.querySelector('a.top-bar__user') !== null, 'top bar');
     await click(app.container.querySelector<HTMLAnchorElement>('a.top-bar__user')!);
     await waitUntil(() => app!.path() === '/account', '/account');
@@ -61,15 +48,15 @@ describe('/account', () => {
     [400, 'BAD_CURRENT_PASSWORD', 'Текущий пароль введён неверно'],
     [422, 'PASSWORD_TOO_COMMON', 'Этот пароль слишком распространён'],
   ])('explains a %i %s', async (status, detail, text) => {
-    app = await renderApp('/account', withAccountEndpoints(createFakeApi([], makeUser(1, 'user')), { status, detail }));
+    app = await renderApp('/account', accountApi({ status, detail }));
     await waitUntil(() => app!.container.querySelector('input[name="current_password"]') !== null, 'form');
     await submitPassword('old password', 'password1');
     await waitUntil(() => app!.text().includes(text), text);
   });
 
   it('refuses two different new passwords without asking the server', async () => {
-    const api = createFakeApi([], makeUser(1, 'user'));
-    app = await renderApp('/account', withAccountEndpoints(api, { status: 204 }));
+    const api = accountApi({ status: 204 });
+    app = await renderApp('/account', api);
     await waitUntil(() => app!.container.querySelector('input[name="current_password"]') !== null, 'form');
     await submitPassword('old password', 'a new long passphrase', 'another one entirely');
     await waitUntil(() => app!.text().includes('Новые пароли не совпадают'), 'mismatch');
@@ -77,8 +64,8 @@ describe('/account', () => {
   });
 
   it("'Выйти на всех устройствах' ends the sessions and opens /login", async () => {
-    const api = createFakeApi([], makeUser(1, 'user'));
-    app = await renderApp('/account', withAccountEndpoints(api, { status: 204 }));
+    const api = accountApi({ status: 204 });
+    app = await renderApp('/account', api);
     await waitUntil(() => app!.text().includes('Выйти на всех устройствах'), 'button');
     await click(buttonByText(app.container, 'Выйти на всех устройствах'));
     await waitUntil(() => app!.path() === '/login', '/login');

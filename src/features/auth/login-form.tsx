@@ -1,8 +1,8 @@
-import { Link, useNavigate, useRouter } from '@tanstack/react-router';
-import { useState, type FormEvent } from 'react';
+import { useNavigate, useRouter } from '@tanstack/react-router';
 import { login } from '../../api/auth.ts';
 import { isApiError } from '../../api/client.ts';
 import { ru } from '../../i18n/ru.ts';
+import { AuthCard } from './auth-card.tsx';
 import { useAuthSession } from './use-current-user.ts';
 
 const t = ru.login;
@@ -23,34 +23,31 @@ export function LoginForm({ redirectTo }: { redirectTo?: string }) {
   const auth = useAuthSession();
   const navigate = useNavigate();
   const router = useRouter();
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const data = new FormData(event.currentTarget);
-    setBusy(true);
-    setError(null);
+  async function submit(data: FormData): Promise<string | null> {
     try {
       await login(String(data.get('email') ?? ''), String(data.get('password') ?? ''));
     } catch (cause) {
       const message = loginFailureMessage(cause);
-      setBusy(false);
-      setError(message);
       window.alert(message);
-      return;
+      return message;
     }
     auth.invalidate();
     if (redirectTo) router.history.push(redirectTo);
     else await navigate({ to: '/' });
+    return null;
   }
 
   return (
-    <form className="auth-card" onSubmit={onSubmit} aria-labelledby="login-title">
-      <img className="auth-card__logo" src="/logo.svg" alt={ru.app.logoAlt} width={56} height={56} />
-      <h1 id="login-title" className="auth-card__title">
-        {t.title}
-      </h1>
+    <AuthCard
+      titleId="login-title"
+      title={t.title}
+      submitText={t.submit}
+      submittingText={t.submitting}
+      switchText={t.noAccount}
+      switchLink={{ to: '/register', text: t.toRegister }}
+      submit={submit}
+    >
       <label className="field">
         <span className="field__label">{t.email}</span>
         <input name="email" type="email" placeholder={t.email} autoComplete="username" required />
@@ -59,17 +56,6 @@ export function LoginForm({ redirectTo }: { redirectTo?: string }) {
         <span className="field__label">{t.password}</span>
         <input name="password" type="password" placeholder={t.password} autoComplete="current-password" required />
       </label>
-      {error && (
-        <p className="form-error" role="alert">
-          {error}
-        </p>
-      )}
-      <button className="button button--primary button--wide" type="submit" disabled={busy}>
-        {busy ? t.submitting : t.submit}
-      </button>
-      <p className="auth-card__switch">
-        {t.noAccount} <Link to="/register">{t.toRegister}</Link>
-      </p>
-    </form>
+    </AuthCard>
   );
 }

@@ -1,16 +1,10 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { clearCookies, createFakeApi, makeUser } from '../../testing/fake-api.ts';
-import { buttonByText, click, fill, renderApp, stubAlert, waitUntil, type RenderedApp } from '../../testing/render-app.tsx';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createFakeApi, makeUser } from '../../testing/fake-api.ts';
+import { buttonByText, cleanUpApp, click, fill, renderApp, type RenderedApp, stubAlert, waitUntil } from '../../testing/render-app.tsx';
 
 let app: RenderedApp | null = null;
 
-afterEach(() => {
-  app?.unmount();
-  app = null;
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-  clearCookies();
-});
+afterEach(() => (app = cleanUpApp(app)));
 
 async function openForm(api = createFakeApi()) {
   app = await renderApp('/register', api);

@@ -1,8 +1,8 @@
-import { Link, useNavigate } from '@tanstack/react-router';
-import { useState, type FormEvent } from 'react';
+import { useNavigate } from '@tanstack/react-router';
 import { register } from '../../api/auth.ts';
 import { isApiError } from '../../api/client.ts';
 import { ru } from '../../i18n/ru.ts';
+import { AuthCard } from './auth-card.tsx';
 
 const t = ru.register;
 
@@ -33,14 +33,8 @@ export function registrationFailureMessage(error: unknown): string {
 /** /register: creates a plain user (the server assigns role 'user' whatever is sent), then goes to /login. */
 export function RegisterForm() {
   const navigate = useNavigate();
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const data = new FormData(event.currentTarget);
-    setBusy(true);
-    setError(null);
+  async function submit(data: FormData): Promise<string | null> {
     try {
       await register({
         email: String(data.get('email') ?? '').trim(),
@@ -50,20 +44,23 @@ export function RegisterForm() {
         role_id: 1,
       });
     } catch (cause) {
-      setBusy(false);
-      setError(registrationFailureMessage(cause));
-      return;
+      return registrationFailureMessage(cause);
     }
     window.alert(t.success);
     await navigate({ to: '/login' });
+    return null;
   }
 
   return (
-    <form className="auth-card" onSubmit={onSubmit} aria-labelledby="register-title">
-      <img className="auth-card__logo" src="/logo.svg" alt={ru.app.logoAlt} width={56} height={56} />
-      <h1 id="register-title" className="auth-card__title">
-        {t.title}
-      </h1>
+    <AuthCard
+      titleId="register-title"
+      title={t.title}
+      submitText={t.submit}
+      submittingText={t.submitting}
+      switchText={t.haveAccount}
+      switchLink={{ to: '/login', text: t.toLogin }}
+      submit={submit}
+    >
       <label className="field">
         <span className="field__label">{t.username}</span>
         <input name="username" type="text" placeholder={t.username} autoComplete="username" required />
@@ -86,17 +83,6 @@ export function RegisterForm() {
           {t.passwordHint}
         </span>
       </label>
-      {error && (
-        <p className="form-error" role="alert">
-          {error}
-        </p>
-      )}
-      <button className="button button--primary button--wide" type="submit" disabled={busy}>
-        {busy ? t.submitting : t.submit}
-      </button>
-      <p className="auth-card__switch">
-        {t.haveAccount} <Link to="/login">{t.toLogin}</Link>
-      </p>
-    </form>
+    </AuthCard>
   );
 }

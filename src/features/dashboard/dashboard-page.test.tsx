@@ -1,16 +1,11 @@
 /** What each role sees on the dashboard and in the top bar. */
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { clearCookies, createFakeApi, makeUser } from '../../testing/fake-api.ts';
-import { click, renderApp, waitUntil, type RenderedApp } from '../../testing/render-app.tsx';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createFakeApi, makeUser } from '../../testing/fake-api.ts';
+import { cleanUpApp, click, renderApp, type RenderedApp, waitUntil } from '../../testing/render-app.tsx';
 
 let app: RenderedApp | null = null;
 
-afterEach(() => {
-  app?.unmount();
-  app = null;
-  vi.unstubAllGlobals();
-  clearCookies();
-});
+afterEach(() => (app = cleanUpApp(app)));
 
 const everyone = [
   ['Прогнозы', '/forecasts', 'Просмотр ранее сгенерированных прогнозов'],

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { cellIndexAt, valueAt } from './value-at.ts';
+import { cellIndexAt } from '../../../common/regular-grid.ts';
+import { valueAt } from './value-at.ts';
 
 // The server's grid: 0.05° cells, centres 50.00…115.00°E and 66.025…89.975°N.
 const grid = { lon0: 50, dlon: 0.05, nlon: 1301, lat0: 66.025, dlat: 0.05, nlat: 480 };

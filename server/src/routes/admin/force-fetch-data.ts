@@ -5,8 +5,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { utcToday } from '../../forecast/archive.ts';
 import { HttpError } from '../../http-error.ts';
-import { ingestDayJob } from '../../jobs/admin-jobs.ts';
-import { fetchAnalysisJob } from '../../jobs/ingest-jobs.ts';
+import type { JobSpec } from '../../jobs/job-specs.ts';
 import { findActiveJob, JobAlreadyActiveError } from '../../jobs/jobs-repository.ts';
 import { requireAdmin } from '../../plugins/guards.ts';
 import { commonErrors, errorReply } from '../common-schemas.ts';
@@ -26,9 +25,9 @@ export const forceFetchDataRoutes: FastifyPluginAsync = async (app) => {
       const date = utcToday();
       const source = app.config.analysisSource;
       // A real ANALYSIS_SOURCE (issue 10): download, regrid and archive the analysis, then the day's forecasts.
-      const handler = source.kind === 'demo' ? ingestDayJob(app.config, date) : fetchAnalysisJob(app.config, date, source, request.user!.id);
+      const spec: JobSpec = source.kind === 'demo' ? { task: 'ingest_day', date } : { task: 'fetch_analysis', date, source, userId: request.user!.id };
       // Another server (or request) may have started one since the check: the insert itself refuses a second.
-      const job = await app.jobs.submit('force_fetch_data', { date }, request.user!.id, handler).catch((error: unknown) => {
+      const job = await app.jobs.submit('force_fetch_data', { date }, request.user!.id, spec).catch((error: unknown) => {
         throw error instanceof JobAlreadyActiveError ? busy(error.active?.id) : error;
       });
       return reply.code(202).send({ message: FETCH_STARTED, job_id: job.id });

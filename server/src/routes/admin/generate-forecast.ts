@@ -9,7 +9,6 @@ import { isIsoDate } from '../../forecast/file-store.ts';
 import { findModel } from '../../forecast/forecast-repository.ts';
 import { EXTERNAL_MODEL_TYPE } from '../../ingest/external-model.ts';
 import { HttpError } from '../../http-error.ts';
-import { generateForecastJob } from '../../jobs/admin-jobs.ts';
 import { requireAdmin } from '../../plugins/guards.ts';
 import { commonErrors, errorReply } from '../common-schemas.ts';
 import { startedJobSchema } from '../jobs/job-schema.ts';
@@ -56,7 +55,7 @@ export const generateForecastRoutes: FastifyPluginAsync = async (app) => {
         'generate_forecast',
         { date, model_ids },
         request.user!.id,
-        generateForecastJob(app.config, date, model_ids),
+        { task: 'generate_forecast', date, modelIds: model_ids },
       );
       return reply.code(202).send({ job_id: job.id });
     },

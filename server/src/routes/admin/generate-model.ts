@@ -6,7 +6,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { findModel, listDatasets } from '../../forecast/forecast-repository.ts';
 import { HttpError } from '../../http-error.ts';
-import { generateModelJob } from '../../jobs/admin-jobs.ts';
 import { findFamily, modelFamilies } from '../../../../common/model-families.ts';
 import { selectGenerator } from '../../model-generation/select-generator.ts';
 import { requireAdmin } from '../../plugins/guards.ts';
@@ -55,7 +54,7 @@ export const generateModelRoutes: FastifyPluginAsync = async (app) => {
         'generate_model',
         { content, prompt_id, dataset, experiment_name, generator: generator.name },
         request.user!.id,
-        generateModelJob({ dataDir: app.config.dataDir, databaseUrl: app.config.databaseUrl, generator, family, content, modelId: experiment_name }),
+        { task: 'generate_model', promptId: family.promptId, content, modelId: experiment_name },
       );
       return reply.code(202).send({ job_id: job.id });
     },

@@ -9,51 +9,30 @@ import type { FastifyPluginAsync } from 'fastify';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { describeSourceGrid } from '../../../../common/regrid/index.ts';
-import { isIsoDate } from '../../forecast/file-store.ts';
-import { HttpError } from '../../http-error.ts';
-import { importAnalysisJob } from '../../jobs/ingest-jobs.ts';
-import { requireAdmin } from '../../plugins/guards.ts';
+import { uploadRef } from '../../jobs/job-specs.ts';
 import { INGEST_TMP_DIR } from '../../ingest/fetch-file.ts';
 import { planFile } from '../../ingest/to-ice-state.ts';
-import { commonErrors } from '../common-schemas.ts';
-import { startedJobSchema } from '../jobs/job-schema.ts';
-import { receiveUpload, registerMultipart } from './receive-upload.ts';
+import { importRoute, uploadDate } from './import-route.ts';
 import { checkUpload } from './upload-check.ts';
-
-export const IMPORT_STARTED = 'Импорт файла начат';
 
 /** Mounted at /analysis. */
 export const analysisImportRoutes: FastifyPluginAsync = async (app) => {
   // Uploads and downloads a previous process left behind (it stopped mid-job): never indexed, so just removed.
-  rmSync(join(app.config.dataDir, INGEST_TMP_DIR), { recursive: true, force: true });
-  await registerMultipart(app);
-  app.post(
-    '/import',
-    {
-      onRequest: [requireAdmin],
-      bodyLimit: app.config.importMaxBytes,
-      schema: { response: { 202: startedJobSchema, ...commonErrors } },
-    },
-    async (request, reply) => {
-      const upload = await receiveUpload(app, request, ['date']);
-      try {
-        const date = upload.fields.date?.trim() || undefined;
-        if (date !== undefined && !isIsoDate(date)) throw new HttpError(422, `Поле date должно быть датой ГГГГ-ММ-ДД, получено ${JSON.stringify(date)}`);
-        await checkUpload(upload, (dataset) => {
-          const { first } = planFile(dataset, { date, fileName: upload.originalName });
-          describeSourceGrid(dataset, first);
-        });
-        const job = await app.jobs.submit(
-          'import_analysis',
-          { file: upload.originalName, bytes: upload.bytes, ...(date ? { date } : {}) },
-          request.user!.id,
-          importAnalysisJob({ dataDir: app.config.dataDir, databaseUrl: app.config.databaseUrl, path: upload.path, originalName: upload.originalName, date, userId: request.user!.id }),
-        );
-        return reply.code(202).send({ message: IMPORT_STARTED, job_id: job.id });
-      } catch (error) {
-        rmSync(upload.path, { force: true });
-        throw error;
-      }
-    },
-  );
+  // With DATABASE_URL the folder is shared: other servers' queued jobs still need their uploads (a job that fails
+  // for good removes its own).
+  if (!app.config.databaseUrl) rmSync(join(app.config.dataDir, INGEST_TMP_DIR), { recursive: true, force: true });
+  await importRoute(app, ['date'], async (upload, request) => {
+    const date = uploadDate(upload);
+    await checkUpload(upload, (dataset) => {
+      const { first } = planFile(dataset, { date, fileName: upload.originalName });
+      describeSourceGrid(dataset, first);
+    });
+    const job = await app.jobs.submit(
+      'import_analysis',
+      { file: upload.originalName, bytes: upload.bytes, ...(date ? { date } : {}) },
+      request.user!.id,
+      { task: 'import_analysis', upload: uploadRef(app.config.dataDir, upload.path), originalName: upload.originalName, date, userId: request.user!.id },
+    );
+    return job.id;
+  });
 };

@@ -6,63 +6,42 @@
  * 422 {detail} up front: not NetCDF, no sea-ice variable, leads not covered, a model id of a computed model.
  */
 import type { FastifyPluginAsync } from 'fastify';
-import { rmSync } from 'node:fs';
 import { describeSourceGrid } from '../../../../common/regrid/index.ts';
-import { isIsoDate, OWNER_PATTERN } from '../../forecast/file-store.ts';
+import { OWNER_PATTERN } from '../../forecast/file-store.ts';
 import { findModel } from '../../forecast/forecast-repository.ts';
 import { HttpError } from '../../http-error.ts';
 import { isExternal } from '../../ingest/external-model.ts';
 import { leadSources, referenceTime } from '../../ingest/forecast-import.ts';
 import { isoDay, timeAxis, TimeStepError } from '../../ingest/time-axis.ts';
 import { planFile } from '../../ingest/to-ice-state.ts';
-import { importForecastJob } from '../../jobs/ingest-jobs.ts';
-import { requireAdmin } from '../../plugins/guards.ts';
-import { commonErrors } from '../common-schemas.ts';
-import { startedJobSchema } from '../jobs/job-schema.ts';
-import { receiveUpload, registerMultipart } from './receive-upload.ts';
+import { uploadRef } from '../../jobs/job-specs.ts';
+import { importRoute, uploadDate } from './import-route.ts';
 import { checkUpload } from './upload-check.ts';
-import { IMPORT_STARTED } from './analysis-import.ts';
 
 /** Mounted at /forecast. */
 export const forecastImportRoutes: FastifyPluginAsync = async (app) => {
-  await registerMultipart(app);
-  app.post(
-    '/import',
-    {
-      onRequest: [requireAdmin],
-      bodyLimit: app.config.importMaxBytes,
-      schema: { response: { 202: startedJobSchema, ...commonErrors } },
-    },
-    async (request, reply) => {
-      const upload = await receiveUpload(app, request, ['model_id', 'date']);
-      try {
-        const date = upload.fields.date?.trim() || undefined;
-        const modelId = upload.fields.model_id?.trim() ?? '';
-        if (!OWNER_PATTERN.test(modelId)) throw new HttpError(422, 'Поле model_id обязательно: латинские буквы, цифры, _ и - (до 64 символов)');
-        if (date !== undefined && !isIsoDate(date)) throw new HttpError(422, `Поле date должно быть датой ГГГГ-ММ-ДД, получено ${JSON.stringify(date)}`);
-        const existing = await findModel(app.db, modelId);
-        if (existing && !isExternal(existing)) {
-          throw new HttpError(422, `Идентификатор ${modelId} занят моделью типа ${existing.model_type}: выберите другой model_id`);
-        }
-        await checkUpload(upload, (dataset) => {
-          const { first } = planFile(dataset, { fileName: upload.originalName, step: { index: null, date: '' } });
-          describeSourceGrid(dataset, first);
-          const axis = timeAxis(dataset, first);
-          if (axis.times.length === 0) throw new TimeStepError('в файле прогноза нет оси времени: заблаговременности определить нельзя');
-          const day = date ?? isoDay(referenceTime(dataset) ?? axis.times[0]);
-          leadSources(axis.times, Date.parse(`${day}T00:00:00Z`));
-        });
-        const job = await app.jobs.submit(
-          'import_forecast',
-          { file: upload.originalName, bytes: upload.bytes, model_id: modelId, ...(date ? { date } : {}) },
-          request.user!.id,
-          importForecastJob({ dataDir: app.config.dataDir, databaseUrl: app.config.databaseUrl, path: upload.path, originalName: upload.originalName, modelId, date, userId: request.user!.id }),
-        );
-        return reply.code(202).send({ message: IMPORT_STARTED, job_id: job.id });
-      } catch (error) {
-        rmSync(upload.path, { force: true });
-        throw error;
-      }
-    },
-  );
+  await importRoute(app, ['model_id', 'date'], async (upload, request) => {
+    const modelId = upload.fields.model_id?.trim() ?? '';
+    if (!OWNER_PATTERN.test(modelId)) throw new HttpError(422, 'Поле model_id обязательно: латинские буквы, цифры, _ и - (до 64 символов)');
+    const date = uploadDate(upload);
+    const existing = await findModel(app.db, modelId);
+    if (existing && !isExternal(existing)) {
+      throw new HttpError(422, `Идентификатор ${modelId} занят моделью типа ${existing.model_type}: выберите другой model_id`);
+    }
+    await checkUpload(upload, (dataset) => {
+      const { first } = planFile(dataset, { fileName: upload.originalName, step: { index: null, date: '' } });
+      describeSourceGrid(dataset, first);
+      const axis = timeAxis(dataset, first);
+      if (axis.times.length === 0) throw new TimeStepError('в файле прогноза нет оси времени: заблаговременности определить нельзя');
+      const day = date ?? isoDay(referenceTime(dataset) ?? axis.times[0]);
+      leadSources(axis.times, Date.parse(`${day}T00:00:00Z`));
+    });
+    const job = await app.jobs.submit(
+      'import_forecast',
+      { file: upload.originalName, bytes: upload.bytes, model_id: modelId, ...(date ? { date } : {}) },
+      request.user!.id,
+      { task: 'import_forecast', upload: uploadRef(app.config.dataDir, upload.path), originalName: upload.originalName, modelId, date, userId: request.user!.id },
+    );
+    return job.id;
+  });
 };

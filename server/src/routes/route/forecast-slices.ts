@@ -61,16 +61,3 @@ export async function readLeadSlices(path: string, etag: string, leadHours: numb
     dataset.close();
   }
 }
-
-/**
- * The cell whose area contains the point, i.e. the nearest cell centre on the regular grid (the same rule as
- * the map's readout and shader: src/features/forecast-map/value-at.ts); -1 outside the grid.
- */
-export function cellIndex(grid: RegularGrid, lat: number, lon: number): number {
-  const west = grid.lon0 - grid.dlon / 2;
-  const lonFromEdge = (((lon - west) % 360) + 360) % 360;
-  const i = Math.floor(lonFromEdge / grid.dlon);
-  const j = Math.floor((lat - (grid.lat0 - grid.dlat / 2)) / grid.dlat);
-  if (i < 0 || j < 0 || i >= grid.nlon || j >= grid.nlat) return -1;
-  return j * grid.nlon + i;
-}

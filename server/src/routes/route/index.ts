@@ -6,7 +6,8 @@
  * values of the nearest cell (the cell whose area contains it). 422 for a malformed body, 404 without a file.
  */
 import type { FastifyPluginAsync } from 'fastify';
-import { ICE_CLASSES, type IceClass } from '../../../../common/polaris/polaris.ts';
+import type { RouteCheckRequest } from '../../../../common/api-types/route.ts';
+import { ICE_CLASSES } from '../../../../common/polaris/polaris.ts';
 import { isIsoDate, resolveInside } from '../../forecast/file-store.ts';
 import { defaultModel, findFile } from '../../forecast/forecast-repository.ts';
 import { HttpError } from '../../http-error.ts';
@@ -15,15 +16,6 @@ import { commonErrors, errorReply } from '../common-schemas.ts';
 import { MissingLeadError, readLeadSlices } from './forecast-slices.ts';
 import { greatCircleKm } from './great-circle.ts';
 import { checkRoute, MAX_ROUTE_KM } from './route-check.ts';
-
-interface CheckBody {
-  date: string;
-  run: 'free' | 'assimilated';
-  model_id?: string;
-  lead_hours: 24 | 48 | 72;
-  ice_class: IceClass;
-  waypoints: [number, number][];
-}
 
 const checkBody = {
   type: 'object',
@@ -81,7 +73,7 @@ const checkReply = {
 
 /** Mounted at /route. */
 export const routeRoutes: FastifyPluginAsync = async (app) => {
-  app.post<{ Body: CheckBody }>(
+  app.post<{ Body: RouteCheckRequest }>(
     '/check',
     {
       onRequest: [requireUser],

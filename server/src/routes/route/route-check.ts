@@ -3,9 +3,11 @@
  * from the nearest cell of the forecast lead, and apply POLARIS (common/polaris) for the ship's ice class.
  * Land and missing cells stay null (never open water).
  */
-import { assessCell, type IceClass, type IceType, type RioCategory } from '../../../../common/polaris/polaris.ts';
+import type { RouteCheckResult, RouteSample } from '../../../../common/api-types/route.ts';
+import { assessCell, type IceClass } from '../../../../common/polaris/polaris.ts';
+import { cellIndexAt } from '../../../../common/regular-grid.ts';
 import { sampleRoute } from './great-circle.ts';
-import { cellIndex, type LeadSlices } from './forecast-slices.ts';
+import type { LeadSlices } from './forecast-slices.ts';
 
 /** Concentration from which a sample counts as in ice (fraction; the ice edge convention, 15 %). */
 export const ICE_EDGE_CONCENTRATION = 0.15;
@@ -14,32 +16,11 @@ export const MAX_STEP_KM = 5;
 /** Longest route checked, km (half the Earth's circumference): bounds the work to about 4 000 samples + waypoints. */
 export const MAX_ROUTE_KM = 20_000;
 
-export interface RouteSample {
-  lat: number;
-  lon: number;
-  distance_km: number;
-  concentration: number | null;
-  thickness_m: number | null;
-  ice_type: IceType | null;
-  rio: number | null;
-  category: RioCategory | null;
-}
-
-export interface RouteCheckResult {
-  length_km: number;
-  ice_length_km: number;
-  min_rio: number | null;
-  max_concentration: number | null;
-  max_thickness_m: number | null;
-  first_breach: RouteSample | null;
-  samples: RouteSample[];
-}
-
 const finite = (v: number): number | null => (Number.isFinite(v) ? v : null);
 
 export function checkRoute(slices: LeadSlices, iceClass: IceClass, waypoints: readonly (readonly [number, number])[]): RouteCheckResult {
   const samples: RouteSample[] = sampleRoute(waypoints, MAX_STEP_KM).map(({ lat, lon, distance_km }) => {
-    const index = cellIndex(slices.grid, lat, lon);
+    const index = cellIndexAt(slices.grid, lon, lat);
     const concentration = index < 0 ? null : finite(slices.concentration[index]);
     const thickness = index < 0 ? null : finite(slices.thickness[index]);
     const cell = assessCell(iceClass, concentration, thickness);

@@ -1,4 +1,5 @@
 /** 'Режим': 'Поле' / 'Разность', and which difference, in the sidebar's tools block. */
+import { ToggleButtons } from '../../../components/toggle-buttons.tsx';
 import { ru } from '../../../i18n/ru.ts';
 import { VARIABLE_STYLES } from '../forecast-variables.ts';
 import { useForecastMap } from '../store/store-context.ts';
@@ -17,19 +18,7 @@ export function DifferenceControls() {
   return (
     <div className="map-tools__mode" role="group" aria-label={ru.mapTools.mode}>
       <span className="forecast-sidebar__title">{ru.mapTools.mode}</span>
-      <div className="forecast-sidebar__buttons">
-        {MODES.map((value) => (
-          <button
-            key={value}
-            type="button"
-            className={value === mode ? 'toggle is-active' : 'toggle'}
-            aria-pressed={value === mode}
-            onClick={() => setMode(value)}
-          >
-            {ru.mapTools.modes[value]}
-          </button>
-        ))}
-      </div>
+      <ToggleButtons values={MODES} active={mode} onChange={setMode} label={(value) => ru.mapTools.modes[value]} />
       {mode === 'difference' && (
         <>
           <select value={kind} onChange={(event) => setKind(event.target.value as DifferenceKind)} aria-label={ru.mapTools.difference}>

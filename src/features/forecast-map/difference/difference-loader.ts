@@ -4,10 +4,11 @@
  * slices from the worker (its cache: no download for a file it holds) and subtracts. The drift has no difference
  * (it is drawn as particles): 'none', and the sidebar says so.
  */
-import { workerFailure, type ForecastClient } from '../../../../workers/forecast-client.ts';
+import type { ForecastClient } from '../../../../workers/forecast-client.ts';
 import { LEAD_HOURS, VARIABLE_STYLES } from '../forecast-variables.ts';
 import type { ForecastMapStore } from '../store/forecast-map-store.ts';
-import { validDate, type FileUrls, isNotFound } from '../map-tools/companion-files.ts';
+import { validDate, type FileUrls } from '../map-tools/companion-files.ts';
+import { ToolLoader, warnUnlessMissing } from '../map-tools/tool-loader.ts';
 import { differenceOf, type DifferenceField } from './difference-math.ts';
 
 export interface DifferenceLoaderOptions {
@@ -21,23 +22,12 @@ interface Side {
   lead: number;
 }
 
-export class DifferenceLoader {
-  private readonly options: DifferenceLoaderOptions;
+export class DifferenceLoader extends ToolLoader<DifferenceLoaderOptions> {
   private key: string | null = null;
   /** The last few differences, so the animation or a switch back costs nothing. */
   private readonly cache = new Map<string, DifferenceField | 'none'>();
 
-  constructor(options: DifferenceLoaderOptions) {
-    this.options = options;
-  }
-
-  start(): () => void {
-    const unsubscribe = this.options.store.subscribe(() => this.sync());
-    this.sync();
-    return unsubscribe;
-  }
-
-  private sync(): void {
+  protected sync(): void {
     const { store, urls } = this.options;
     const state = store.getState();
     const { mode, date, variable, lead, differenceKind, assimilated, analysisDates } = state;
@@ -85,8 +75,7 @@ export class DifferenceLoader {
         result = { kind, variable, lead, grid, slice, a: a.data, b: b.data, m, keys: { a: metas[0].key, b: metas[1].key } };
       }
     } catch (error) {
-      const failure = workerFailure(error);
-      if (!isNotFound(failure)) console.warn(`Difference ${key} not made: ${failure.name}: ${failure.message}`);
+      warnUnlessMissing(`Difference ${key} not made`, error);
     }
     this.cache.set(key, result);
     while (this.cache.size > 6) this.cache.delete(this.cache.keys().next().value as string);

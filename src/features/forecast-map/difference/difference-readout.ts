@@ -2,7 +2,7 @@
 import { ru } from '../../../i18n/ru.ts';
 import { VARIABLE_STYLES } from '../forecast-variables.ts';
 import type { ForecastMapState } from '../store/forecast-map-store.ts';
-import { cellIndexAt } from '../value-at.ts';
+import { cellIndexAt } from '../../../../common/regular-grid.ts';
 
 /** Decimals as the field readout: cm of thickness, 1/1000 of concentration. */
 const DECIMALS = { m: 2, '': 3, 'm/s': 3 } as const;

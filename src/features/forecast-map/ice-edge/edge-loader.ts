@@ -5,10 +5,11 @@
  * Edges are kept by file and lead, so stepping through leads (the animation) asks the worker only once per lead.
  * A run without a file (404) or without concentration is simply not drawn.
  */
-import { workerFailure, type ForecastClient } from '../../../../workers/forecast-client.ts';
+import type { ForecastClient } from '../../../../workers/forecast-client.ts';
 import type { ContourLines } from '../../../../workers/forecast.api.ts';
 import type { ForecastMapStore } from '../store/forecast-map-store.ts';
-import { runFiles, type FileUrls, type RunFile, isNotFound } from '../map-tools/companion-files.ts';
+import { runFiles, type FileUrls, type RunFile } from '../map-tools/companion-files.ts';
+import { ToolLoader, warnUnlessMissing } from '../map-tools/tool-loader.ts';
 import type { EdgeRun } from '../map-tools/tools-slice.ts';
 
 /** The ice edge: where sea-ice concentration (fraction 0–1) crosses 15 %. */
@@ -23,22 +24,11 @@ export interface EdgeLoaderOptions {
   urls: FileUrls;
 }
 
-export class EdgeLoader {
-  private readonly options: EdgeLoaderOptions;
+export class EdgeLoader extends ToolLoader<EdgeLoaderOptions> {
   private target: string | null = null;
   private readonly cache = new Map<string, ContourLines | null>();
 
-  constructor(options: EdgeLoaderOptions) {
-    this.options = options;
-  }
-
-  start(): () => void {
-    const unsubscribe = this.options.store.subscribe(() => this.sync());
-    this.sync();
-    return unsubscribe;
-  }
-
-  private sync(): void {
+  protected sync(): void {
     const { store, urls } = this.options;
     const state = store.getState();
     if (!state.iceEdge || state.date === null) {
@@ -71,9 +61,8 @@ export class EdgeLoader {
         lines = await worker.contour(meta.key, EDGE_VARIABLE, file.lead, EDGE_LEVEL);
       }
     } catch (error) {
-      const failure = workerFailure(error);
       // A missing file (no assimilated run or analysis for that date) is normal; anything else is worth a note.
-      if (!isNotFound(failure)) console.warn(`Ice edge of ${file.url} not drawn: ${failure.name}: ${failure.message}`);
+      warnUnlessMissing(`Ice edge of ${file.url} not drawn`, error);
     }
     this.cache.set(key, lines);
     while (this.cache.size > EDGE_CACHE_SIZE) this.cache.delete(this.cache.keys().next().value as string);

@@ -3,7 +3,6 @@
  * at the lead's time (the date plus the lead), where the server has one. Used by the ice edge and the point panel.
  */
 import { LEAD_HOURS, type LeadIndex } from '../forecast-variables.ts';
-import type { WorkerFailure } from '../../../../workers/forecast-client.ts';
 import type { EdgeRun } from './tools-slice.ts';
 
 /** Where each kind of file is downloaded from (absolute URLs: the worker fetches them). */
@@ -39,9 +38,4 @@ export function runFiles(date: string, lead: LeadIndex, analysisDates: readonly 
   const analysisDate = validDate(date, LEAD_HOURS[lead]);
   if (analysisDates?.includes(analysisDate)) files.push({ run: 'analysis', url: urls.analysis(analysisDate), lead: 0 });
   return files;
-}
-
-/** A companion file that is not there (no assimilated run or analysis for that date: 404) is normal, not worth a warning. */
-export function isNotFound(failure: WorkerFailure): boolean {
-  return failure.name === 'DownloadError' && failure.status === 404;
 }

@@ -4,13 +4,14 @@
  * (GET /analysis/info), and asks the worker for the values of the cell under the point (`cellSeries`: numbers
  * only cross). Files the worker already holds cost no download; a missing file reads 'Нет данных'.
  */
-import { workerFailure, type ForecastClient } from '../../../../workers/forecast-client.ts';
+import type { ForecastClient } from '../../../../workers/forecast-client.ts';
 import type { ForecastFileMeta } from '../../../../workers/forecast.api.ts';
 import { DRIFT_DIRECTION_VARIABLE, DRIFT_SPEED_VARIABLE } from '../forecast-loader.ts';
 import { LEAD_HOURS } from '../forecast-variables.ts';
 import type { ForecastMapStore } from '../store/forecast-map-store.ts';
-import { cellIndexAt } from '../value-at.ts';
-import { validDate, type FileUrls, isNotFound } from '../map-tools/companion-files.ts';
+import { cellIndexAt } from '../../../../common/regular-grid.ts';
+import { validDate, type FileUrls } from '../map-tools/companion-files.ts';
+import { ToolLoader, warnFailure, warnUnlessMissing } from '../map-tools/tool-loader.ts';
 import type { EdgeRun } from '../map-tools/tools-slice.ts';
 import { driftValue, scalarValue, type PointSeries, type PointValue } from './point-series.ts';
 
@@ -22,21 +23,10 @@ export interface PointLoaderOptions {
 
 const NO_VALUES: PointValue[] = [null, null, null];
 
-export class PointLoader {
-  private readonly options: PointLoaderOptions;
+export class PointLoader extends ToolLoader<PointLoaderOptions> {
   private key: string | null = null;
 
-  constructor(options: PointLoaderOptions) {
-    this.options = options;
-  }
-
-  start(): () => void {
-    const unsubscribe = this.options.store.subscribe(() => this.sync());
-    this.sync();
-    return unsubscribe;
-  }
-
-  private sync(): void {
+  protected sync(): void {
     const state = this.options.store.getState();
     const { point, date, variable, analysisDates } = state;
     if (!point || date === null) {
@@ -103,8 +93,7 @@ export class PointLoader {
     try {
       meta = await worker.load({ url });
     } catch (error) {
-      const failure = workerFailure(error);
-      if (!isNotFound(failure)) console.warn(`Point values of ${url} not read: ${failure.name}: ${failure.message}`);
+      warnUnlessMissing(`Point values of ${url} not read`, error);
       return { values: null, cell: null };
     }
     const grid = meta.grid;
@@ -115,8 +104,7 @@ export class PointLoader {
     try {
       return { values: await worker.cellSeries(meta.key, names, index), cell };
     } catch (error) {
-      const failure = workerFailure(error);
-      console.warn(`Point values of ${url} not read: ${failure.name}: ${failure.message}`);
+      warnFailure(`Point values of ${url} not read`, error);
       return { values: null, cell };
     }
   }

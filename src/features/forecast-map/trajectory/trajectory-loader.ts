@@ -3,10 +3,11 @@
  * the worker (its cache: no download for the open file) and integrates from the point on the main thread
  * (72 RK4 steps: well under a millisecond of arithmetic).
  */
-import { workerFailure, type ForecastClient } from '../../../../workers/forecast-client.ts';
+import type { ForecastClient } from '../../../../workers/forecast-client.ts';
 import { DRIFT_DIRECTION_VARIABLE, DRIFT_SPEED_VARIABLE } from '../forecast-loader.ts';
 import type { ForecastMapStore } from '../store/forecast-map-store.ts';
 import type { FileUrls } from '../map-tools/companion-files.ts';
+import { ToolLoader, warnFailure } from '../map-tools/tool-loader.ts';
 import { integrateTrajectory } from './drift-integrator.ts';
 import type { TrajectoryResult } from './trajectory-result.ts';
 
@@ -16,21 +17,10 @@ export interface TrajectoryLoaderOptions {
   urls: FileUrls;
 }
 
-export class TrajectoryLoader {
-  private readonly options: TrajectoryLoaderOptions;
+export class TrajectoryLoader extends ToolLoader<TrajectoryLoaderOptions> {
   private key: string | null = null;
 
-  constructor(options: TrajectoryLoaderOptions) {
-    this.options = options;
-  }
-
-  start(): () => void {
-    const unsubscribe = this.options.store.subscribe(() => this.sync());
-    this.sync();
-    return unsubscribe;
-  }
-
-  private sync(): void {
+  protected sync(): void {
     const state = this.options.store.getState();
     const { trajectory, point, date, assimilated } = state;
     if (!trajectory || !point || date === null) {
@@ -62,8 +52,7 @@ export class TrajectoryLoader {
         result = { ...pending, status: 'ready', track, leadHours };
       }
     } catch (error) {
-      const failure = workerFailure(error);
-      console.warn(`Drift path from ${url} not computed: ${failure.name}: ${failure.message}`);
+      warnFailure(`Drift path from ${url} not computed`, error);
     }
     if (this.key === pending.key) store.getState().trajectoryChanged(result);
   }

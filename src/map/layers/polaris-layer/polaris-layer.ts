@@ -9,13 +9,20 @@
  */
 import { Layer, project32, type DefaultProps, type LayerProps, type UpdateParameters } from '@deck.gl/core';
 import type { Texture } from '@luma.gl/core';
-import { Geometry, Model } from '@luma.gl/engine';
 import fs from '../../../../shaders/polaris/polaris.frag.glsl?raw';
 import vs from '../../../../shaders/scalar-field/scalar-field.vert.glsl?raw';
 import { DEFAULT_ICE_CLASS, type IceClass } from '../../../../common/polaris/polaris.ts';
-import type { RegularGrid } from '../../../../workers/forecast.api.ts';
-import { createGridMesh, gridExtent, type GridMesh } from '../scalar-field-layer/grid-mesh.ts';
-import { VALID_CELL_ALPHA, type FieldValues } from '../scalar-field-layer/scalar-field-layer.ts';
+import type { RegularGrid } from '../../../../common/regular-grid.ts';
+import {
+  createSliceTexture,
+  fitsGrid,
+  gridCell,
+  gridUniforms,
+  groundOverlayParameters,
+  VALID_CELL_ALPHA,
+  type FieldValues,
+} from '../grid-field/grid-field.ts';
+import { GridFieldLayer, type GridFieldLayerState } from '../grid-field/grid-field-layer.ts';
 import { classUniforms, polarisUniforms, type PolarisUniformProps } from './polaris-uniforms.ts';
 
 type _PolarisLayerProps = {
@@ -49,53 +56,27 @@ const defaultProps: DefaultProps<PolarisLayerProps> = {
   grid: { type: 'object', value: null, compare: true },
   iceClass: DEFAULT_ICE_CLASS,
   opacity: { type: 'number', min: 0, max: 1, value: 0.7 },
-  // A ground overlay, as the scalar field layer: no depth test, back faces culled (see that layer for why).
-  parameters: {
-    type: 'object',
-    value: { depthCompare: 'always', depthWriteEnabled: false, cullMode: 'back' },
-    compare: 2,
-  },
+  parameters: groundOverlayParameters,
 };
 
-interface PolarisLayerState {
-  model?: Model;
+interface PolarisLayerState extends GridFieldLayerState {
   concentrationTexture?: Texture;
   thicknessTexture?: Texture;
-  meshForGlobe?: boolean;
-  [key: string]: unknown;
 }
 
-export class PolarisLayer extends Layer<Required<_PolarisLayerProps> & LayerProps> {
+export class PolarisLayer extends GridFieldLayer<Required<_PolarisLayerProps> & LayerProps> {
   static layerName = 'PolarisLayer';
   static defaultProps = defaultProps;
 
   declare state: PolarisLayerState;
 
-  getShaders() {
-    return super.getShaders({ vs, fs, modules: [project32, polarisUniforms] });
+  protected shaders() {
+    return { vs, fs, modules: [project32, gridCell, polarisUniforms] };
   }
 
-  initializeState(): void {
-    this.state.model = new Model(this.context.device, {
-      ...this.getShaders(),
-      id: `${this.props.id}-model`,
-      bufferLayout: [{ name: 'positions', format: 'float32x3' }],
-      topology: 'triangle-list',
-      vertexCount: 0,
-    });
-  }
-
-  /** The mesh depends on the projection (Mercator stops at 85.05°N), so re-check when the view changes. */
-  shouldUpdateState({ changeFlags }: UpdateParameters<this>): boolean {
-    return changeFlags.propsOrDataChanged || changeFlags.viewportChanged;
-  }
-
-  updateState({ props, oldProps }: UpdateParameters<this>): void {
-    const globe = this.isGlobe();
-    if (props.grid !== oldProps.grid || globe !== this.state.meshForGlobe) {
-      this.setMesh(props.grid ? createGridMesh(gridExtent(props.grid), globe) : null);
-      this.state.meshForGlobe = globe;
-    }
+  updateState(params: UpdateParameters<this>): void {
+    super.updateState(params);
+    const { props, oldProps } = params;
     if (props.concentration !== oldProps.concentration) {
       this.state.concentrationTexture = this.upload('concentration', props.concentration, this.state.concentrationTexture);
     }
@@ -105,66 +86,30 @@ export class PolarisLayer extends Layer<Required<_PolarisLayerProps> & LayerProp
   }
 
   finalizeState(context: Parameters<Layer['finalizeState']>[0]): void {
-    super.finalizeState(context);
+    super.finalizeState(context); // destroys the model (getModels)
     this.state.concentrationTexture?.destroy();
     this.state.thicknessTexture?.destroy();
-    this.state.model?.destroy();
   }
 
   draw(): void {
-    const { model, concentrationTexture, thicknessTexture } = this.state;
+    const { mesh, concentrationTexture, thicknessTexture } = this.state;
     const { grid, concentration, thickness, iceClass } = this.props;
-    if (!model || !concentrationTexture || !thicknessTexture || !grid || !concentration || !thickness) return;
-    for (const field of [concentration, thickness]) if (field.width !== grid.nlon || field.height !== grid.nlat) return;
+    if (!mesh || !concentrationTexture || !thicknessTexture || !grid || !concentration || !thickness) return;
+    if (!fitsGrid(concentration, grid) || !fitsGrid(thickness, grid)) return;
     const uniforms: PolarisUniformProps = {
-      grid: [grid.lon0, grid.lat0, grid.dlon, grid.dlat],
-      gridSize: [grid.nlon, grid.nlat],
+      ...gridUniforms(grid, this.globe),
       ...classUniforms(iceClass),
       validAlpha: VALID_CELL_ALPHA,
       opacity: this.props.opacity,
-      globe: this.isGlobe() ? 1 : 0,
       concentrationTexture,
       thicknessTexture,
     };
-    model.shaderInputs.setProps({ polaris: uniforms });
-    model.draw(this.context.renderPass);
+    mesh.model.shaderInputs.setProps({ polaris: uniforms });
+    mesh.model.draw(this.context.renderPass);
   }
 
-  /** deck.gl's globe viewport tessellates at a `resolution`; the Mercator viewport has none. */
-  private isGlobe(): boolean {
-    return 'resolution' in this.context.viewport && Boolean((this.context.viewport as { resolution?: number }).resolution);
-  }
-
-  private setMesh(mesh: GridMesh | null): void {
-    const model = this.state.model;
-    if (!model) return;
-    if (!mesh || mesh.vertexCount === 0) {
-      model.setVertexCount(0);
-      return;
-    }
-    model.setGeometry(
-      new Geometry({
-        topology: 'triangle-list',
-        attributes: { positions: { size: 3, value: mesh.positions } },
-        indices: mesh.indices,
-        vertexCount: mesh.vertexCount,
-      }),
-    );
-    model.setVertexCount(mesh.vertexCount);
-  }
-
-  /** One upload per slice; texelFetch needs no filtering (nearest, exact cells, any float32 support). */
   private upload(name: string, field: FieldValues | null, previous: Texture | undefined): Texture | undefined {
     previous?.destroy();
-    if (!field) return undefined;
-    const texture = this.context.device.createTexture({
-      id: `${this.props.id}-${name}`,
-      format: 'r32float',
-      width: field.width,
-      height: field.height,
-      sampler: { minFilter: 'nearest', magFilter: 'nearest', addressModeU: 'clamp-to-edge', addressModeV: 'clamp-to-edge' },
-    });
-    texture.writeData(field.data);
-    return texture;
+    return field ? createSliceTexture(this.context.device, `${this.props.id}-${name}`, field) : undefined;
   }
 }

@@ -1,34 +1,12 @@
 /**
- * The POLARIS layer's uniform block and texture bindings (a luma.gl shader module), and how a ship ice class
+ * The POLARIS layer's uniform block (../uniform-block.ts) and texture bindings (a luma.gl shader module), and how a ship ice class
  * becomes uniforms: its Table 1.1 row and the thickness bin edges from common/polaris.
  */
 import type { Texture } from '@luma.gl/core';
 import type { ShaderModule } from '@luma.gl/shadertools';
 import { RIV_TABLE, specialBelow, THICKNESS_EDGES_M, type IceClass } from '../../../../common/polaris/polaris.ts';
+import { uniformModule } from '../uniform-block.ts';
 import { CATEGORY_COLOURS, type Rgb } from './polaris-colours.ts';
-
-// Member order matches uniformTypes (std140 layout in that order). The 12 RIVs and the 10 edges are packed as
-// three vec4 each: a std140 `float[12]` would pad every element to 16 bytes anyway, and luma.gl 9.4's
-// uniformTypes have no array type.
-const uniformBlock = /* glsl */ `\
-layout(std140) uniform polarisUniforms {
-  vec4 grid;
-  vec4 riv0;
-  vec4 riv1;
-  vec4 riv2;
-  vec4 edge0;
-  vec4 edge1;
-  vec4 edge2;
-  vec4 normalColour;
-  vec4 elevatedColour;
-  vec4 specialColour;
-  vec2 gridSize;
-  float specialBelow;
-  float validAlpha;
-  float opacity;
-  float globe;
-} polaris;
-`;
 
 type Vec4 = [number, number, number, number];
 
@@ -61,28 +39,25 @@ export type PolarisUniformProps = {
   thicknessTexture: Texture;
 };
 
-export const polarisUniforms = {
-  name: 'polaris',
-  vs: uniformBlock,
-  fs: uniformBlock,
-  uniformTypes: {
-    grid: 'vec4<f32>',
-    riv0: 'vec4<f32>',
-    riv1: 'vec4<f32>',
-    riv2: 'vec4<f32>',
-    edge0: 'vec4<f32>',
-    edge1: 'vec4<f32>',
-    edge2: 'vec4<f32>',
-    normalColour: 'vec4<f32>',
-    elevatedColour: 'vec4<f32>',
-    specialColour: 'vec4<f32>',
-    gridSize: 'vec2<f32>',
-    specialBelow: 'f32',
-    validAlpha: 'f32',
-    opacity: 'f32',
-    globe: 'f32',
-  },
-} as const satisfies ShaderModule<PolarisUniformProps>;
+// The 12 RIVs and the 10 edges are packed as three vec4 each: a std140 `float[12]` would pad every element to
+// 16 bytes anyway, and luma.gl 9.4's uniformTypes have no array type.
+export const polarisUniforms = uniformModule('polaris', {
+  grid: 'vec4<f32>',
+  riv0: 'vec4<f32>',
+  riv1: 'vec4<f32>',
+  riv2: 'vec4<f32>',
+  edge0: 'vec4<f32>',
+  edge1: 'vec4<f32>',
+  edge2: 'vec4<f32>',
+  normalColour: 'vec4<f32>',
+  elevatedColour: 'vec4<f32>',
+  specialColour: 'vec4<f32>',
+  gridSize: 'vec2<f32>',
+  specialBelow: 'f32',
+  validAlpha: 'f32',
+  opacity: 'f32',
+  globe: 'f32',
+}) satisfies ShaderModule<PolarisUniformProps>;
 
 const NEVER = 1e30;
 const colour = ([r, g, b]: Rgb): Vec4 => [r / 255, g / 255, b / 255, 1];

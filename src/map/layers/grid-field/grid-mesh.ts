@@ -3,7 +3,7 @@
  * the globe's curve: the fragment shader finds each pixel's cell from its own position, so the mesh's
  * resolution never moves a cell.
  */
-import type { RegularGrid } from '../../../../workers/forecast.api.ts';
+import type { RegularGrid } from '../../../../common/regular-grid.ts';
 
 /** Web Mercator cannot show beyond this latitude (degrees); the mesh stops there in Mercator. */
 export const MERCATOR_MAX_LATITUDE = 85.0511287798;

@@ -1,0 +1,43 @@
+/** POST /api/v1/route/check (issue 12): the IMO POLARIS check of a route for one forecast lead (server/src/routes/route/, src/api/route.ts). */
+import type { IceClass, IceType, RioCategory } from '../polaris/polaris.ts';
+
+/** The request body. */
+export interface RouteCheckRequest {
+  /** YYYY-MM-DD. */
+  date: string;
+  run: 'free' | 'assimilated';
+  /** The default model's file when absent. */
+  model_id?: string;
+  lead_hours: 24 | 48 | 72;
+  ice_class: IceClass;
+  /** [lat, lon] in degrees, 2–500 of them. */
+  waypoints: [number, number][];
+}
+
+/** One sample along the route (every ≤ 5 km along great circles, the waypoints included). */
+export interface RouteSample {
+  lat: number;
+  lon: number;
+  /** From the route's start, km. */
+  distance_km: number;
+  /** Fraction 0–1 of the nearest cell; null on land or where the forecast has no value (never open water). */
+  concentration: number | null;
+  /** m. */
+  thickness_m: number | null;
+  ice_type: IceType | null;
+  rio: number | null;
+  category: RioCategory | null;
+}
+
+/** The 200 reply. */
+export interface RouteCheckResult {
+  length_km: number;
+  /** Length where concentration ≥ 0.15, km. */
+  ice_length_km: number;
+  min_rio: number | null;
+  max_concentration: number | null;
+  max_thickness_m: number | null;
+  /** The first sample of category `elevated` or `special`. */
+  first_breach: RouteSample | null;
+  samples: RouteSample[];
+}

@@ -1,0 +1,98 @@
+/**
+ * What a job is to do, as plain data (a `JobSpec`), and how a process turns it into a running handler
+ * (`handlerFor`). A spec is JSON: with PostgreSQL it travels through the durable queue to a worker process on any
+ * machine, so it holds no functions and nothing that belongs to the submitting process (no DATA_DIR path: an
+ * upload is named relative to DATA_DIR, which another machine may mount elsewhere; no model generator: the
+ * worker builds its own from its configuration).
+ */
+import { isAbsolute, join, relative } from 'node:path';
+import { findFamily } from '../../../common/model-families.ts';
+import type { Config } from '../config.ts';
+import type { AnalysisSourceConfig } from '../ingest/products.ts';
+import type { ModelGenerator } from '../model-generation/generator.ts';
+import { selectGenerator } from '../model-generation/select-generator.ts';
+import { generateForecastJob, generateModelJob, ingestDayJob } from './admin-jobs.ts';
+import { fetchAnalysisJob, importAnalysisJob, importForecastJob } from './ingest-jobs.ts';
+import type { JobHandler } from './job-runner.ts';
+
+export type JobSpec =
+  /** POST /force_fetch_data with ANALYSIS_SOURCE=demo: the demo analysis and forecasts of `date`. */
+  | { task: 'ingest_day'; date: string }
+  /** POST /force_fetch_data with a real ANALYSIS_SOURCE (the submitting server's, as it was then). */
+  | { task: 'fetch_analysis'; date: string; source: Exclude<AnalysisSourceConfig, { kind: 'demo' }>; userId: number | null }
+  /** POST /models/generate. */
+  | { task: 'generate_model'; promptId: string; content: string; modelId: string }
+  /** POST /forecast/generate. */
+  | { task: 'generate_forecast'; date: string; modelIds: string[] }
+  /** POST /analysis/import: `upload` is the file's path relative to DATA_DIR. */
+  | { task: 'import_analysis'; upload: string; originalName: string; date?: string; userId: number | null }
+  /** POST /forecast/import. */
+  | { task: 'import_forecast'; upload: string; originalName: string; modelId: string; date?: string; userId: number | null };
+
+/** What the running process supplies: its own DATA_DIR, database and model generator. */
+export interface JobEnvironment {
+  dataDir: string;
+  /** PostgreSQL of the worker tasks (their own connections); null: SQLite in DATA_DIR. */
+  databaseUrl: string | null;
+  /** Built on first use (MODEL_GENERATOR=llm checks its settings then). */
+  generator: () => ModelGenerator;
+}
+
+/** The environment of a process with configuration `config`: its DATA_DIR, DATABASE_URL and model generator. */
+export function jobEnvironment(config: Config): JobEnvironment {
+  let generator: ModelGenerator | undefined;
+  return {
+    dataDir: config.dataDir,
+    databaseUrl: config.databaseUrl,
+    generator: () => (generator ??= selectGenerator(config)),
+  };
+}
+
+/** An upload's path as a spec names it: relative to DATA_DIR (refused when it lies outside). */
+export function uploadRef(dataDir: string, path: string): string {
+  const ref = relative(dataDir, path);
+  if (ref.startsWith('..') || isAbsolute(ref)) throw new Error(`the upload ${path} is not under DATA_DIR`);
+  return ref;
+}
+
+export function handlerFor(spec: JobSpec, env: JobEnvironment): JobHandler {
+  switch (spec.task) {
+    case 'ingest_day':
+      return ingestDayJob(env, spec.date);
+    case 'fetch_analysis':
+      return fetchAnalysisJob(env, spec.date, spec.source, spec.userId);
+    case 'generate_model': {
+      const family = findFamily(spec.promptId);
+      if (!family) return async () => Promise.reject(new Error(`неизвестный системный промпт ${spec.promptId}`));
+      return generateModelJob({
+        dataDir: env.dataDir,
+        databaseUrl: env.databaseUrl,
+        generator: env.generator(),
+        family,
+        content: spec.content,
+        modelId: spec.modelId,
+      });
+    }
+    case 'generate_forecast':
+      return generateForecastJob(env, spec.date, spec.modelIds);
+    case 'import_analysis':
+      return importAnalysisJob({
+        dataDir: env.dataDir,
+        databaseUrl: env.databaseUrl,
+        path: join(env.dataDir, spec.upload),
+        originalName: spec.originalName,
+        date: spec.date,
+        userId: spec.userId,
+      });
+    case 'import_forecast':
+      return importForecastJob({
+        dataDir: env.dataDir,
+        databaseUrl: env.databaseUrl,
+        path: join(env.dataDir, spec.upload),
+        originalName: spec.originalName,
+        modelId: spec.modelId,
+        date: spec.date,
+        userId: spec.userId,
+      });
+  }
+}

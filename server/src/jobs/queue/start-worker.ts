@@ -1,0 +1,42 @@
+/**
+ * One worker process's parts, wired: the database (migrated under its lock, as the API servers do), pg-boss with
+ * maintenance on, and the QueueWorker. worker.ts (`npm run worker`) calls it; so could a test or a bench.
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../../config.ts';
+import { openDatabase } from '../../db/database.ts';
+import { jobEnvironment } from '../job-specs.ts';
+import { jobStore } from '../job-store.ts';
+import { QueueWorker } from './queue-worker.ts';
+import { createBoss, queueSettings } from './queue-settings.ts';
+
+export interface WorkerProcess {
+  worker: QueueWorker;
+  /** SIGTERM's work: stop the worker (finish or hand back its job), then pg-boss and the database. */
+  close(): Promise<void>;
+}
+
+export async function startQueueWorker(config: Config, log: FastifyBaseLogger): Promise<WorkerProcess> {
+  const databaseUrl = config.databaseUrl;
+  if (!databaseUrl) throw new Error('npm run worker needs DATABASE_URL=postgres://…; without it the API server runs jobs itself');
+  const db = await openDatabase(config);
+  const boss = createBoss(databaseUrl, 'worker');
+  boss.on('error', (error) => log.error({ err: error }, 'pg-boss error'));
+  try {
+    await boss.start();
+    const worker = new QueueWorker({ boss, store: jobStore(db), env: jobEnvironment(config), log, settings: queueSettings(config) });
+    await worker.start();
+    return {
+      worker,
+      async close() {
+        await worker.stop();
+        await boss.stop({ graceful: false, wait: true });
+        await db.destroy();
+      },
+    };
+  } catch (error) {
+    await boss.stop({ graceful: false, wait: true }).catch(() => undefined);
+    await db.destroy();
+    throw error;
+  }
+}

@@ -1,0 +1,54 @@
+/**
+ * Entry point of `npm run worker`: a job worker process for the durable queue (PostgreSQL, DATABASE_URL). Runs
+ * the jobs the API servers enqueue, one at a time, writing their progress and outcome to the jobs table; start as
+ * many as you like, on any machine that sees the database and DATA_DIR. SIGTERM or SIGINT: take no more jobs,
+ * let the running one finish for WORKER_STOP_GRACE, else hand it back to the queue, and exit 0.
+ * See server/src/jobs/queue/README.md.
+ */
+import Fastify from 'fastify';
+import { ConfigError, loadConfig, type Config } from './config.ts';
+import { startQueueWorker } from './jobs/queue/start-worker.ts';
+
+function loadConfigOrExit(): Config {
+  try {
+    return loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(2);
+    }
+    throw error;
+  }
+}
+
+async function main(): Promise<void> {
+  const config = loadConfigOrExit();
+  if (!config.databaseUrl) {
+    console.error('npm run worker needs DATABASE_URL=postgres://… (without it, `npm start` runs jobs in the API server itself)');
+    process.exit(2);
+  }
+  // The worker serves no HTTP; a bare Fastify instance gives it the same pino logger (and format) as the servers.
+  const { log } = Fastify({ logger: { level: config.logLevel } });
+  const running = await startQueueWorker(config, log);
+
+  let closing = false;
+  const shutdown = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    log.info({ signal }, 'worker stopping');
+    running.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        console.error(error);
+        process.exit(1);
+      },
+    );
+  };
+  process.once('SIGTERM', () => shutdown('SIGTERM'));
+  process.once('SIGINT', () => shutdown('SIGINT'));
+}
+
+main().catch((error: unknown) => {
+  console.error('The worker could not start:', error);
+  process.exit(1);
+});

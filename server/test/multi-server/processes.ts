@@ -1,0 +1,107 @@
+/**
+ * Real server and worker processes for the multi-process tests and the scale bench: server/src/server.ts and
+ * server/src/worker.ts run by Node with tsx's loader (`node --import tsx`), as child processes on loopback, each
+ * with its own environment; wait until they are ready, stop them with SIGTERM or kill them with SIGKILL. Output is
+ * kept to explain a failure.
+ *
+ * Not through the `tsx` command: it runs the program in a second process and relays signals, and when that
+ * process does not acknowledge a SIGTERM within 30 ms (a busy event loop on a loaded machine) tsx kills it with
+ * SIGKILL and exits 143, so a clean stop could not be told from a kill.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { freePort } from '../postgres/postgres-server.ts';
+
+export const repoRoot = join(import.meta.dirname, '../../..');
+
+export interface Proc {
+  name: string;
+  child: ChildProcess;
+  /** Everything it printed so far (stdout and stderr). */
+  output(): string;
+  /** Resolves with the exit code (or the signal's name) once it has exited. */
+  exited: Promise<number | string>;
+  /** SIGTERM, then wait for the exit (SIGKILL after `timeoutMs`). */
+  stop(timeoutMs?: number): Promise<number | string>;
+  /** SIGKILL: no clean-up of any kind, as when a machine loses power. */
+  kill9(): Promise<number | string>;
+}
+
+export interface ApiServer extends Proc {
+  /** `http://127.0.0.1:PORT` */
+  url: string;
+}
+
+function spawnTsx(name: string, entry: string, env: Record<string, string>): Proc {
+  const child = spawn(process.execPath, ['--import', 'tsx', join(repoRoot, entry)], {
+    cwd: repoRoot,
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<number | string>((resolve) => child.once('exit', (code, signal) => resolve(code ?? signal ?? -1)));
+  const proc: Proc = {
+    name,
+    child,
+    output: () => output,
+    exited,
+    async stop(timeoutMs = 30_000) {
+      if (child.exitCode !== null || child.signalCode !== null) return exited;
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+      try {
+        return await exited;
+      } finally {
+        clearTimeout(timer);
+      }
+    },
+    async kill9() {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+      return exited;
+    },
+  };
+  return proc;
+}
+
+/** Wait until `ready()` holds, failing early (with the output) if the process exits. */
+async function waitFor(proc: Proc, what: string, ready: () => Promise<boolean> | boolean, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (proc.child.exitCode !== null || proc.child.signalCode !== null) {
+      throw new Error(`${proc.name} exited before ${what}:\n${proc.output()}`);
+    }
+    if (await Promise.resolve().then(ready).catch(() => false)) return;
+    if (Date.now() > deadline) {
+      await proc.kill9();
+      throw new Error(`${proc.name} not ${what} after ${timeoutMs} ms:\n${proc.output()}`);
+    }
+    await sleep(200);
+  }
+}
+
+/** Start an API server on a free loopback port and wait until GET /api/v1/health says ok (startup tasks done). */
+export async function startApiServer(name: string, env: Record<string, string>, timeoutMs = 120_000): Promise<ApiServer> {
+  const port = await freePort();
+  const proc = spawnTsx(name, 'server/src/server.ts', { HOST: '127.0.0.1', PORT: String(port), ...env });
+  const url = `http://127.0.0.1:${port}`;
+  await waitFor(
+    proc,
+    'healthy',
+    async () => {
+      const reply = await fetch(`${url}/api/v1/health`);
+      return reply.ok && ((await reply.json()) as { status?: string }).status === 'ok';
+    },
+    timeoutMs,
+  );
+  return { ...proc, url };
+}
+
+/** Start `npm run worker`'s entry and wait until it has said it takes jobs. */
+export async function startWorker(name: string, env: Record<string, string>, timeoutMs = 60_000): Promise<Proc> {
+  const proc = spawnTsx(name, 'server/src/worker.ts', env);
+  await waitFor(proc, 'taking jobs', () => proc.output().includes('worker started'), timeoutMs);
+  return proc;
+}
