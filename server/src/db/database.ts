@@ -42,6 +42,13 @@ export async function openDatabase(target: DatabaseTarget | string, options: Ope
   return where.databaseUrl ? openPostgres(where.databaseUrl, options) : openSqlite(where.dataDir, options);
 }
 
+const pools = new WeakMap<Db, pg.Pool>();
+
+/** The pg.Pool under a PostgreSQL `Db` opened here (not a transaction's), for a named prepared statement. */
+export function poolOf(db: Db): pg.Pool | undefined {
+  return pools.get(db);
+}
+
 /** Which engine a Kysely instance (or a transaction of one) talks to. */
 export function dialectOf(db: Db): DialectName {
   return db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite';
@@ -145,7 +152,9 @@ async function openPostgres(url: string, options: OpenOptions): Promise<Db> {
     await pool.end();
     throw error;
   }
-  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  pools.set(db, pool);
+  return db;
 }
 
 /**

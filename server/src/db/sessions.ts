@@ -6,7 +6,7 @@
  * same table, so a sign-in on one server works on the others and a sign-out anywhere ends it everywhere.
  */
 import type { CompiledQuery, InferResult } from 'kysely';
-import { dialectOf, type DialectName, type Db } from './database.ts';
+import { dialectOf, poolOf, type DialectName, type Db } from './database.ts';
 import { toUser, USER_COLUMNS, type User } from './users.ts';
 
 export interface SessionRecord {
@@ -81,7 +81,12 @@ function compiledLookup(db: Db, id: string, now: number): CompiledQuery<LookupRo
  * primary keys); undefined when unknown, revoked or expired at `now`.
  */
 export async function findLiveSession(db: Db, id: string, now: number): Promise<{ session: SessionRecord; user: User } | undefined> {
-  const row = (await db.executeQuery(compiledLookup(db, id, now))).rows[0];
+  const query = compiledLookup(db, id, now);
+  const pool = poolOf(db);
+  // PostgreSQL: a named statement, parsed and planned once per connection instead of on every request.
+  const row = pool
+    ? (await pool.query<LookupRow>({ name: 'ice_session_lookup', text: query.sql, values: [...query.parameters] })).rows[0]
+    : (await db.executeQuery(query)).rows[0];
   if (!row) return undefined;
   return {
     session: {
