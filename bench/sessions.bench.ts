@@ -1,13 +1,16 @@
 /**
- * GET /api/v1/users/me throughput and p99 latency with the hand-written JWT sessions (before, issue 14) and
- * with server-side sessions (after), in one run: each variant is the real server (`tsx server/src/server.ts`,
- * DEMO off, LOG_LEVEL=warn so logging does not weigh on either) started from its own checkout, one account
- * created with the CLI and signed in, then autocannon with 20 connections for 20 s. Rounds alternate
- * before/after so a busy moment of the shared machine hits both.
+ * GET /api/v1/users/me throughput and p99 latency: the per-request session lookup of a peer checkout (before)
+ * against this checkout on SQLite and, when PostgreSQL's server binaries are installed, on PostgreSQL
+ * (DATABASE_URL), in one run: each variant is the real server (`tsx server/src/server.ts`, DEMO off,
+ * LOG_LEVEL=warn so logging does not weigh on either) started from its own checkout, one account created with
+ * the CLI and signed in, then autocannon with 20 connections for DURATION_S. Rounds alternate the variants so a
+ * busy moment of the shared machine hits each.
  *
  *   npm run bench:sessions -- [BEFORE_DIR]
- * BEFORE_DIR: a checkout of the JWT code with node_modules (default: a temporary `git worktree` of
- * BEFORE_COMMIT, which this script creates and removes, linking this checkout's node_modules).
+ * BEFORE_DIR: a checkout of the peer with node_modules (default: a temporary `git worktree` of BENCH_BEFORE,
+ * default BEFORE_COMMIT, which this script creates and removes, linking this checkout's node_modules).
+ * Peers used so far: 4e2d33d (JWT sessions, before issue 14), 118b0df (synchronous better-sqlite3, before the
+ * Kysely layer of issue 15). BENCH_PG=0 leaves PostgreSQL out.
  */
 import autocannon from 'autocannon';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
@@ -15,11 +18,13 @@ import { mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import pg from 'pg';
+import { postgresBinDir, startPostgres, type PostgresServer } from '../server/test/postgres/postgres-server.ts';
 
-/** The last commit with JWT sessions (main before the security lane). */
-const BEFORE_COMMIT = '4e2d33d';
+/** main before the Kysely data layer (issue 15): sessions table read by a prepared better-sqlite3 statement. */
+const BEFORE_COMMIT = process.env.BENCH_BEFORE ?? '118b0df';
 const CONNECTIONS = 20;
-const DURATION_S = 20;
+const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 20);
 /** Alternating rounds per variant (BENCH_ROUNDS); the machine is shared, so more rounds give a steadier median. */
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 4);
 const PASSWORD = 'bench password 123';
@@ -43,10 +48,17 @@ interface Running {
   dataDir: string;
 }
 
-async function start(root: string): Promise<Running> {
+async function start(root: string, databaseUrl?: string): Promise<Running> {
   const dataDir = mkdtempSync(join(tmpdir(), 'ice-bench-sessions-'));
   const tsx = join(root, 'node_modules/tsx/dist/cli.mjs');
-  const env = { PATH: process.env.PATH, DATA_DIR: dataDir, DEMO: '0', LOG_LEVEL: 'warn', USER_PASSWORD: PASSWORD };
+  const env = {
+    PATH: process.env.PATH,
+    DATA_DIR: dataDir,
+    DEMO: '0',
+    LOG_LEVEL: 'warn',
+    USER_PASSWORD: PASSWORD,
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+  };
   const created = spawnSync(process.execPath, [tsx, 'server/src/cli/user.ts', 'create', '--email', 'bench@example.com', '--username', 'bench'], {
     cwd: root,
     env,
@@ -82,8 +94,22 @@ async function start(root: string): Promise<Running> {
   return { url, cookie, child, dataDir };
 }
 
-async function measure(root: string): Promise<{ rps: number; p99: number; non2xx: number }> {
-  const server = await start(root);
+let databases = 0;
+/** A fresh database in the run's PostgreSQL server, so each round starts from an empty sessions table. */
+async function freshDatabase(server: PostgresServer): Promise<string> {
+  const name = `bench_${databases++}`;
+  const admin = new pg.Client({ connectionString: server.url });
+  await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  await admin.query(`CREATE DATABASE ${name} TEMPLATE template0`);
+  await admin.end();
+  const url = new URL(server.url);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+async function measure(root: string, databaseUrl?: string): Promise<{ rps: number; p99: number; non2xx: number }> {
+  const server = await start(root, databaseUrl);
   try {
     const check = await fetch(`${server.url}/api/v1/users/me`, { headers: { cookie: server.cookie } });
     if (check.status !== 200) throw new Error(`/users/me answered ${check.status} in ${root}`);
@@ -112,14 +138,26 @@ async function main(): Promise<void> {
     symlinkSync(join(here, 'node_modules'), join(before, 'node_modules'));
     cleanup = () => spawnSync('git', ['worktree', 'remove', '--force', before], { cwd: here });
   }
+  let postgres: PostgresServer | undefined;
+  if (process.env.BENCH_PG !== '0') {
+    try {
+      postgresBinDir();
+      postgres = await startPostgres();
+    } catch (error) {
+      console.log(`PostgreSQL left out: ${(error as Error).message}`);
+    }
+  }
+  const beforeLabel = `before (${BEFORE_COMMIT})`;
+  const variants: Array<[string, string, boolean]> = [
+    [beforeLabel, before, false],
+    ['after (Kysely, SQLite)', here, false],
+    ...(postgres ? [['after (Kysely, PostgreSQL)', here, true] as [string, string, boolean]] : []),
+  ];
   try {
     const rows: Array<{ variant: string; round: number; rps: number; p99: number; non2xx: number }> = [];
     for (let round = 1; round <= ROUNDS; round++) {
-      for (const [variant, root] of [
-        ['before (JWT)', before],
-        ['after (sessions table)', here],
-      ] as const) {
-        const result = await measure(root);
+      for (const [variant, root, onPostgres] of variants) {
+        const result = await measure(root, onPostgres ? await freshDatabase(postgres!) : undefined);
         rows.push({ variant, round, ...result });
         console.log(`${variant.padEnd(24)} round ${round}: ${Math.round(result.rps)} req/s, p99 ${result.p99} ms, non-2xx ${result.non2xx}`);
       }
@@ -139,14 +177,17 @@ async function main(): Promise<void> {
       );
       return median(rps);
     };
-    const ratio = summary('after (sessions table)') / summary('before (JWT)');
-    console.log(`after / before median throughput: ${ratio.toFixed(2)}`);
-    // Paired: each round's after against the before measured just before it.
-    const pairs = rows
-      .filter((row) => row.variant.startsWith('after'))
-      .map((row) => row.rps / rows.find((other) => other.round === row.round && other.variant.startsWith('before'))!.rps);
-    console.log(`per-round ratios: ${pairs.map((r) => r.toFixed(2)).join(', ')}`);
+    const base = summary(beforeLabel);
+    for (const [variant] of variants.slice(1)) {
+      const ratio = summary(variant) / base;
+      // Paired: each round's figure against the peer's measured just before it.
+      const pairs = rows
+        .filter((row) => row.variant === variant)
+        .map((row) => row.rps / rows.find((other) => other.round === row.round && other.variant === beforeLabel)!.rps);
+      console.log(`${variant} / before median throughput: ${ratio.toFixed(2)}; per-round ratios: ${pairs.map((r) => r.toFixed(2)).join(', ')}`);
+    }
   } finally {
+    postgres?.stop();
     cleanup();
   }
 }

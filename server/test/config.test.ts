@@ -26,6 +26,7 @@ describe('loadConfig', () => {
       logLevel: 'info',
       trustProxy: false,
       distDir: resolve(repoRoot, 'dist'),
+      databaseUrl: null,
     });
   });
 
@@ -104,5 +105,20 @@ describe('loadConfig', () => {
     }
     expect(message).toContain('SECRET=(hidden): expected at least 16 characters');
     expect(message).not.toContain('hunter2');
+  });
+
+  it('takes a PostgreSQL DATABASE_URL, and refuses another scheme without printing the password', () => {
+    expect(loadConfig({ DATABASE_URL: 'postgres://ice:pw@db.example:5432/ice' }).databaseUrl).toBe('postgres://ice:pw@db.example:5432/ice');
+    expect(loadConfig({ DATABASE_URL: 'postgresql://localhost/ice' }).databaseUrl).toBe('postgresql://localhost/ice');
+    for (const bad of ['mysql://ice:s3cret@db/ice', 'not a url s3cret']) {
+      let message = '';
+      try {
+        loadConfig({ DATABASE_URL: bad });
+      } catch (error) {
+        message = (error as Error).message;
+      }
+      expect(message).toMatch(/DATABASE_URL=\(hidden\): expected a (postgres:\/\/ or postgresql:\/\/ URL|URL such as postgres:)/);
+      expect(message).not.toContain('s3cret');
+    }
   });
 });

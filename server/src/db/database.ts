@@ -7,7 +7,7 @@
  * Migrations run at open, under a lock, so two processes starting together apply each version once.
  */
 import SqliteDatabase from 'better-sqlite3';
-import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect, type SqliteDatabase as KyselySqliteDatabase } from 'kysely';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -42,6 +42,13 @@ export async function openDatabase(target: DatabaseTarget | string, options: Ope
   return where.databaseUrl ? openPostgres(where.databaseUrl, options) : openSqlite(where.dataDir, options);
 }
 
+const pools = new WeakMap<Db, pg.Pool>();
+
+/** The pg.Pool under a PostgreSQL `Db` opened here (not a transaction's), for a named prepared statement. */
+export function poolOf(db: Db): pg.Pool | undefined {
+  return pools.get(db);
+}
+
 /** Which engine a Kysely instance (or a transaction of one) talks to. */
 export function dialectOf(db: Db): DialectName {
   return db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite';
@@ -61,7 +68,29 @@ function openSqlite(dataDir: string, options: OpenOptions): Db {
     sqlite.close();
     throw error;
   }
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+}
+
+/** Statements kept per connection; the repositories' queries are a few dozen distinct texts. */
+const STATEMENT_CACHE_SIZE = 256;
+
+/**
+ * Kysely's SQLite driver prepares every query anew; preparing costs more than running a primary-key lookup
+ * (about 30 µs against 15 µs here). Statements are reused by SQL text instead (Kysely's connection mutex runs
+ * one query at a time, and nothing here streams with iterate(), so a statement is never in use twice).
+ */
+function withStatementCache(sqlite: SqliteDatabase.Database): KyselySqliteDatabase {
+  const cache = new Map<string, SqliteDatabase.Statement>();
+  const prepare = (text: string) => {
+    let statement = cache.get(text);
+    if (!statement) {
+      statement = sqlite.prepare(text);
+      if (cache.size >= STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value!);
+      cache.set(text, statement);
+    }
+    return statement;
+  };
+  return { prepare, close: () => sqlite.close() };
 }
 
 /**
@@ -123,7 +152,9 @@ async function openPostgres(url: string, options: OpenOptions): Promise<Db> {
     await pool.end();
     throw error;
   }
-  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  pools.set(db, pool);
+  return db;
 }
 
 /**

@@ -5,7 +5,8 @@
  * expired; revoked and expired rows are deleted by `purgeSessions`. With PostgreSQL every API server reads the
  * same table, so a sign-in on one server works on the others and a sign-out anywhere ends it everywhere.
  */
-import type { Db } from './database.ts';
+import type { CompiledQuery, InferResult } from 'kysely';
+import { dialectOf, poolOf, type DialectName, type Db } from './database.ts';
 import { toUser, USER_COLUMNS, type User } from './users.ts';
 
 export interface SessionRecord {
@@ -48,20 +49,44 @@ export async function createSession(db: Db, session: NewSession): Promise<void> 
     .execute();
 }
 
-/**
- * The live session with this id and its user, in one indexed lookup (primary key, then the users and roles
- * primary keys); undefined when unknown, revoked or expired at `now`.
- */
-export async function findLiveSession(db: Db, id: string, now: number): Promise<{ session: SessionRecord; user: User } | undefined> {
-  const row = await db
+const lookupQuery = (db: Db, id: string, now: number) =>
+  db
     .selectFrom('sessions as s')
     .innerJoin('users as u', 'u.id', 's.user_id')
     .innerJoin('roles as r', 'r.id', 'u.role_id')
     .select(['s.id as s_id', 's.xsrf as s_xsrf', 's.created_at as s_created', 's.last_seen_at as s_seen', 's.expires_at as s_expires', ...USER_COLUMNS])
     .where('s.id', '=', id)
     .where('s.revoked_at', 'is', null)
-    .where('s.expires_at', '>', now)
-    .executeTakeFirst();
+    .where('s.expires_at', '>', now);
+
+type LookupRow = InferResult<ReturnType<typeof lookupQuery>>[number];
+
+// The per-request lookup is compiled once per engine, then run with this request's parameters: it runs on every
+// request that carries a cookie, and building and compiling the query costs about as much as running it.
+const compiledLookups = new Map<DialectName, CompiledQuery<LookupRow>>();
+
+function compiledLookup(db: Db, id: string, now: number): CompiledQuery<LookupRow> {
+  const dialect = dialectOf(db);
+  let template = compiledLookups.get(dialect);
+  if (!template) {
+    template = lookupQuery(db, '', 0).compile();
+    if (template.parameters.length !== 2) throw new Error('the session lookup should take two parameters (id, now)');
+    compiledLookups.set(dialect, template);
+  }
+  return { ...template, parameters: [id, now] };
+}
+
+/**
+ * The live session with this id and its user, in one indexed lookup (primary key, then the users and roles
+ * primary keys); undefined when unknown, revoked or expired at `now`.
+ */
+export async function findLiveSession(db: Db, id: string, now: number): Promise<{ session: SessionRecord; user: User } | undefined> {
+  const query = compiledLookup(db, id, now);
+  const pool = poolOf(db);
+  // PostgreSQL: a named statement, parsed and planned once per connection instead of on every request.
+  const row = pool
+    ? (await pool.query<LookupRow>({ name: 'ice_session_lookup', text: query.sql, values: [...query.parameters] })).rows[0]
+    : (await db.executeQuery(query)).rows[0];
   if (!row) return undefined;
   return {
     session: {

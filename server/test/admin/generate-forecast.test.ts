@@ -7,7 +7,8 @@ import { ENGINES } from '../engines.ts';
 import { createTestDatabase } from '../postgres/databases.ts';
 import { prepareArchive } from './archive-fixture.ts';
 
-// On PostgreSQL too: the job's worker thread opens the server's database from DATABASE_URL.
+// On PostgreSQL too: the job's worker thread opens the server's database from DATABASE_URL (the server runs its
+// own jobs here, JOB_RUNNER=in-process; the queue and `npm run worker` are tested in ../multi-server/).
 describe.each(ENGINES)('POST /api/v1/forecast/generate (%s)', (engine) => {
   let test: TestApp;
   let dates: string[];
@@ -15,7 +16,7 @@ describe.each(ENGINES)('POST /api/v1/forecast/generate (%s)', (engine) => {
 
   beforeAll(async () => {
     database = engine === 'postgres' ? await createTestDatabase() : undefined;
-    test = await startTestApp(database ? { DATABASE_URL: database.url } : {});
+    test = await startTestApp(database ? { DATABASE_URL: database.url, JOB_RUNNER: 'in-process' } : {});
     dates = await prepareArchive(test.app, 1);
   });
 

@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { ENGINES, testTarget } from '../engines.ts';
 import { login, makeApp, repoRoot, tempDir, tsxCli } from '../helpers.ts';
 
 /** Run `npm run user -- ...args` the way npm does (tsx server/src/cli/user.ts), without a terminal. */
@@ -17,20 +18,21 @@ function user(dataDir: string, args: string[], env: Record<string, string> = {})
 const password = { USER_PASSWORD: 'cli password 1' };
 
 describe('npm run user', () => {
-  it('creates an admin who can sign in, changes the role, and lists users', async () => {
-    const dataDir = tempDir();
-    const created = user(dataDir, ['create', '--email', 'Ops@Example.com', '--username', 'ops', '--role', 'admin'], password);
+  it.each(ENGINES)('creates an admin who can sign in, changes the role, and lists users (%s)', async (engine) => {
+    const { dataDir, databaseUrl } = await testTarget(engine);
+    const db: Record<string, string> = databaseUrl ? { DATABASE_URL: databaseUrl } : {};
+    const created = user(dataDir, ['create', '--email', 'Ops@Example.com', '--username', 'ops', '--role', 'admin'], { ...password, ...db });
     expect(created).toMatchObject({ status: 0, stderr: '' });
     expect(created.stdout).toContain('ops@example.com (ops), role admin');
 
-    const changed = user(dataDir, ['set-role', '--email', 'ops@example.com', '--role', 'superuser']);
+    const changed = user(dataDir, ['set-role', '--email', 'ops@example.com', '--role', 'superuser'], db);
     expect(changed).toMatchObject({ status: 0, stdout: 'ops@example.com now has role superuser\n' });
 
-    const listed = user(dataDir, ['list']);
+    const listed = user(dataDir, ['list'], db);
     expect(listed.status).toBe(0);
     expect(listed.stdout.split('\n')[1]).toMatch(/^1\tops@example\.com\tops\tsuperuser\t/);
 
-    const { app } = await makeApp({ dataDir });
+    const { app } = await makeApp({ dataDir, databaseUrl: databaseUrl ?? undefined });
     const response = await login(app, 'ops@example.com', 'cli password 1');
     expect(response.statusCode).toBe(204);
   });
