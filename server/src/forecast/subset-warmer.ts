@@ -9,7 +9,7 @@
  * for a subset being made (subset-store.ts `foregroundIdle`); a request for a subset not yet warmed is made at
  * once by its route and does not wait for this queue; one being warmed is shared (subset-store's in-flight).
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { leadTimes, timeDimension } from '../../../workers/netcdf/time-axis.ts';
 import { Nc3Dataset } from '../../../workers/netcdf/nc3/reader.ts';
 import { foregroundIdle, subsetOnDisk } from './subset-store.ts';
@@ -34,7 +34,16 @@ export function selectionsOf(bytes: Uint8Array): SubsetSelection[] {
 interface FileJob {
   path: string;
   etag: string;
+  /** The file's version when queued (`version`): a file replaced since stops its warming, so no subset is
+   *  tagged with the old ETag but cut from the new bytes. The new file's first request warms it anew. */
+  version: string;
 }
+
+/** Size and modification time: a rebuilt file (written atomically, a new inode) changes them. */
+export const fileVersion = (path: string): string => {
+  const stats = statSync(path);
+  return `${stats.size}:${stats.mtimeMs}:${stats.ino}`;
+};
 
 export class SubsetWarmer {
   private readonly queue: FileJob[] = [];
@@ -47,6 +56,7 @@ export class SubsetWarmer {
     private readonly idle: () => Promise<void>,
     private readonly selections: (path: string) => SubsetSelection[],
     private readonly onError: (error: unknown) => void = () => undefined,
+    private readonly version: (path: string) => string = fileVersion,
   ) {}
 
   /** Queue the file's subsets (once per path + ETag); returns at once. */
@@ -55,7 +65,14 @@ export class SubsetWarmer {
     if (this.seen.has(key)) return;
     if (this.seen.size >= 1000) this.seen.clear();
     this.seen.add(key);
-    this.queue.push({ path, etag });
+    let version: string;
+    try {
+      version = this.version(path);
+    } catch (error) {
+      this.onError(error);
+      return;
+    }
+    this.queue.push({ path, etag, version });
     this.start();
   }
 
@@ -87,6 +104,7 @@ export class SubsetWarmer {
         await new Promise((resolve) => setImmediate(resolve));
         await this.idle();
         try {
+          if (this.version(file.path) !== file.version) break;
           await this.make(file.path, file.etag, selection);
         } catch (error) {
           // A file replaced or removed under us, or one that cannot be subset: its requests will say so.

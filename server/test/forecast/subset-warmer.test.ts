@@ -88,6 +88,8 @@ describe('SubsetWarmer', () => {
       },
       () => foregroundBusy ?? Promise.resolve(),
       () => [selection(24), selection(48)],
+      () => undefined,
+      () => 'v1',
     );
     warmer.warm('f1', 'e');
     warmer.warm('f1', 'e'); // the same file again: nothing more queued
@@ -112,6 +114,28 @@ describe('SubsetWarmer', () => {
     expect(log).toEqual(['start f1 24', 'end f1 24', 'start f1 48', 'end f1 48', 'start f2 24', 'end f2 24', 'start f2 48', 'end f2 48']);
   });
 
+  it('stops warming a file replaced since it was queued, so no subset of the new bytes carries the old ETag', async () => {
+    const made: number[] = [];
+    let version = 'v1';
+    let release: (() => void) | null = null;
+    const warmer = new SubsetWarmer(
+      async (_path, _etag, s) => {
+        made.push(s.leads![0]);
+        await new Promise<void>((resolve) => (release = resolve));
+      },
+      () => Promise.resolve(),
+      () => [selection(24), selection(48), selection(72)],
+      () => undefined,
+      () => version,
+    );
+    warmer.warm('f', 'old');
+    await until(() => release !== null, 1000);
+    version = 'v2'; // the job wrote a new file while the first subset was being made
+    release!();
+    await warmer.settled();
+    expect(made).toEqual([24]);
+  });
+
   it('goes on with the next file when one cannot be read or subset', async () => {
     const made: string[] = [];
     const errors: unknown[] = [];
@@ -126,6 +150,7 @@ describe('SubsetWarmer', () => {
         return [selection(24)];
       },
       (error) => errors.push(error),
+      () => 'v1',
     );
     warmer.warm('gone', 'e');
     warmer.warm('broken', 'e');
