@@ -20,6 +20,15 @@ const gzipAsync = promisify(gzip);
 export const partsDir = (path: string): string => `${path}.parts`;
 
 const inFlight = new Map<string, Promise<void>>();
+/** Subsets a request is waiting for (not the background's): the warmer starts nothing while any is made. */
+let foregroundBuilds = 0;
+let idleWaiters: Array<() => void> = [];
+
+/** Resolves once no request is waiting for a subset to be made (at once if none is). */
+export function foregroundIdle(): Promise<void> {
+  if (foregroundBuilds === 0) return Promise.resolve();
+  return new Promise((resolve) => idleWaiters.push(resolve));
+}
 
 export interface SubsetOnDisk {
   path: string;
@@ -27,8 +36,11 @@ export interface SubsetOnDisk {
   etag: string;
 }
 
-/** The subset's file, made (with its .br and .gz copies) on first use. Throws SubsetError for a bad selection. */
-export async function subsetOnDisk(path: string, etag: string, selection: SubsetSelection): Promise<SubsetOnDisk> {
+/**
+ * The subset's file, made (with its .br and .gz copies) on first use. Throws SubsetError for a bad selection.
+ * `background`: made by the warmer (subset-warmer.ts), not for a waiting request.
+ */
+export async function subsetOnDisk(path: string, etag: string, selection: SubsetSelection, background = false): Promise<SubsetOnDisk> {
   const tag = createHash('sha256').update(`${etag}\u0000${selectionKey(selection)}`).digest('hex').slice(0, 20);
   const target = `${partsDir(path)}/${tag}.nc`;
   const subsetEtag = `"${etag.replace(/^W\//, '').replace(/^"|"$/g, '')}-${tag.slice(0, 12)}"`;
@@ -55,7 +67,21 @@ export async function subsetOnDisk(path: string, etag: string, selection: Subset
     })().finally(() => inFlight.delete(target));
     inFlight.set(target, job);
   }
-  await job;
+  if (background) {
+    await job;
+  } else {
+    foregroundBuilds += 1;
+    try {
+      await job;
+    } finally {
+      foregroundBuilds -= 1;
+      if (foregroundBuilds === 0) {
+        const waiters = idleWaiters;
+        idleWaiters = [];
+        for (const resolve of waiters) resolve();
+      }
+    }
+  }
   return { path: target, etag: subsetEtag };
 }
 

@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { buildDemoArchive } from '../../src/forecast/demo-archive.ts';
 import { bitRoundError } from '../../src/forecast/subset.ts';
+import { subsetWarmer } from '../../src/forecast/subset-warmer.ts';
 import { Nc3Dataset } from '../../../workers/netcdf/nc3/reader.ts';
 import { makeApp, signedIn } from '../helpers.ts';
 import { ncdump, tempNc } from '../../../workers/netcdf/test/ncdump.ts';
@@ -117,9 +118,13 @@ describe('subset answers of /hist', () => {
     const range = await get(app, url, { cookie, range: 'bytes=4-', 'if-range': plain.headers.etag as string });
     expect(range.statusCode).toBe(206);
     expect(range.rawPayload.equals(plain.rawPayload.subarray(4))).toBe(true);
+    // One file per selection (the reordered one is the same), each with its two copies, once the warmer has
+    // made the file's other subsets too (subset-warmer.ts): 3 leads × (4 fields + the drift pair).
+    await subsetWarmer.settled();
     const parts = readdirSync(join(dataDir, 'forecast-data/forecast/model_2/2026-02-10.nc.parts'));
-    expect(parts.filter((f) => f.endsWith('.nc'))).toHaveLength(1);
-    expect(parts.filter((f) => f.endsWith('.nc.br') || f.endsWith('.nc.gz'))).toHaveLength(2);
+    expect(parts.filter((f) => f.endsWith('.nc'))).toHaveLength(15);
+    expect(parts.filter((f) => f.endsWith('.nc.br'))).toHaveLength(15);
+    expect(parts.filter((f) => f.endsWith('.nc.gz'))).toHaveLength(15);
   });
 
   it('answer 422 with a detail for an unknown variable or lead or a malformed list, and leave the full file as it was', async () => {

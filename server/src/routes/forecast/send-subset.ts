@@ -3,10 +3,12 @@
  * into a smaller NetCDF-3 file of just those slices, cached on disk with its own ETag and compressed copies
  * (forecast/subset-store.ts), sent with the same caching, range and encoding rules as the full file.
  * An unknown variable or lead, or a file that cannot be subset, is a 422 with a `detail` saying which.
+ * The first subset of a file asked for starts warming its others (forecast/subset-warmer.ts).
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { NetcdfFormatError } from '../../../../workers/netcdf/errors.ts';
 import { subsetName, subsetOnDisk } from '../../forecast/subset-store.ts';
+import { subsetWarmer } from '../../forecast/subset-warmer.ts';
 import { parseSelection, SubsetError, type SubsetSelection } from '../../forecast/subset.ts';
 import { HttpError } from '../../http-error.ts';
 import { sendNetcdf } from './send-netcdf.ts';
@@ -37,5 +39,7 @@ export async function sendSubset(
     if (error instanceof NetcdfFormatError) throw new HttpError(422, `this file cannot be subset (${error.message}); ask for the whole file`);
     throw error;
   }
+  // The file subsets: make the others a switch will ask for before they are asked for (background, once).
+  subsetWarmer.warm(path, etag);
   return sendNetcdf(request, reply, subset.path, subset.etag, subsetName(downloadName, selection));
 }

@@ -1,0 +1,124 @@
+/**
+ * Warming a file's subsets (issue 13): once the first subset of a forecast file is asked for, the other
+ * selections the map's worker will ask for (workers/forecast/sliced-fetcher.ts: each data variable alone at
+ * each lead, and the drift's speed + direction together at each lead) are made in the background, so a
+ * ship's lead or variable switch finds its `.br` on disk instead of waiting 1.5–3.5 s of brotli 11 (one core)
+ * before its first byte.
+ *
+ * Low priority: one subset at a time, for one file after another, and none is started while a request waits
+ * for a subset being made (subset-store.ts `foregroundIdle`); a request for a subset not yet warmed is made at
+ * once by its route and does not wait for this queue; one being warmed is shared (subset-store's in-flight).
+ */
+import { readFileSync, statSync } from 'node:fs';
+import { leadTimes, timeDimension } from '../../../workers/netcdf/time-axis.ts';
+import { Nc3Dataset } from '../../../workers/netcdf/nc3/reader.ts';
+import { foregroundIdle, subsetOnDisk } from './subset-store.ts';
+import type { SubsetSelection } from './subset.ts';
+
+/** The selections the map's worker asks for from a file: every data variable alone, and the drift pair, at each lead. */
+export function selectionsOf(bytes: Uint8Array): SubsetSelection[] {
+  const dataset = new Nc3Dataset(bytes);
+  const timeDim = timeDimension(dataset);
+  const hours = leadTimes(dataset);
+  // Fields: two or more dimensions, the first being time (the worker asks them by lead).
+  const fields = dataset.variables.filter((v) => v.shape.length >= 2 && timeDim !== null && v.dimensions[0] === timeDim).map((v) => v.name);
+  // The drift is asked for as speed + direction in one request (forecast-service.ts finds `…_speed`).
+  const pairs = fields
+    .filter((name) => /_speed$/.test(name) && fields.includes(name.replace(/_speed$/, '_direct')))
+    .map((name) => [name, name.replace(/_speed$/, '_direct')]);
+  const groups = [...fields.map((name) => [name]), ...pairs];
+  // Leads first (a switch of lead is the commonest), then variables.
+  return hours.flatMap((hour) => groups.map((variables) => ({ variables, leads: [hour] })));
+}
+
+interface FileJob {
+  path: string;
+  etag: string;
+  /** The file's version when queued (`version`): a file replaced since stops its warming, so no subset is
+   *  tagged with the old ETag but cut from the new bytes. The new file's first request warms it anew. */
+  version: string;
+}
+
+/** Size and modification time: a rebuilt file (written atomically, a new inode) changes them. */
+export const fileVersion = (path: string): string => {
+  const stats = statSync(path);
+  return `${stats.size}:${stats.mtimeMs}:${stats.ino}`;
+};
+
+export class SubsetWarmer {
+  private readonly queue: FileJob[] = [];
+  /** Files already queued or warmed (path + ETag), bounded: a forgotten entry only costs a look at the disk. */
+  private readonly seen = new Set<string>();
+  private running: Promise<void> | null = null;
+
+  constructor(
+    private readonly make: (path: string, etag: string, selection: SubsetSelection) => Promise<unknown>,
+    private readonly idle: () => Promise<void>,
+    private readonly selections: (path: string) => SubsetSelection[],
+    private readonly onError: (error: unknown) => void = () => undefined,
+    private readonly version: (path: string) => string = fileVersion,
+  ) {}
+
+  /** Queue the file's subsets (once per path + ETag); returns at once. */
+  warm(path: string, etag: string): void {
+    const key = `${path}\u0000${etag}`;
+    if (this.seen.has(key)) return;
+    if (this.seen.size >= 1000) this.seen.clear();
+    this.seen.add(key);
+    let version: string;
+    try {
+      version = this.version(path);
+    } catch (error) {
+      this.onError(error);
+      return;
+    }
+    this.queue.push({ path, etag, version });
+    this.start();
+  }
+
+  private start(): void {
+    this.running ??= this.drain().finally(() => {
+      this.running = null;
+      // A file queued after the drain's last look (its promise settles a tick later) still gets its turn.
+      if (this.queue.length > 0) this.start();
+    });
+  }
+
+  /** Resolves when the queue is empty (tests, shutdown). */
+  async settled(): Promise<void> {
+    while (this.running) await this.running;
+  }
+
+  private async drain(): Promise<void> {
+    for (let file = this.queue.shift(); file; file = this.queue.shift()) {
+      let selections: SubsetSelection[];
+      try {
+        selections = this.selections(file.path);
+      } catch (error) {
+        this.onError(error);
+        continue;
+      }
+      for (const selection of selections) {
+        // Give way to any request waiting for a subset, before each one (and yield to the event loop).
+        await this.idle();
+        await new Promise((resolve) => setImmediate(resolve));
+        await this.idle();
+        try {
+          if (this.version(file.path) !== file.version) break;
+          await this.make(file.path, file.etag, selection);
+        } catch (error) {
+          // A file replaced or removed under us, or one that cannot be subset: its requests will say so.
+          this.onError(error);
+          break;
+        }
+      }
+    }
+  }
+}
+
+/** The server's warmer: real subsets on disk, made at background priority. */
+export const subsetWarmer = new SubsetWarmer(
+  (path, etag, selection) => subsetOnDisk(path, etag, selection, true),
+  foregroundIdle,
+  (path) => selectionsOf(readFileSync(path)),
+);
