@@ -34,6 +34,7 @@ async function serving(): Promise<{ app: FastifyInstance; url: string; requests:
 
 const until = async (done: () => boolean) => {
   for (let i = 0; i < 1500 && !done(); i++) await new Promise((resolve) => setTimeout(resolve, 10));
+  if (!done()) throw new Error('not within 15 s');
 };
 
 describe('the worker opening a server file slice by slice', () => {
@@ -41,7 +42,7 @@ describe('the worker opening a server file slice by slice', () => {
     const { url, requests, fetch } = await serving();
     const sliced = new ForecastService({ fetch });
     const meta = await sliced.open({ url, first: { variables: ['sithick_GLORYS'], leadHours: 48 } }, 'r1');
-    expect(requests.slice(0, 2).sort()).toEqual([`GET /api/v1/forecast/hist?date=2026-02-10&variables=sithick_GLORYS&lead=48`, `bytes=0-32767 /api/v1/forecast/hist?date=2026-02-10`]);
+    expect(requests.slice(0, 2).sort()).toEqual([`GET /api/v1/forecast/hist?date=2026-02-10&variables=sithick_GLORYS&lead=48`, `bytes=0-16383 /api/v1/forecast/hist?date=2026-02-10`]);
 
     const whole = new ForecastService({ fetch });
     const wholeMeta = await whole.open({ url }, 'r2');
@@ -56,7 +57,8 @@ describe('the worker opening a server file slice by slice', () => {
       else expect(Math.abs(first.data[i] - want.data[i])).toBeLessThanOrEqual(0.001);
     }
 
-    // The background fetches every other slice, one variable at a time, each once.
+    // Once the page says the field is drawn, the background fetches every other slice, one at a time, each once.
+    sliced.allowBackground(meta.key);
     await until(() => requests.filter((r) => r.includes('&lead=')).length >= 12);
     const subsets = requests.filter((r) => r.includes('&lead='));
     expect(new Set(subsets).size).toBe(subsets.length);
@@ -86,6 +88,7 @@ describe('the worker opening a server file slice by slice', () => {
     const { url, requests, fetch } = await serving();
     const service = new ForecastService({ fetch });
     const meta = await service.open({ url, first: { variables: ['sea_ice_fraction_BREMEN'], leadHours: 24 } }, 'r1');
+    service.allowBackground(meta.key);
     const [a, b] = await Promise.all([
       service.driftSlice(meta.key, 2, 'usi_vsi_GLORYS_speed', 'usi_vsi_GLORYS_direct'),
       service.scalarSlice(meta.key, 'usi_vsi_GLORYS_speed', 2),
@@ -96,7 +99,8 @@ describe('the worker opening a server file slice by slice', () => {
     expect(speedAt72).toHaveLength(1);
     // Another file: the first one's background stops (no request for it after the switch).
     const other = `${url.replace('forecast/hist', 'assim_forecast/hist')}`;
-    await service.open({ url: other, first: { variables: ['sithick_GLORYS'], leadHours: 24 } }, 'r2');
+    const otherMeta = await service.open({ url: other, first: { variables: ['sithick_GLORYS'], leadHours: 24 } }, 'r2');
+    service.allowBackground(otherMeta.key);
     const mark = requests.length;
     await until(() => requests.filter((r) => r.includes('assim_forecast') && r.includes('&lead=')).length >= 12);
     const later = requests.slice(mark).filter((r) => !r.includes('assim_forecast'));
