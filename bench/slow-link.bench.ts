@@ -21,8 +21,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { chromium } from 'playwright-core';
-import { chromiumPath, demoAccounts, repoRoot, startServer } from '../tests/e2e/harness.ts';
+import { demoAccounts, launchBrowser, repoRoot, startServer } from '../tests/e2e/harness.ts';
 import { startShapingProxy, type LinkProfile } from './shaping-proxy.ts';
 
 type Mode = 'ours' | 'peer';
@@ -85,22 +84,8 @@ async function drawn(page: Page, suffix: string, timeoutMs: number, wait: Wait =
  * `context.route`: Playwright's routing turns the HTTP cache off, so the service worker's copies of the app's
  * chunks (which come from the HTTP cache in a real browser) would go over the link a second time.
  */
-function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: chromiumPath,
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--use-angle=swiftshader',
-      '--enable-unsafe-swiftshader',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      '--disable-quic',
-      '--host-resolver-rules=MAP gibs.earthdata.nasa.gov ~NOTFOUND',
-    ],
-  });
+function launchSlowLinkBrowser(): Promise<Browser> {
+  return launchBrowser(['--host-resolver-rules=MAP gibs.earthdata.nasa.gov ~NOTFOUND']);
 }
 
 async function sessionCookies(serverUrl: string): Promise<Array<{ name: string; value: string }>> {
@@ -212,7 +197,7 @@ function cell(values: number[], unit: 's' | 'KiB'): string {
 
 async function main(): Promise<void> {
   const server = await startServer({ env: { DEMO_DAYS: '1' }, readyTimeoutMs: 600_000 });
-  const browser = await launchBrowser();
+  const browser = await launchSlowLinkBrowser();
   try {
     const cookies = await sessionCookies(server.url);
     const header = { cookie: cookies.map((c) => `${c.name}=${c.value}`).join('; '), 'accept-encoding': 'br' };

@@ -171,3 +171,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (problems.length > 0) throw new ConfigError(problems);
   return Object.freeze(values) as Config;
 }
+
+/** For the entry points (`server.ts`, `worker.ts`): the configuration, or its error printed and exit code 2. */
+export function loadConfigOrExit(): Config {
+  try {
+    return loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(2);
+    }
+    throw error;
+  }
+}

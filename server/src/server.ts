@@ -3,21 +3,9 @@
  * tasks, and print where to open it. Everything else lives in app.ts.
  */
 import { buildApp } from './app.ts';
-import { ConfigError, loadConfig, type Config } from './config.ts';
+import { loadConfigOrExit } from './config.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './db/demo-users.ts';
 import { runStartupTasks } from './startup.ts';
-
-function loadConfigOrExit(): Config {
-  try {
-    return loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      process.exit(2);
-    }
-    throw error;
-  }
-}
 
 async function main(): Promise<void> {
   const config = loadConfigOrExit();

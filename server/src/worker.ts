@@ -6,20 +6,8 @@
  * See server/src/jobs/queue/README.md.
  */
 import Fastify from 'fastify';
-import { ConfigError, loadConfig, type Config } from './config.ts';
+import { loadConfigOrExit } from './config.ts';
 import { startQueueWorker } from './jobs/queue/start-worker.ts';
-
-function loadConfigOrExit(): Config {
-  try {
-    return loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      process.exit(2);
-    }
-    throw error;
-  }
-}
 
 async function main(): Promise<void> {
   const config = loadConfigOrExit();

@@ -114,8 +114,11 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
 
 export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-/** Headless Debian Chromium with software WebGL2 (SwiftShader), as ../shared/STACK.md measured. */
-export async function launchBrowser(): Promise<Browser> {
+/**
+ * Headless Debian Chromium with software WebGL2 (SwiftShader), as ../shared/STACK.md measured; `extraArgs` for
+ * benches that need more (e.g. a host resolver rule).
+ */
+export async function launchBrowser(extraArgs: readonly string[] = []): Promise<Browser> {
   return chromium.launch({
     executablePath: chromiumPath,
     headless: true,
@@ -128,6 +131,7 @@ export async function launchBrowser(): Promise<Browser> {
       '--disable-sync',
       '--no-first-run',
       '--disable-quic',
+      ...extraArgs,
     ],
   });
 }
