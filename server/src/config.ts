@@ -134,6 +134,13 @@ const fields = {
     parseAnalysisSource,
     { kind: 'demo' },
   ),
+  // Slow links (issue 13): a switch should find its subset made, not wait seconds for brotli 11 (forecast/subset-warmer.ts).
+  subsetWarm: field(
+    'SUBSET_WARM',
+    "after a forecast file's first subset is asked for, make its others in the background (brotli 11, about 45 s of one core per file, once)",
+    boolean,
+    true,
+  ),
   importMaxBytes: field('IMPORT_MAX_BYTES', 'largest file /analysis/import and /forecast/import accept, bytes', integer(1, 2 ** 40), 512 * 1024 * 1024),
   // The durable job queue (issue 15, with DATABASE_URL; server/src/jobs/queue/README.md).
   jobRunner: field<'queue' | 'in-process' | null>(

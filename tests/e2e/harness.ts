@@ -72,6 +72,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
         DEMO: '1',
         DEMO_DAYS: '2',
         LOG_LEVEL: 'warn',
+        // Warming subsets (~45 s of one core per file) would compete with the browsers; journeys do not measure switches.
+        SUBSET_WARM: '0',
         ...options.env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],

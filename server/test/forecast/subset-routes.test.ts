@@ -13,7 +13,7 @@ import { ncdump, tempNc } from '../../../workers/netcdf/test/ncdump.ts';
 import { SMALL_GRID } from './small-grid.ts';
 
 async function appWithArchive(): Promise<{ app: FastifyInstance; dataDir: string; cookie: string }> {
-  const { app, dataDir } = await makeApp();
+  const { app, dataDir } = await makeApp({ env: { SUBSET_WARM: '1' } });
   await buildDemoArchive({ db: app.db, dataDir, grid: SMALL_GRID }, 2, '2026-02-10');
   const { cookie } = await signedIn(app, 'user');
   return { app, dataDir, cookie };

@@ -14,7 +14,7 @@ const DRIFT = 'usi_vsi_GLORYS_speed,usi_vsi_GLORYS_direct';
 const FIELDS = ['sithick_GLORYS', 'sea_ice_fraction_BREMEN', 'usi_vsi_GLORYS_speed', 'usi_vsi_GLORYS_direct'];
 
 async function appWithArchive() {
-  const { app, dataDir } = await makeApp();
+  const { app, dataDir } = await makeApp({ env: { SUBSET_WARM: '1' } });
   await buildDemoArchive({ db: app.db, dataDir, grid: SMALL_GRID }, 1, '2026-02-10');
   const { cookie } = await signedIn(app, 'user');
   const parts = join(dataDir, 'forecast-data/forecast/model_2/2026-02-10.nc.parts');

@@ -40,6 +40,6 @@ export async function sendSubset(
     throw error;
   }
   // The file subsets: make the others a switch will ask for before they are asked for (background, once).
-  subsetWarmer.warm(path, etag);
+  if (request.server.config.subsetWarm) subsetWarmer.warm(path, etag);
   return sendNetcdf(request, reply, subset.path, subset.etag, subsetName(downloadName, selection));
 }
