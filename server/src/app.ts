@@ -6,6 +6,8 @@ import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifyFormbody from '@fastify/formbody';
 import fastifyRateLimit from '@fastify/rate-limit';
+import { RequestRates } from './db/request-rates.ts';
+import { databaseRateLimitStore } from './plugins/rate-limit-store.ts';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { constants as zlibConstants } from 'node:zlib';
 import { loadOrCreateSecret } from './auth/secret.ts';
@@ -94,8 +96,10 @@ async function setup(app: FastifyInstance, config: Config): Promise<void> {
     brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } },
   });
   // Off by default; routes opt in with `config: { rateLimit: { max, timeWindow } }` (login, register).
+  // With PostgreSQL the windows are counted in the database, so several API servers share one limit.
   await app.register(fastifyRateLimit, {
     global: false,
+    ...(config.databaseUrl ? { store: databaseRateLimitStore(new RequestRates(app.db)) } : {}),
     errorResponseBuilder: (_request, context) =>
       new HttpError(context.statusCode, `Too many requests, retry in ${context.after}`),
   });

@@ -144,4 +144,17 @@ export const migrations: readonly string[] = [
   ) WITHOUT ROWID;
   CREATE INDEX login_failures_last ON login_failures (last_failure);
   `,
+  // 8: request-rate windows counted in the database (issue 15): the per-route limits of @fastify/rate-limit (sign-in,
+  // registration, password change) shared by every API server on one PostgreSQL (db/request-rates.ts). One row
+  // per route and client key; `window_start` is Unix milliseconds.
+  `
+  CREATE TABLE request_rates (
+    route        TEXT NOT NULL,
+    client_key   TEXT NOT NULL,
+    hits         INTEGER NOT NULL,
+    window_start INTEGER NOT NULL,
+    PRIMARY KEY (route, client_key)
+  ) WITHOUT ROWID;
+  CREATE INDEX request_rates_window ON request_rates (window_start);
+  `,
 ];

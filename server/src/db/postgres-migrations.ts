@@ -141,4 +141,15 @@ export const postgresMigrations: readonly string[] = [
   );
   CREATE INDEX login_failures_last ON login_failures (last_failure);
   `,
+  // 8: request-rate windows counted in the database (window_start in Unix milliseconds).
+  `
+  CREATE TABLE request_rates (
+    route        text NOT NULL,
+    client_key   text NOT NULL,
+    hits         integer NOT NULL,
+    window_start bigint NOT NULL,
+    PRIMARY KEY (route, client_key)
+  );
+  CREATE INDEX request_rates_window ON request_rates (window_start);
+  `,
 ];

@@ -109,6 +109,14 @@ export interface LoginFailuresTable {
   last_failure: number;
 }
 
+export interface RequestRatesTable {
+  route: string;
+  client_key: string;
+  hits: number;
+  /** Unix milliseconds. */
+  window_start: number;
+}
+
 export interface SchemaMigrationsTable {
   version: number;
   applied_at: Defaulted<string>;
@@ -126,5 +134,6 @@ export interface Database {
   sessions: SessionsTable;
   ingest_provenance: IngestProvenanceTable;
   login_failures: LoginFailuresTable;
+  request_rates: RequestRatesTable;
   schema_migrations: SchemaMigrationsTable;
 }

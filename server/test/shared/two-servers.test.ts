@@ -38,4 +38,18 @@ describe('two API servers on one PostgreSQL', () => {
     expect(refused.json()).toEqual({ detail: 'LOGIN_TOO_MANY_ATTEMPTS' });
     expect(Number(refused.headers['retry-after'])).toBeGreaterThanOrEqual(1);
   });
+
+  it('share request-rate limits: registration attempts on A and B count in one window', async () => {
+    const { a, b } = await twoServers();
+    // POST /auth/register allows 30 a minute per address; malformed ones count too (the limit comes first).
+    const attempt = (app: FastifyInstance) => app.inject({ method: 'POST', url: '/api/v1/auth/register', payload: { email: 'x' } });
+    for (let i = 0; i < 30; i++) expect((await attempt(i % 2 === 0 ? a : b)).statusCode).toBe(422);
+    for (const app of [a, b]) {
+      const refused = await attempt(app);
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json().detail).toMatch(/^Too many requests, retry in /);
+    }
+    // Another route keeps its own window: sign-in from the same address still answers.
+    expect((await login(b, 'nobody@example.com', 'whatever')).statusCode).toBe(400);
+  });
 });
