@@ -282,7 +282,8 @@ describe('point panel', () => {
     const want = await expectedTable('sithick_GLORYS', point[1], point[0]);
     expect(want.flat().filter((v) => v !== ru.forecastMap.noData).length).toBeGreaterThanOrEqual(6);
     await expect.poll(tableText, { timeout: 30_000 }).toEqual(want);
-    expect(await page.getByTestId('point-chart').locator('canvas').count()).toBe(1);
+    // The chart's code (uPlot) loads on first use (issue 13): wait for it to draw.
+    await expect.poll(() => page.getByTestId('point-chart').locator('canvas').count(), { timeout: 30_000 }).toBe(1);
     await page.screenshot({ path: screenshotPath('map-tools-point-thickness') });
 
     // The drift: speed and bearing.
