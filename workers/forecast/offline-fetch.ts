@@ -59,8 +59,7 @@ export function offlineFetch(options: OfflineFetchOptions = {}): typeof fetch {
     return step;
   };
 
-  const store = async (key: string, response: Response): Promise<void> => {
-    const body = await response.arrayBuffer();
+  const store = async (key: string, response: Response, body: Uint8Array<ArrayBuffer>): Promise<void> => {
     const headers = new Headers(response.headers);
     const contentRange = response.headers.get('content-range');
     if (response.status === 206 && contentRange) headers.set(RANGE_HEADER, contentRange);
@@ -79,7 +78,7 @@ export function offlineFetch(options: OfflineFetchOptions = {}): typeof fetch {
     headers.set('if-none-match', etag);
     if (range) headers.set('if-range', etag);
     const fresh = await network(url, { ...init, headers, priority: 'low' });
-    if (fresh.status === 200 || fresh.status === 206) await store(key, fresh);
+    if (fresh.status === 200 || fresh.status === 206) await store(key, fresh, new Uint8Array(await fresh.arrayBuffer()));
   };
 
   return async (input, init) => {
@@ -101,9 +100,48 @@ export function offlineFetch(options: OfflineFetchOptions = {}): typeof fetch {
       return fromCopy(copy);
     }
     const response = await network(input, init);
-    if (response.status === 200 || response.status === 206) {
-      void store(key, response.clone()).catch((error: unknown) => console.warn(`Offline copy of ${url} not kept:`, error));
-    }
-    return response;
+    if ((response.status !== 200 && response.status !== 206) || !response.body) return response;
+    return keepingCopy(response, (body) => {
+      store(key, response, body).catch((error: unknown) => console.warn(`Offline copy of ${url} not kept:`, error));
+    });
   };
+}
+
+/**
+ * The answer with its body passed through as the reader asks for it, and `onComplete` called with the whole
+ * body once it has all been read. Not `response.clone()`: a clone tees the body, and a tee reads ahead into
+ * both branches, so when the link drops the bytes already received are thrown away with the error (the reader
+ * sees 0 bytes and cannot resume). Here nothing is read ahead (high-water mark 0), so the reader gets every
+ * byte that arrived before the error, and `download` resumes from there. A body that breaks off is not kept.
+ */
+function keepingCopy(response: Response, onComplete: (body: Uint8Array<ArrayBuffer>) => void): Response {
+  const reader = response.body!.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  const body = new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        const { done, value } = await reader.read();
+        if (done) {
+          controller.close();
+          const whole = new Uint8Array(size);
+          let offset = 0;
+          for (const chunk of chunks) {
+            whole.set(chunk, offset);
+            offset += chunk.length;
+          }
+          onComplete(whole);
+          return;
+        }
+        chunks.push(value);
+        size += value.length;
+        controller.enqueue(value);
+      },
+      cancel(reason) {
+        return reader.cancel(reason);
+      },
+    },
+    { highWaterMark: 0 },
+  );
+  return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
 }
