@@ -45,6 +45,8 @@ export interface ForecastMapOptions {
   onPointer?: (position: PointerPosition | null) => void;
   /** A click (not a drag) on the map. */
   onClick?: (position: PointerPosition) => void;
+  /** Resolves when the link is free for the offline basemap's detailed land (see offline-basemap.ts). */
+  whenLinkQuiet?: Promise<void>;
 }
 
 export class ForecastMap {
@@ -54,8 +56,10 @@ export class ForecastMap {
   private basemap: BasemapKind;
   private styleLoaded = false;
   private readonly onBasemapChange?: (kind: BasemapKind) => void;
+  private readonly whenLinkQuiet?: Promise<void>;
 
   constructor(options: ForecastMapOptions) {
+    this.whenLinkQuiet = options.whenLinkQuiet;
     const tileUrl = options.tileUrl ?? resolveTileUrl();
     this.basemap = tileUrl === OFFLINE_TILE_URL ? 'offline' : 'tiles';
     this.onBasemapChange = options.onBasemapChange;
@@ -148,6 +152,6 @@ export class ForecastMap {
     if (map.getSource(BASEMAP_SOURCE_ID)) map.removeSource(BASEMAP_SOURCE_ID);
     this.basemap = 'offline';
     this.onBasemapChange?.('offline');
-    await addOfflineBasemap(map, BACKGROUND_LAYER_ID);
+    await addOfflineBasemap(map, BACKGROUND_LAYER_ID, { whenQuiet: this.whenLinkQuiet });
   }
 }

@@ -12,7 +12,7 @@ import { FirstView } from './first-view/first-view.tsx';
 import { useMapWanted } from './first-view/use-map-wanted.ts';
 import { prefetchMapWorker } from './first-view/prefetch-map-worker.ts';
 import { ForecastSidebar } from './forecast-sidebar.tsx';
-import { createForecastWorker } from './forecast-worker.ts';
+import { createForecastWorker, prestartForecastWorker } from './forecast-worker.ts';
 import { createDrawnSignal } from './first-view/drawn-signal.ts';
 import { LocalFileContext } from './local-file/local-file-context.ts';
 import { LocalFileDropZone } from './local-file/local-file-drop.tsx';
@@ -28,6 +28,23 @@ import './forecast-map.css';
 // Issue 13: MapLibre + deck.gl (about 0.6 MB brotli) are their own chunk, asked for once the first field is
 // decoded (see first-view/use-map-wanted.ts); until the map has drawn it, the first view shows it.
 const ForecastMapView = lazy(() => import('./forecast-map-view.tsx').then((module) => ({ default: module.ForecastMapView })));
+
+// Issue 13: when this chunk runs on /forecasts (the app was opened there), the decode worker and the list of
+// dates are asked for at once, in parallel with the session check, not one round trip after the page mounts.
+let earlyDates: Promise<string[]> | null = null;
+if (typeof location !== 'undefined' && location.pathname === '/forecasts') {
+  prestartForecastWorker();
+  earlyDates = fetchForecastInfo().then((info) => info.available_dates);
+  // Not signed in (401: the guard sends the visitor to /login) or offline: a later mount asks again.
+  earlyDates.catch(() => {
+    earlyDates = null;
+  });
+}
+const listDates = (): Promise<string[]> => {
+  const early = earlyDates;
+  earlyDates = null;
+  return early ?? fetchForecastInfo().then((info) => info.available_dates);
+};
 
 /** Diagnostic switch (issue 13): localStorage 'ice.download' = 'whole' is the behaviour before (the benchmark's peer). */
 const sliceFirst = () => globalThis.localStorage?.getItem('ice.download') !== 'whole';
@@ -53,7 +70,7 @@ export function ForecastMapPage() {
       store,
       worker: worker.api,
       fileUrl: (date, assimilated, analysis) => (analysis ? analysisFileUrl(date) : forecastFileUrl(date, assimilated)),
-      listDates: async () => (await fetchForecastInfo()).available_dates,
+      listDates,
       sliceFirst: firstViewMode,
       whenDrawn: drawnSignal.when,
     });

@@ -1,6 +1,10 @@
 /**
  * The page's handle on the decode worker (workers/forecast-client.ts, issue 4), in one place so the page and
  * the benchmark make and dispose it the same way.
+ *
+ * Issue 13: `prestartForecastWorker()` starts the worker as soon as the map page's chunk runs, while the
+ * session check is still on the link, so its script (15 KiB) arrives one round trip earlier; the page's first
+ * `createForecastWorker()` then takes that one.
  */
 import { createForecastClient, type ForecastClient } from '../../../workers/forecast-client.ts';
 
@@ -9,7 +13,14 @@ export interface ForecastWorkerHandle {
   dispose: () => void;
 }
 
+let prestarted: ForecastClient | null = null;
+
+export function prestartForecastWorker(): void {
+  prestarted ??= createForecastClient();
+}
+
 export function createForecastWorker(): ForecastWorkerHandle {
-  const client = createForecastClient();
+  const client = prestarted ?? createForecastClient();
+  prestarted = null;
   return { api: client, dispose: () => client.dispose() };
 }
