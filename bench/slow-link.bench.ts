@@ -11,12 +11,12 @@
  * first view's canvas, `data-field-drawn`, or the map, `data-drawn`, whichever comes first) and bytes moved
  * until then; time until the full map is interactive (the map's `data-drawn` and the first view gone: MapLibre
  * has rendered the field) and bytes until then; then, at once, a lead switch (+48 h) and a variable switch
- * (concentration), each timed from the click to the map's drawn field (the map's worker and basemap may still be
+ * (concentration), each timed from the click to the field shown (the coarse preview or the full field) and to the full field (the map's worker and basemap may still be
  * arriving); then, once no app request has been in flight for a second ("settled"), a lead switch and a
  * switch to the drift (+72 h, then the drift: the last slices of the background's queue), each from the click;
  * then a second visit in the same context (warm). Median and spread (min–max) of RUNS runs (default 3).
- * Setup outside the timed parts: the server's demo day is built and every subset and compressed copy is made
- * before the first run (so server CPU does not count).
+ * Setup outside the timed parts: the server's demo day is built and every subset (full and preview) and
+ * compressed copy is made before the first run (so server CPU does not count).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -44,29 +44,38 @@ interface Sample {
   firstBytes: number;
   mapMs: number;
   mapBytes: number;
+  /** Switches from the click to the field shown (its preview or the full field), and to the full field. */
+  leadShownMs: number;
   leadMs: number;
+  variableShownMs: number;
   variableMs: number;
   /** From the map interactive until no app code or basemap request was in flight for a second. */
   settleMs: number;
   /** Once settled: +72 h of concentration, then the drift at +72 h (speed + direction): the background's last slices. */
+  settledLeadShownMs: number;
   settledLeadMs: number;
+  settledSwitchShownMs: number;
   settledSwitchMs: number;
   warmFirstMs: number;
   warmBytes: number;
 }
 
-type Wait = 'first' | 'map';
+type Wait = 'first' | 'map' | 'shown';
 
 /**
  * Wait until the field whose `data-drawn` ends with `suffix` is drawn: 'first' = on the first view's canvas or
- * on the map; 'map' = on the map, with the first view gone (MapLibre has rendered it).
+ * on the map; 'map' = on the map, with the first view gone (MapLibre has rendered it); 'shown' = on the map,
+ * the full field or its coarse preview (`data-preview-drawn`: a switch on a slow link draws every second cell
+ * first, then the full slice).
  */
 async function drawn(page: Page, suffix: string, timeoutMs: number, wait: Wait = 'map'): Promise<void> {
   try {
     await page.waitForFunction(
       ({ end, wait }) => {
-        const onMap = document.querySelector('[data-testid="forecast-map"]')?.getAttribute('data-drawn')?.endsWith(end) ?? false;
+        const map = document.querySelector('[data-testid="forecast-map"]');
+        const onMap = map?.getAttribute('data-drawn')?.endsWith(end) ?? false;
         const firstView = document.querySelector('[data-testid="first-view"]');
+        if (wait === 'shown') return onMap || (map?.getAttribute('data-preview-drawn')?.endsWith(end) ?? false);
         if (wait === 'map') return onMap && firstView === null;
         return onMap || (firstView?.getAttribute('data-field-drawn')?.endsWith(end) ?? false);
       },
@@ -146,29 +155,29 @@ async function run(browser: Browser, serverPort: number, cookies: Array<{ name: 
     const mapBytes = proxy.bytesDown() + proxy.bytesUp();
     log(`${mode} first field ${firstMs.toFixed(0)} ms, map ${mapMs.toFixed(0)} ms`);
 
-    started = performance.now();
-    await page.getByRole('button', { name: '+48h' }).click();
-    await drawn(page, '|sithick_GLORYS|1', timeout);
-    const leadMs = performance.now() - started;
-    started = performance.now();
-    await page.getByRole('button', { name: 'sea_ice_fraction_BREMEN' }).click();
-    await drawn(page, '|sea_ice_fraction_BREMEN|1', timeout);
-    const variableMs = performance.now() - started;
+    /** Click, then the times (ms) until the field is shown (preview or full) and until the full field is drawn. */
+    const switchTo = async (button: string, suffix: string): Promise<[number, number]> => {
+      const clicked = performance.now();
+      await page.getByRole('button', { name: button }).click();
+      await drawn(page, suffix, timeout, 'shown');
+      const shown = performance.now() - clicked;
+      await drawn(page, suffix, timeout);
+      return [shown, performance.now() - clicked];
+    };
+    const [leadShownMs, leadMs] = await switchTo('+48h', '|sithick_GLORYS|1');
+    const [variableShownMs, variableMs] = await switchTo('sea_ice_fraction_BREMEN', '|sea_ice_fraction_BREMEN|1');
 
     started = performance.now();
     while ((inFlight.size > 0 || performance.now() - lastChange < 1000) && performance.now() - started < 120_000) {
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
     const settleMs = performance.now() - started;
-    started = performance.now();
-    await page.getByRole('button', { name: '+72h' }).click();
-    await drawn(page, '|sea_ice_fraction_BREMEN|2', timeout);
-    const settledLeadMs = performance.now() - started;
-    started = performance.now();
-    await page.getByRole('button', { name: 'usi_vsi' }).click();
-    await drawn(page, '|usi_vsi|2', timeout);
-    const settledSwitchMs = performance.now() - started;
-    log(`${mode} switches ${leadMs.toFixed(0)} / ${variableMs.toFixed(0)} ms; settled after ${settleMs.toFixed(0)} ms; then ${settledLeadMs.toFixed(0)} / ${settledSwitchMs.toFixed(0)} ms`);
+    const [settledLeadShownMs, settledLeadMs] = await switchTo('+72h', '|sea_ice_fraction_BREMEN|2');
+    const [settledSwitchShownMs, settledSwitchMs] = await switchTo('usi_vsi', '|usi_vsi|2');
+    const pair = (shownMs: number, fullMs: number) => `${shownMs.toFixed(0)}${shownMs < fullMs - 1 ? `→${fullMs.toFixed(0)}` : ''}`;
+    log(
+      `${mode} switches (shown→full) ${pair(leadShownMs, leadMs)} / ${pair(variableShownMs, variableMs)} ms; settled after ${settleMs.toFixed(0)} ms; then ${pair(settledLeadShownMs, settledLeadMs)} / ${pair(settledSwitchShownMs, settledSwitchMs)} ms`,
+    );
     await page.close();
 
     // Warm: a second visit in the same context once the first one's background work has had time to finish
@@ -181,7 +190,23 @@ async function run(browser: Browser, serverPort: number, cookies: Array<{ name: 
     await drawn(again, '|sithick_GLORYS|0', timeout, 'first');
     const warmFirstMs = performance.now() - started;
     const warmBytes = proxy.bytesDown() + proxy.bytesUp() - before;
-    return { firstMs, firstBytes, mapMs, mapBytes, leadMs, variableMs, settleMs, settledLeadMs, settledSwitchMs, warmFirstMs, warmBytes };
+    return {
+      firstMs,
+      firstBytes,
+      mapMs,
+      mapBytes,
+      leadShownMs,
+      leadMs,
+      variableShownMs,
+      variableMs,
+      settleMs,
+      settledLeadShownMs,
+      settledLeadMs,
+      settledSwitchShownMs,
+      settledSwitchMs,
+      warmFirstMs,
+      warmBytes,
+    };
   } finally {
     await context.close();
     await proxy.close();
@@ -193,6 +218,13 @@ function cell(values: number[], unit: 's' | 'KiB'): string {
   const scale = unit === 's' ? 1000 : 1024;
   const f = (v: number) => (v / scale).toFixed(unit === 's' ? 1 : 0);
   return `${f(median(values))} (${f(Math.min(...values))}–${f(Math.max(...values))})`;
+}
+
+/** 'shown / full' cell of a switch (one figure when no preview was drawn first in any run). */
+function both(samples: Sample[], shown: keyof Sample, full: keyof Sample): string {
+  const a = samples.map((x) => x[shown]);
+  const b = samples.map((x) => x[full]);
+  return a.every((v, k) => v >= b[k] - 1) ? `${cell(b, 's')} s` : `${cell(a, 's')} / ${cell(b, 's')} s`;
 }
 
 async function main(): Promise<void> {
@@ -214,7 +246,10 @@ async function main(): Promise<void> {
     for (const lead of [24, 48, 72]) {
       // One subset per variable, and the drift's pair (speed and direction in one answer, as the app asks).
       for (const variables of [...VARIABLES, `${VARIABLES[2]},${VARIABLES[3]}`]) {
-        await (await fetch(`${file}&variables=${encodeURIComponent(variables)}&lead=${lead}`, { headers: header })).arrayBuffer();
+        // The full slice, and the coarse preview (every second cell) a switch on a slow link asks for first.
+        for (const stride of ['', '&stride=2']) {
+          await (await fetch(`${file}&variables=${encodeURIComponent(variables)}&lead=${lead}${stride}`, { headers: header })).arrayBuffer();
+        }
       }
     }
     const port = Number(new URL(server.url).port);
@@ -231,13 +266,15 @@ async function main(): Promise<void> {
       }
     }
     console.log(`RUNS=${RUNS}, date ${date}, median (min–max)\n`);
-    console.log('| link | path | first field, cold | bytes to it | map interactive, cold | bytes to it | lead switch | variable switch | settled after | lead switch, settled | drift switch, settled | first field, warm | bytes, warm |');
+    console.log(
+      '| link | path | first field, cold | bytes to it | map interactive, cold | bytes to it | lead switch: shown / full | variable switch: shown / full | settled after | lead switch, settled: shown / full | drift switch, settled: shown / full | first field, warm | bytes, warm |',
+    );
     console.log('|---|---|---|---|---|---|---|---|---|---|---|---|---|');
     for (const profile of PROFILES) {
       for (const mode of MODES) {
         const s = results[profile.name][mode];
         console.log(
-          `| ${profile.name} | ${mode === 'ours' ? 'ours (slice + first view)' : 'peer (whole file)'} | ${cell(s.map((x) => x.firstMs), 's')} s | ${cell(s.map((x) => x.firstBytes), 'KiB')} KiB | ${cell(s.map((x) => x.mapMs), 's')} s | ${cell(s.map((x) => x.mapBytes), 'KiB')} KiB | ${cell(s.map((x) => x.leadMs), 's')} s | ${cell(s.map((x) => x.variableMs), 's')} s | ${cell(s.map((x) => x.settleMs), 's')} s | ${cell(s.map((x) => x.settledLeadMs), 's')} s | ${cell(s.map((x) => x.settledSwitchMs), 's')} s | ${cell(s.map((x) => x.warmFirstMs), 's')} s | ${cell(s.map((x) => x.warmBytes), 'KiB')} KiB |`,
+          `| ${profile.name} | ${mode === 'ours' ? 'ours (slice + first view)' : 'peer (whole file)'} | ${cell(s.map((x) => x.firstMs), 's')} s | ${cell(s.map((x) => x.firstBytes), 'KiB')} KiB | ${cell(s.map((x) => x.mapMs), 's')} s | ${cell(s.map((x) => x.mapBytes), 'KiB')} KiB | ${both(s, 'leadShownMs', 'leadMs')} | ${both(s, 'variableShownMs', 'variableMs')} | ${cell(s.map((x) => x.settleMs), 's')} s | ${both(s, 'settledLeadShownMs', 'settledLeadMs')} | ${both(s, 'settledSwitchShownMs', 'settledSwitchMs')} | ${cell(s.map((x) => x.warmFirstMs), 's')} s | ${cell(s.map((x) => x.warmBytes), 'KiB')} KiB |`,
         );
       }
     }
@@ -246,7 +283,7 @@ async function main(): Promise<void> {
       const { ours, peer } = results[profile.name];
       const ratio = (pick: (x: Sample) => number) => (median(ours.map(pick)) / median(peer.map(pick))).toFixed(2);
       console.log(
-        `${profile.name}: ours/peer by medians: first field ${ratio((x) => x.firstMs)}×, bytes to it ${ratio((x) => x.firstBytes)}×, map interactive ${ratio((x) => x.mapMs)}×, lead switch ${ratio((x) => x.leadMs)}×, variable switch ${ratio((x) => x.variableMs)}×, settled lead switch ${ratio((x) => x.settledLeadMs)}×, settled drift switch ${ratio((x) => x.settledSwitchMs)}×, warm first field ${ratio((x) => x.warmFirstMs)}×`,
+        `${profile.name}: ours/peer by medians: first field ${ratio((x) => x.firstMs)}×, bytes to it ${ratio((x) => x.firstBytes)}×, map interactive ${ratio((x) => x.mapMs)}×, lead switch ${ratio((x) => x.leadShownMs)}× shown / ${ratio((x) => x.leadMs)}× full, variable switch ${ratio((x) => x.variableShownMs)}× / ${ratio((x) => x.variableMs)}×, settled lead switch ${ratio((x) => x.settledLeadShownMs)}× / ${ratio((x) => x.settledLeadMs)}×, settled drift switch ${ratio((x) => x.settledSwitchShownMs)}× / ${ratio((x) => x.settledSwitchMs)}×, warm first field ${ratio((x) => x.warmFirstMs)}×`,
       );
     }
     mkdirSync(join(repoRoot, 'bench/out'), { recursive: true });
