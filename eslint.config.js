@@ -32,8 +32,8 @@ const boundaries = boundaryConfigs(root, {
     })),
     { from: 'src', forbid: 'server', message: 'The app never imports the server: shared code lives in common/.' },
     {
-      from: 'src', forbid: 'workers', except: ['forecast\\.api\\.ts$', 'forecast-client\\.ts$'], tests: false,
-      message: 'The app uses the decode worker only through workers/forecast.api.ts (types) and workers/forecast-client.ts; shared code lives in common/.',
+      from: 'src', forbid: 'workers', except: ['forecast\\.api\\.ts$', 'forecast-client\\.ts$', 'forecast-worker-url\\.ts$'], tests: false,
+      message: 'The app uses the decode worker only through workers/forecast.api.ts (types), workers/forecast-client.ts and workers/forecast-worker-url.ts (its script, to prefetch); shared code lives in common/.',
     },
     {
       from: 'src', forbid: 'workers', except: ['forecast\\.api\\.ts$', 'forecast-client\\.ts$', 'forecast-service\\.ts$', 'netcdf/test/'], tests: 'only',
