@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { FetchScheduler, type BackgroundJob } from './fetch-scheduler.ts';
 
 /** A background job that records when it starts and is aborted, and finishes when told. */
@@ -27,7 +27,7 @@ const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
 describe('FetchScheduler', () => {
   it('starts nothing in the background until the view is drawn, then one job at a time in order', async () => {
     const log: string[] = [];
-    const scheduler = new FetchScheduler();
+    const scheduler = new FetchScheduler({ resumeAfterMs: 0 });
     const a = job('a', log);
     const b = job('b', log);
     scheduler.replace([a.spec, b.spec]);
@@ -47,7 +47,7 @@ describe('FetchScheduler', () => {
 
   it('aborts the background job in flight for a foreground request and asks for it again afterwards', async () => {
     const log: string[] = [];
-    const scheduler = new FetchScheduler();
+    const scheduler = new FetchScheduler({ resumeAfterMs: 0 });
     const a = job('a', log);
     const b = job('b', log);
     scheduler.replace([a.spec, b.spec]);
@@ -80,7 +80,7 @@ describe('FetchScheduler', () => {
 
   it('lets the background job go on when it brings what the foreground wants', async () => {
     const log: string[] = [];
-    const scheduler = new FetchScheduler();
+    const scheduler = new FetchScheduler({ resumeAfterMs: 0 });
     const a = job('a', log);
     scheduler.replace([a.spec]);
     scheduler.allow();
@@ -98,7 +98,7 @@ describe('FetchScheduler', () => {
 
   it('holds the background for a new file until its view is drawn, and drops the old queue', async () => {
     const log: string[] = [];
-    const scheduler = new FetchScheduler();
+    const scheduler = new FetchScheduler({ resumeAfterMs: 0 });
     const a = job('a', log);
     const b = job('b', log);
     const x = job('x', log);
@@ -119,7 +119,7 @@ describe('FetchScheduler', () => {
   });
 
   it('stops the background when a job fails on its own (a lost link)', async () => {
-    const scheduler = new FetchScheduler();
+    const scheduler = new FetchScheduler({ resumeAfterMs: 0 });
     const started: string[] = [];
     const failing: BackgroundJob = { slots: ['a'], run: async () => (started.push('a'), Promise.reject(new TypeError('network'))) };
     const next: BackgroundJob = { slots: ['b'], run: async () => void started.push('b') };
@@ -129,5 +129,28 @@ describe('FetchScheduler', () => {
     await tick();
     expect(started).toEqual(['a']);
     expect(scheduler.backgroundQueued).toBe(0);
+  });
+
+  it('waits a quiet moment after a switch before the background goes on, so a second switch finds the link free', async () => {
+    vi.useFakeTimers();
+    try {
+      const log: string[] = [];
+      const scheduler = new FetchScheduler({ resumeAfterMs: 1500 });
+      const a = job('a', log);
+      scheduler.replace([a.spec]);
+      scheduler.allow();
+      await vi.advanceTimersByTimeAsync(0);
+      expect(log).toEqual(['start a']);
+      await scheduler.foreground(async () => void log.push('lead switch'));
+      await vi.advanceTimersByTimeAsync(1000);
+      // A second switch 1 s later: the background has not restarted, so there is nothing to abort.
+      await scheduler.foreground(async () => void log.push('variable switch'));
+      await vi.advanceTimersByTimeAsync(1400);
+      expect(log).toEqual(['start a', 'abort a', 'lead switch', 'variable switch']);
+      await vi.advanceTimersByTimeAsync(200);
+      expect(log).toEqual(['start a', 'abort a', 'lead switch', 'variable switch', 'start a']);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -7,7 +7,14 @@
  *   the link is free. (Not resumed with a Range: a range of a subset answer is its identity bytes, about ten
  *   times its brotli answer, so starting over costs less.) A background job that fails for any other reason
  *   (a lost link) stops the background; what is asked for later is fetched in the foreground.
+ * - A background job aborted for a switch starts again only `resumeAfterMs` (RESUME_AFTER_MS) after the last
+ *   foreground request: a user who switched once often switches again at once (the lead, then the variable),
+ *   and a background request started and aborted in between wastes what was already on the link (at 256 kbit/s
+ *   and 600 ms, a window of about 19 KiB: 0.6 s of the next switch).
  */
+
+/** Quiet time after the last foreground request before the background goes on, ms. */
+export const RESUME_AFTER_MS = 1500;
 
 export interface BackgroundJob {
   /** What the job brings (slot names); a foreground request for these waits for it instead of aborting it. */
@@ -28,6 +35,16 @@ export class FetchScheduler {
   private allowed = false;
   private queue: BackgroundJob[] = [];
   private running: Running | null = null;
+  private readonly resumeAfterMs: number;
+  /** A job was aborted for the foreground and waits for a quiet moment (see RESUME_AFTER_MS). */
+  private gaveWay = false;
+  /** When the last foreground request ended while a job waits to go on (performance.now()), and the timer. */
+  private foregroundEndedAt = -Infinity;
+  private resumeTimer: ReturnType<typeof setTimeout> | null = null;
+
+  constructor(options: { resumeAfterMs?: number } = {}) {
+    this.resumeAfterMs = options.resumeAfterMs ?? RESUME_AFTER_MS;
+  }
 
   /** Foreground requests under way (for tests and diagnostics). */
   get foregroundCount(): number {
@@ -56,6 +73,7 @@ export class FetchScheduler {
       return await task();
     } finally {
       this.pending--;
+      if (this.gaveWay) this.foregroundEndedAt = performance.now();
       this.pump();
     }
   }
@@ -75,6 +93,7 @@ export class FetchScheduler {
       this.running = null;
     }
     this.queue = [...jobs];
+    this.gaveWay = false;
     this.pump();
   }
 
@@ -99,10 +118,20 @@ export class FetchScheduler {
   private pause(running: Running): void {
     running.paused = true;
     running.controller.abort();
+    if (this.pending > 0) this.gaveWay = true;
   }
 
   private pump(): void {
     if (!this.allowed || this.pending > 0 || this.running || this.queue.length === 0) return;
+    const wait = this.gaveWay ? this.foregroundEndedAt + this.resumeAfterMs - performance.now() : 0;
+    if (wait > 0) {
+      this.resumeTimer ??= setTimeout(() => {
+        this.resumeTimer = null;
+        this.pump();
+      }, wait);
+      return;
+    }
+    this.gaveWay = false;
     const job = this.queue.shift()!;
     const controller = new AbortController();
     const entry: Running = { job, controller, paused: false, done: Promise.resolve() };
