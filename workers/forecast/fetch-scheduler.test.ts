@@ -131,7 +131,7 @@ describe('FetchScheduler', () => {
     expect(scheduler.backgroundQueued).toBe(0);
   });
 
-  it('waits a quiet moment after a switch before the background goes on, so a second switch finds the link free', async () => {
+  it('goes on in the background only after a quiet moment without switches, so a second switch finds the link free', async () => {
     vi.useFakeTimers();
     try {
       const log: string[] = [];
@@ -149,6 +149,14 @@ describe('FetchScheduler', () => {
       expect(log).toEqual(['start a', 'abort a', 'lead switch', 'variable switch']);
       await vi.advanceTimersByTimeAsync(200);
       expect(log).toEqual(['start a', 'abort a', 'lead switch', 'variable switch', 'start a']);
+      // The same after a switch that aborted nothing (the view's first open, or a slice the background had).
+      const b = job('b', log);
+      scheduler.replace([b.spec]);
+      await scheduler.foreground(async () => void log.push('date switch'));
+      await vi.advanceTimersByTimeAsync(1400);
+      expect(log.at(-1)).toBe('date switch');
+      await vi.advanceTimersByTimeAsync(200);
+      expect(log.at(-1)).toBe('start b');
     } finally {
       vi.useRealTimers();
     }

@@ -7,10 +7,10 @@
  *   the link is free. (Not resumed with a Range: a range of a subset answer is its identity bytes, about ten
  *   times its brotli answer, so starting over costs less.) A background job that fails for any other reason
  *   (a lost link) stops the background; what is asked for later is fetched in the foreground.
- * - A background job aborted for a switch starts again only `resumeAfterMs` (RESUME_AFTER_MS) after the last
- *   foreground request: a user who switched once often switches again at once (the lead, then the variable),
- *   and a background request started and aborted in between wastes what was already on the link (at 256 kbit/s
- *   and 600 ms, a window of about 19 KiB: 0.6 s of the next switch).
+ * - The background goes on only `resumeAfterMs` (RESUME_AFTER_MS) after the last foreground request: a user who
+ *   switched once often switches again at once (the lead, then the variable), and a background request started
+ *   and aborted in between wastes what was already on the link (at 256 kbit/s and 600 ms, a window of about
+ *   19 KiB: 0.6 s of the next switch).
  */
 
 /** Quiet time after the last foreground request before the background goes on, ms. */
@@ -36,9 +36,7 @@ export class FetchScheduler {
   private queue: BackgroundJob[] = [];
   private running: Running | null = null;
   private readonly resumeAfterMs: number;
-  /** A job was aborted for the foreground and waits for a quiet moment (see RESUME_AFTER_MS). */
-  private gaveWay = false;
-  /** When the last foreground request ended while a job waits to go on (performance.now()), and the timer. */
+  /** When the last foreground request ended (performance.now()), and the timer that resumes after it. */
   private foregroundEndedAt = -Infinity;
   private resumeTimer: ReturnType<typeof setTimeout> | null = null;
 
@@ -73,7 +71,7 @@ export class FetchScheduler {
       return await task();
     } finally {
       this.pending--;
-      if (this.gaveWay) this.foregroundEndedAt = performance.now();
+      this.foregroundEndedAt = performance.now();
       this.pump();
     }
   }
@@ -93,7 +91,6 @@ export class FetchScheduler {
       this.running = null;
     }
     this.queue = [...jobs];
-    this.gaveWay = false;
     this.pump();
   }
 
@@ -118,12 +115,11 @@ export class FetchScheduler {
   private pause(running: Running): void {
     running.paused = true;
     running.controller.abort();
-    if (this.pending > 0) this.gaveWay = true;
   }
 
   private pump(): void {
     if (!this.allowed || this.pending > 0 || this.running || this.queue.length === 0) return;
-    const wait = this.gaveWay ? this.foregroundEndedAt + this.resumeAfterMs - performance.now() : 0;
+    const wait = this.foregroundEndedAt + this.resumeAfterMs - performance.now();
     if (wait > 0) {
       this.resumeTimer ??= setTimeout(() => {
         this.resumeTimer = null;
@@ -131,7 +127,6 @@ export class FetchScheduler {
       }, wait);
       return;
     }
-    this.gaveWay = false;
     const job = this.queue.shift()!;
     const controller = new AbortController();
     const entry: Running = { job, controller, paused: false, done: Promise.resolve() };

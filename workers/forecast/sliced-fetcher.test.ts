@@ -97,6 +97,11 @@ function fakeServer(full: Uint8Array) {
 const settle = async () => {
   for (let i = 0; i < 20; i++) await new Promise((resolve) => setTimeout(resolve, 1));
 };
+/** The quiet moment after the last foreground request before the background goes on (fetch-scheduler.ts). */
+const quiet = async () => {
+  await new Promise((resolve) => setTimeout(resolve, RESUME_AFTER_MS));
+  await settle();
+};
 
 describe('slice-first opening: which request goes when', () => {
   it('asks for the header and the first slice only; the background waits for the drawn view, then goes one by one', async () => {
@@ -115,7 +120,7 @@ describe('slice-first opening: which request goes when', () => {
     expect(server.pending()).toEqual([]); // not drawn yet: the link is the view's (the map's code comes next)
 
     service.allowBackground(URL_);
-    await settle();
+    await quiet();
     // The shown variable at the nearest leads first, one request at a time.
     expect(server.pending()).toEqual(['sithick_GLORYS@48']);
     server.answer('sithick_GLORYS@48');
@@ -132,7 +137,7 @@ describe('slice-first opening: which request goes when', () => {
     server.answer('sithick_GLORYS@24');
     await opened;
     service.allowBackground(URL_);
-    await settle();
+    await quiet();
     expect(server.pending()).toEqual(['sithick_GLORYS@48']);
 
     // A variable switch: the background request gives way and nothing else starts while it is pending.
@@ -146,8 +151,7 @@ describe('slice-first opening: which request goes when', () => {
     await settle();
     // Then the background again, from the request it gave up, after a quiet moment (a second switch may follow).
     expect(server.pending()).toEqual([]);
-    await new Promise((resolve) => setTimeout(resolve, RESUME_AFTER_MS));
-    await settle();
+    await quiet();
     expect(server.pending()).toEqual(['sithick_GLORYS@48']);
     expect(service.backgroundInfo).toEqual({ foreground: 0, running: true, queued: expect.any(Number) });
   });
@@ -161,7 +165,7 @@ describe('slice-first opening: which request goes when', () => {
     server.answer('sithick_GLORYS@24');
     await opened;
     service.allowBackground(URL_);
-    await settle();
+    await quiet();
     const switched = service.scalarSlice(URL_, 'sithick_GLORYS', 1);
     await settle();
     expect(server.pending()).toEqual(['sithick_GLORYS@48']);
