@@ -161,4 +161,21 @@ describe('FetchScheduler', () => {
       vi.useRealTimers();
     }
   });
+
+  it('says when the link is quiet: no switch pending and the background done', async () => {
+    const log: string[] = [];
+    const scheduler = new FetchScheduler({ resumeAfterMs: 0 });
+    const a = job('a', log);
+    scheduler.replace([a.spec]);
+    let quiet = false;
+    void scheduler.quiet().then(() => (quiet = true));
+    scheduler.allow();
+    await tick();
+    expect(quiet).toBe(false);
+    a.finish();
+    await tick();
+    await tick();
+    expect(quiet).toBe(true);
+    await expect(scheduler.quiet()).resolves.toBeUndefined();
+  });
 });

@@ -60,6 +60,26 @@ export class FetchScheduler {
   }
 
   /**
+   * Resolves once nothing is on the link or waiting for it: no foreground request, no background job running
+   * or queued (the page then fetches what can wait, such as the offline basemap's detailed land).
+   */
+  quiet(): Promise<void> {
+    if (this.isQuiet()) return Promise.resolve();
+    return new Promise((resolve) => this.quietWaiters.push(resolve));
+  }
+
+  private readonly quietWaiters: Array<() => void> = [];
+
+  private isQuiet(): boolean {
+    return this.pending === 0 && this.running === null && this.queue.length === 0;
+  }
+
+  private tellIfQuiet(): void {
+    if (!this.isQuiet()) return;
+    for (const resolve of this.quietWaiters.splice(0)) resolve();
+  }
+
+  /**
    * Run `task` in the foreground. The background job in flight is aborted and queued again, unless it brings
    * every slot of `wanted` (then it goes on, and `task` may wait for it with `underway`).
    */
@@ -118,6 +138,7 @@ export class FetchScheduler {
   }
 
   private pump(): void {
+    this.tellIfQuiet();
     if (!this.allowed || this.pending > 0 || this.running || this.queue.length === 0) return;
     const wait = this.foregroundEndedAt + this.resumeAfterMs - performance.now();
     if (wait > 0) {
