@@ -2,7 +2,9 @@
  * The subset answer of the /hist routes (issue 13): `variables=a,b` and/or `lead=24,48` (hours) turn the reply
  * into a smaller NetCDF-3 file of just those slices, cached on disk with its own ETag and compressed copies
  * (forecast/subset-store.ts), sent with the same caching, range and encoding rules as the full file.
- * An unknown variable or lead, or a file that cannot be subset, is a 422 with a `detail` saying which.
+ * `stride=2` with both of them answers a preview: every 2nd cell in latitude and longitude (forecast/subset.ts).
+ * An unknown variable or lead, a stride other than 1 or 2 (or one without `variables` and `lead`), or a file
+ * that cannot be subset, is a 422 with a `detail` saying which.
  * The first subset of a file asked for starts warming its others (forecast/subset-warmer.ts).
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -14,9 +16,9 @@ import { HttpError } from '../../http-error.ts';
 import { sendNetcdf } from './send-netcdf.ts';
 
 /** The selection of a query, null for the whole file; malformed lists → 422. */
-export function parseSubsetQuery(query: { variables?: string; lead?: string }): SubsetSelection | null {
+export function parseSubsetQuery(query: { variables?: string; lead?: string; stride?: string }): SubsetSelection | null {
   try {
-    return parseSelection(query.variables, query.lead);
+    return parseSelection(query.variables, query.lead, query.stride);
   } catch (error) {
     if (error instanceof SubsetError) throw new HttpError(422, error.message);
     throw error;
