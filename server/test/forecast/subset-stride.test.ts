@@ -4,7 +4,7 @@
  * On a grid of odd sizes (41 × 61), so the last row and column (index 40, 60) must be kept: ceil(n / 2).
  */
 import { execFileSync } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
@@ -143,6 +143,23 @@ describe('stride-2 previews of /hist subsets', () => {
       expect(reply.statusCode, query).toBe(422);
       expect(reply.json().detail, query).toMatch(detail);
     }
+  });
+
+  it('start making their full subset at once, ready before the worker asks for it', async () => {
+    const { app, dataDir, cookie } = await appWithArchive('0');
+    const parts = join(dataDir, 'forecast-data/forecast/model_2/2026-02-10.nc.parts');
+    const preview = await get(app, `/api/v1/forecast/hist?date=${DATE}&variables=sithick_GLORYS&lead=72&stride=2`, { cookie });
+    expect(preview.statusCode).toBe(200);
+    const latitudes = () =>
+      readdirSync(parts)
+        .filter((f) => f.endsWith('.nc') && existsSync(join(parts, `${f}.gz`)))
+        .map((f) => new Nc3Dataset(new Uint8Array(readFileSync(join(parts, f)))).dimensions.find((d) => d.name === 'latitude')?.size)
+        .sort();
+    await expect.poll(latitudes, { timeout: 10_000 }).toEqual([21, 41]);
+    // Asking for it now makes nothing new: the one made beside the preview is the answer.
+    const full = await get(app, `/api/v1/forecast/hist?date=${DATE}&variables=sithick_GLORYS&lead=72`, { cookie });
+    expect(new Nc3Dataset(new Uint8Array(full.rawPayload)).variable('sithick_GLORYS').shape).toEqual([1, 41, 61]);
+    expect(latitudes()).toEqual([21, 41]);
   });
 
   it('are warmed after the full subsets, each a file of its own', async () => {
