@@ -132,6 +132,17 @@ describe('previews on a slow link', () => {
     expect(Array.from(preview.data.subarray(at(3, 5), at(3, 5) + 2))).toEqual(Array.from(full.data.subarray(at(2, 4), at(2, 4) + 2)));
   });
 
+  it('preview the drift when one of its pair is held already (the background fetches them one by one)', async () => {
+    const server = slowServer(SLOW);
+    const service = new ForecastService({ fetch: server.fetch, now: () => server.clock.ms });
+    await service.open({ url: URL_, first: { variables: ['usi_vsi_GLORYS_speed'], leadHours: 24 } }, 'r1');
+    const preview = await service.driftSlice(URL_, 0, 'usi_vsi_GLORYS_speed', 'usi_vsi_GLORYS_direct', { preview: true });
+    expect(preview.preview).toBe(true);
+    // The preview brings both (the speed is read from it too); the full request only the one missing.
+    expect(server.asked().slice(2)).toEqual(['usi_vsi_GLORYS_speed,usi_vsi_GLORYS_direct@24/2', 'usi_vsi_GLORYS_direct@24']);
+    expect((await service.driftSlice(URL_, 0, 'usi_vsi_GLORYS_speed', 'usi_vsi_GLORYS_direct')).preview).toBeFalsy();
+  });
+
   it('never give previews to callers without the flag (point series, tools): the full slices only', async () => {
     const server = slowServer(SLOW);
     const service = await opened(server);

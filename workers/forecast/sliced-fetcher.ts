@@ -223,13 +223,15 @@ export class SlicedFetcher {
       let preview: NetcdfDataset | null = null;
       try {
         const context: FetchContext = { signal: new AbortController().signal, fetchImpl: this.fetchImpl, priority: 'high' };
-        preview = await this.subset(previewUrl(key, missing, partial.leadHours[lead]), missing, context, false);
+        // Every variable asked for, not only the missing ones: the caller reads them all from the preview (the
+        // background fetches the drift's speed and direction one by one, so one may be held without the other).
+        preview = await this.subset(previewUrl(key, variables, partial.leadHours[lead]), variables, context, false);
       } catch (error) {
         if (error instanceof DownloadError && error.status >= 400 && error.status < 500) this.noPreview.add(key);
       }
-      if (preview && !isPreviewOf(preview, partial, missing)) {
+      if (preview && !isPreviewOf(preview, partial, variables)) {
         // Not thinned (a server that ignored `stride`): it is the full subset, take it as such.
-        if (isPreviewOf(preview, partial, missing, 1)) partial.addSubset(preview);
+        if (isPreviewOf(preview, partial, variables, 1)) partial.addSubset(preview);
         this.noPreview.add(key);
         preview = null;
       }
