@@ -4,6 +4,8 @@
  * full file, or CF-packed int16; each raw, gzip (level 9) and brotli (quality 5 as the full files, and 11, the
  * highest, for files written once and read many times). Also the largest unpacking error against the full
  * file's values, next to the bit-rounding bound. Setup (the model run) is outside the timed part.
+ * Then the previews (stride 2: every 2nd cell in latitude and longitude; stride 4 for comparison), int16 as
+ * served, next to the full slice, for each variable and the drift pair the worker asks for in one request.
  */
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { demoAnalysis } from '../server/src/forecast/demo-analysis.ts';
@@ -54,6 +56,30 @@ for (const variable of Object.values(VARIABLE_NAMES)) {
     const keepbits = Number(fullData.variable(variable).attributes._QuantizeBitRoundNumberOfSignificantBits);
     console.log(
       `| ${variable} | ${pack} | ${kb(bytes.length)} | ${kb(gzipSync(bytes, { level: 9 }).length)} | ${kb(brotli(bytes, 5))} | ${kb(br11)} | ${ms.toFixed(0)} | ${maxError.toExponential(2)} | ${bitRoundError(maxAbs, keepbits).toExponential(2)} |`,
+    );
+  }
+}
+
+// Previews (issue 13): what a slow link's switch fetches first, next to the full slice it precedes.
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+console.log('');
+console.log('| selection (lead 24 h, int16) | stride | raw | br-11 | share of full br-11 | br-11 ms (median of 3) | at 31 KiB/s |');
+console.log('|---|---|---|---|---|---|---|');
+const groups = [...Object.values(VARIABLE_NAMES).map((v) => [v]), [VARIABLE_NAMES.speed, VARIABLE_NAMES.direction]];
+for (const variables of groups) {
+  let fullBr = 0;
+  for (const stride of [1, 2, 4]) {
+    const bytes = subsetFile(full, { variables, leads: [24], stride });
+    const times: number[] = [];
+    let br = 0;
+    for (let i = 0; i < 3; i++) {
+      const started = performance.now();
+      br = brotli(bytes, 11);
+      times.push(performance.now() - started);
+    }
+    if (stride === 1) fullBr = br;
+    console.log(
+      `| ${variables.join(' + ')} | ${stride} | ${kb(bytes.length)} | ${kb(br)} | ${((100 * br) / fullBr).toFixed(0)} % | ${median(times).toFixed(0)} | ${(br / 1024 / 31).toFixed(2)} s |`,
     );
   }
 }

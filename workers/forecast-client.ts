@@ -60,9 +60,9 @@ export function createForecastClient(options: ForecastClientOptions = {}): Forec
     open,
     abort: (requestId) => void target.abort(requestId),
     allowBackground: (key) => void target.allowBackground(key),
-    scalarSlice: (key, variable, lead): Promise<ScalarSlice> => Promise.resolve(target.scalarSlice(key, variable, lead)),
-    driftSlice: (key, lead, speed, direction): Promise<DriftSlice> =>
-      Promise.resolve(target.driftSlice(key, lead, speed, direction)),
+    scalarSlice: (key, variable, lead, options): Promise<ScalarSlice> => Promise.resolve(target.scalarSlice(key, variable, lead, options)),
+    driftSlice: (key, lead, speed, direction, options): Promise<DriftSlice> =>
+      Promise.resolve(target.driftSlice(key, lead, speed, direction, options)),
     cellSeries: (key, variables, cell): Promise<number[][]> => Promise.resolve(target.cellSeries(key, variables, cell)),
     contour: (key, variable, lead, level): Promise<ContourLines> => Promise.resolve(target.contour(key, variable, lead, level)),
     localField: (key, variable, timeIndex): Promise<LocalField> => Promise.resolve(target.localField(key, variable, timeIndex)),

@@ -3,7 +3,17 @@
  * the page (for an in-process fallback) can run the very same code. forecast.worker.ts exposes an instance.
  */
 import * as Comlink from 'comlink';
-import type { ContourLines, DownloadProgress, DriftSlice, FirstSlice, ForecastFileMeta, ForecastWorkerApi, LocalField, ScalarSlice } from './forecast.api.ts';
+import type {
+  ContourLines,
+  DownloadProgress,
+  DriftSlice,
+  FirstSlice,
+  ForecastFileMeta,
+  ForecastWorkerApi,
+  LocalField,
+  ScalarSlice,
+  SliceOptions,
+} from './forecast.api.ts';
 import { driftComponents } from '../common/drift.ts';
 import { download } from './forecast/download.ts';
 import { abortError } from './worker-errors.ts';
@@ -11,6 +21,7 @@ import { FileCache, DEFAULT_CACHE_BYTES, type CachedFile, type CachedSlice } fro
 import { describeFile } from './forecast/file-meta.ts';
 import { timeDimension } from './netcdf/time-axis.ts';
 import { SlicedFetcher } from './forecast/sliced-fetcher.ts';
+import { previewValues } from './forecast/preview.ts';
 import { NetcdfNotFoundError, UnsupportedFeatureError } from './netcdf/errors.ts';
 import { openNetcdf } from './netcdf/open-netcdf.ts';
 import { finiteRange } from './netcdf/stats.ts';
@@ -21,6 +32,8 @@ export interface ForecastServiceOptions {
   fetch?: typeof fetch;
   /** Memory budget of the decoded-file cache, bytes. */
   cacheBytes?: number;
+  /** The clock the link's rate is measured with, ms (default performance.now; tests advance a fake one). */
+  now?: () => number;
 }
 
 export class ForecastService implements ForecastWorkerApi {
@@ -33,7 +46,7 @@ export class ForecastService implements ForecastWorkerApi {
   constructor(options: ForecastServiceOptions = {}) {
     this.cache = new FileCache(options.cacheBytes ?? DEFAULT_CACHE_BYTES);
     this.fetchImpl = options.fetch ?? ((input, init) => fetch(input, init));
-    this.sliced = new SlicedFetcher(this.cache, this.fetchImpl);
+    this.sliced = new SlicedFetcher(this.cache, this.fetchImpl, options.now);
   }
 
   /** Cache occupancy, for tests and diagnostics. */
@@ -98,8 +111,18 @@ export class ForecastService implements ForecastWorkerApi {
     return { foreground: s.foregroundCount, running: s.backgroundRunning !== null, queued: s.backgroundQueued };
   }
 
-  async scalarSlice(key: string, variable: string, lead: number): Promise<ScalarSlice> {
-    await this.sliced.ensure(key, [variable], lead);
+  async scalarSlice(key: string, variable: string, lead: number, options?: SliceOptions): Promise<ScalarSlice> {
+    if (options?.preview) {
+      // Issue 13: on a slow link, a slice not held comes first as a preview (never cached as the slice).
+      const preview = await this.sliced.preview(key, [variable], lead);
+      if (preview) {
+        const [height, width] = this.entry(key).dataset.variable(variable).shape.slice(-2);
+        const data = previewValues(preview, variable, width, height);
+        return Comlink.transfer({ data, width, height, ...finiteRange(data), preview: true }, [data.buffer]);
+      }
+    } else {
+      await this.sliced.ensure(key, [variable], lead);
+    }
     const entry = this.entry(key);
     const slice = this.scalar(entry, key, variable, lead);
     const [height, width] = entry.dataset.variable(variable).shape.slice(-2);
@@ -107,12 +130,22 @@ export class ForecastService implements ForecastWorkerApi {
     return Comlink.transfer({ data, width, height, min: slice.min, max: slice.max }, [data.buffer]);
   }
 
-  async driftSlice(key: string, lead: number, speedVariable?: string, directionVariable?: string): Promise<DriftSlice> {
+  async driftSlice(key: string, lead: number, speedVariable?: string, directionVariable?: string, options?: SliceOptions): Promise<DriftSlice> {
     const entry = this.entry(key);
     const speedName = speedVariable ?? findVariable(entry, /(^|_)speed$/i, 'sea_ice_speed', 'drift speed');
     const directionName =
       directionVariable ?? findVariable(entry, /(^|_)(direct|direction|dir)$/i, 'direction', 'drift direction');
-    await this.sliced.ensure(key, [speedName, directionName], lead);
+    if (options?.preview) {
+      const preview = await this.sliced.preview(key, [speedName, directionName], lead);
+      if (preview) {
+        const [height, width] = entry.dataset.variable(speedName).shape.slice(-2);
+        const components = driftComponents(previewValues(preview, speedName, width, height), previewValues(preview, directionName, width, height));
+        const data = components.data;
+        return Comlink.transfer({ data, width, height, maxSpeed: components.maxSpeed, preview: true }, [data.buffer]);
+      }
+    } else {
+      await this.sliced.ensure(key, [speedName, directionName], lead);
+    }
     const sliceKey = `drift\u0000${speedName}\u0000${directionName}\u0000${lead}`;
     let drift = entry.slices.get(sliceKey);
     if (!drift) {

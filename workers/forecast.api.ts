@@ -57,6 +57,8 @@ export interface ScalarSlice {
   /** Finite minimum and maximum; both NaN when the slice has no finite value. */
   min: number;
   max: number;
+  /** True for a preview (issue 13): coarse values on the full grid, the full slice still to come. */
+  preview?: boolean;
 }
 
 /** Drift of one lead time: interleaved [u0, v0, u1, v1, ...] in m/s, ready for an rg32float texture. */
@@ -66,6 +68,19 @@ export interface DriftSlice {
   height: number;
   /** Largest finite speed in m/s (0 when none). */
   maxSpeed: number;
+  /** True for a preview (issue 13), as for ScalarSlice. */
+  preview?: boolean;
+}
+
+/**
+ * `preview: true` (issue 13, for the displayed field only): when the slice is not held and the link is slow,
+ * answer at once with a preview (the server's every-2nd-cell subset, each cell (j, i) taking coarse cell
+ * (j >> 1, i >> 1), NaN staying NaN; `preview: true` on the answer) while the full slice is fetched; otherwise
+ * the full slice. Ask again without it for the full slice (it waits for the one on its way). Without the flag
+ * an answer is always the full slice: point series, trajectories, route checks, POLARIS and the ice edge ask so.
+ */
+export interface SliceOptions {
+  preview?: boolean;
 }
 
 /**
@@ -135,10 +150,10 @@ export interface ForecastWorkerApi {
    * asked. No-op for files held whole or not open.
    */
   allowBackground(key: string): void;
-  /** A scalar variable's slice at lead index `lead` (0-based along the time dimension). */
-  scalarSlice(key: string, variable: string, lead: number): Promise<ScalarSlice>;
+  /** A scalar variable's slice at lead index `lead` (0-based along the time dimension); a preview: SliceOptions. */
+  scalarSlice(key: string, variable: string, lead: number, options?: SliceOptions): Promise<ScalarSlice>;
   /** Drift components from speed (m/s) and direction (radians, bearing clockwise from north, towards). */
-  driftSlice(key: string, lead: number, speedVariable?: string, directionVariable?: string): Promise<DriftSlice>;
+  driftSlice(key: string, lead: number, speedVariable?: string, directionVariable?: string, options?: SliceOptions): Promise<DriftSlice>;
   /**
    * The values of each variable at one cell (row-major index into the slice) for every lead:
    * `values[v][lead]`, NaN where missing. Decodes (and caches) the slices it needs, transfers only the numbers.

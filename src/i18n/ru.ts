@@ -452,4 +452,12 @@ export const ru = {
     hint: 'Анализ на выбранную дату: один срок, время прогноза к нему не относится.',
   },
   // ---- end of issue 10 ----
+  // ---- previews on slow links (issue 13) ----
+  fieldPreview: {
+    /** While the coarse preview is on the map and the full field is on its way. */
+    refining: 'Предварительное поле: уточняется…',
+    /** Before a value read from the preview: approximate. */
+    approx: '≈',
+  },
+  // ---- end of previews ----
 } as const;

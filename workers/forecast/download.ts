@@ -7,6 +7,9 @@
  * else the ETag of an identity answer), up to RESUME_ATTEMPTS times with a growing pause. The server answers
  * ranges of the file's own bytes (identity), which are the decoded bytes received so far even when the first
  * answer came compressed. A 200 instead of 206 (the file changed) starts over from that answer.
+ *
+ * `onComplete` (issue 13's link rate, forecast/link-rate.ts) hears of a body read whole in one go: the response's
+ * headers, the decoded bytes, and the seconds from the response to the body's end (not after a resume).
  */
 import type { DownloadProgress } from '../forecast.api.ts';
 import { abortError, DownloadError } from '../worker-errors.ts';
@@ -20,6 +23,8 @@ export async function download(
   signal: AbortSignal,
   onProgress: ((progress: DownloadProgress) => void) | undefined,
   fetchImpl: typeof fetch,
+  onComplete?: (headers: Headers, decodedBytes: number, seconds: number) => void,
+  now: () => number = () => performance.now(), // ms; tests pass a clock their fake link advances
 ): Promise<Uint8Array> {
   if (signal.aborted) throw abortError();
   let response: Response;
@@ -30,6 +35,14 @@ export async function download(
     throw new DownloadError(`download of ${url} failed: ${error instanceof Error ? error.message : String(error)}`, 0);
   }
   if (!response.ok) throw new DownloadError(`download of ${url} failed: HTTP ${response.status}`, response.status);
+  const started = now();
+  const complete = (bytes: number): void => {
+    try {
+      onComplete?.(response.headers, bytes, (now() - started) / 1000);
+    } catch {
+      // a listener's failure must not fail the download
+    }
+  };
   // A compressed body's Content-Length counts compressed bytes, while we count decoded ones: total unknown.
   const length = Number(response.headers.get('content-length'));
   const total = response.headers.get('content-encoding') || !Number.isFinite(length) || length <= 0 ? null : length;
@@ -44,6 +57,7 @@ export async function download(
   if (!response.body) {
     const bytes = new Uint8Array(await response.arrayBuffer());
     report(bytes.length);
+    complete(bytes.length);
     return bytes;
   }
   // With a known length, fill one buffer; otherwise (or if the server sends more) collect chunks and join.
@@ -95,6 +109,7 @@ export async function download(
     }
   }
   report(loaded);
+  if (resumes === 0) complete(loaded);
   if (target) return loaded === target.length ? target : target.subarray(0, loaded);
   const bytes = new Uint8Array(loaded);
   let offset = 0;

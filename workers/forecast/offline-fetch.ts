@@ -9,6 +9,7 @@
  */
 import { cacheKey, cacheLimit, FORECAST_CACHE, RANGE_HEADER, readIndex, writeIndex } from '../../common/offline-cache/forecast-cache.ts';
 import type { CacheIndex } from '../../common/offline-cache/cache-index.ts';
+import { OFFLINE_COPY_HEADER } from './link-rate.ts';
 
 export interface OfflineFetchOptions {
   network?: typeof fetch;
@@ -31,6 +32,7 @@ function fromCopy(copy: Response): Response {
   const contentRange = copy.headers.get(RANGE_HEADER);
   const headers = new Headers(copy.headers);
   headers.delete(RANGE_HEADER);
+  headers.set(OFFLINE_COPY_HEADER, '1'); // not the link's speed (link-rate.ts)
   if (!contentRange) return new Response(copy.body, { status: 200, headers });
   headers.set('content-range', contentRange);
   return new Response(copy.body, { status: 206, headers });

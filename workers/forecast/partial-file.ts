@@ -38,6 +38,10 @@ export interface FetchContext {
   fetchImpl: typeof fetch;
   onProgress?: (progress: DownloadProgress) => void;
   priority?: RequestPriority;
+  /** Told of the body once read whole: headers, decoded bytes, seconds from the response (link-rate.ts). */
+  onComplete?: (headers: Headers, decodedBytes: number, seconds: number) => void;
+  /** The clock `onComplete`'s seconds are measured with, ms (default performance.now; tests pass a fake). */
+  now?: () => number;
 }
 
 /**
@@ -179,8 +183,13 @@ export class PartialDataset implements NetcdfDataset {
 
 /** Download a subset and open it (a NetCDF-3 file: decoded at once, no wasm). */
 export async function fetchSubset(url: string, context: FetchContext): Promise<NetcdfDataset> {
-  const bytes = await download(url, context.signal, context.onProgress, (input, init) =>
-    context.fetchImpl(input, { ...init, priority: context.priority ?? 'auto' }),
+  const bytes = await download(
+    url,
+    context.signal,
+    context.onProgress,
+    (input, init) => context.fetchImpl(input, { ...init, priority: context.priority ?? 'auto' }),
+    context.onComplete,
+    context.now,
   );
   return openNetcdf(bytes);
 }

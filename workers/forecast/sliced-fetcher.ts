@@ -8,15 +8,22 @@
  *
  * Order of the background: the first variables at the other leads, then each other variable lead by lead
  * from the first lead, one variable per request (a ship's switch waits at most for one slice ahead of it).
+ *
+ * Previews (`preview`, issue 13): every subset fetched measures the link (link-rate.ts) and what a slice costs
+ * (preview.ts `SliceSizes`); a switch to a slice not held whose full transfer would take longer than
+ * PREVIEW_THRESHOLD_S first fetches the server's stride-2 subset, then the full one at once, both in the foreground.
  */
 import type { DownloadProgress, FirstSlice, ForecastFileMeta } from '../forecast.api.ts';
 import { NetcdfNotFoundError } from '../netcdf/errors.ts';
 import { openNetcdf } from '../netcdf/open-netcdf.ts';
+import type { NetcdfDataset } from '../netcdf/types.ts';
 import { abortError, DownloadError } from '../worker-errors.ts';
 import { FetchScheduler, type BackgroundJob } from './fetch-scheduler.ts';
 import type { FileCache } from './file-cache.ts';
 import { describeFile } from './file-meta.ts';
+import { LinkRate, wireBytes } from './link-rate.ts';
 import { fetchHeader, fetchSubset, HeaderRangeTooShortError, PartialDataset, subsetUrl, type FetchContext } from './partial-file.ts';
+import { PREVIEW_STRIDE, PREVIEW_THRESHOLD_S, previewUrl, SliceSizes } from './preview.ts';
 
 /** HTTP statuses after which the whole file is the answer: the server cannot subset it or has no ranges. */
 const WHOLE_FILE_STATUSES = new Set([400, 416, 422, 501]);
@@ -28,10 +35,20 @@ export class SlicedFetcher {
   readonly scheduler = new FetchScheduler();
   /** The file whose other slices the background fetches. */
   private backgroundKey: string | null = null;
+  /** The link's speed, from the subsets fetched (issue 13). */
+  readonly rate = new LinkRate();
+  /** Wire bytes per cell of each variable's full slice, from the subsets fetched. */
+  private readonly sizes = new SliceSizes();
+  /** Previews fetched or on their way, by `key\0variables\0lead`, until the full slices are there (never stored as them). */
+  private readonly previews = new Map<string, Promise<NetcdfDataset | null>>();
+  /** Files whose server refused a preview (an older server: 4xx): their switches fetch the full slice only. */
+  private readonly noPreview = new Set<string>();
 
   constructor(
     private readonly cache: FileCache,
     private readonly fetchImpl: typeof fetch,
+    /** The clock the link is measured with, ms (tests pass one their fake link advances). */
+    private readonly now?: () => number,
   ) {}
 
   /**
@@ -50,7 +67,7 @@ export class SlicedFetcher {
     };
     const context = (part: number): FetchContext => ({ signal, fetchImpl: this.fetchImpl, onProgress: report(part), priority: 'high' });
     const [head, subset] = await this.scheduler.foreground(() =>
-      Promise.allSettled([fetchHeader(url, context(0)), fetchSubset(subsetUrl(url, first.variables, first.leadHours), context(1))]),
+      Promise.allSettled([fetchHeader(url, context(0)), this.subset(subsetUrl(url, first.variables, first.leadHours), first.variables, context(1))]),
     );
     if (signal.aborted) throw abortError();
     if (head.status === 'fulfilled' && 'whole' in head.value) {
@@ -124,9 +141,9 @@ export class SlicedFetcher {
       else missing.push(name);
     }
     if (missing.length > 0 && priority === 'low') {
-      partial.addSubset(await fetchSubset(subsetUrl(key, missing, partial.leadHours[lead]), { signal, fetchImpl: this.fetchImpl, priority }));
+      partial.addSubset(await this.subset(subsetUrl(key, missing, partial.leadHours[lead]), missing, { signal, fetchImpl: this.fetchImpl, priority }));
     } else if (missing.length > 0) {
-      const job = fetchSubset(subsetUrl(key, missing, partial.leadHours[lead]), { signal, fetchImpl: this.fetchImpl, priority }).then((subset) => {
+      const job = this.subset(subsetUrl(key, missing, partial.leadHours[lead]), missing, { signal, fetchImpl: this.fetchImpl, priority }).then((subset) => {
         partial.addSubset(subset);
       });
       const settled = job.finally(() => {
@@ -136,6 +153,95 @@ export class SlicedFetcher {
       waits.push(settled);
     }
     await Promise.all(waits);
+  }
+
+  /**
+   * fetchSubset, measuring the link and, for a full subset (not a preview), the wire bytes per cell of `variables`.
+   */
+  private async subset(url: string, variables: readonly string[], context: FetchContext, full = true): Promise<NetcdfDataset> {
+    const seen: { wire?: number } = {};
+    const dataset = await fetchSubset(url, {
+      ...context,
+      now: this.now,
+      onComplete: (headers, decodedBytes, seconds) => {
+        const wire = wireBytes(headers, decodedBytes);
+        if (wire === null) return;
+        seen.wire = wire;
+        this.rate.record(wire, seconds);
+      },
+    });
+    const shape = dataset.variables.find((v) => v.name === variables[0])?.shape ?? [];
+    if (full && seen.wire !== undefined && shape.length >= 2) this.sizes.record(variables, shape[shape.length - 1] * shape[shape.length - 2], seen.wire);
+    return dataset;
+  }
+
+  /**
+   * For the displayed field (issue 13): a stride-2 preview of `variables` at lead index `lead` of `key` when they
+   * are not held and the link is slow (their full slices would take over PREVIEW_THRESHOLD_S); the full slices
+   * are fetched right after it, in the foreground, and `ensure` waits for them. Null, once the full slices are
+   * there, in every other case: held already, a file held whole, a fast or not yet measured link, full slices
+   * already on their way, or a preview that failed (an older server's 422: the full slices, silently).
+   */
+  async preview(key: string, variables: string[], lead: number): Promise<NetcdfDataset | null> {
+    const partial = this.partial(key);
+    const group = slot(key, variables.join(','), lead);
+    if (!partial || !this.previewWanted(key, partial, variables, lead, group)) {
+      await this.ensure(key, variables, lead);
+      return null;
+    }
+    let previewing = this.previews.get(group);
+    if (!previewing) {
+      previewing = this.fetchPreview(key, partial, variables, lead, group);
+      this.previews.set(group, previewing);
+    }
+    const preview = await previewing;
+    if (preview) return preview;
+    await this.ensure(key, variables, lead);
+    return null;
+  }
+
+  private previewWanted(key: string, partial: PartialDataset, variables: string[], lead: number, group: string): boolean {
+    if (!Number.isInteger(lead) || lead < 0 || lead >= partial.leadHours.length) return false;
+    if (!variables.every((name) => partial.variables.some((v) => v.name === name && v.shape.length >= 2))) return false;
+    const missing = variables.filter((name) => !partial.has(name, lead));
+    if (missing.length === 0) return false;
+    if (this.previews.has(group)) return true; // shown before, the full slices still on their way
+    if (this.noPreview.has(key)) return false;
+    const wanted = missing.map((name) => slot(key, name, lead));
+    if (wanted.some((s) => this.inFlight.has(s)) || this.scheduler.underway(wanted)) return false;
+    const shape = partial.variable(missing[0]).shape;
+    const estimate = this.sizes.estimate(missing, shape[shape.length - 1] * shape[shape.length - 2]);
+    const seconds = estimate === null ? null : this.rate.transferSeconds(estimate);
+    return seconds !== null && seconds > PREVIEW_THRESHOLD_S;
+  }
+
+  /** The preview, then (in the same foreground turn, so no background request slips in between) the full slices. */
+  private fetchPreview(key: string, partial: PartialDataset, variables: string[], lead: number, group: string): Promise<NetcdfDataset | null> {
+    const missing = variables.filter((name) => !partial.has(name, lead));
+    const wanted = missing.map((name) => slot(key, name, lead));
+    return this.scheduler.foreground(async () => {
+      let preview: NetcdfDataset | null = null;
+      try {
+        const context: FetchContext = { signal: new AbortController().signal, fetchImpl: this.fetchImpl, priority: 'high' };
+        // Every variable asked for, not only the missing ones: the caller reads them all from the preview (the
+        // background fetches the drift's speed and direction one by one, so one may be held without the other).
+        preview = await this.subset(previewUrl(key, variables, partial.leadHours[lead]), variables, context, false);
+      } catch (error) {
+        if (error instanceof DownloadError && error.status >= 400 && error.status < 500) this.noPreview.add(key);
+      }
+      if (preview && !isPreviewOf(preview, partial, variables)) {
+        // Not thinned (a server that ignored `stride`): it is the full subset, take it as such.
+        if (isPreviewOf(preview, partial, variables, 1)) partial.addSubset(preview);
+        this.noPreview.add(key);
+        preview = null;
+      }
+      const full = this.ensure(key, variables, lead);
+      void full.then(
+        () => this.previews.delete(group),
+        () => this.previews.delete(group),
+      );
+      return preview;
+    }, wanted);
   }
 
   /**
@@ -164,6 +270,15 @@ export class SlicedFetcher {
     }));
     this.scheduler.replace(jobs);
   }
+}
+
+/** Whether `dataset` holds `variables` on the grid of `partial` thinned by `stride` (ceil(n / stride) a side). */
+function isPreviewOf(dataset: NetcdfDataset, partial: PartialDataset, variables: readonly string[], stride = PREVIEW_STRIDE): boolean {
+  return variables.every((name) => {
+    const got = dataset.variables.find((v) => v.name === name)?.shape ?? [];
+    const full = partial.variable(name).shape;
+    return got.length === full.length && got.slice(-2).every((n, k) => n === Math.ceil(full[full.length - 2 + k] / stride));
+  });
 }
 
 function slot(key: string, variable: string, lead: number): string {

@@ -85,9 +85,13 @@ export async function subsetOnDisk(path: string, etag: string, selection: Subset
   return { path: target, etag: subsetEtag };
 }
 
-/** The download name of a subset: the full file's name with the selection, e.g. forecast_model_2_2026-11-21_sithick_GLORYS_24h.nc. */
+/**
+ * The download name of a subset: the full file's name with the selection, e.g.
+ * forecast_model_2_2026-11-21_sithick_GLORYS_24h.nc, and `_stride2` for a preview.
+ */
 export function subsetName(fullName: string, selection: SubsetSelection): string {
   const stem = basename(fullName, '.nc');
   const parts = [...(selection.variables ?? []), ...(selection.leads ?? []).map((h) => `${h}h`)];
+  if ((selection.stride ?? 1) !== 1) parts.push(`stride${selection.stride}`);
   return `${stem}_${parts.join('_').replace(/[^A-Za-z0-9_.-]/g, '-').slice(0, 120)}.nc`;
 }

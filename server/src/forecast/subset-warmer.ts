@@ -1,7 +1,8 @@
 /**
  * Warming a file's subsets (issue 13): once the first subset of a forecast file is asked for, the other
  * selections the map's worker will ask for (workers/forecast/sliced-fetcher.ts: each data variable alone at
- * each lead, and the drift's speed + direction together at each lead) are made in the background, so a
+ * each lead, and the drift's speed + direction together at each lead; then the same as stride-2 previews,
+ * workers/forecast/preview.ts) are made in the background, so a
  * ship's lead or variable switch finds its `.br` on disk instead of waiting 1.5–3.5 s of brotli 11 (one core)
  * before its first byte.
  *
@@ -15,7 +16,7 @@ import { Nc3Dataset } from '../../../workers/netcdf/nc3/reader.ts';
 import { foregroundIdle, subsetOnDisk } from './subset-store.ts';
 import type { SubsetSelection } from './subset.ts';
 
-/** The selections the map's worker asks for from a file: every data variable alone, and the drift pair, at each lead. */
+/** The selections the map's worker asks for from a file: every data variable alone, and the drift pair, at each lead; then their previews. */
 export function selectionsOf(bytes: Uint8Array): SubsetSelection[] {
   const dataset = new Nc3Dataset(bytes);
   const timeDim = timeDimension(dataset);
@@ -28,7 +29,10 @@ export function selectionsOf(bytes: Uint8Array): SubsetSelection[] {
     .map((name) => [name, name.replace(/_speed$/, '_direct')]);
   const groups = [...fields.map((name) => [name]), ...pairs];
   // Leads first (a switch of lead is the commonest), then variables.
-  return hours.flatMap((hour) => groups.map((variables) => ({ variables, leads: [hour] })));
+  const full: SubsetSelection[] = hours.flatMap((hour) => groups.map((variables) => ({ variables, leads: [hour] })));
+  // Then the previews a slow link's switch asks for first (stride 2: a quarter of the cells, about a fifth of
+  // the brotli time of the full ones; see bench/README.md), after every full one: they matter less.
+  return [...full, ...full.map((selection) => ({ ...selection, stride: 2 }))];
 }
 
 interface FileJob {

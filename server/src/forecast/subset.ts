@@ -10,6 +10,10 @@
  *   as CF-packed shorts (`scale_factor`, `add_offset`, `_FillValue = -32768`) with a step no coarser than twice
  *   the bit-rounding error at the largest value, so unpacking errs by no more than bit rounding already did.
  *   See bench/README.md (bytes per slice) for why this is the default.
+ * - Stride (`stride: 2`, issue 13's previews): the two horizontal dimensions (the last two of each field asked
+ *   for) keep indices 0, 2, 4, … (length ceil(n/2)) in every variable that has them, the latitude and longitude
+ *   coordinates (1-D or 2-D) included; the values are those of the full file at [..., ::2, ::2], packed like any
+ *   subset; global `subset_stride` and a `history` line say what was done. A ship's switch draws this first.
  *
  * Attribute types: the decoder reports attribute values without their NetCDF type, so they are written back
  * as the NUG requires: `_FillValue`, `missing_value`, `valid_*` in the variable's type, the quantize count
@@ -27,7 +31,12 @@ export interface SubsetSelection {
   variables: string[] | null;
   /** Lead times in hours; null: every lead. */
   leads: number[] | null;
+  /** Every `stride`-th index of the horizontal dimensions (a preview); absent or 1: every cell. */
+  stride?: number;
 }
+
+/** The strides a request may ask for: 1 (every cell) and 2 (a quarter of the cells; bench/README.md, bytes per slice). */
+export const ALLOWED_STRIDES = [1, 2] as const;
 
 /** A selection the file cannot answer (unknown variable or lead): the route's 422. */
 export class SubsetError extends Error {
@@ -47,7 +56,17 @@ const PACKED_MAX = 32767;
  * was given (the whole file). Throws SubsetError for a malformed list; names and leads are checked against the
  * file by `subsetFile`.
  */
-export function parseSelection(variables: string | undefined, lead: string | undefined): SubsetSelection | null {
+export function parseSelection(variables: string | undefined, lead: string | undefined, stride?: string): SubsetSelection | null {
+  let step = 1;
+  if (stride !== undefined) {
+    step = Number(stride);
+    if (!/^\d{1,3}$/.test(stride) || !(ALLOWED_STRIDES as readonly number[]).includes(step)) {
+      throw new SubsetError(`"stride" must be ${ALLOWED_STRIDES.join(' or ')}, got ${JSON.stringify(stride)}`);
+    }
+    if (step !== 1 && (variables === undefined || lead === undefined)) {
+      throw new SubsetError(`"stride" needs "variables" and "lead" (a preview is of one selection, not of the whole file)`);
+    }
+  }
   if (variables === undefined && lead === undefined) return null;
   const list = (value: string, what: string): string[] => {
     const items = value.split(',').map((s) => s.trim());
@@ -62,14 +81,16 @@ export function parseSelection(variables: string | undefined, lead: string | und
           if (!/^\d{1,5}$/.test(item)) throw new SubsetError(`"lead" must list lead times in whole hours, got ${JSON.stringify(item)}`);
           return Number(item);
         });
-  return { variables: names, leads };
+  return step === 1 ? { variables: names, leads } : { variables: names, leads, stride: step };
 }
 
 /** A canonical text of the selection (sorted), used to name and tag the cached subset. */
 export function selectionKey(selection: SubsetSelection): string {
   const vars = selection.variables ? [...selection.variables].sort().join(',') : '*';
   const leads = selection.leads ? [...selection.leads].sort((a, b) => a - b).join(',') : '*';
-  return `v=${vars};l=${leads}`;
+  // Stride 1 keeps the key it had before strides existed: the same file, name and ETag.
+  const stride = (selection.stride ?? 1) === 1 ? '' : `;s=${selection.stride}`;
+  return `v=${vars};l=${leads}${stride}`;
 }
 
 function attributeFor(name: string, value: AttributeValue, variableType: NcType | null): NcAttributeValue | undefined {
@@ -200,9 +221,21 @@ export function subsetFile(bytes: Uint8Array, selection: SubsetSelection, pack: 
     if (!NC3_TYPES.has(v.type)) throw new SubsetError(`variable ${v.name} holds ${v.type} values, which a subset cannot carry`);
   }
   const usedDims = new Set(kept.flatMap((v) => v.dimensions));
+  const stride = selection.stride ?? 1;
+  if (!Number.isInteger(stride) || stride < 1) throw new SubsetError(`stride must be a whole number ≥ 1, got ${stride}`);
+  // The horizontal dimensions (the last two of each field asked for) are the ones a stride thins.
+  const horizontal = new Set(stride === 1 ? [] : wanted.filter((v) => v.shape.length >= 2).flatMap((v) => v.dimensions.slice(-2)));
+  if (stride > 1 && horizontal.size === 0) throw new SubsetError('a stride needs a variable of two or more dimensions');
   const dimensions = dataset.dimensions
     .filter((d) => usedDims.has(d.name))
-    .map((d) => ({ name: d.name, size: d.name === timeDim ? indices.length : d.size }));
+    .map((d) => ({ name: d.name, size: d.name === timeDim ? indices.length : horizontal.has(d.name) ? Math.ceil(d.size / stride) : d.size }));
+  /** The variable's data thinned along the horizontal dimensions (`shape` with the chosen leads). */
+  const thin = <T extends Thinnable>(v: VariableInfo, data: T, alongTime: boolean): T => {
+    const along = v.dimensions.map((name) => horizontal.has(name));
+    if (!along.some(Boolean)) return data;
+    const shape = v.shape.map((n, k) => (k === 0 && alongTime ? indices.length : n));
+    return decimate(data, shape, along, stride);
+  };
 
   const variables: NcVariable[] = kept.map((v) => {
     const type = v.type as NcType;
@@ -210,7 +243,8 @@ export function subsetFile(bytes: Uint8Array, selection: SubsetSelection, pack: 
     const alongTime = timeDim !== null && v.dimensions[0] === timeDim;
     const keepbits = v.attributes[QUANTIZE_ATTRIBUTE];
     if (pack === 'int16' && type === 'float' && typeof keepbits === 'number' && v.shape.length >= 2) {
-      const values = alongTime ? concat(indices.map((i) => dataset.read(v.name, i) as Float32Array)) : (dataset.read(v.name) as Float32Array);
+      const all = alongTime ? concat(indices.map((i) => dataset.read(v.name, i) as Float32Array)) : (dataset.read(v.name) as Float32Array);
+      const values = thin(v, all, alongTime);
       const packed = packInt16(values, keepbits);
       attributes._FillValue = Int16Array.of(PACKED_FILL);
       attributes.scale_factor = Float32Array.of(packed.scale);
@@ -222,10 +256,51 @@ export function subsetFile(bytes: Uint8Array, selection: SubsetSelection, pack: 
     if (!alongTime) data = rawData(dataset.readRaw(v.name));
     else if (v.shape.length === 1) data = Array.from(indices, (i) => Number((dataset.readRaw(v.name, i) as ArrayLike<number>)[0]));
     else data = concat(indices.map((i) => rawData(dataset.readRaw(v.name, i)) as Float32Array));
+    if (typeof data !== 'string') data = thin(v, data, alongTime);
     if (type === 'char' && data instanceof Uint8Array) data = new TextDecoder('latin1').decode(data);
     return { name: v.name, type, dimensions: v.dimensions, attributes, data };
   });
   const format = dataset.format === 'classic' ? 'classic' : '64bit-offset';
   if (dataset.format === 'cdf5' || dataset.format === 'netcdf4') throw new SubsetError(`subsets of ${dataset.format} files are not supported`);
-  return encodeNetcdf3({ format, dimensions, attributes: attributesFor(dataset.attributes, null), variables });
+  const attributes = attributesFor(dataset.attributes, null);
+  if (stride > 1) {
+    // Say what was done (CF: `history` lists what made the file), without a time so a rebuild is the same file.
+    const note = `subset: indices 0, ${stride}, ${2 * stride}, … only along ${[...horizontal].join(', ')} (subset_stride = ${stride}), a preview of the full subset`;
+    attributes.history = typeof attributes.history === 'string' && attributes.history !== '' ? `${attributes.history}\n${note}` : note;
+    attributes.subset_stride = Int32Array.of(stride);
+  }
+  return encodeNetcdf3({ format, dimensions, attributes, variables });
+}
+
+type Thinnable = Exclude<NcData, string>;
+
+/**
+ * Every `stride`-th index (0, stride, 2·stride, …) along the axes marked in `along` of row-major `data` of
+ * `shape`; the other axes whole. The result has the same element type.
+ */
+export function decimate<T extends Thinnable>(data: T, shape: readonly number[], along: readonly boolean[], stride: number): T {
+  const rank = shape.length;
+  const outShape = shape.map((n, k) => (along[k] ? Math.ceil(n / stride) : n));
+  const total = outShape.reduce((a, b) => a * b, 1);
+  const out = (Array.isArray(data) ? new Array<number>(total) : new (data.constructor as new (n: number) => T)(total)) as T;
+  // Input elements skipped by one step of each output index.
+  const step = new Array<number>(rank);
+  let size = 1;
+  for (let k = rank - 1; k >= 0; k--) {
+    step[k] = size * (along[k] ? stride : 1);
+    size *= shape[k];
+  }
+  const index = new Array<number>(rank).fill(0);
+  let offset = 0;
+  for (let o = 0; o < total; o++) {
+    out[o] = data[offset];
+    // Next output index, last axis fastest; `offset` follows it.
+    for (let k = rank - 1; k >= 0; k--) {
+      offset += step[k];
+      if (++index[k] < outShape[k]) break;
+      offset -= step[k] * index[k];
+      index[k] = 0;
+    }
+  }
+  return out;
 }

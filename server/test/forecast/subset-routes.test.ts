@@ -119,12 +119,13 @@ describe('subset answers of /hist', () => {
     expect(range.statusCode).toBe(206);
     expect(range.rawPayload.equals(plain.rawPayload.subarray(4))).toBe(true);
     // One file per selection (the reordered one is the same), each with its two copies, once the warmer has
-    // made the file's other subsets too (subset-warmer.ts): 3 leads × (4 fields + the drift pair).
+    // made the file's other subsets too (subset-warmer.ts): 3 leads × (4 fields + the drift pair), each full and
+    // as a stride-2 preview.
     await subsetWarmer.settled();
     const parts = readdirSync(join(dataDir, 'forecast-data/forecast/model_2/2026-02-10.nc.parts'));
-    expect(parts.filter((f) => f.endsWith('.nc'))).toHaveLength(15);
-    expect(parts.filter((f) => f.endsWith('.nc.br'))).toHaveLength(15);
-    expect(parts.filter((f) => f.endsWith('.nc.gz'))).toHaveLength(15);
+    expect(parts.filter((f) => f.endsWith('.nc'))).toHaveLength(30);
+    expect(parts.filter((f) => f.endsWith('.nc.br'))).toHaveLength(30);
+    expect(parts.filter((f) => f.endsWith('.nc.gz'))).toHaveLength(30);
   });
 
   it('answer 422 with a detail for an unknown variable or lead or a malformed list, and leave the full file as it was', async () => {

@@ -33,19 +33,21 @@ async function until(check: () => boolean, timeoutMs: number): Promise<boolean> 
 }
 
 describe('warming a file’s subsets', () => {
-  it('lists what the map’s worker asks for: each field alone and the drift pair, at each lead', async () => {
+  it('lists what the map’s worker asks for: each field alone and the drift pair, at each lead, then their previews', async () => {
     const { dataDir } = await appWithArchive();
     const selections = selectionsOf(readFileSync(join(dataDir, 'forecast-data/forecast/model_2/2026-02-10.nc')));
-    const keys = selections.map((s) => `${s.variables!.join(',')}@${s.leads!.join(',')}`);
+    const keys = selections.map((s) => `${s.variables!.join(',')}@${s.leads!.join(',')}${s.stride ? `/${s.stride}` : ''}`);
     const expected = [24, 48, 72].flatMap((lead) => [...FIELDS, DRIFT].map((v) => `${v}@${lead}`));
-    expect(keys.sort()).toEqual(expected.sort());
+    // The full subsets first, then their stride-2 previews (a slow link's switch asks for those first).
+    expect(keys.slice(0, 15).sort()).toEqual(expected.sort());
+    expect(keys.slice(15).sort()).toEqual(expected.map((key) => `${key}/2`).sort());
   });
 
   it('after the first subset of a file is asked for, makes the others on disk without being asked, each as the route answers it', async () => {
     const { parts, made, get } = await appWithArchive();
     const first = await get('variables=sithick_GLORYS&lead=24');
     expect(first.statusCode).toBe(200);
-    expect(await until(() => made() === 15, 30_000)).toBe(true);
+    expect(await until(() => made() === 30, 60_000)).toBe(true);
     await subsetWarmer.settled();
     // Every warmed subset opens in ncdump, and asking for it now makes nothing new.
     for (const file of readdirSync(parts).filter((f) => f.endsWith('.nc'))) {
@@ -56,7 +58,7 @@ describe('warming a file’s subsets', () => {
     expect(drift.headers['content-encoding']).toBe('br');
     const concentration = await get('variables=sea_ice_fraction_BREMEN&lead=48');
     expect(concentration.statusCode).toBe(200);
-    expect(readdirSync(parts).filter((f) => f.endsWith('.nc'))).toHaveLength(15);
+    expect(readdirSync(parts).filter((f) => f.endsWith('.nc'))).toHaveLength(30);
   });
 
   it('answers a subset not yet warmed without waiting for the rest of the background queue', async () => {
@@ -67,9 +69,9 @@ describe('warming a file’s subsets', () => {
     expect(last.statusCode).toBe(200);
     const dataset = new Nc3Dataset(new Uint8Array(brotliDecompressSync(last.rawPayload)));
     expect(dataset.variables.map((v) => v.name)).toEqual(expect.arrayContaining(['usi_vsi_GLORYS_speed', 'usi_vsi_GLORYS_direct']));
-    expect(made()).toBeLessThan(15);
+    expect(made()).toBeLessThan(30);
     await subsetWarmer.settled();
-    expect(made()).toBe(15);
+    expect(made()).toBe(30);
   });
 });
 

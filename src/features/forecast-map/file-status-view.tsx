@@ -1,4 +1,7 @@
-/** The file's state under the controls: a progress bar of bytes received, or why nothing is drawn. */
+/**
+ * The file's state under the controls: a progress bar of bytes received, why nothing is drawn, or that the field
+ * shown is a slow link's preview while the full one comes (issue 13).
+ */
 import { ru } from '../../i18n/ru.ts';
 import { DownloadRate } from '../../offline/download-rate-view.tsx';
 import { useForecastMap } from './store/store-context.ts';
@@ -10,6 +13,7 @@ export function FileStatusView() {
   const progress = useForecastMap((state) => state.progress);
   const error = useForecastMap((state) => state.fileError);
   const missing = useForecastMap((state) => state.fieldMissing);
+  const preview = useForecastMap((state) => state.field?.preview === true);
 
   if (status === 'loading') {
     const loaded = progress?.loaded ?? 0;
@@ -36,6 +40,13 @@ export function FileStatusView() {
     return (
       <p className="forecast-sidebar__note" role="status">
         {ru.forecastMap.variableMissing}
+      </p>
+    );
+  }
+  if (status === 'ready' && preview) {
+    return (
+      <p className="forecast-sidebar__note" role="status" data-testid="field-preview">
+        {ru.fieldPreview.refining}
       </p>
     );
   }

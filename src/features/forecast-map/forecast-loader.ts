@@ -2,11 +2,12 @@
  * Connects the store to the decode worker. A change of date or run opens that file (by default the shown slice
  * first, issue 13: header + one subset, the rest in the worker's background; or the whole file, with progress);
  * a change of lead or variable asks the worker for a slice (fetched by the worker if not there yet), and
- * slices already seen come from a small cache here: no new request either way. Outside React, driven by
- * `store.subscribe`; stale answers (the user moved on) are dropped.
+ * slices already seen come from a small cache here: no new request either way. On a slow link the worker may
+ * answer a switch with a preview first (issue 13): drawn flagged, then replaced by the full slice. Outside
+ * React, driven by `store.subscribe`; stale answers (the user moved on) are dropped.
  */
 import { workerFailure, type ForecastClient } from '../../../workers/forecast-client.ts';
-import type { FirstSlice, ForecastFileMeta } from '../../../workers/forecast.api.ts';
+import type { FirstSlice, ForecastFileMeta, RegularGrid } from '../../../workers/forecast.api.ts';
 import { ru } from '../../i18n/ru.ts';
 import { LEAD_HOURS, VARIABLE_STYLES, type ForecastVariable, type LeadIndex } from './forecast-variables.ts';
 import type { ForecastMapStore } from './store/forecast-map-store.ts';
@@ -188,19 +189,14 @@ export class ForecastLoader {
       return;
     }
     try {
-      const field: DisplayField =
-        kind === 'scalar'
-          ? { kind, fileKey: meta.key, variable, lead, grid, slice: await this.options.worker.scalarSlice(meta.key, variable, lead) }
-          : kind === 'polaris'
-            ? { kind, fileKey: meta.key, variable, lead, grid, slice: await this.polarisSlices(meta.key, lead) }
-            : {
-              kind,
-              fileKey: meta.key,
-              variable,
-              lead,
-              grid,
-              slice: await this.options.worker.driftSlice(meta.key, lead, DRIFT_SPEED_VARIABLE, DRIFT_DIRECTION_VARIABLE),
-            };
+      // Issue 13: on a slow link the worker may answer a preview first (never cached here); it is drawn while
+      // the full slice, already on its way, is asked for again and replaces it, if the user has not moved on.
+      let field = await this.fieldOf(meta.key, variable, lead, grid, true);
+      if (field.preview) {
+        if (this.sliceKey !== key) return;
+        store.getState().fieldDecoded(field);
+        field = await this.fieldOf(meta.key, variable, lead, grid, false);
+      }
       this.slices.set(key, field);
       while (this.slices.size > SLICE_CACHE_SIZE) this.slices.delete(this.slices.keys().next().value as string);
       if (this.sliceKey !== key) return;
@@ -212,6 +208,25 @@ export class ForecastLoader {
       // A slice fetched on demand (issue 13) can fail on the network too, not only in decoding.
       store.getState().fileFailed(fileErrorText(error));
     }
+  }
+
+  /**
+   * The field of a variable at a lead from the worker. `previewAllowed`: the displayed field's first ask, which a
+   * slow link may answer with a preview (flagged `preview`); POLARIS and every other caller get full slices.
+   */
+  private async fieldOf(fileKey: string, variable: ForecastVariable, lead: LeadIndex, grid: RegularGrid, previewAllowed: boolean): Promise<DisplayField> {
+    const { worker } = this.options;
+    const kind = VARIABLE_STYLES[variable].kind;
+    const base = { fileKey, variable, lead, grid };
+    if (kind === 'polaris') return { ...base, kind, slice: await this.polarisSlices(fileKey, lead) };
+    if (kind === 'scalar') {
+      const slice = previewAllowed ? await worker.scalarSlice(fileKey, variable, lead, { preview: true }) : await worker.scalarSlice(fileKey, variable, lead);
+      return slice.preview ? { ...base, kind, slice, preview: true } : { ...base, kind, slice };
+    }
+    const slice = previewAllowed
+      ? await worker.driftSlice(fileKey, lead, DRIFT_SPEED_VARIABLE, DRIFT_DIRECTION_VARIABLE, { preview: true })
+      : await worker.driftSlice(fileKey, lead, DRIFT_SPEED_VARIABLE, DRIFT_DIRECTION_VARIABLE);
+    return slice.preview ? { ...base, kind, slice, preview: true } : { ...base, kind, slice };
   }
 
   /** Let the worker fetch the rest of the file once this field is on the map (issue 13: the view first). */

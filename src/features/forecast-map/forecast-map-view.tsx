@@ -31,7 +31,9 @@ export function ForecastMapView({ projection = 'globe', onFieldDrawn, onMapRende
   // Set when the particle layer reports that this GPU cannot draw drift (issue 6).
   const [driftUnsupported, setDriftUnsupported] = useState(false);
   // What the layers were given ('<file>|<variable>|<lead>', or 'none'), for tests and the benchmark to wait on.
-  const drawn = useForecastMap((state) => (state.field ? `${state.field.fileKey}|${state.field.variable}|${state.field.lead}` : 'none'));
+  // A preview (issue 13) is not the full field: `data-drawn` says 'none' while one is drawn, `data-preview-drawn` its key.
+  const drawn = useForecastMap((state) => (state.field && !state.field.preview ? `${state.field.fileKey}|${state.field.variable}|${state.field.lead}` : 'none'));
+  const previewDrawn = useForecastMap((state) => (state.field?.preview ? `${state.field.fileKey}|${state.field.variable}|${state.field.lead}` : undefined));
   // The local file shown instead (issue 10): '<key>|<variable>|<time>' or 'none'.
   const localDrawn = useForecastMap((state) => (state.localField ? `${state.localKey}|${state.localVariable}|${state.localTime}` : 'none'));
 
@@ -101,7 +103,7 @@ export function ForecastMapView({ projection = 'globe', onFieldDrawn, onMapRende
 
   return (
     <div className="forecast-map">
-      <div ref={containerRef} className="forecast-map__canvas" data-testid="forecast-map" data-drawn={drawn} data-local-drawn={localDrawn} />
+      <div ref={containerRef} className="forecast-map__canvas" data-testid="forecast-map" data-drawn={drawn} data-preview-drawn={previewDrawn} data-local-drawn={localDrawn} />
       {basemap && (
         <div className="forecast-map__basemap-notice" data-basemap={basemap} role="status">
           {basemap === 'tiles' ? ru.forecastMap.basemapTiles : ru.forecastMap.basemapOffline}

@@ -1,7 +1,8 @@
 /**
  * Latitude, longitude and the value under the cursor with its unit, or 'Нет данных'. The drift reads as the
  * current tool's readout does (issue 6, letter for letter): 'Sea current', speed in m/s and the bearing
- * clockwise from north, or 'No data'.
+ * clockwise from north, or 'No data'. A preview's value (issue 13: a slow link's coarse field, the full one on
+ * its way) is marked '≈': it is the value of a cell up to one cell away, not this cell's.
  */
 import { ru } from '../../i18n/ru.ts';
 import type { PointerPosition } from '../../map/forecast-map.ts';
@@ -32,16 +33,17 @@ export function HoverReadout({ pointer }: { pointer: PointerPosition | null }) {
   // Issue 12: the POLARIS layer reads out RIO, ice type, concentration, thickness and category.
   const polarisLines = field?.kind === 'polaris' ? polarisReadoutLines(field, iceClass, pointer.lng, pointer.lat) : null;
   const { unit } = VARIABLE_STYLES[variable];
+  const approx = field?.preview ? `${ru.fieldPreview.approx} ` : '';
   let valueLine = `${ru.forecastMap.variableNames[variable]}: ${ru.forecastMap.noData}`;
   if (field?.kind === 'scalar') {
     const value = valueAt(field.grid, field.slice.data, pointer.lng, pointer.lat);
     if (value !== null) {
-      valueLine = `${ru.forecastMap.variableNames[variable]}: ${value.toFixed(DECIMALS[unit])}${unit ? ` ${ru.forecastMap.units[unit]}` : ''}`;
+      valueLine = `${ru.forecastMap.variableNames[variable]}: ${approx}${value.toFixed(DECIMALS[unit])}${unit ? ` ${ru.forecastMap.units[unit]}` : ''}`;
     }
   } else if (variable === 'usi_vsi') {
     const readout = driftReadoutAt(field?.kind === 'drift' ? { data: field.slice.data, grid: field.grid } : null, pointer.lng, pointer.lat);
     valueLine = readout.hasData
-      ? `${readout.title}: ${readout.speed.toFixed(DECIMALS['m/s'])} m/s, ${readout.directionText}`
+      ? `${readout.title}: ${approx}${readout.speed.toFixed(DECIMALS['m/s'])} m/s, ${readout.directionText}`
       : readout.text;
   }
   valueLine = differenceReadout({ mode, difference }, pointer.lng, pointer.lat) ?? valueLine;

@@ -22,6 +22,8 @@ interface HistQuery {
   /** Subset (issue 13): comma-separated variable names and lead hours; see forecast/subset.ts. */
   variables?: string;
   lead?: string;
+  /** Preview (issue 13): 2 = every 2nd cell in latitude and longitude; 1 or absent = every cell. */
+  stride?: string;
 }
 
 const histQuery = {
@@ -31,6 +33,7 @@ const histQuery = {
     model_id: { type: 'string', pattern: '^[A-Za-z0-9_-]{1,64}$' },
     variables: { type: 'string', maxLength: 1024 },
     lead: { type: 'string', maxLength: 256 },
+    stride: { type: 'string', maxLength: 16 },
   },
 } as const;
 

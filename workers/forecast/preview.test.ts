@@ -1,0 +1,199 @@
+/**
+ * Previews on slow links (issue 13), through the worker's real code (ForecastService) against a fake server
+ * (common/testing/fake-fetch.ts) behind a fake link: every body advances a fake clock by its bytes over the
+ * link's rate, so "slow" and "fast" are exact, not timed. The server thins `stride=2` subsets itself here,
+ * [::2, ::2] of the full slice, as server/src/forecast/subset.ts does (tested there against netCDF4-python).
+ */
+import { describe, expect, it } from 'vitest';
+import { fakeFetch, jsonResponse, type SeenRequest } from '../../common/testing/fake-fetch.ts';
+import { ForecastService } from '../forecast-service.ts';
+import { openNetcdf } from '../netcdf/open-netcdf.ts';
+import { smallForecast, writeNc3, type TestVariable } from '../netcdf/test/write-nc3.ts';
+import { upsample } from './preview.ts';
+
+const URL_ = 'https://ice.test/api/v1/forecast/hist?date=2026-03-01';
+const WIDTH = 101; // odd, so the last column has no partner: ceil(101 / 2) = 51 coarse columns
+const HEIGHT = 80; // one field at one lead: 80 × 101 float32 ≈ 32 KB, a sample of the link's rate
+const LEADS = [24, 48, 72];
+const FULL = smallForecast(WIDTH, HEIGHT);
+/** The value smallForecast writes at (lead t, row j, column i) of field f (NaN in column 0). */
+const valueOf = (f: number, t: number, j: number, i: number) => (i === 0 ? NaN : f * 1000 + t * 100 + j * 10 + i);
+
+/** The subset the server would send: `variables` at one lead, every `stride`-th cell, with the coordinates. */
+async function subsetOf(variables: string[], leadHours: number, stride: number): Promise<Uint8Array> {
+  const dataset = await openNetcdf(FULL);
+  const lead = LEADS.indexOf(leadHours);
+  const every = <T>(values: ArrayLike<T>) => Array.from(values).filter((_, k) => k % stride === 0);
+  const [h, w] = [Math.ceil(HEIGHT / stride), Math.ceil(WIDTH / stride)];
+  const thin = (values: ArrayLike<number>) => {
+    const out: number[] = [];
+    for (let j = 0; j < HEIGHT; j += stride) for (let i = 0; i < WIDTH; i += stride) out.push(values[j * WIDTH + i]);
+    return out;
+  };
+  return writeNc3({ time: 1, latitude: h, longitude: w }, [
+    { name: 'time', type: 'double', dimensions: ['time'], data: [leadHours], attributes: dataset.variable('time').attributes as Record<string, string> },
+    { name: 'latitude', type: 'double', dimensions: ['latitude'], data: every(dataset.read('latitude') as ArrayLike<number>) },
+    { name: 'longitude', type: 'double', dimensions: ['longitude'], data: every(dataset.read('longitude') as ArrayLike<number>) },
+    ...variables.map((name): TestVariable => ({ name, type: 'float', dimensions: ['time', 'latitude', 'longitude'], data: thin(dataset.read(name, lead)) })),
+  ]);
+}
+
+/**
+ * The server behind a link of `bytesPerSecond`: each body is streamed in pieces, each advancing `clock.ms` by its
+ * transfer time. `refusePreviews`: an older server's 422 for `stride`.
+ */
+function slowServer(link: { bytesPerSecond: number }, options: { refusePreviews?: boolean } = {}) {
+  const clock = { ms: 0 };
+  const body = (bytes: Uint8Array, init: ResponseInit): Response => {
+    let at = 0;
+    const stream = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (at >= bytes.length) return controller.close();
+        const piece = bytes.slice(at, at + 8192);
+        at += piece.length;
+        clock.ms += (piece.length / link.bytesPerSecond) * 1000;
+        controller.enqueue(piece);
+      },
+    });
+    return new Response(stream, init);
+  };
+  const server = fakeFetch(async (request: SeenRequest) => {
+    const range = request.headers.get('range');
+    if (range) {
+      const end = Number(/bytes=0-(\d+)/.exec(range)![1]);
+      return body(FULL.slice(0, end + 1), { status: 206, headers: { 'content-range': `bytes 0-${end}/${FULL.length}` } });
+    }
+    const query = new URL(request.url).searchParams;
+    const stride = Number(query.get('stride') ?? 1);
+    if (stride !== 1 && options.refusePreviews) return jsonResponse(422, { detail: 'unknown query parameter stride' });
+    return body(await subsetOf(query.get('variables')!.split(','), Number(query.get('lead')), stride), { status: 200 });
+  });
+  /** What was asked for, in order: 'header', 'sithick_GLORYS@48', 'sithick_GLORYS@48/2' (a preview). */
+  const asked = () =>
+    server.requests.map((r) => {
+      if (r.headers.get('range')) return 'header';
+      const q = new URL(r.url).searchParams;
+      return `${q.get('variables')}@${q.get('lead')}${q.has('stride') ? `/${q.get('stride')}` : ''}`;
+    });
+  return { fetch: server.fetch, clock, asked };
+}
+
+/** A service with `URL_` opened on thickness at +24 h (the header and one slice: the link's first sample). */
+async function opened(server: ReturnType<typeof slowServer>): Promise<ForecastService> {
+  const service = new ForecastService({ fetch: server.fetch, now: () => server.clock.ms });
+  await service.open({ url: URL_, first: { variables: ['sithick_GLORYS'], leadHours: 24 } }, 'r1');
+  return service;
+}
+
+// The test's slices are small (32 KB, not 64–146 KiB): a link slow enough for them to take over PREVIEW_THRESHOLD_S.
+const SLOW = { bytesPerSecond: 3_200 }; // a 32 KB slice: 10 s
+const FAST = { bytesPerSecond: 1_000_000 }; // 0.03 s
+
+describe('previews on a slow link', () => {
+  it('answer a switch with the stride-2 preview upsampled onto the full grid, then the full slice replaces it', async () => {
+    const server = slowServer(SLOW);
+    const service = await opened(server);
+    expect(server.asked().sort()).toEqual(['header', 'sithick_GLORYS@24']);
+
+    const preview = await service.scalarSlice(URL_, 'sea_ice_fraction_BREMEN', 1, { preview: true });
+    expect(preview.preview).toBe(true);
+    expect([preview.width, preview.height]).toEqual([WIDTH, HEIGHT]);
+    // Cell (j, i) shows coarse cell (j >> 1, i >> 1), i.e. the full slice's (j & ~1, i & ~1); column 0's NaN
+    // covers columns 0 and 1; the odd last column 100 is its own.
+    for (const [j, i] of [[0, 2], [1, 3], [7, 8], [79, 99], [79, 100], [40, 0], [40, 1]]) {
+      expect(preview.data[j * WIDTH + i], `${j},${i}`).toBe(valueOf(2, 1, j & ~1, i & ~1));
+    }
+    expect(preview.min).toBe(valueOf(2, 1, 0, 2));
+
+    // The full slice was asked for right after the preview, without waiting for the page to ask again.
+    expect(server.asked().slice(2)).toEqual(['sea_ice_fraction_BREMEN@48/2', 'sea_ice_fraction_BREMEN@48']);
+    const full = await service.scalarSlice(URL_, 'sea_ice_fraction_BREMEN', 1);
+    expect(full.preview).toBeFalsy();
+    expect(full.data[7 * WIDTH + 9]).toBe(valueOf(2, 1, 7, 9));
+    expect(full.data[7 * WIDTH + 8]).toBe(valueOf(2, 1, 7, 8));
+    // Held now: asking with the flag again gives the full slice, with no request.
+    expect((await service.scalarSlice(URL_, 'sea_ice_fraction_BREMEN', 1, { preview: true })).preview).toBeFalsy();
+    expect(server.asked()).toHaveLength(4);
+  });
+
+  it('preview the drift pair in one request, its speed and direction each upsampled before u, v', async () => {
+    const server = slowServer(SLOW);
+    const service = await opened(server);
+    const preview = await service.driftSlice(URL_, 2, 'usi_vsi_GLORYS_speed', 'usi_vsi_GLORYS_direct', { preview: true });
+    expect(preview.preview).toBe(true);
+    expect(server.asked().slice(2)).toEqual([
+      'usi_vsi_GLORYS_speed,usi_vsi_GLORYS_direct@72/2',
+      'usi_vsi_GLORYS_speed,usi_vsi_GLORYS_direct@72',
+    ]);
+    const full = await service.driftSlice(URL_, 2, 'usi_vsi_GLORYS_speed', 'usi_vsi_GLORYS_direct');
+    expect(full.preview).toBeFalsy();
+    // Cell (3, 5) of the preview is the full cell (2, 4): the same u, v.
+    const at = (j: number, i: number) => 2 * (j * WIDTH + i);
+    expect(Array.from(preview.data.subarray(at(3, 5), at(3, 5) + 2))).toEqual(Array.from(full.data.subarray(at(2, 4), at(2, 4) + 2)));
+  });
+
+  it('preview the drift when one of its pair is held already (the background fetches them one by one)', async () => {
+    const server = slowServer(SLOW);
+    const service = new ForecastService({ fetch: server.fetch, now: () => server.clock.ms });
+    await service.open({ url: URL_, first: { variables: ['usi_vsi_GLORYS_speed'], leadHours: 24 } }, 'r1');
+    const preview = await service.driftSlice(URL_, 0, 'usi_vsi_GLORYS_speed', 'usi_vsi_GLORYS_direct', { preview: true });
+    expect(preview.preview).toBe(true);
+    // The preview brings both (the speed is read from it too); the full request only the one missing.
+    expect(server.asked().slice(2)).toEqual(['usi_vsi_GLORYS_speed,usi_vsi_GLORYS_direct@24/2', 'usi_vsi_GLORYS_direct@24']);
+    expect((await service.driftSlice(URL_, 0, 'usi_vsi_GLORYS_speed', 'usi_vsi_GLORYS_direct')).preview).toBeFalsy();
+  });
+
+  it('never give previews to callers without the flag (point series, tools): the full slices only', async () => {
+    const server = slowServer(SLOW);
+    const service = await opened(server);
+    const series = await service.cellSeries(URL_, ['sea_ice_fraction_BREMEN'], 5 * WIDTH + 7);
+    expect(series[0]).toEqual([0, 1, 2].map((t) => valueOf(2, t, 5, 7)));
+    expect((await service.scalarSlice(URL_, 'usi_vsi_GLORYS_speed', 0)).preview).toBeFalsy();
+    expect(server.asked().some((name) => name.endsWith('/2'))).toBe(false);
+  });
+
+  it('fall back to the full slice silently when the server refuses previews (422), and stop asking for them', async () => {
+    const server = slowServer(SLOW, { refusePreviews: true });
+    const service = await opened(server);
+    const slice = await service.scalarSlice(URL_, 'sea_ice_fraction_BREMEN', 1, { preview: true });
+    expect(slice.preview).toBeFalsy();
+    expect(slice.data[7 * WIDTH + 9]).toBe(valueOf(2, 1, 7, 9));
+    expect(server.asked().slice(2)).toEqual(['sea_ice_fraction_BREMEN@48/2', 'sea_ice_fraction_BREMEN@48']);
+    await service.scalarSlice(URL_, 'sithick_GLORYS', 2, { preview: true });
+    expect(server.asked().slice(4)).toEqual(['sithick_GLORYS@72']);
+  });
+});
+
+describe('no previews', () => {
+  it('on a fast link: a switch asks for the full slice alone', async () => {
+    const server = slowServer(FAST);
+    const service = await opened(server);
+    const slice = await service.scalarSlice(URL_, 'sea_ice_fraction_BREMEN', 1, { preview: true });
+    expect(slice.preview).toBeFalsy();
+    expect(slice.data[7 * WIDTH + 9]).toBe(valueOf(2, 1, 7, 9));
+    expect(server.asked().slice(2)).toEqual(['sea_ice_fraction_BREMEN@48']);
+  });
+
+  it('before the link is measured (the first slice answered from the offline copy)', async () => {
+    const server = slowServer(SLOW);
+    const copies: typeof fetch = async (input, init) => {
+      const response = await server.fetch(input, init);
+      const headers = new Headers(response.headers);
+      headers.set('x-ice-offline-copy', '1');
+      return new Response(response.body, { status: response.status, headers });
+    };
+    const service = new ForecastService({ fetch: copies, now: () => server.clock.ms });
+    await service.open({ url: URL_, first: { variables: ['sithick_GLORYS'], leadHours: 24 } }, 'r1');
+    expect((await service.scalarSlice(URL_, 'sea_ice_fraction_BREMEN', 1, { preview: true })).preview).toBeFalsy();
+    expect(server.asked().slice(2)).toEqual(['sea_ice_fraction_BREMEN@48']);
+  });
+});
+
+describe('upsample', () => {
+  it('gives cell (j, i) the coarse cell (j >> 1, i >> 1) and checks the coarse size', () => {
+    // 3 × 5 full from 2 × 3 coarse.
+    const coarse = Float32Array.of(1, 2, 3, 4, NaN, 6);
+    expect(Array.from(upsample(coarse, 5, 3))).toEqual([1, 1, 2, 2, 3, 1, 1, 2, 2, 3, 4, 4, NaN, NaN, 6]);
+    expect(() => upsample(coarse, 7, 3)).toThrow(RangeError); // 7 wide needs 4 coarse columns
+  });
+});

@@ -1,0 +1,71 @@
+/**
+ * Previews of a slice on slow links (issue 13): the server's stride-2 subset (`…&stride=2`: every 2nd cell in
+ * latitude and longitude, about 40–47 % of the full slice's brotli bytes, bench/README.md) drawn at once on the
+ * full grid, while the full slice follows. Only when the full slice would take longer than PREVIEW_THRESHOLD_S
+ * on the link as measured (link-rate.ts); a preview is never stored as the slice.
+ */
+import type { NetcdfDataset } from '../netcdf/types.ts';
+import { subsetUrl } from './partial-file.ts';
+
+/** Every 2nd cell: the one stride the server allows (server/src/forecast/subset.ts). */
+export const PREVIEW_STRIDE = 2;
+
+/**
+ * Estimated transfer time of the full slice (seconds, at the measured rate, without the round trip) above which a
+ * switch fetches the preview first. A preview brings the first picture after about 0.45 of that time plus a round
+ * trip, and delays the full one by as much; below 1.5 s the gain (≤ 0.8 s) is not worth the extra request.
+ * Issue 13's links sit well apart from it: at 256 kbit/s the slices take 2.0–4.7 s (always a preview), at
+ * 2 Mbit/s 0.25–0.6 s (never one).
+ */
+export const PREVIEW_THRESHOLD_S = 1.5;
+
+/** The preview URL of `url` for some variables at one lead (hours). */
+export function previewUrl(url: string, variables: readonly string[], leadHours: number): string {
+  return `${subsetUrl(url, variables, leadHours)}&stride=${PREVIEW_STRIDE}`;
+}
+
+/**
+ * The coarse values on the full grid, nearest: cell (j, i) takes coarse cell (j >> 1, i >> 1); NaN (missing)
+ * stays NaN. `coarse` is row-major ceil(height / 2) × ceil(width / 2).
+ */
+export function upsample(coarse: ArrayLike<number>, width: number, height: number): Float32Array {
+  const coarseWidth = Math.ceil(width / PREVIEW_STRIDE);
+  const coarseHeight = Math.ceil(height / PREVIEW_STRIDE);
+  if (coarse.length !== coarseWidth * coarseHeight) {
+    throw new RangeError(`a preview of ${height} × ${width} needs ${coarseHeight} × ${coarseWidth} values, got ${coarse.length}`);
+  }
+  const out = new Float32Array(width * height);
+  for (let j = 0; j < height; j++) {
+    const from = (j >> 1) * coarseWidth;
+    const row = j * width;
+    for (let i = 0; i < width; i++) out[row + i] = coarse[from + (i >> 1)];
+  }
+  return out;
+}
+
+/** One variable of a preview subset (its only lead) on the full grid of `width` × `height` cells. */
+export function previewValues(preview: NetcdfDataset, variable: string, width: number, height: number): Float32Array {
+  return upsample(preview.read(variable, 0), width, height);
+}
+
+/**
+ * Wire bytes per cell of each variable's full slice, from the subsets fetched so far (the latest of each): what
+ * a slice not yet fetched will cost. A variable not seen yet is taken at the mean of those seen.
+ */
+export class SliceSizes {
+  private readonly perCell = new Map<string, number>();
+
+  /** A full subset of `variables` (`cells` cells each) took `wireBytes`: shared equally among them. */
+  record(variables: readonly string[], cells: number, wireBytes: number): void {
+    if (variables.length === 0 || !(cells > 0) || !(wireBytes > 0)) return;
+    for (const name of variables) this.perCell.set(name, wireBytes / cells / variables.length);
+  }
+
+  /** Estimated wire bytes of `variables` at one lead, `cells` cells each; null before any subset was seen. */
+  estimate(variables: readonly string[], cells: number): number | null {
+    if (this.perCell.size === 0) return null;
+    const known = [...this.perCell.values()];
+    const mean = known.reduce((a, b) => a + b, 0) / known.length;
+    return variables.reduce((sum, name) => sum + (this.perCell.get(name) ?? mean) * cells, 0);
+  }
+}
