@@ -60,6 +60,7 @@ export function createForecastClient(options: ForecastClientOptions = {}): Forec
     open,
     abort: (requestId) => void target.abort(requestId),
     allowBackground: (key) => void target.allowBackground(key),
+    linkQuiet: () => Promise.resolve(target.linkQuiet()),
     scalarSlice: (key, variable, lead, options): Promise<ScalarSlice> => Promise.resolve(target.scalarSlice(key, variable, lead, options)),
     driftSlice: (key, lead, speed, direction, options): Promise<DriftSlice> =>
       Promise.resolve(target.driftSlice(key, lead, speed, direction, options)),

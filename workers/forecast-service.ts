@@ -105,6 +105,10 @@ export class ForecastService implements ForecastWorkerApi {
     this.sliced.allowBackground(key);
   }
 
+  linkQuiet(): Promise<void> {
+    return this.sliced.scheduler.quiet();
+  }
+
   /** The background fetcher's state (tests): foreground requests pending, background job running and queued. */
   get backgroundInfo(): { foreground: number; running: boolean; queued: number } {
     const s = this.sliced.scheduler;

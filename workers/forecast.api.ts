@@ -150,6 +150,11 @@ export interface ForecastWorkerApi {
    * asked. No-op for files held whole or not open.
    */
   allowBackground(key: string): void;
+  /**
+   * Resolves once the worker has nothing on the link or waiting for it (issue 13): no slice asked for pending and
+   * the background done. The page then fetches what can wait (the offline basemap's detailed land).
+   */
+  linkQuiet(): Promise<void>;
   /** A scalar variable's slice at lead index `lead` (0-based along the time dimension); a preview: SliceOptions. */
   scalarSlice(key: string, variable: string, lead: number, options?: SliceOptions): Promise<ScalarSlice>;
   /** Drift components from speed (m/s) and direction (radians, bearing clockwise from north, towards). */

@@ -46,7 +46,7 @@ export interface ForecastMapOptions {
   /** A click (not a drag) on the map. */
   onClick?: (position: PointerPosition) => void;
   /** Resolves when the link is free for the offline basemap's detailed land (see offline-basemap.ts). */
-  whenLinkQuiet?: Promise<void>;
+  whenLinkQuiet?: () => Promise<void>;
 }
 
 export class ForecastMap {
@@ -56,7 +56,7 @@ export class ForecastMap {
   private basemap: BasemapKind;
   private styleLoaded = false;
   private readonly onBasemapChange?: (kind: BasemapKind) => void;
-  private readonly whenLinkQuiet?: Promise<void>;
+  private readonly whenLinkQuiet?: () => Promise<void>;
 
   constructor(options: ForecastMapOptions) {
     this.whenLinkQuiet = options.whenLinkQuiet;
@@ -152,6 +152,6 @@ export class ForecastMap {
     if (map.getSource(BASEMAP_SOURCE_ID)) map.removeSource(BASEMAP_SOURCE_ID);
     this.basemap = 'offline';
     this.onBasemapChange?.('offline');
-    await addOfflineBasemap(map, BACKGROUND_LAYER_ID, { whenQuiet: this.whenLinkQuiet });
+    await addOfflineBasemap(map, BACKGROUND_LAYER_ID, { whenQuiet: this.whenLinkQuiet?.() });
   }
 }

@@ -2,7 +2,7 @@
  * /forecasts: the map, the sidebar, the legend. The page owns one forecast map store, keeps it in step with
  * the URL, and starts the loader that feeds it from the decode worker.
  */
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { analysisFileUrl, fetchAnalysisInfo } from '../../api/analysis.ts';
 import { fetchForecastInfo, forecastFileUrl } from '../../api/forecast.ts';
 import { startMapTools } from './map-tools/start-map-tools.ts';
@@ -12,7 +12,7 @@ import { FirstView } from './first-view/first-view.tsx';
 import { useMapWanted } from './first-view/use-map-wanted.ts';
 import { prefetchMapWorker } from './first-view/prefetch-map-worker.ts';
 import { ForecastSidebar } from './forecast-sidebar.tsx';
-import { createForecastWorker, prestartForecastWorker } from './forecast-worker.ts';
+import { createForecastWorker, prestartForecastWorker, type ForecastWorkerHandle } from './forecast-worker.ts';
 import { createDrawnSignal } from './first-view/drawn-signal.ts';
 import { LocalFileContext } from './local-file/local-file-context.ts';
 import { LocalFileDropZone } from './local-file/local-file-drop.tsx';
@@ -55,6 +55,9 @@ export function ForecastMapPage() {
   const [localFiles] = useState(() => new LocalFileLoader({ store }));
   // Issue 13: the worker's background fetches wait until the map has drawn the file's first field.
   const [drawnSignal] = useState(createDrawnSignal);
+  // Issue 13: what can wait (the offline land's detail) asks the decode worker when its link is free.
+  const workerRef = useRef<ForecastWorkerHandle | null>(null);
+  const [whenLinkQuiet] = useState(() => () => workerRef.current?.api.linkQuiet() ?? Promise.resolve());
   const [firstViewMode] = useState(sliceFirst);
   const mapWanted = useMapWanted(store, !firstViewMode);
   const [mapRendered, setMapRendered] = useState(false);
@@ -66,6 +69,7 @@ export function ForecastMapPage() {
   // The decode worker and the loader live as long as the page.
   useEffect(() => {
     const worker = createForecastWorker();
+    workerRef.current = worker;
     const loader = new ForecastLoader({
       store,
       worker: worker.api,
@@ -86,6 +90,7 @@ export function ForecastMapPage() {
       stopTools();
       stop();
       localFiles.attach(null);
+      workerRef.current = null;
       worker.dispose();
     };
   }, [store, localFiles, drawnSignal, firstViewMode]);
@@ -98,7 +103,7 @@ export function ForecastMapPage() {
           <LocalFileDropZone>
             {mapWanted && (
               <Suspense fallback={null}>
-                <ForecastMapView onFieldDrawn={drawnSignal.drawn} onMapRendered={onMapRendered} />
+                <ForecastMapView onFieldDrawn={drawnSignal.drawn} onMapRendered={onMapRendered} whenLinkQuiet={whenLinkQuiet} />
               </Suspense>
             )}
             {firstViewMode && !mapRendered && <FirstView />}

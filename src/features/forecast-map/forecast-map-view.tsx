@@ -21,9 +21,11 @@ export interface ForecastMapViewProps {
   onFieldDrawn?: (fileKey: string) => void;
   /** Called once the map has rendered its first frame after its style loaded (issue 13: the first view goes). */
   onMapRendered?: () => void;
+  /** Resolves when the decode worker's link is free (issue 13): the offline basemap's detailed land waits for it. */
+  whenLinkQuiet?: () => Promise<void>;
 }
 
-export function ForecastMapView({ projection = 'globe', onFieldDrawn, onMapRendered }: ForecastMapViewProps) {
+export function ForecastMapView({ projection = 'globe', onFieldDrawn, onMapRendered, whenLinkQuiet }: ForecastMapViewProps) {
   const store = useForecastMapStore();
   const containerRef = useRef<HTMLDivElement>(null);
   const [basemap, setBasemap] = useState<BasemapKind | null>(null);
@@ -45,6 +47,7 @@ export function ForecastMapView({ projection = 'globe', onFieldDrawn, onMapRende
       projection,
       onBasemapChange: setBasemap,
       onPointer: setPointer,
+      whenLinkQuiet,
       // Who owns a click: route-check/map-click-rule.ts (drawing a route: the route; otherwise the point panel).
       onClick: (position) => {
         if (mapClickTarget(store.getState()) === 'point') handleMapClick(store, position);
@@ -99,7 +102,7 @@ export function ForecastMapView({ projection = 'globe', onFieldDrawn, onMapRende
       unregister();
       map.destroy();
     };
-  }, [store, projection, onFieldDrawn, onMapRendered]);
+  }, [store, projection, onFieldDrawn, onMapRendered, whenLinkQuiet]);
 
   return (
     <div className="forecast-map">
