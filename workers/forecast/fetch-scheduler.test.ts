@@ -139,7 +139,10 @@ describe('FetchScheduler', () => {
       const a = job('a', log);
       scheduler.replace([a.spec]);
       scheduler.allow();
-      await vi.advanceTimersByTimeAsync(0);
+      // The view has just been drawn: the user may switch at once, so the background waits a moment.
+      await vi.advanceTimersByTimeAsync(1400);
+      expect(log).toEqual([]);
+      await vi.advanceTimersByTimeAsync(200);
       expect(log).toEqual(['start a']);
       await scheduler.foreground(async () => void log.push('lead switch'));
       await vi.advanceTimersByTimeAsync(1000);

@@ -7,10 +7,11 @@
  *   the link is free. (Not resumed with a Range: a range of a subset answer is its identity bytes, about ten
  *   times its brotli answer, so starting over costs less.) A background job that fails for any other reason
  *   (a lost link) stops the background; what is asked for later is fetched in the foreground.
- * - The background goes on only `resumeAfterMs` (RESUME_AFTER_MS) after the last foreground request: a user who
- *   switched once often switches again at once (the lead, then the variable), and a background request started
- *   and aborted in between wastes what was already on the link (at 256 kbit/s and 600 ms, a window of about
- *   19 KiB: 0.6 s of the next switch).
+ * - The background goes on only `resumeAfterMs` (RESUME_AFTER_MS) after the last foreground request, and after
+ *   the view was drawn (`allow`): a user who has just seen the map, or switched once, often switches at once
+ *   (the lead, then the variable). A background request started and aborted in between wastes what was already
+ *   on the link (at 256 kbit/s and 600 ms, a window of about 19 KiB: 0.6 s of the next switch), and one left to
+ *   run makes the switch wait for a whole full slice instead of taking a preview.
  */
 
 /** Quiet time after the last foreground request before the background goes on, ms. */
@@ -116,6 +117,9 @@ export class FetchScheduler {
 
   /** The view is drawn: the background may use the link when no foreground request needs it. */
   allow(): void {
+    // The user has just seen the view and may switch at once: the quiet moment counts from here too, so that
+    // switch finds the link free (and may take a preview) instead of waiting for a whole background slice.
+    if (!this.allowed) this.foregroundEndedAt = Math.max(this.foregroundEndedAt, performance.now());
     this.allowed = true;
     this.pump();
   }
