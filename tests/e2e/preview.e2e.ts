@@ -1,96 +1,38 @@
 /**
  * Previews on a slow link (issue 13), in Chromium against the real server. Between the browser and the server
- * runs a loopback HTTP proxy (this file) that lets the slice answers (`…/hist?…&variables=…`) through at
+ * runs a loopback HTTP proxy (slow-link-proxy.ts) that lets the slice answers (`…/hist?…&variables=…`) through at
  * LINK_BYTES_PER_S, as a 256 kbit/s satellite link would; the app's code, the header range and the JSON API go
  * through at once (this journey is about the switch, not the first view). After the first field, a variable
  * switch must show a preview first (`data-preview-drawn`, the sidebar's status), from a `stride=2` request, then
  * the full field (`data-drawn`) from the full request that follows it.
  */
-import { createServer, request as httpRequest, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { demoAccounts, launchBrowser, newPage, signIn, startServer, type RunningServer } from './harness.ts';
 import { waitForDrawn } from './forecast-map-helpers.ts';
+import { startSlowLinkProxy, TICK_MS, type SlowLinkProxy } from './slow-link-proxy.ts';
 
 /** 256 kbit/s: what issue 13's slow profile moves, in bytes per second. */
 const LINK_BYTES_PER_S = 32_000;
-const TICK_MS = 50;
-
-interface Seen {
-  url: string;
-  started: number;
-  ended: number | null;
-  bytes: number;
-}
 
 let server: RunningServer;
-let proxy: Server;
-let proxyUrl: string;
+let proxy: SlowLinkProxy;
 let browser: Browser;
 let context: BrowserContext;
 let page: Page;
-const seen: Seen[] = [];
-
-const isSlice = (url: string) => /\/api\/v1\/[a-z_]+\/hist\?/.test(url) && url.includes('variables=');
 
 beforeAll(async () => {
   server = await startServer();
-  const target = new URL(server.url);
-  proxy = createServer((incoming, outgoing) => {
-    const url = incoming.url ?? '/';
-    const upstream = httpRequest(
-      { host: target.hostname, port: target.port, method: incoming.method, path: url, headers: incoming.headers },
-      (answer) => {
-        outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
-        if (!isSlice(url)) {
-          answer.pipe(outgoing);
-          return;
-        }
-        const entry: Seen = { url, started: Date.now(), ended: null, bytes: 0 };
-        seen.push(entry);
-        // The link: at most LINK_BYTES_PER_S, in small steps; the server's answer waits in `queue`.
-        const queue: Buffer[] = [];
-        let ended = false;
-        const timer = setInterval(() => {
-          let budget = (LINK_BYTES_PER_S * TICK_MS) / 1000;
-          while (budget > 0 && queue.length > 0) {
-            const chunk = queue[0];
-            const part = chunk.subarray(0, budget);
-            if (part.length === chunk.length) queue.shift();
-            else queue[0] = chunk.subarray(part.length);
-            budget -= part.length;
-            entry.bytes += part.length;
-            outgoing.write(part);
-          }
-          if (ended && queue.length === 0) {
-            clearInterval(timer);
-            entry.ended = Date.now();
-            outgoing.end();
-          }
-        }, TICK_MS);
-        answer.on('data', (chunk: Buffer) => queue.push(chunk));
-        answer.on('end', () => (ended = true));
-        outgoing.on('close', () => {
-          clearInterval(timer);
-          answer.destroy();
-        });
-      },
-    );
-    upstream.on('error', () => outgoing.destroy());
-    incoming.pipe(upstream);
-  });
-  await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
-  proxyUrl = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
+  proxy = await startSlowLinkProxy(server.url, { bytesPerSecond: LINK_BYTES_PER_S });
   browser = await launchBrowser();
   ({ context, page } = await newPage(browser));
   await context.route('https://gibs.earthdata.nasa.gov/**', (route) => route.abort('internetdisconnected'));
-  await signIn(page, proxyUrl, demoAccounts.user);
+  await signIn(page, proxy.url, demoAccounts.user);
 });
 
 afterAll(async () => {
   await browser?.close();
-  await new Promise((resolve) => proxy?.close(resolve));
+  await proxy?.close();
   await server?.stop();
 });
 
@@ -103,7 +45,7 @@ describe('a switch on a slow link', () => {
         { timeout: 150_000, interval: 1000 },
       )
       .toBeGreaterThan(0);
-    await page.goto(`${proxyUrl}/forecasts?lead=24&variable=sithick_GLORYS`);
+    await page.goto(`${proxy.url}/forecasts?lead=24&variable=sithick_GLORYS`);
     // The first field: one slice over the slow link (the worker's first measure of it).
     await waitForDrawn(page, (drawn) => drawn.endsWith('|sithick_GLORYS|0'), 120_000);
     expect(await page.getByTestId('forecast-map').getAttribute('data-preview-drawn')).toBeNull();
@@ -121,7 +63,7 @@ describe('a switch on a slow link', () => {
         }),
       ).observe(map, { attributes: true, attributeFilter: ['data-drawn', 'data-preview-drawn'] });
     });
-    const before = seen.length;
+    const before = proxy.seen.length;
     await page.getByRole('button', { name: 'sea_ice_fraction_BREMEN', exact: true }).click();
     await waitForDrawn(page, (drawn) => drawn.endsWith('|sea_ice_fraction_BREMEN|0'), 120_000);
 
@@ -138,7 +80,7 @@ describe('a switch on a slow link', () => {
     expect(await page.getByTestId('field-preview').count()).toBe(0);
 
     // On the link: the stride-2 request, then the full one, which starts once the preview has come.
-    const concentration = seen.slice(before).filter((s) => s.url.includes('variables=sea_ice_fraction_BREMEN&lead=24'));
+    const concentration = proxy.seen.slice(before).filter((s) => s.url.includes('variables=sea_ice_fraction_BREMEN&lead=24'));
     expect(concentration.map((s) => (s.url.includes('stride=2') ? 'preview' : 'full'))).toEqual(['preview', 'full']);
     const [preview, full] = concentration;
     expect(preview.ended).not.toBeNull();
