@@ -112,7 +112,7 @@ export function ForecastMapView({ projection = 'globe', onFieldDrawn, onMapRende
           {basemap === 'tiles' ? ru.forecastMap.basemapTiles : ru.forecastMap.basemapOffline}
         </div>
       )}
-      {driftUnsupported && drawn.includes('|usi_vsi|') && (
+      {driftUnsupported && (drawn.includes('|usi_vsi|') || (previewDrawn?.includes('|usi_vsi|') ?? false)) && (
         <div className="forecast-map__drift-unsupported" role="alert" data-testid="drift-unsupported">
           {ru.particles.unsupported}
         </div>
