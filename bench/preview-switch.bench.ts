@@ -13,7 +13,7 @@
  * made before the first run (as SUBSET_WARM does on a server).
  */
 import type { Browser, Page } from 'playwright-core';
-import { demoAccounts, launchBrowser, startServer } from '../tests/e2e/harness.ts';
+import { launchBrowser, sessionCookies, startServer } from '../tests/e2e/harness.ts';
 import { startSlowLinkProxy } from '../tests/e2e/slow-link-proxy.ts';
 import { startShapingProxy, type LinkProfile } from './shaping-proxy.ts';
 
@@ -58,19 +58,6 @@ async function timedSwitch(page: Page, button: string, suffix: string): Promise<
       }),
     { button, suffix },
   );
-}
-
-async function sessionCookies(serverUrl: string): Promise<Array<{ name: string; value: string }>> {
-  const reply = await fetch(`${serverUrl}/api/v1/auth/jwt/login`, {
-    method: 'POST',
-    body: new URLSearchParams({ username: demoAccounts.user.email, password: demoAccounts.user.password }),
-  });
-  if (!reply.ok) throw new Error(`login failed: ${reply.status}`);
-  return reply.headers.getSetCookie().map((line) => {
-    const [pair] = line.split(';');
-    const at = pair.indexOf('=');
-    return { name: pair.slice(0, at), value: pair.slice(at + 1) };
-  });
 }
 
 async function run(browser: Browser, serverUrl: string, cookies: Array<{ name: string; value: string }>, mode: Mode, date: string): Promise<Switch[]> {

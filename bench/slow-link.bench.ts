@@ -21,7 +21,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { demoAccounts, launchBrowser, repoRoot, startServer } from '../tests/e2e/harness.ts';
+import { launchBrowser, repoRoot, sessionCookies, startServer } from '../tests/e2e/harness.ts';
 import { startShapingProxy, type LinkProfile } from './shaping-proxy.ts';
 
 type Mode = 'ours' | 'peer';
@@ -96,19 +96,6 @@ async function drawn(page: Page, suffix: string, timeoutMs: number, wait: Wait =
  */
 function launchSlowLinkBrowser(): Promise<Browser> {
   return launchBrowser(['--host-resolver-rules=MAP gibs.earthdata.nasa.gov ~NOTFOUND']);
-}
-
-async function sessionCookies(serverUrl: string): Promise<Array<{ name: string; value: string }>> {
-  const reply = await fetch(`${serverUrl}/api/v1/auth/jwt/login`, {
-    method: 'POST',
-    body: new URLSearchParams({ username: demoAccounts.user.email, password: demoAccounts.user.password }),
-  });
-  if (!reply.ok) throw new Error(`login failed: ${reply.status}`);
-  return reply.headers.getSetCookie().map((line) => {
-    const [pair] = line.split(';');
-    const at = pair.indexOf('=');
-    return { name: pair.slice(0, at), value: pair.slice(at + 1) };
-  });
 }
 
 async function run(browser: Browser, serverPort: number, cookies: Array<{ name: string; value: string }>, profile: LinkProfile, mode: Mode, date: string): Promise<Sample> {

@@ -144,6 +144,20 @@ export const demoAccounts = {
   user: { email: 'test@demo.local', password: 'demo' },
 } as const;
 
+/** The session cookies of `account` signed in through the API (benches put them into fresh browser contexts). */
+export async function sessionCookies(baseUrl: string, account: { email: string; password: string } = demoAccounts.user): Promise<Array<{ name: string; value: string }>> {
+  const reply = await fetch(`${baseUrl}/api/v1/auth/jwt/login`, {
+    method: 'POST',
+    body: new URLSearchParams({ username: account.email, password: account.password }),
+  });
+  if (!reply.ok) throw new Error(`login failed: ${reply.status}`);
+  return reply.headers.getSetCookie().map((line) => {
+    const [pair] = line.split(';');
+    const at = pair.indexOf('=');
+    return { name: pair.slice(0, at), value: pair.slice(at + 1) };
+  });
+}
+
 /** A fresh context (its own cookies) and page; alerts are recorded, not blocking. */
 export async function newPage(browser: Browser): Promise<{ context: BrowserContext; page: Page; alerts: string[] }> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'ru-RU' });
