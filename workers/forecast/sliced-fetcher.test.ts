@@ -203,4 +203,27 @@ describe('slice-first opening: which request goes when', () => {
     expect(meta.leadTimes).toEqual(LEADS);
     expect((await service.scalarSlice(URL_, 'sithick_GLORYS', 2)).data[WIDTH + 1]).toBe(1000 + 200 + 10 + 1);
   });
+
+  it('with no link, takes slices asked for together from the copies the background kept one by one', async () => {
+    const full = smallForecast(WIDTH, HEIGHT);
+    // The offline copy as the worker's fetch sees it: the header range and one variable per subset answer; a
+    // request for two variables at once was never made online, so it fails as the lost network does.
+    const fetchFromCopies = (async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = new URL(String(input));
+      const range = new Headers(init?.headers).get('range');
+      if (range) {
+        const end = Number(/bytes=0-(\d+)/.exec(range)![1]);
+        return new Response(new Uint8Array(full.subarray(0, end + 1)), { status: 206, headers: { 'content-range': `bytes 0-${end}/${full.length}` } });
+      }
+      const variables = url.searchParams.get('variables')!.split(',');
+      if (variables.length > 1) throw new TypeError('Failed to fetch');
+      return new Response(new Uint8Array(await subsetOf(full, variables, Number(url.searchParams.get('lead')))));
+    }) as typeof fetch;
+    const service = new ForecastService({ fetch: fetchFromCopies });
+    await service.open({ url: URL_, first: { variables: ['sithick_GLORYS'], leadHours: 24 } }, 'r1');
+    const drift = await service.driftSlice(URL_, 2, 'usi_vsi_GLORYS_speed', 'usi_vsi_GLORYS_direct');
+    expect(drift.width).toBe(WIDTH);
+    expect(drift.maxSpeed).toBeGreaterThan(0);
+    expect(drift.preview).toBeFalsy();
+  });
 });

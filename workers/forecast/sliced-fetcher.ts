@@ -143,9 +143,19 @@ export class SlicedFetcher {
     if (missing.length > 0 && priority === 'low') {
       partial.addSubset(await this.subset(subsetUrl(key, missing, partial.leadHours[lead]), missing, { signal, fetchImpl: this.fetchImpl, priority }));
     } else if (missing.length > 0) {
-      const job = this.subset(subsetUrl(key, missing, partial.leadHours[lead]), missing, { signal, fetchImpl: this.fetchImpl, priority }).then((subset) => {
-        partial.addSubset(subset);
-      });
+      const context: FetchContext = { signal, fetchImpl: this.fetchImpl, priority };
+      const hours = partial.leadHours[lead];
+      const job = this.subset(subsetUrl(key, missing, hours), missing, context)
+        .then((subset) => [subset])
+        .catch((error: unknown) => {
+          // No link (a network failure, not an HTTP answer): the offline copy may hold these slices one by one,
+          // as the background fetched them (the drift's speed and direction are two requests there, one here).
+          if (missing.length < 2 || !(error instanceof DownloadError) || error.status !== 0) throw error;
+          return Promise.all(missing.map((name) => this.subset(subsetUrl(key, [name], hours), [name], context)));
+        })
+        .then((subsets) => {
+          for (const subset of subsets) partial.addSubset(subset);
+        });
       const settled = job.finally(() => {
         for (const name of missing) this.inFlight.delete(slot(key, name, lead));
       });
