@@ -15,6 +15,8 @@ import { waitForDrawn } from './forecast-map-helpers.ts';
 
 /** Bytes of the slice's answer body let through before the link drops. */
 const DROP_AFTER = 200_000;
+/** How long the link stays silent after those bytes before the connection fails, ms. */
+const SILENCE_MS = 1000;
 
 interface Seen {
   url: string;
@@ -74,10 +76,14 @@ beforeAll(async () => {
             const part = chunk.subarray(0, DROP_AFTER - entry.bytes);
             entry.bytes += part.length;
             entry.dropped = true;
-            outgoing.write(part, () => {
-              answer.destroy();
-              incoming.socket.destroy();
-            });
+            // The link goes silent, then drops (a satellite link's dropout ends in a timeout or reset, not at
+            // the same instant as the last byte): the browser has what arrived before the connection fails.
+            outgoing.write(part, () =>
+              setTimeout(() => {
+                answer.destroy();
+                incoming.socket.destroy();
+              }, SILENCE_MS),
+            );
             return;
           }
           entry.bytes += chunk.length;

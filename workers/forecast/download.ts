@@ -6,7 +6,8 @@
  * for with `Range: bytes=<received>-` and `If-Range` (the Last-Modified date, valid whatever the encoding, or
  * else the ETag of an identity answer), up to RESUME_ATTEMPTS times with a growing pause. The server answers
  * ranges of the file's own bytes (identity), which are the decoded bytes received so far even when the first
- * answer came compressed. A 200 instead of 206 (the file changed) starts over from that answer.
+ * answer came compressed. A 200 instead of 206 (the file changed) starts over from that answer. A body that breaks
+ * off before its first byte is read is asked for again whole, the same number of times.
  *
  * `onComplete` (issue 13's link rate, forecast/link-rate.ts) hears of a body read whole in one go: the response's
  * headers, the decoded bytes, and the seconds from the response to the body's end (not after a resume).
@@ -92,7 +93,9 @@ export async function download(
     } catch (error) {
       if (signal.aborted) throw abortError();
       const reason = `download of ${url} broke off after ${loaded} bytes: ${error instanceof Error ? error.message : String(error)}`;
-      if (!validator || loaded === 0) throw new DownloadError(reason, 0);
+      // Nothing read yet (the link dropped right after the headers): ask again from the start, as a resume from
+      // byte 0 needs no validator. Part read and no validator: the rest cannot be matched to it.
+      if (!validator && loaded > 0) throw new DownloadError(reason, 0);
       let rest: Response | null = null;
       while (!rest && resumes < RESUME_ATTEMPTS) {
         rest = await resumeFrom(url, loaded, validator, signal, fetchImpl, RESUME_PAUSE_MS * 2 ** resumes);
@@ -124,7 +127,7 @@ export async function download(
 async function resumeFrom(
   url: string,
   offset: number,
-  validator: string,
+  validator: string | null,
   signal: AbortSignal,
   fetchImpl: typeof fetch,
   pauseMs: number,
@@ -135,7 +138,8 @@ async function resumeFrom(
   });
   let response: Response;
   try {
-    response = await fetchImpl(url, { signal, credentials: 'same-origin', headers: { range: `bytes=${offset}-`, 'if-range': validator } });
+    const headers: Record<string, string> = offset > 0 && validator ? { range: `bytes=${offset}-`, 'if-range': validator } : {};
+    response = await fetchImpl(url, { signal, credentials: 'same-origin', headers });
   } catch {
     if (signal.aborted) throw abortError();
     return null;

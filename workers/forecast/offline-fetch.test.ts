@@ -81,4 +81,16 @@ describe('offlineFetch', () => {
     online = false;
     expect(await download(URL_, new AbortController().signal, undefined, fetchWithCopy)).toEqual(FILE);
   });
+
+  it('asks again for an answer whose body broke off before its first byte', async () => {
+    let first = true;
+    const network = fakeFetch(() => {
+      if (!first) return new Response(FILE, { status: 200, headers: HEADERS });
+      first = false;
+      return brokenAnswer(0);
+    });
+    const bytes = await download(URL_, new AbortController().signal, undefined, offlineFetch({ network: network.fetch, storage: memoryStorage(), estimate: async () => ({}) }));
+    expect(bytes).toEqual(FILE);
+    expect(network.requests.map((r) => r.headers.get('range'))).toEqual([null, null]);
+  }, 10_000);
 });
