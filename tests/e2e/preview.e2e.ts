@@ -8,7 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { demoAccounts, launchBrowser, newPage, signIn, startServer, type RunningServer } from './harness.ts';
+import { demoAccounts, launchBrowser, newPage, screenshotPath, signIn, startServer, type RunningServer } from './harness.ts';
 import { waitForDrawn } from './forecast-map-helpers.ts';
 import { startSlowLinkProxy, TICK_MS, type SlowLinkProxy } from './slow-link-proxy.ts';
 
@@ -65,7 +65,13 @@ describe('a switch on a slow link', () => {
     });
     const before = proxy.seen.length;
     await page.getByRole('button', { name: 'sea_ice_fraction_BREMEN', exact: true }).click();
+    // A picture of the preview for the reviewers (the assertions below read the log, not the screenshot).
+    await page
+      .waitForFunction(() => document.querySelector('[data-testid="forecast-map"]')?.getAttribute('data-preview-drawn')?.endsWith('|sea_ice_fraction_BREMEN|0'), null, { timeout: 30_000 })
+      .then(() => page.screenshot({ path: screenshotPath('preview-switch') }))
+      .catch(() => undefined);
     await waitForDrawn(page, (drawn) => drawn.endsWith('|sea_ice_fraction_BREMEN|0'), 120_000);
+    await page.screenshot({ path: screenshotPath('preview-switch-full') });
 
     const log = await page.evaluate(() => (window as unknown as { __previewLog: Array<{ drawn: string | null; preview: string | null; status: boolean }> }).__previewLog);
     const previewAt = log.findIndex((entry) => entry.preview?.endsWith('|sea_ice_fraction_BREMEN|0'));

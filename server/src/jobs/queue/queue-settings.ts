@@ -70,15 +70,31 @@ export function createBoss(databaseUrl: string, role: 'api' | 'worker'): PgBoss 
   });
 }
 
-/** Create the queue (idempotent; pg-boss serialises concurrent creation on its queue table). */
-export async function createQueue(boss: PgBoss, settings: QueueSettings): Promise<void> {
-  await boss.createQueue(QUEUE, {
-    name: QUEUE,
-    policy: 'standard',
-    retryLimit: settings.attempts - 1,
-    retryDelay: 0,
-    expireInSeconds: settings.timeoutSeconds,
-  });
+/** Times a queue creation that PostgreSQL aborted as a deadlock is tried again. */
+const CREATE_ATTEMPTS = 5;
+
+/**
+ * Create the queue (idempotent). Two processes that start together (two API servers, or a server and a worker)
+ * may both create it: pg-boss's create_queue makes the queue's partition table and its row, and the two can
+ * deadlock (40P01); PostgreSQL then aborts one, which tries again and finds the queue made.
+ */
+export async function createQueue(boss: Pick<PgBoss, 'createQueue' | 'getQueue'>, settings: QueueSettings): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      if (await boss.getQueue(QUEUE)) return;
+      await boss.createQueue(QUEUE, {
+        name: QUEUE,
+        policy: 'standard',
+        retryLimit: settings.attempts - 1,
+        retryDelay: 0,
+        expireInSeconds: settings.timeoutSeconds,
+      });
+      return;
+    } catch (error) {
+      if ((error as { code?: unknown }).code !== '40P01' || attempt >= CREATE_ATTEMPTS) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 50 + Math.random() * 200));
+    }
+  }
 }
 
 export const reasons = {
