@@ -13,9 +13,9 @@
  * made before the first run (as SUBSET_WARM does on a server).
  */
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, sessionCookies, startServer } from '../tests/e2e/harness.ts';
 import { startSlowLinkProxy } from '../tests/e2e/slow-link-proxy.ts';
 import { startShapingProxy, type LinkProfile } from './shaping-proxy.ts';
+import { setUpSlowLinkBench } from './slow-link-setup.ts';
 
 type Mode = 'ours' | 'peer';
 const RUNS = Number(process.env.RUNS ?? 3);
@@ -92,28 +92,8 @@ const seconds = (values: number[]) =>
   `${(median(values) / 1000).toFixed(1)} (${(Math.min(...values) / 1000).toFixed(1)}–${(Math.max(...values) / 1000).toFixed(1)})`;
 
 async function main(): Promise<void> {
-  const server = await startServer({ env: { DEMO_DAYS: '1' }, readyTimeoutMs: 600_000 });
-  // The tile host unresolvable (a ship reaches our server only), without context.route (it turns the HTTP cache off).
-  const browser = await launchBrowser(['--host-resolver-rules=MAP gibs.earthdata.nasa.gov ~NOTFOUND']);
+  const { server, browser, cookies, date } = await setUpSlowLinkBench(log);
   try {
-    const cookies = await sessionCookies(server.url);
-    const header = { cookie: cookies.map((c) => `${c.name}=${c.value}`).join('; '), 'accept-encoding': 'br' };
-    let dates: string[] = [];
-    for (let i = 0; i < 600 && dates.length === 0; i++) {
-      dates = ((await (await fetch(`${server.url}/api/v1/forecast/info`, { headers: header })).json()) as { available_dates: string[] }).available_dates;
-      if (dates.length === 0) await new Promise((r) => setTimeout(r, 1000));
-    }
-    const date = dates[dates.length - 1];
-    log(`server ready, date ${date}; making the subsets and previews`);
-    const file = `${server.url}/api/v1/forecast/hist?date=${date}`;
-    for (const lead of [24, 48, 72]) {
-      for (const variables of ['sithick_GLORYS', 'sea_ice_fraction_BREMEN', 'usi_vsi_GLORYS_speed,usi_vsi_GLORYS_direct']) {
-        for (const stride of ['', '&stride=2']) {
-          await (await fetch(`${file}&variables=${encodeURIComponent(variables)}&lead=${lead}${stride}`, { headers: header })).arrayBuffer();
-        }
-      }
-    }
-    log('setup done');
     const results: Record<Mode, Switch[][]> = { ours: [], peer: [] };
     for (let i = 0; i < RUNS; i++) {
       for (const mode of ['ours', 'peer'] as Mode[]) results[mode].push(await run(browser, server.url, cookies, mode, date));

@@ -21,8 +21,9 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, repoRoot, sessionCookies, startServer } from '../tests/e2e/harness.ts';
+import { repoRoot } from '../tests/e2e/harness.ts';
 import { startShapingProxy, type LinkProfile } from './shaping-proxy.ts';
+import { setUpSlowLinkBench } from './slow-link-setup.ts';
 
 type Mode = 'ours' | 'peer';
 
@@ -37,7 +38,6 @@ const PROFILES = ALL_PROFILES.filter((p) => LINKS === 'all' || (LINKS === 'slow'
 /** `MODES=ours` runs our path only (diagnostics; the table then has no peer). */
 const MODES: Mode[] = process.env.MODES === 'ours' ? ['ours'] : ['ours', 'peer'];
 const log = (text: string) => console.error(`[${new Date().toISOString().slice(11, 19)}] ${text}`);
-const VARIABLES = ['sithick_GLORYS', 'sea_ice_fraction_BREMEN', 'usi_vsi_GLORYS_speed', 'usi_vsi_GLORYS_direct'];
 
 interface Sample {
   firstMs: number;
@@ -87,15 +87,6 @@ async function drawn(page: Page, suffix: string, timeoutMs: number, wait: Wait =
     const shown = await page.evaluate(() => document.body.innerText.slice(0, 400)).catch(() => '?');
     throw new Error(`no field ${suffix} at ${page.url()}; the page shows: ${shown}`, { cause: error });
   }
-}
-
-/**
- * The e2e harness's Chromium, with the tile host unresolvable (a ship's link reaches our server only) instead of
- * `context.route`: Playwright's routing turns the HTTP cache off, so the service worker's copies of the app's
- * chunks (which come from the HTTP cache in a real browser) would go over the link a second time.
- */
-function launchSlowLinkBrowser(): Promise<Browser> {
-  return launchBrowser(['--host-resolver-rules=MAP gibs.earthdata.nasa.gov ~NOTFOUND']);
 }
 
 async function run(browser: Browser, serverPort: number, cookies: Array<{ name: string; value: string }>, profile: LinkProfile, mode: Mode, date: string): Promise<Sample> {
@@ -217,32 +208,9 @@ function both(samples: Sample[], shown: keyof Sample, full: keyof Sample): strin
 }
 
 async function main(): Promise<void> {
-  const server = await startServer({ env: { DEMO_DAYS: '1' }, readyTimeoutMs: 600_000 });
-  const browser = await launchSlowLinkBrowser();
+  const { server, browser, cookies, date } = await setUpSlowLinkBench(log);
   try {
-    const cookies = await sessionCookies(server.url);
-    const header = { cookie: cookies.map((c) => `${c.name}=${c.value}`).join('; '), 'accept-encoding': 'br' };
-    let dates: string[] = [];
-    for (let i = 0; i < 600 && dates.length === 0; i++) {
-      dates = ((await (await fetch(`${server.url}/api/v1/forecast/info`, { headers: header })).json()) as { available_dates: string[] }).available_dates;
-      if (dates.length === 0) await new Promise((r) => setTimeout(r, 1000));
-    }
-    const date = dates[dates.length - 1];
-    log(`server ready, date ${date}; making the subsets`);
-    // Setup: the server's compressed copy and every subset, made once before timing.
-    const file = `${server.url}/api/v1/forecast/hist?date=${date}`;
-    await (await fetch(file, { headers: header })).arrayBuffer();
-    for (const lead of [24, 48, 72]) {
-      // One subset per variable, and the drift's pair (speed and direction in one answer, as the app asks).
-      for (const variables of [...VARIABLES, `${VARIABLES[2]},${VARIABLES[3]}`]) {
-        // The full slice, and the coarse preview (every second cell) a switch on a slow link asks for first.
-        for (const stride of ['', '&stride=2']) {
-          await (await fetch(`${file}&variables=${encodeURIComponent(variables)}&lead=${lead}${stride}`, { headers: header })).arrayBuffer();
-        }
-      }
-    }
     const port = Number(new URL(server.url).port);
-    log('setup done');
     const results: Record<string, Record<Mode, Sample[]>> = {};
     for (const profile of PROFILES) {
       results[profile.name] = { ours: [], peer: [] };

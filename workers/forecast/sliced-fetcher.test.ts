@@ -103,6 +103,20 @@ const quiet = async () => {
   await settle();
 };
 
+/** A service that opened `URL_` on thickness at +24 h and whose background has just begun (after the quiet moment). */
+async function openedWithBackground() {
+  const server = fakeServer(smallForecast(WIDTH, HEIGHT));
+  const service = new ForecastService({ fetch: server.impl });
+  const opened = service.open({ url: URL_, first: { variables: ['sithick_GLORYS'], leadHours: 24 } }, 'r1');
+  await settle();
+  server.answer('header');
+  server.answer('sithick_GLORYS@24');
+  await opened;
+  service.allowBackground(URL_);
+  await quiet();
+  return { server, service };
+}
+
 describe('slice-first opening: which request goes when', () => {
   it('asks for the header and the first slice only; the background waits for the drawn view, then goes one by one', async () => {
     const server = fakeServer(smallForecast(WIDTH, HEIGHT));
@@ -129,15 +143,7 @@ describe('slice-first opening: which request goes when', () => {
   });
 
   it('aborts the background request for a switch, and asks for it again once the switch is served', async () => {
-    const server = fakeServer(smallForecast(WIDTH, HEIGHT));
-    const service = new ForecastService({ fetch: server.impl });
-    const opened = service.open({ url: URL_, first: { variables: ['sithick_GLORYS'], leadHours: 24 } }, 'r1');
-    await settle();
-    server.answer('header');
-    server.answer('sithick_GLORYS@24');
-    await opened;
-    service.allowBackground(URL_);
-    await quiet();
+    const { server, service } = await openedWithBackground();
     expect(server.pending()).toEqual(['sithick_GLORYS@48']);
 
     // A variable switch: the background request gives way and nothing else starts while it is pending.
@@ -157,15 +163,7 @@ describe('slice-first opening: which request goes when', () => {
   });
 
   it('waits for the background request that brings the slice switched to, without asking twice', async () => {
-    const server = fakeServer(smallForecast(WIDTH, HEIGHT));
-    const service = new ForecastService({ fetch: server.impl });
-    const opened = service.open({ url: URL_, first: { variables: ['sithick_GLORYS'], leadHours: 24 } }, 'r1');
-    await settle();
-    server.answer('header');
-    server.answer('sithick_GLORYS@24');
-    await opened;
-    service.allowBackground(URL_);
-    await quiet();
+    const { server, service } = await openedWithBackground();
     const switched = service.scalarSlice(URL_, 'sithick_GLORYS', 1);
     await settle();
     expect(server.pending()).toEqual(['sithick_GLORYS@48']);

@@ -1,0 +1,43 @@
+/**
+ * What the slow-link benches (slow-link.bench.ts, preview-switch.bench.ts) set up before timing anything: the
+ * real server with one demo day, a session, that day's date, and every subset the app asks for (each variable
+ * alone and the drift's pair, at each lead, full and stride-2 preview), made once so the server's brotli 11 is
+ * not timed; and Chromium with the tile host unresolvable (a ship reaches our server only), rather than
+ * `context.route`, which turns the HTTP cache off.
+ */
+import type { Browser } from 'playwright-core';
+import { launchBrowser, sessionCookies, startServer, type RunningServer } from '../tests/e2e/harness.ts';
+
+export const SLICE_VARIABLES = ['sithick_GLORYS', 'sea_ice_fraction_BREMEN', 'usi_vsi_GLORYS_speed', 'usi_vsi_GLORYS_direct'];
+
+export interface SlowLinkSetup {
+  server: RunningServer;
+  browser: Browser;
+  cookies: Array<{ name: string; value: string }>;
+  date: string;
+}
+
+export async function setUpSlowLinkBench(log: (text: string) => void): Promise<SlowLinkSetup> {
+  const server = await startServer({ env: { DEMO_DAYS: '1' }, readyTimeoutMs: 600_000 });
+  const browser = await launchBrowser(['--host-resolver-rules=MAP gibs.earthdata.nasa.gov ~NOTFOUND']);
+  const cookies = await sessionCookies(server.url);
+  const header = { cookie: cookies.map((c) => `${c.name}=${c.value}`).join('; '), 'accept-encoding': 'br' };
+  let dates: string[] = [];
+  for (let i = 0; i < 600 && dates.length === 0; i++) {
+    dates = ((await (await fetch(`${server.url}/api/v1/forecast/info`, { headers: header })).json()) as { available_dates: string[] }).available_dates;
+    if (dates.length === 0) await new Promise((resolve) => setTimeout(resolve, 1000));
+  }
+  const date = dates[dates.length - 1];
+  log(`server ready, date ${date}; making the subsets and previews`);
+  const file = `${server.url}/api/v1/forecast/hist?date=${date}`;
+  await (await fetch(file, { headers: header })).arrayBuffer(); // the whole file's compressed copy (the peer's)
+  for (const lead of [24, 48, 72]) {
+    for (const variables of [...SLICE_VARIABLES, `${SLICE_VARIABLES[2]},${SLICE_VARIABLES[3]}`]) {
+      for (const stride of ['', '&stride=2']) {
+        await (await fetch(`${file}&variables=${encodeURIComponent(variables)}&lead=${lead}${stride}`, { headers: header })).arrayBuffer();
+      }
+    }
+  }
+  log('setup done');
+  return { server, browser, cookies, date };
+}
