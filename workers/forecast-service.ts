@@ -10,6 +10,7 @@ import type {
   FirstSlice,
   ForecastFileMeta,
   ForecastWorkerApi,
+  LinkDecision,
   LocalField,
   ScalarSlice,
   SliceOptions,
@@ -107,6 +108,10 @@ export class ForecastService implements ForecastWorkerApi {
 
   linkQuiet(): Promise<void> {
     return this.sliced.scheduler.quiet();
+  }
+
+  linkDecision(key: string): Promise<LinkDecision | null> {
+    return Promise.resolve(this.sliced.decision(key));
   }
 
   /** The background fetcher's state (tests): foreground requests pending, background job running and queued. */

@@ -460,4 +460,20 @@ export const ru = {
     approx: '≈',
   },
   // ---- end of previews ----
+  // ---- the link's speed: slices or the whole file ----
+  linkDecision: {
+    /** A fast link: the whole file follows the first field; `rate` e.g. '94 Мбит/с', `threshold` '8 Мбит/с'. */
+    whole: (rate: string, threshold: string) => `Быстрая связь (${rate}, порог ${threshold}): файл загружается целиком`,
+    /** …and once it has arrived. */
+    held: (rate: string, threshold: string) => `Быстрая связь (${rate}, порог ${threshold}): файл целиком в памяти, переключение без загрузки`,
+    /** A slow link: slices one by one, previews first. */
+    slices: (rate: string, threshold: string) => `Медленная связь (${rate}, порог ${threshold}): поля загружаются по одному`,
+    /** Nothing measured (answers from the offline copy). */
+    unmeasured: (threshold: string) => `Скорость связи не измерена (порог ${threshold}): поля загружаются по одному`,
+    megabits: (value: string) => `${value} Мбит/с`,
+    kilobits: (value: string) => `${value} кбит/с`,
+    /** A rate beyond measuring (loopback: a body that took no time). */
+    unlimited: 'без ограничения',
+  },
+  // ---- end of the link's speed ----
 } as const;

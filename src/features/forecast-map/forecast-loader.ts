@@ -26,7 +26,7 @@ const SLICE_CACHE_SIZE = 12;
 
 export interface ForecastLoaderOptions {
   store: ForecastMapStore;
-  worker: Pick<ForecastClient, 'load' | 'scalarSlice' | 'driftSlice'> & Partial<Pick<ForecastClient, 'allowBackground'>>;
+  worker: Pick<ForecastClient, 'load' | 'scalarSlice' | 'driftSlice'> & Partial<Pick<ForecastClient, 'allowBackground' | 'linkDecision' | 'linkQuiet'>>;
   /** The file for a date and run (absolute URL: the worker fetches it); `analysis`: the date's analysis (issue 10). */
   fileUrl: (date: string, assimilated: boolean, analysis?: boolean) => string;
   /** The available dates; omitted when another part of the page supplies them (datesLoaded). */
@@ -229,14 +229,30 @@ export class ForecastLoader {
     return slice.preview ? { ...base, kind, slice, preview: true } : { ...base, kind, slice };
   }
 
-  /** Let the worker fetch the rest of the file once this field is on the map (issue 13: the view first). */
+  /**
+   * Let the worker fetch the rest of the file once this field is on the map (issue 13: the view first); then
+   * show how it does (slices or the whole file, link-decision.ts), and again once the link is quiet (the whole
+   * file has arrived).
+   */
   private allowBackgroundWhenDrawn(fileKey: string): void {
-    if (!this.options.worker.allowBackground) return;
+    const { worker, store } = this.options;
+    if (!worker.allowBackground) return;
     const drawn = this.options.whenDrawn?.(fileKey) ?? Promise.resolve();
-    drawn.then(
-      () => this.options.worker.allowBackground?.(fileKey),
-      () => undefined,
-    );
+    const showDecision = async () => {
+      const decision = (await worker.linkDecision?.(fileKey)) ?? null;
+      if (store.getState().fileMeta?.key === fileKey) store.getState().linkDecided(decision);
+      return decision;
+    };
+    drawn
+      .then(async () => {
+        worker.allowBackground?.(fileKey);
+        const decision = await showDecision();
+        if (decision?.mode === 'whole' && !decision.held && worker.linkQuiet) {
+          await worker.linkQuiet();
+          await showDecision();
+        }
+      })
+      .catch(() => undefined);
   }
 
   /** Concentration and thickness of a lead for POLARIS: from this page's cache when shown before, else the worker. */
