@@ -61,7 +61,12 @@ function fakeLink(bytesPerSecond: number, options: { wholeFails?: boolean } = {}
       return q.has('variables') ? `${q.get('variables')}@${q.get('lead')}` : 'whole';
     });
   const service = new ForecastService({ fetch: server.fetch, now: () => clock.ms });
-  const open = () => service.open({ url: URL_, first: { variables: ['sithick_GLORYS'], leadHours: 24 } }, 'r1');
+  /** Open with the first slice, as the page does, and say the first field is drawn. */
+  const open = async () => {
+    const meta = await service.open({ url: URL_, first: { variables: ['sithick_GLORYS'], leadHours: 24 } }, 'r1');
+    service.allowBackground(URL_);
+    return meta;
+  };
   return { service, asked, open };
 }
 
@@ -79,9 +84,13 @@ describe('decideLink', () => {
 });
 
 describe('on a fake link', () => {
-  it('fast (16 Mbit/s): the whole file right after the first slice, then every switch from memory with no request', async () => {
+  it('fast (16 Mbit/s): the whole file right after the first field, then every switch from memory with no request', async () => {
     const link = fakeLink(2_000_000);
-    await link.open();
+    await link.service.open({ url: URL_, first: { variables: ['sithick_GLORYS'], leadHours: 24 } }, 'r1');
+    // Not before the first field is drawn: the link is that field's.
+    expect(link.asked().sort()).toEqual(['header', 'sithick_GLORYS@24']);
+    expect(await link.service.linkDecision(URL_)).toMatchObject({ mode: 'whole', held: false });
+    link.service.allowBackground(URL_);
     await expect.poll(async () => (await link.service.linkDecision(URL_))?.held).toBe(true);
     expect(link.asked().sort()).toEqual(['header', 'sithick_GLORYS@24', 'whole']);
     expect(await link.service.linkDecision(URL_)).toMatchObject({ mode: 'whole', held: true, thresholdBitsPerSecond: 8_000_000 });

@@ -50,6 +50,8 @@ export class SlicedFetcher {
   private readonly decisions = new Map<string, LinkDecision>();
   /** The whole file on its way after the first slice (fast links), one at a time. */
   private wholeFetch: { key: string; controller: AbortController } | null = null;
+  /** The whole file decided on, waiting for the page to draw the first field. */
+  private wholeWanted: { key: string; first: FirstSlice } | null = null;
 
   constructor(
     private readonly cache: FileCache,
@@ -68,6 +70,7 @@ export class SlicedFetcher {
     this.scheduler.stop();
     this.wholeFetch?.controller.abort();
     this.wholeFetch = null;
+    this.wholeWanted = null;
     // Both downloads report; the page sees their sum (compressed sizes are unknown: total null).
     const loaded = [0, 0];
     const report = (part: number) => (progress: DownloadProgress) => {
@@ -148,7 +151,9 @@ export class SlicedFetcher {
         console.warn(`The whole of ${key} did not arrive; its slices follow one by one:`, error);
         const decision = this.decisions.get(key);
         if (decision) decision.mode = 'slices';
+        this.backgroundKey = null;
         this.prefetch(key, first);
+        this.scheduler.allow();
       })
       .finally(() => {
         if (this.wholeFetch === whole) this.wholeFetch = null;
@@ -170,7 +175,15 @@ export class SlicedFetcher {
 
   /** The page has drawn a view of `key`: its background fetches may use the link (no-op for another file). */
   allowBackground(key: string): void {
-    if (key === this.backgroundKey) this.scheduler.allow();
+    if (key !== this.backgroundKey) return;
+    const wanted = this.wholeWanted;
+    const partial = this.partial(key);
+    if (wanted?.key === key && partial) {
+      this.wholeWanted = null;
+      this.fetchWhole(key, partial, wanted.first);
+      return;
+    }
+    this.scheduler.allow();
   }
 
   /** Make sure `variables` at lead index `lead` of `key` can be read (no-op for files held whole). */
@@ -327,12 +340,14 @@ export class SlicedFetcher {
     const partial = this.partial(key);
     if (!partial) return;
     if (this.decisions.get(key)?.mode === 'whole') {
-      // Opened again before the whole file arrived (another file's opening stopped it): ask for it again.
+      // The whole file goes on the link once the page has drawn the first field (`allowBackground`), so it never
+      // delays that field; opened again before it arrived (another file's opening stopped it): asked again then.
       if (this.wholeFetch?.key !== key) {
         this.wholeFetch?.controller.abort();
-        this.backgroundKey = null;
+        this.wholeFetch = null;
+        this.backgroundKey = key;
         this.scheduler.stop();
-        this.fetchWhole(key, partial, first);
+        this.wholeWanted = { key, first };
       }
       return;
     }
