@@ -41,6 +41,11 @@ export interface ForecastFileMeta {
   /** Lead times in hours, one per slice of the time dimension (e.g. [24, 48, 72]). */
   leadTimes: number[];
   grid: RegularGrid | null;
+  /**
+   * Which download of the file under `key` this is: it changes when the worker has fetched the file anew (a file
+   * the server replaced under its URL, such as a re-imported analysis), so the page's caches of its slices go.
+   */
+  version?: number;
 }
 
 export interface DownloadProgress {

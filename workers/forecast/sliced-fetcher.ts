@@ -142,7 +142,9 @@ export class SlicedFetcher {
           dataset.close();
           return;
         }
-        this.cache.add(key, dataset, describeFile(key, dataset));
+        // The same download of the file as the partial one it completes (ForecastFileMeta.version).
+        const version = this.cache.get(key)?.meta.version;
+        this.cache.add(key, dataset, { ...describeFile(key, dataset), ...(version !== undefined && { version }) });
         const decision = this.decisions.get(key);
         if (decision) decision.held = true;
       })

@@ -71,7 +71,12 @@ function failureText(error: unknown): string {
   return `${failure.name}: ${failure.message}`;
 }
 
+/** A file as the page's slice cache names it: its key and which download of it (a replaced analysis is another). */
+const fileId = (meta: ForecastFileMeta): string => `${meta.key}#${meta.version ?? 0}`;
+
 export class ForecastLoader {
+  /** The file id of each key shown (POLARIS reads this page's cache by key). */
+  private readonly fileIds = new Map<string, string>();
   private readonly options: ForecastLoaderOptions;
   private openUrl: string | null = null;
   /** The open in flight: aborting it is the one way to cancel (the client tells the worker). */
@@ -126,7 +131,7 @@ export class ForecastLoader {
     }
     if (state.fileStatus === 'ready' && state.fileMeta) {
       const lead = analysis ? 0 : state.lead;
-      const key = `${state.fileMeta.key}|${state.variable}|${lead}`;
+      const key = `${fileId(state.fileMeta)}|${state.variable}|${lead}`;
       if (key !== this.sliceKey) {
         this.sliceKey = key;
         void this.showSlice(state.fileMeta, state.variable, lead, key);
@@ -154,6 +159,7 @@ export class ForecastLoader {
       );
       if (this.activeRequest !== request) return;
       this.activeRequest = null;
+      this.fileIds.set(meta.key, fileId(meta));
       store.getState().fileLoaded(meta);
     } catch (error) {
       if (this.activeRequest !== request || workerFailure(error).name === 'AbortError') return;
@@ -258,7 +264,7 @@ export class ForecastLoader {
   /** Concentration and thickness of a lead for POLARIS: from this page's cache when shown before, else the worker. */
   private async polarisSlices(fileKey: string, lead: LeadIndex): Promise<PolarisSlices> {
     const slice = async (variable: ForecastVariable) => {
-      const cached = this.slices.get(`${fileKey}|${variable}|${lead}`);
+      const cached = this.slices.get(`${this.fileIds.get(fileKey) ?? fileKey}|${variable}|${lead}`);
       return cached?.kind === 'scalar' ? cached.slice : this.options.worker.scalarSlice(fileKey, variable, lead);
     };
     const [concentration, thickness] = await Promise.all([slice(POLARIS_CONCENTRATION_VARIABLE), slice(POLARIS_THICKNESS_VARIABLE)]);
