@@ -81,7 +81,7 @@ describe('POST /api/v1/models/onnx', () => {
     expect(job).toMatchObject({ kind: 'upload_onnx_model', status: 'succeeded', result: { model_id: 'onnx_persistence', model_type: 'onnx', tried_on: dates.at(-1) } });
     expect(job.result.metrics.rmse_24h).toBeGreaterThanOrEqual(0);
     const model = await findModel(app.db, 'onnx_persistence');
-    expect(model).toMatchObject({ model_type: 'onnx', hyperparameters: { in_shape: [1, 1, 480, 1301], out_shape: [1, 3, 480, 1301] } });
+    expect(model).toMatchObject({ model_type: 'onnx', hyperparameters: { in_shape: [1, 1, 480, 1301], out_shape: [1, 3, 480, 1301], input_variables: ['concentration'], history_days: 1 } });
     expect(existsSync(join(dataDir, 'models', 'onnx_persistence.onnx'))).toBe(true);
 
     const date = dates[1];

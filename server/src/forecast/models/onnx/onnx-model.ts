@@ -10,7 +10,7 @@ import type { InferenceSession } from 'onnxruntime-node';
 import type { IceState } from '../../ice-state.ts';
 import { runNetwork, type OnnxRun } from './run-onnx.ts';
 import { MissingHistoryError, ONNXRUNTIME_VERSION, OnnxModelError, openSession } from './session.ts';
-import type { OnnxSpec } from './spec.ts';
+import { specFromHyperparameters, type OnnxSpec } from './spec.ts';
 
 export const ONNX_MODEL_TYPE = 'onnx';
 
@@ -27,8 +27,10 @@ interface OnnxModelRecord {
 }
 
 function specOf(model: OnnxModelRecord): OnnxSpec {
-  const spec = model.hyperparameters.spec as OnnxSpec | undefined;
-  if (!spec?.input || !spec.output) throw new OnnxModelError(`у модели ${model.model_id} нет спецификации входа и выхода`);
+  const spec = specFromHyperparameters(model.hyperparameters);
+  if (!Array.isArray(spec.input.variables) || !Array.isArray(spec.output.variables)) {
+    throw new OnnxModelError(`у модели ${model.model_id} нет описания входа и выхода`);
+  }
   return spec;
 }
 

@@ -127,15 +127,39 @@ export function expectedShapes(spec: OnnxSpec, nlat: number, nlon: number, leads
   };
 }
 
-/** The hyperparameters shown on the model's card: the shapes as the seed's networks name them, and the spec. */
+/**
+ * The hyperparameters of a registered network, flat so the model's card lists them one per line: the shapes as
+ * the seed's networks name them (`in_shape` [V, H, nlat, nlon]), the variables, the normalisation, the checksum.
+ */
 export function onnxHyperparameters(spec: OnnxSpec, nlat: number, nlon: number, sha256: string): Record<string, unknown> {
+  const { input, output } = spec;
   return {
-    in_shape: [spec.input.variables.length, spec.input.history_days, nlat, nlon],
-    out_shape: [spec.output.variables.length, 3, nlat, nlon],
-    input_variables: spec.input.variables.join(', '),
-    output_variables: spec.output.variables.join(', '),
-    history_days: spec.input.history_days,
+    in_shape: [input.variables.length, input.history_days, nlat, nlon],
+    out_shape: [output.variables.length, 3, nlat, nlon],
+    input_variables: input.variables,
+    history_days: input.history_days,
+    input_mean: input.mean,
+    input_std: input.std,
+    input_fill: input.fill,
+    missing_days: input.missing ?? 'fail',
+    output_variables: output.variables,
+    output_mean: output.mean,
+    output_std: output.std,
     sha256,
-    spec,
+  };
+}
+
+/** The spec back from a registered network's hyperparameters. */
+export function specFromHyperparameters(h: Record<string, unknown>): OnnxSpec {
+  return {
+    input: {
+      variables: h.input_variables as OnnxVariable[],
+      history_days: h.history_days as number,
+      mean: h.input_mean as number[],
+      std: h.input_std as number[],
+      fill: h.input_fill as number,
+      missing: h.missing_days as 'fail' | 'persistence',
+    },
+    output: { variables: h.output_variables as OnnxVariable[], mean: h.output_mean as number[], std: h.output_std as number[] },
   };
 }
