@@ -13,7 +13,7 @@ import type { ModelGenerator } from '../model-generation/generator.ts';
 import { selectGenerator } from '../model-generation/select-generator.ts';
 import { generateForecastJob, generateModelJob, ingestDayJob } from './admin-jobs.ts';
 import { fetchAnalysisJob, importAnalysisJob, importForecastJob } from './ingest-jobs.ts';
-import type { JobHandler } from './job-runner.ts';
+import type { JobHandler } from './job-handler.ts';
 
 export type JobSpec =
   /** POST /force_fetch_data with ANALYSIS_SOURCE=demo: the demo analysis and forecasts of `date`. */
