@@ -152,4 +152,16 @@ export const postgresMigrations: readonly string[] = [
   );
   CREATE INDEX request_rates_window ON request_rates (window_start);
   `,
+  // 9: device cookies (times in Unix seconds) and the dataset of a generated model.
+  `
+  CREATE TABLE device_cookies (
+    id         text NOT NULL,
+    user_id    integer NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+    created_at bigint NOT NULL,
+    expires_at bigint NOT NULL,
+    PRIMARY KEY (id, user_id)
+  );
+  CREATE INDEX device_cookies_user ON device_cookies (user_id);
+  ALTER TABLE models ADD COLUMN dataset_id text;
+  `,
 ];

@@ -44,6 +44,8 @@ export interface ModelsTable {
   hyperparameters: Defaulted<string>;
   is_default: Defaulted<number>;
   created_at: Defaulted<string>;
+  /** The dataset the model was generated for (migration 9); null for built-in models. */
+  dataset_id: Defaulted<string | null>;
 }
 
 export interface DatasetsTable {
@@ -109,6 +111,14 @@ export interface LoginFailuresTable {
   last_failure: number;
 }
 
+/** Browsers known to have signed in to an account (migration 9, db/device-cookies.ts). Unix seconds. */
+export interface DeviceCookiesTable {
+  id: string;
+  user_id: number;
+  created_at: number;
+  expires_at: number;
+}
+
 export interface RequestRatesTable {
   route: string;
   client_key: string;
@@ -135,5 +145,6 @@ export interface Database {
   ingest_provenance: IngestProvenanceTable;
   login_failures: LoginFailuresTable;
   request_rates: RequestRatesTable;
+  device_cookies: DeviceCookiesTable;
   schema_migrations: SchemaMigrationsTable;
 }
