@@ -44,6 +44,7 @@ export interface ModelsTable {
   hyperparameters: Defaulted<string>;
   is_default: Defaulted<number>;
   created_at: Defaulted<string>;
+  run_daily: Defaulted<number>;
 }
 
 export interface DatasetsTable {
@@ -117,6 +118,31 @@ export interface RequestRatesTable {
   window_start: number;
 }
 
+export interface CycleDatesTable {
+  date: string;
+  status: 'queued' | 'running' | 'waiting' | 'done' | 'failed' | 'retired';
+  attempts: Defaulted<number>;
+  message: string | null;
+  next_attempt_at: string | null;
+  job_id: number | null;
+  updated_at: Defaulted<string>;
+}
+
+export interface CycleTicksTable {
+  tick_at: string;
+  claimed_at: Defaulted<string>;
+  job_id: number | null;
+}
+
+export interface CycleRetentionTable {
+  id: Generated<number>;
+  ran_at: Defaulted<string>;
+  dates: Defaulted<string>;
+  files: number;
+  bytes: number;
+  disk_bytes: number;
+}
+
 export interface SchemaMigrationsTable {
   version: number;
   applied_at: Defaulted<string>;
@@ -136,4 +162,7 @@ export interface Database {
   login_failures: LoginFailuresTable;
   request_rates: RequestRatesTable;
   schema_migrations: SchemaMigrationsTable;
+  cycle_dates: CycleDatesTable;
+  cycle_ticks: CycleTicksTable;
+  cycle_retention: CycleRetentionTable;
 }
