@@ -18,6 +18,7 @@ import './fastify-types.ts';
 import { HttpError } from './http-error.ts';
 import { setupJobs } from './jobs/setup-jobs.ts';
 import { setupCycle } from './cycle/setup-cycle.ts';
+import { setupVerification } from './verification/verification-job.ts';
 import { clientErrorHandler, frameworkErrors, setupErrorHandler } from './plugins/error-handler.ts';
 import { setupSecurityHeaders } from './plugins/security-headers.ts';
 import { setupOpenApi } from './plugins/openapi.ts';
@@ -71,6 +72,7 @@ async function setup(app: FastifyInstance, config: Config): Promise<void> {
   app.addHook('onClose', async () => db.destroy());
   await setupJobs(app);
   setupCycle(app);
+  setupVerification(app);
 
   if (config.demo) {
     const seeded = await seedDemoAccounts(db);

@@ -48,6 +48,9 @@ export interface CycleRunResult {
   /** Bytes downloaded or read. */
   bytes: number;
   metrics_recomputed: string[];
+  verification: { computed: number; unchanged: number; failed: string[] } | null;
+  /** Why scoring failed (then retention waited). */
+  verification_error?: string;
   retention: RetentionResult | null;
 }
 
@@ -85,7 +88,7 @@ export async function runCycle(ctx: ArchiveContext, plan: CyclePlan, attemptsOf:
   const now = new Date(plan.now);
   const source = archiveSource(plan.source);
   const sourced: ArchiveContext = { ...ctx, source };
-  const result: CycleRunResult = { dates: [], dataset_id: source.datasetId, inputs: [], bytes: 0, metrics_recomputed: [], retention: null };
+  const result: CycleRunResult = { dates: [], dataset_id: source.datasetId, inputs: [], bytes: 0, metrics_recomputed: [], verification: null, retention: null };
   const dates = [...plan.dates].sort();
   const share = 0.7 / Math.max(1, dates.length);
   for (const [index, date] of dates.entries()) {
@@ -119,11 +122,19 @@ export async function runCycle(ctx: ArchiveContext, plan: CyclePlan, attemptsOf:
     }
     result.dates.push(outcome);
   }
-  if (result.dates.some((outcome) => outcome.status === 'done')) {
-    progress(0.75, 'расчёт оценок прогнозов и метрик моделей');
-    result.metrics_recomputed = (await verificationStep(ctx)).recomputed;
+  // Scored after every run (cheap when nothing changed): retention below needs the records of what it removes.
+  progress(0.75, 'оценка прогнозов по анализам и пересчёт метрик моделей');
+  let scored = false;
+  try {
+    const verification = await verificationStep(ctx, (fraction, message) => progress(0.75 + 0.15 * fraction, message));
+    result.metrics_recomputed = verification.recomputed;
+    result.verification = { computed: verification.computed, unchanged: verification.unchanged, failed: verification.failed };
+    scored = true;
+  } catch (error) {
+    // The dates' files stand; the next run scores them. Nothing is retired until it does.
+    result.verification_error = `оценка прогнозов не выполнена: ${(error as Error).message}`;
   }
-  if (plan.retainDays > 0) {
+  if (plan.retainDays > 0 && scored) {
     progress(0.92, 'удаление старых файлов');
     result.retention = await retire(ctx, { retainDays: plan.retainDays, today: dayOf(now), now });
   }

@@ -25,7 +25,11 @@ export const cycleStartupTask: StartupTask = {
   name: 'daily cycle',
   run: async (app) => {
     const { retainDays, dataDir } = app.config;
-    if (retainDays > 0) await retire({ db: app.db, dataDir, log: app.log }, { retainDays, today: utcToday() });
+    if (retainDays > 0) {
+      // After the demo build's records (the verification task started them): a date goes only once they exist.
+      await app.verification.request();
+      await retire({ db: app.db, dataDir, log: app.log }, { retainDays, today: utcToday() });
+    }
     const { schedule } = app.cycle.settings;
     app.cycle.start();
     const next = await app.cycle.nextRun();

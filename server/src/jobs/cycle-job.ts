@@ -13,8 +13,9 @@ const task = new URL('./tasks/daily-cycle.ts', import.meta.url);
 
 /** One line per date: the date's own message (it names the date). */
 export function cycleSummary(result: CycleRunResult): string {
-  if (result.dates.length === 0) return 'Ежедневный цикл: все даты уже готовы';
-  return result.dates.map((outcome) => outcome.message).join('; ');
+  const lines = result.dates.length === 0 ? ['Ежедневный цикл: все даты уже готовы'] : result.dates.map((outcome) => outcome.message);
+  if (result.verification_error) lines.push(result.verification_error);
+  return lines.join('; ');
 }
 
 export class CycleDateFailure extends Error {

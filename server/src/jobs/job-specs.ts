@@ -16,6 +16,7 @@ import type { CyclePlan } from '../cycle/run-cycle.ts';
 import { dailyCycleJob } from './cycle-job.ts';
 import { fetchAnalysisJob, importAnalysisJob, importForecastJob } from './ingest-jobs.ts';
 import type { JobHandler } from './job-runner.ts';
+import { withVerification } from '../verification/verification-job.ts';
 
 export type JobSpec =
   /** POST /force_fetch_data with ANALYSIS_SOURCE=demo: the demo analysis and forecasts of `date`. */
@@ -59,7 +60,14 @@ export function uploadRef(dataDir: string, path: string): string {
   return ref;
 }
 
+/** Every job changes the archive, so each ends with the verification step (its records brought up to date). */
 export function handlerFor(spec: JobSpec, env: JobEnvironment): JobHandler {
+  // The daily cycle scores inside its run, before its retention (cycle/verification-step.ts).
+  if (spec.task === 'daily_cycle') return archiveHandlerFor(spec, env);
+  return withVerification(archiveHandlerFor(spec, env), env);
+}
+
+function archiveHandlerFor(spec: JobSpec, env: JobEnvironment): JobHandler {
   switch (spec.task) {
     case 'ingest_day':
       return ingestDayJob(env, spec.date);

@@ -13,6 +13,7 @@ import { addDays, utcToday } from '../../src/forecast/archive.ts';
 import { forecastStartupTask } from '../../src/forecast/demo-archive.ts';
 import { findFile, modelMetrics } from '../../src/forecast/forecast-repository.ts';
 import { runStartupTasks } from '../../src/startup.ts';
+import { verificationStartupTask } from '../../src/verification/verification-job.ts';
 import { makeApp, signedIn } from '../helpers.ts';
 import { call } from '../jobs/test-app.ts';
 
@@ -23,11 +24,14 @@ describe('retention (RETAIN_DAYS)', () => {
     const test = await makeApp({ env: { DEMO: '1', DEMO_DAYS: '7', RETAIN_DAYS: '3' } });
     const { app, dataDir } = test;
     await runStartupTasks(app, [forecastStartupTask]);
+    const admin = await signedIn(app, 'admin');
     const today = utcToday();
     const kept = [3, 2, 1, 0].map((k) => addDays(today, -k));
     const old = [7, 6, 5, 4].map((k) => addDays(today, -k));
     const metricsBefore = await modelMetrics(app.db);
     expect(metricsBefore.get('model_2')).toBeDefined();
+    const records = async () =>
+      (await call(app, { method: 'GET', url: `/api/v1/verification?model_id=model_2&run=assim_forecast&from=${old[0]}&to=${today}`, headers: admin.headers })).body.rows as Array<{ date: string }>;
 
     // An old forecast with the copies and subsets the API makes beside it.
     const oldest = (await findFile(app.db, 'forecast', 'model_2', old[1]))!;
@@ -38,7 +42,6 @@ describe('retention (RETAIN_DAYS)', () => {
     const whole = readFileSync(oldPath);
 
     // A slow client is downloading that file when retention runs.
-    const admin = await signedIn(app, 'admin');
     await app.listen({ port: 0, host: '127.0.0.1' });
     const address = app.server.address() as { port: number };
     const received: Buffer[] = [];
@@ -50,6 +53,12 @@ describe('retention (RETAIN_DAYS)', () => {
     );
     expect(response.statusCode).toBe(200);
     await new Promise<void>((resolve) => response.once('data', (chunk: Buffer) => (received.push(chunk), response.pause(), resolve())));
+
+    // The demo build's verification records (started by the verification task; retention waits for them too).
+    await runStartupTasks(app, [verificationStartupTask]);
+    await app.verification.request();
+    const recordsBefore = await records();
+    expect(new Set(recordsBefore.map((row) => row.date))).toEqual(new Set([old[1], old[2], old[3], kept[0], kept[1], kept[2]]));
 
     await runStartupTasks(app, [cycleStartupTask]);
 
@@ -72,8 +81,9 @@ describe('retention (RETAIN_DAYS)', () => {
     expect((await call(app, { method: 'GET', url: '/api/v1/analysis/info', headers: admin.headers })).body.available_dates).toEqual(kept);
     const gone = await call(app, { method: 'GET', url: `/api/v1/forecast/hist?date=${old[1]}&model_id=model_2`, headers: admin.headers });
     expect(gone.status).toBe(404);
-    // The record of skill stays.
+    // The record of skill stays: the metrics, and the verification records of the removed dates.
     expect(await modelMetrics(app.db)).toEqual(metricsBefore);
+    expect(await records()).toEqual(recordsBefore);
 
     const status = (await call(app, { method: 'GET', url: '/api/v1/cycle', headers: admin.headers })).body;
     expect(status.retain_days).toBe(3);
