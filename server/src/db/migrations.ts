@@ -223,4 +223,33 @@ export const migrations: readonly string[] = [
     PRIMARY KEY (date, lead_hours)
   ) WITHOUT ROWID;
   `,
+  // 11: the daily cycle (server/src/cycle/): each date's state (waiting for a late product, done, failed, with the
+  // next attempt), the schedule's ticks (a tick's row is its claim: one server of many starts its run), what
+  // retention removed, and the models the cycle runs besides the default.
+  `
+  CREATE TABLE cycle_dates (
+    date            TEXT PRIMARY KEY,
+    status          TEXT NOT NULL,
+    attempts        INTEGER NOT NULL DEFAULT 0,
+    message         TEXT,
+    next_attempt_at TEXT,
+    job_id          INTEGER,
+    updated_at      TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))
+  );
+  CREATE INDEX cycle_dates_next_attempt ON cycle_dates (status, next_attempt_at);
+  CREATE TABLE cycle_ticks (
+    tick_at    TEXT PRIMARY KEY,
+    claimed_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')),
+    job_id     INTEGER
+  );
+  CREATE TABLE cycle_retention (
+    id         INTEGER PRIMARY KEY AUTOINCREMENT,
+    ran_at     TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')),
+    dates      TEXT NOT NULL DEFAULT '[]',
+    files      INTEGER NOT NULL,
+    bytes      INTEGER NOT NULL,
+    disk_bytes INTEGER NOT NULL
+  );
+  ALTER TABLE models ADD COLUMN run_daily INTEGER NOT NULL DEFAULT 0;
+  `,
 ];

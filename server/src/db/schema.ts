@@ -46,6 +46,7 @@ export interface ModelsTable {
   created_at: Defaulted<string>;
   /** The dataset the model was generated for (migration 9); null for built-in models. */
   dataset_id: Defaulted<string | null>;
+  run_daily: Defaulted<number>;
 }
 
 export interface DatasetsTable {
@@ -127,6 +128,31 @@ export interface RequestRatesTable {
   window_start: number;
 }
 
+export interface CycleDatesTable {
+  date: string;
+  status: 'queued' | 'running' | 'waiting' | 'done' | 'failed' | 'retired';
+  attempts: Defaulted<number>;
+  message: string | null;
+  next_attempt_at: string | null;
+  job_id: number | null;
+  updated_at: Defaulted<string>;
+}
+
+export interface CycleTicksTable {
+  tick_at: string;
+  claimed_at: Defaulted<string>;
+  job_id: number | null;
+}
+
+export interface CycleRetentionTable {
+  id: Generated<number>;
+  ran_at: Defaulted<string>;
+  dates: Defaulted<string>;
+  files: number;
+  bytes: number;
+  disk_bytes: number;
+}
+
 /** Migration 10: one verification record (server/src/verification/). */
 export interface VerificationRecordsTable {
   model_id: string;
@@ -193,4 +219,7 @@ export interface Database {
   verification_records: VerificationRecordsTable;
   verification_ensembles: VerificationEnsemblesTable;
   schema_migrations: SchemaMigrationsTable;
+  cycle_dates: CycleDatesTable;
+  cycle_ticks: CycleTicksTable;
+  cycle_retention: CycleRetentionTable;
 }

@@ -90,6 +90,21 @@ describe.each(ENGINES)('verification routes on %s', (engine) => {
     for (const s of summary.sps) expect(s.sps_km2).toBeGreaterThan(0);
   });
 
+  it('/report/model_metrics keeps its hindcast names and adds the mean IIEE and its skill per lead from the records', async () => {
+    const { get } = await verifiedApp(engine);
+    const reply = (await get('/api/v1/report/model_metrics')).json<{ model_id: string; metrics: Record<string, number> }[]>();
+    expect(reply.map((m) => m.model_id)).toEqual(['model_1', 'model_2', 'model_3']);
+    for (const { model_id, metrics } of reply) {
+      for (const name of ['rmse', 'mae', 'ssim', 'rmse_24h', 'iiee_24h', 'iiee_48h', 'iiee_72h', 'skill_iiee_24h', 'skill_iiee_48h', 'skill_iiee_72h']) {
+        expect(metrics[name], `${model_id} ${name}`).toBeTypeOf('number');
+      }
+      // From the runs started from the analysis of their date (as the hindcasts are).
+      const rows = (await get(`/api/v1/verification?model_id=${model_id}&run=assim_forecast`)).json<VerificationReply>().rows.filter((r) => r.lead_hours === 48);
+      expect(metrics.iiee_48h).toBeCloseTo(rows.reduce((sum, r) => sum + r.iiee_km2, 0) / rows.length, 6);
+      expect(metrics.skill_iiee_48h).toBeCloseTo(rows.reduce((sum, r) => sum + r.skill_iiee!, 0) / rows.length, 9);
+    }
+  });
+
   it('is in the OpenAPI document with its schemas', async () => {
     const { get } = await verifiedApp(engine);
     const document = (await get('/api/v1/openapi.json')).json();
