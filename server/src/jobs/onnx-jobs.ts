@@ -4,7 +4,7 @@
  * unless the task moved it into DATA_DIR/models/ or the job will run again.
  */
 import { rmSync } from 'node:fs';
-import type { JobHandler } from './job-runner.ts';
+import type { JobHandler } from './job-handler.ts';
 import { willRetry } from './job-will-retry.ts';
 import { runInWorker } from './run-in-worker.ts';
 import type { RegisterOnnxModelArgs, RegisterOnnxModelResult } from './tasks/register-onnx-model.ts';
