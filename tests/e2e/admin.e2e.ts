@@ -185,7 +185,8 @@ describe('a trained network (ONNX)', () => {
       await page.goto(`${server.url}/generate-forecast`);
       const dateSelect = page.getByTestId('generate-date');
       await dateSelect.locator('option').nth(1).waitFor({ state: 'attached' });
-      const date = (await dateSelect.locator('option').allTextContents())[1];
+      // The oldest date: its valid dates have analyses, so the run is scored at once.
+      const date = (await dateSelect.locator('option').allTextContents()).slice(1).sort()[0];
       await dateSelect.selectOption(date);
       await page.getByLabel('Модель e2e_onnx').check();
       await page.getByRole('button', { name: 'Сделать прогноз' }).click();
@@ -197,6 +198,11 @@ describe('a trained network (ONNX)', () => {
       );
       await waitForIdle(page);
       await page.screenshot({ path: screenshotPath('admin-onnx-forecast') });
+      // Scored like the other models: the forecast job ends with its verification records.
+      const scores = await page.request.get(`${server.url}/api/v1/verification?model_id=e2e_onnx&run=assim_forecast&from=${date}&to=${date}`);
+      expect(scores.status()).toBe(200);
+      const rows = ((await scores.json()) as { rows: Array<{ lead_hours: number }> }).rows;
+      expect(rows.length).toBeGreaterThan(0);
     }, { signIn: { baseUrl: server.url, account: demoAccounts.admin } });
   });
 });

@@ -103,6 +103,16 @@ describe('POST /api/v1/models/onnx', () => {
       }
       expect(compared).toBeGreaterThan(1000);
     }
+    // Scored like any model once its run exists: +24 h and +48 h have analyses of their valid dates.
+    const verification = await app.inject({
+      url: `/api/v1/verification?model_id=onnx_persistence&run=assim_forecast&from=${dates[0]}&to=${dates[3]}`,
+      headers: admin.headers,
+    });
+    expect(verification.statusCode, verification.body).toBe(200);
+    const rows = verification.json().rows as Array<{ date: string; lead_hours: number; iiee_km2: number; skill_iiee: number | null }>;
+    expect(rows.filter((row) => row.date === date).map((row) => row.lead_hours)).toEqual([24, 48]);
+    // It is persistence: its ice-edge error is persistence's, skill 0.
+    for (const row of rows.filter((r) => r.date === date)) expect(row.skill_iiee ?? 0).toBeCloseTo(0, 2);
   }, 240_000);
 
   it('runs a linear network over three days of history and writes the weighted sums computed by hand', async () => {
