@@ -46,6 +46,8 @@ export interface ForecastFileMeta {
    * the server replaced under its URL, such as a re-imported analysis), so the page's caches of its slices go.
    */
   version?: number;
+  /** The time dimension's steps named for a person (real date and time in the file's calendar), when it has a CF time axis. */
+  stepLabels?: { dimension: string; labels: string[] };
 }
 
 export interface DownloadProgress {

@@ -10,23 +10,6 @@ import type { JobQueue, JobWork } from './job-queue.ts';
 import { handlerFor, type JobEnvironment } from './job-specs.ts';
 import { findJob, insertJob, markFailed, markRunning, markSucceeded, setProgress } from './jobs-repository.ts';
 
-export interface JobContext {
-  job: Job;
-  /** Aborted when the server shuts down; a handler passes it to workers and fetches. */
-  signal: AbortSignal;
-  /** Report progress, 0..1, with an optional message of what is being done. */
-  progress(fraction: number, message?: string): void;
-  log: FastifyBaseLogger;
-}
-
-export interface JobOutcome {
-  result: Record<string, unknown>;
-  /** A one-line summary shown with the job. */
-  message?: string;
-}
-
-export type JobHandler = (context: JobContext) => Promise<JobOutcome>;
-
 export const SHUTDOWN_REASON = 'interrupted: the server shut down before the job finished';
 
 interface Pending {
