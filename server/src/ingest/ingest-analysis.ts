@@ -13,6 +13,7 @@ import { downloadFile, inboxFiles, readLocalFile, type ByteProgress, type Fetche
 import { fillTemplate, INBOX_DATASET_ID, type AnalysisSourceConfig, type Product } from './products.ts';
 import { storeWithProvenance, type ProvenanceInput } from './store.ts';
 import { convertDataset, IngestError, ingestReasonsRu, mergeFields, type ConvertedFile, type TargetFields } from './to-ice-state.ts';
+import { DataNotYetError } from './errors.ts';
 import { foundNames, type VariableNames } from './variables.ts';
 
 /** One file to ingest and how to read it. */
@@ -143,7 +144,7 @@ export async function fetchSourceFiles(
 ): Promise<IngestInput[]> {
   if (source.kind === 'dir') {
     const paths = inboxFiles(source.dir, date);
-    if (paths.length === 0) throw new IngestError(`В папке ${source.dir} нет файлов NetCDF за ${date} (ожидается дата в имени: ГГГГММДД или ГГГГ-ММ-ДД)`);
+    if (paths.length === 0) throw new DataNotYetError(`В папке ${source.dir} нет файлов NetCDF за ${date} (ожидается дата в имени: ГГГГММДД или ГГГГ-ММ-ДД)`);
     const inputs: IngestInput[] = [];
     for (const path of paths) inputs.push({ product: 'inbox', file: await readLocalFile(path) });
     return inputs;
