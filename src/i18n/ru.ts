@@ -369,6 +369,7 @@ export const ru = {
     firstBreach: 'Первое нарушение',
     noBreach: 'нет',
     onLand: 'суша или нет данных',
+    outside: (km: string) => `Вне области прогноза: ${km} км`,
     export: 'Экспорт',
     gpx: 'GPX',
     csv: 'CSV',
