@@ -21,7 +21,7 @@ export type JobSpec =
   /** POST /force_fetch_data with a real ANALYSIS_SOURCE (the submitting server's, as it was then). */
   | { task: 'fetch_analysis'; date: string; source: Exclude<AnalysisSourceConfig, { kind: 'demo' }>; userId: number | null }
   /** POST /models/generate. */
-  | { task: 'generate_model'; promptId: string; content: string; modelId: string }
+  | { task: 'generate_model'; promptId: string; content: string; modelId: string; datasetId?: string }
   /** POST /forecast/generate. */
   | { task: 'generate_forecast'; date: string; modelIds: string[] }
   /** POST /analysis/import: `upload` is the file's path relative to DATA_DIR. */
@@ -71,6 +71,7 @@ export function handlerFor(spec: JobSpec, env: JobEnvironment): JobHandler {
         family,
         content: spec.content,
         modelId: spec.modelId,
+        datasetId: spec.datasetId ?? null,
       });
     }
     case 'generate_forecast':

@@ -10,6 +10,11 @@ export function ModelCard({ model }: { model: ModelCardData }) {
       <p>
         <strong>{ru.models.type}:</strong> {model.model_type}
       </p>
+      {model.dataset_id ? (
+        <p className="model-dataset">
+          <strong>{ru.models.dataset}:</strong> {model.dataset_name ?? model.dataset_id}
+        </p>
+      ) : null}
       <h3>{ru.models.hyperparameters}</h3>
       {hyperparameters.length > 0 ? (
         <ul className="hyperparameters">
