@@ -101,6 +101,7 @@ export const ru = {
     importedFile: 'Файл',
     importedRun: 'Последний импортированный прогноз',
     institution: 'Организация',
+    dataset: 'Датасет',
   },
   datasets: {
     title: 'Датасеты',
@@ -147,7 +148,7 @@ export const ru = {
   },
   generateForecast: {
     title: 'Генерация прогноза',
-    date: 'Дата',
+    date: 'Дата анализа',
     datePlaceholder: 'Выберите дату',
     models: 'Модели',
     model: (modelId: string) => `Модель ${modelId}`,
