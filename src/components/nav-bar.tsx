@@ -5,7 +5,7 @@ import { ru } from '../i18n/ru.ts';
 
 const t = ru.nav;
 
-type NavPath = '/forecasts' | '/models' | '/datasets' | '/upload' | '/generate-model' | '/generate-forecast' | '/jobs';
+type NavPath = '/forecasts' | '/models' | '/datasets' | '/upload' | '/generate-model' | '/generate-forecast' | '/jobs' | '/verification';
 
 interface NavItem {
   to: NavPath;
@@ -17,6 +17,7 @@ const NAV_ITEMS: readonly NavItem[] = [
   { to: '/forecasts', label: t.forecasts, adminOnly: false },
   { to: '/models', label: t.models, adminOnly: false },
   { to: '/datasets', label: t.datasets, adminOnly: false },
+  { to: '/verification', label: ru.verification.navLink, adminOnly: false },
   { to: '/upload', label: t.upload, adminOnly: true },
   { to: '/generate-model', label: t.generateModel, adminOnly: true },
   { to: '/generate-forecast', label: t.generateForecast, adminOnly: true },

@@ -13,7 +13,7 @@ import type { ModelGenerator } from '../model-generation/generator.ts';
 import { selectGenerator } from '../model-generation/select-generator.ts';
 import { generateForecastJob, generateModelJob, ingestDayJob } from './admin-jobs.ts';
 import { fetchAnalysisJob, importAnalysisJob, importForecastJob } from './ingest-jobs.ts';
-import type { JobHandler } from './job-runner.ts';
+import type { JobHandler } from './job-handler.ts';
 import { withVerification } from '../verification/verification-job.ts';
 
 export type JobSpec =

@@ -8,6 +8,7 @@ import { useForecastMap } from './store/store-context.ts';
 import { ViewControls } from './view-controls.tsx';
 import { MapToolsPanel } from './map-tools/map-tools-panel.tsx';
 import { LocalFilePanel } from './local-file/local-file-panel.tsx';
+import { ForecastQuality } from './forecast-quality/forecast-quality.tsx';
 
 export function ForecastSidebar() {
   const dates = useForecastMap((state) => state.dates);
@@ -46,6 +47,7 @@ export function ForecastSidebar() {
       <MapToolsPanel />
       <SavedForecastsInfo />
       <LocalFilePanel />
+      <ForecastQuality />
     </aside>
   );
 }
