@@ -51,9 +51,17 @@ export interface AnalysisEntry {
   label: string;
 }
 
-/** The newest analysis file of each date, and their fields read on demand (the last few kept). */
+interface DecodedAnalysis {
+  state: IceState;
+  label: string;
+}
+
+/**
+ * The newest analysis file of each date, read on demand and decoded once for both uses (its fields as the truth
+ * or persistence, its whole state as a computed run's start); the last `capacity` decoded are kept.
+ */
 export class AnalysisArchive {
-  private readonly cache = new Map<string, Promise<AnalysisEntry>>();
+  private readonly cache = new Map<string, Promise<DecodedAnalysis>>();
 
   private constructor(
     private readonly dataDir: string,
@@ -74,28 +82,35 @@ export class AnalysisArchive {
     return this.files.has(date);
   }
 
-  /** The analysis of `date` (read once; the oldest read is dropped beyond the capacity). */
-  get(date: string): Promise<AnalysisEntry> {
+  private decoded(date: string): Promise<DecodedAnalysis> {
     const file = this.files.get(date);
     if (!file) return Promise.reject(new Error(`no analysis for ${date}`));
     let entry = this.cache.get(date);
     if (entry) {
+      // Most recently used last, so the oldest is dropped first.
       this.cache.delete(date);
       this.cache.set(date, entry);
       return entry;
     }
-    entry = readFileFields(this.dataDir, file).then(({ grid, steps, source }) => ({ file, grid, fields: steps[0], label: source || file.owner }));
+    entry = readFile(resolveInside(this.dataDir, file.path)).then((bytes) => {
+      const { state, attributes } = decodeStateFile(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength), 0);
+      return { state, label: text(attributes.source) || file.owner };
+    });
     entry.catch(() => this.cache.delete(date));
     this.cache.set(date, entry);
     while (this.cache.size > this.capacity) this.cache.delete(this.cache.keys().next().value!);
     return entry;
   }
 
-  /** The full state of an analysis (a computed run starts from it). */
+  /** The analysis of `date` as a truth or persistence. */
+  async get(date: string): Promise<AnalysisEntry> {
+    const { state, label } = await this.decoded(date);
+    return { file: this.files.get(date)!, grid: state.grid, fields: { concentration: state.concentration, thickness: state.thickness }, label };
+  }
+
+  /** The full state of an analysis (a computed run starts from it; models do not change their input). */
   async state(date: string): Promise<IceState> {
-    const file = this.files.get(date)!;
-    const bytes = await readFile(resolveInside(this.dataDir, file.path));
-    return decodeStateFile(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength), 0).state;
+    return (await this.decoded(date)).state;
   }
 }
 
