@@ -129,6 +129,30 @@ export function fileRun(dataDir: string, file: FileRecord): RunSource {
   return { id: file.etag, load: async () => (await readFileFields(dataDir, file)).steps };
 }
 
+/**
+ * The +24 h state of a computed run from the analysis of a date, kept for the next date's computed free run,
+ * which starts from exactly that state (dates are verified oldest first; the last few are kept).
+ */
+export class SpinUps {
+  private readonly states = new Map<string, Promise<IceState>>();
+
+  constructor(private readonly capacity = 8) {}
+
+  get(key: string, make: () => Promise<IceState>): Promise<IceState> {
+    let state = this.states.get(key);
+    if (!state) {
+      state = make();
+      this.states.set(key, state);
+      while (this.states.size > this.capacity) this.states.delete(this.states.keys().next().value!);
+    }
+    return state;
+  }
+
+  remember(key: string, state: IceState): void {
+    this.get(key, async () => state);
+  }
+}
+
 const shortHash = (value: unknown) => createHash('sha256').update(JSON.stringify(value)).digest('hex').slice(0, 16);
 
 /**
@@ -145,6 +169,7 @@ export function computedRun(
   date: string,
   analyses: AnalysisArchive,
   previousFreeRun: FileRecord | undefined,
+  spinUps = new SpinUps(),
 ): RunSource | undefined {
   const recipe = {
     t: model.model_type,
@@ -153,11 +178,17 @@ export function computedRun(
   };
   const fields = (states: IceState[]) => states.map((s) => ({ concentration: s.concentration, thickness: s.thickness }));
   const previous = addDays(date, -1);
+  // The run from the analysis of `day`: this date's assimilated run, and the next date's free-run spin-up.
+  const fromAnalysis = (day: string) => `${shortHash(recipe)}|${analyses.files.get(day)!.etag}`;
   if (run === 'assim_forecast') {
     if (!analyses.has(date)) return undefined;
     return {
       id: `computed:${shortHash({ ...recipe, from: analyses.files.get(date)!.etag })}`,
-      load: async () => fields(await forecastFrom(ctx, model, await analyses.state(date))),
+      load: async () => {
+        const states = await forecastFrom(ctx, model, await analyses.state(date));
+        spinUps.remember(fromAnalysis(date), states[0]);
+        return fields(states);
+      },
     };
   }
   if (previousFreeRun) {
@@ -175,8 +206,10 @@ export function computedRun(
   return {
     id: `computed:${shortHash({ ...recipe, from: analyses.files.get(startDate)!.etag, spinUp: startDate === previous })}`,
     load: async () => {
-      let start = await analyses.state(startDate);
-      if (startDate === previous) start = (await forecastFrom(ctx, model, start))[0];
+      const start =
+        startDate === previous
+          ? await spinUps.get(fromAnalysis(previous), async () => (await forecastFrom(ctx, model, await analyses.state(previous)))[0])
+          : await analyses.state(startDate);
       return fields(await forecastFrom(ctx, model, start));
     },
   };

@@ -15,14 +15,14 @@ import { createHash } from 'node:crypto';
 import { VERIFICATION_RUNS, type VerificationRun } from '../../../common/api-types/verification.ts';
 import { rowAreasKm2 } from '../../../common/verification/grid-area.ts';
 import { iceEdgeLengthKm } from '../../../common/verification/ice-edge.ts';
-import { scoreLead, type VerifiedFields } from '../../../common/verification/scores.ts';
+import { persistenceScores, scoreLead, type FieldScores, type VerifiedFields } from '../../../common/verification/scores.ts';
 import { spatialProbabilityScore } from '../../../common/verification/sps.ts';
 import { LOCK_KEYS, withLock } from '../db/locks.ts';
 import { addDays, type ArchiveContext } from '../forecast/archive.ts';
 import { listModels, type FileRecord, type ModelRecord } from '../forecast/forecast-repository.ts';
 import { LEAD_HOURS, type Grid } from '../forecast/grid.ts';
 import { isExternal } from '../ingest/external-model.ts';
-import { AnalysisArchive, computedRun, fileRun, type RunSource } from './inputs.ts';
+import { AnalysisArchive, computedRun, fileRun, SpinUps, type RunSource } from './inputs.ts';
 import { ensembleInputs, forecastFiles, recordInputs, saveEnsemble, saveRecord, type RecordRow } from './verification-repository.ts';
 
 /** Bump when the scores' definitions change, so every stored record is recomputed. */
@@ -75,6 +75,7 @@ async function verifyUnlocked(ctx: ArchiveContext, options: VerifyOptions): Prom
 
   // What to compute, date by date, so that each date's files are read once for its records and its ensemble.
   const byDate = new Map<string, Candidate[]>();
+  const spinUps = new SpinUps();
   for (const model of await listModels(ctx.db)) {
     if (options.modelIds && !options.modelIds.includes(model.model_id)) continue;
     const stored = await recordInputs(ctx.db, model.model_id);
@@ -87,7 +88,7 @@ async function verifyUnlocked(ctx: ArchiveContext, options: VerifyOptions): Prom
         const file = fileOf.get(`${run}|${model.model_id}|${date}`);
         const source = file
           ? fileRun(ctx.dataDir, file)
-          : computedRun(ctx, model, run, date, analyses, fileOf.get(`forecast|${model.model_id}|${addDays(date, -1)}`));
+          : computedRun(ctx, model, run, date, analyses, fileOf.get(`forecast|${model.model_id}|${addDays(date, -1)}`), spinUps);
         if (!source) continue;
         const persistenceId = analyses.files.get(date)?.etag ?? null;
         const stale = leads.filter((h) => {
@@ -128,9 +129,11 @@ async function verifyUnlocked(ctx: ArchiveContext, options: VerifyOptions): Prom
     return areasByGrid.get(key)!;
   };
   const edgeLengths = new Map<string, number>();
+  // Persistence scores the same for every model and run of a date and lead: once per pair of analyses.
+  const persistenceOf = new Map<string, FieldScores | null>();
   for (const [index, date] of dates.entries()) {
     options.onProgress?.(index / dates.length, `оценка прогнозов за ${date}`);
-    // A file's leads, read once for this date (its records and the ensemble).
+    // A run's leads, loaded once for this date's records and its ensemble.
     const loaded = new Map<string, Promise<VerifiedFields[]>>();
     const load = (source: RunSource) => {
       if (!loaded.has(source.id)) loaded.set(source.id, source.load());
@@ -155,6 +158,8 @@ async function verifyUnlocked(ctx: ArchiveContext, options: VerifyOptions): Prom
         const persistence = analyses.has(date) ? await analyses.get(date) : null;
         const edgeKey = truth.file.etag;
         if (!edgeLengths.has(edgeKey)) edgeLengths.set(edgeKey, iceEdgeLengthKm(truth.fields.concentration, truth.grid));
+        const pairKey = `${persistence?.file.etag ?? '-'}|${truth.file.etag}`;
+        if (!persistenceOf.has(pairKey)) persistenceOf.set(pairKey, persistenceScores(truth.grid, persistence?.fields ?? null, truth.fields, areasOf(truth.grid)));
         const scores = scoreLead({
           grid: truth.grid,
           forecast: leads[LEAD_HOURS.indexOf(hours)],
@@ -162,6 +167,7 @@ async function verifyUnlocked(ctx: ArchiveContext, options: VerifyOptions): Prom
           persistence: persistence?.fields ?? null,
           areas: areasOf(truth.grid),
           edgeLengthKm: edgeLengths.get(edgeKey),
+          persistenceScores: persistenceOf.get(pairKey),
         });
         const record: RecordRow = {
           model_id: model.model_id,
