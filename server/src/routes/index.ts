@@ -3,6 +3,7 @@
  * `{ prefix: '/forecasts', plugin: forecastRoutes },` (keep the list flat; one resource per module).
  */
 import type { FastifyPluginAsync } from 'fastify';
+import { cycleRoutes } from './cycle/index.ts';
 import { forceFetchDataRoutes } from './admin/force-fetch-data.ts';
 import { generateForecastRoutes } from './admin/generate-forecast.ts';
 import { generateModelRoutes } from './admin/generate-model.ts';
@@ -38,5 +39,6 @@ export const apiRoutes: RouteModule[] = [
   { prefix: '/route', plugin: routeRoutes },
   { prefix: '/analysis', plugin: analysisImportRoutes },
   { prefix: '/forecast', plugin: forecastImportRoutes },
+  { prefix: '/cycle', plugin: cycleRoutes },
   { prefix: '/verification', plugin: verificationRoutes },
 ];
