@@ -6,6 +6,8 @@
  * identities from the file index and reads no file then. One call at a time across the processes of a database
  * (db/locks.ts); each record is written by one statement, so an interruption leaves whole records only.
  *
+ * The truth: the newest analysis of the valid date (any source); for a model generated for a dataset that has
+ * analyses in the archive, that dataset's (and persistence from it too).
  * The forecasts scored: every forecast and assimilated-forecast file (any model, imported ones included), and
  * for the computed models (everything but imported `external` ones) on the archive's forecast dates without a
  * file, the run they would write now (inputs.ts `computedRun`). The ensemble score (SPS) of a date and lead
@@ -23,7 +25,7 @@ import { listModels, type FileRecord, type ModelRecord } from '../forecast/forec
 import { LEAD_HOURS, type Grid } from '../forecast/grid.ts';
 import { isExternal } from '../ingest/external-model.ts';
 import { AnalysisArchive, computedRun, fileRun, SpinUps, type RunSource } from './inputs.ts';
-import { ensembleInputs, forecastFiles, recordInputs, saveEnsemble, saveRecord, type RecordRow } from './verification-repository.ts';
+import { ensembleInputs, forecastFiles, modelDatasets, recordInputs, saveEnsemble, saveRecord, type RecordRow } from './verification-repository.ts';
 
 /** Bump when the scores' definitions change, so every stored record is recomputed. */
 export const VERIFICATION_VERSION = 1;
@@ -53,6 +55,8 @@ export async function verifyArchive(ctx: ArchiveContext, options: VerifyOptions 
 
 interface Candidate {
   model: ModelRecord;
+  /** The analyses this model is judged against. */
+  analyses: AnalysisArchive;
   run: VerificationRun;
   date: string;
   source: RunSource;
@@ -60,35 +64,44 @@ interface Candidate {
   leads: number[];
 }
 
+/** A generated model's dataset's analyses when the archive has any, else the archive's (newest of any source). */
+async function analysesOf(ctx: ArchiveContext, datasetId: string | null, archive: AnalysisArchive): Promise<AnalysisArchive> {
+  if (!datasetId) return archive;
+  const own = await AnalysisArchive.ofDataset(ctx, datasetId);
+  return own.files.size > 0 ? own : archive;
+}
+
 const runKey = (run: string, date: string, lead: number) => `${run}|${date}|${lead}`;
 const hashOf = (values: string[]) => createHash('sha256').update(values.join('\n')).digest('hex').slice(0, 24);
 
 async function verifyUnlocked(ctx: ArchiveContext, options: VerifyOptions): Promise<VerifyResult> {
   const started = performance.now();
-  const analyses = await AnalysisArchive.open(ctx);
+  const archive = await AnalysisArchive.open(ctx);
   const files = await forecastFiles(ctx.db);
   const fileOf = new Map(files.map((f) => [`${f.kind}|${f.owner}|${f.date}`, f]));
   const forecastDates = [...new Set(files.map((f) => f.date))].sort();
   const validDate = (date: string, hours: number) => addDays(date, hours / 24);
-  const leadsOf = (date: string) => LEAD_HOURS.filter((h) => analyses.has(validDate(date, h)));
+  const leadsOf = (date: string, analyses: AnalysisArchive) => LEAD_HOURS.filter((h) => analyses.has(validDate(date, h)));
   const result: VerifyResult = { computed: 0, unchanged: 0, ensembles: 0, failed: [] };
 
   // What to compute, date by date, so that each date's files are read once for its records and its ensemble.
   const byDate = new Map<string, Candidate[]>();
   const spinUps = new SpinUps();
+  const datasets = await modelDatasets(ctx.db);
   for (const model of await listModels(ctx.db)) {
     if (options.modelIds && !options.modelIds.includes(model.model_id)) continue;
+    const analyses = await analysesOf(ctx, datasets.get(model.model_id) ?? null, archive);
     const stored = await recordInputs(ctx.db, model.model_id);
     for (const run of VERIFICATION_RUNS) {
       const dates = new Set(files.filter((f) => f.kind === run && f.owner === model.model_id).map((f) => f.date));
       if (!isExternal(model)) for (const date of forecastDates) dates.add(date);
       for (const date of [...dates].sort()) {
-        const leads = leadsOf(date);
+        const leads = leadsOf(date, analyses);
         if (leads.length === 0) continue;
         const file = fileOf.get(`${run}|${model.model_id}|${date}`);
         const source = file
           ? fileRun(ctx.dataDir, file)
-          : computedRun(ctx, model, run, date, analyses, fileOf.get(`forecast|${model.model_id}|${addDays(date, -1)}`), spinUps);
+          : computedRun(ctx, model, run, date, analyses, fileOf.get(`forecast|${model.model_id}|${addDays(date, -1)}`), spinUps, archive);
         if (!source) continue;
         const persistenceId = analyses.files.get(date)?.etag ?? null;
         const stale = leads.filter((h) => {
@@ -104,7 +117,7 @@ async function verifyUnlocked(ctx: ArchiveContext, options: VerifyOptions): Prom
         result.unchanged += leads.length - stale.length;
         if (stale.length === 0) continue;
         const list = byDate.get(date) ?? [];
-        list.push({ model, run, date, source, leads: stale });
+        list.push({ model, analyses, run, date, source, leads: stale });
         byDate.set(date, list);
       }
     }
@@ -114,9 +127,9 @@ async function verifyUnlocked(ctx: ArchiveContext, options: VerifyOptions): Prom
   for (const date of forecastDates) {
     const members = files.filter((f) => f.date === date);
     const membersId = hashOf(members.map((f) => `${f.kind}|${f.owner}|${f.etag}`).sort());
-    const leads = leadsOf(date).filter((h) => {
+    const leads = leadsOf(date, archive).filter((h) => {
       const have = storedEnsembles.get(`${date}|${h}`);
-      return !have || have.version !== VERIFICATION_VERSION || have.members_id !== membersId || have.analysis_id !== analyses.files.get(validDate(date, h))!.etag;
+      return !have || have.version !== VERIFICATION_VERSION || have.members_id !== membersId || have.analysis_id !== archive.files.get(validDate(date, h))!.etag;
     });
     if (leads.length) ensembleWork.set(date, { leads, members, membersId });
   }
@@ -140,7 +153,7 @@ async function verifyUnlocked(ctx: ArchiveContext, options: VerifyOptions): Prom
       return loaded.get(source.id)!;
     };
     for (const candidate of byDate.get(date) ?? []) {
-      const { model, run, source } = candidate;
+      const { model, run, source, analyses } = candidate;
       let leads: VerifiedFields[];
       try {
         leads = await load(source);
@@ -199,7 +212,7 @@ async function verifyUnlocked(ctx: ArchiveContext, options: VerifyOptions): Prom
       }
       if (members.length === ensemble.members.length) {
         for (const hours of ensemble.leads) {
-          const truth = await analyses.get(validDate(date, hours));
+          const truth = await archive.get(validDate(date, hours));
           const index = LEAD_HOURS.indexOf(hours);
           const sps = spatialProbabilityScore(truth.grid, members.map((m) => m[index].concentration), truth.fields.concentration, areasOf(truth.grid));
           if (sps === null) continue;
