@@ -197,7 +197,7 @@ export function computedRun(
     return {
       id: `computed:${shortHash({ ...recipe, from: analyses.files.get(date)!.etag })}`,
       load: async () => {
-        const states = await forecastFrom(ctx, model, await analyses.state(date));
+        const states = await forecastFrom(ctx, model, await analyses.state(date), date);
         spinUps.remember(fromAnalysis(date), states[0]);
         return fields(states);
       },
@@ -209,7 +209,7 @@ export function computedRun(
       load: async () => {
         const bytes = await readFile(resolveInside(ctx.dataDir, previousFreeRun.path));
             const start = decodeStateFile(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength), 0).state;
-        return fields(await forecastFrom(ctx, model, start));
+        return fields(await forecastFrom(ctx, model, start, date));
       },
     };
   }
@@ -220,9 +220,9 @@ export function computedRun(
     load: async () => {
       const start =
         startDate === previous
-          ? await spinUps.get(fromAnalysis(previous), async () => (await forecastFrom(ctx, model, await analyses.state(previous)))[0])
+          ? await spinUps.get(fromAnalysis(previous), async () => (await forecastFrom(ctx, model, await analyses.state(previous), previous))[0])
           : await analyses.state(startDate);
-      return fields(await forecastFrom(ctx, model, start));
+      return fields(await forecastFrom(ctx, model, start, date));
     },
   };
 }

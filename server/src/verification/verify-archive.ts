@@ -9,8 +9,8 @@
  * The truth: the newest analysis of the valid date (any source); for a model generated for a dataset that has
  * analyses in the archive, that dataset's (and persistence from it too).
  * The forecasts scored: every forecast and assimilated-forecast file (any model, imported ones included), and
- * for the computed models (everything but imported `external` ones) on the archive's forecast dates without a
- * file, the run they would write now (inputs.ts `computedRun`). The ensemble score (SPS) of a date and lead
+ * for models of the built-in families (COMPUTED_TYPES) on the archive's forecast dates without a file, the run
+ * they would write now (inputs.ts `computedRun`). The ensemble score (SPS) of a date and lead
  * takes every file of that date (both runs, every model with a file).
  */
 import { createHash } from 'node:crypto';
@@ -23,7 +23,7 @@ import { LOCK_KEYS, withLock } from '../db/locks.ts';
 import { addDays, type ArchiveContext } from '../forecast/archive.ts';
 import { listModels, type FileRecord, type ModelRecord } from '../forecast/forecast-repository.ts';
 import { LEAD_HOURS, type Grid } from '../forecast/grid.ts';
-import { isExternal } from '../ingest/external-model.ts';
+import { modelFamilies } from '../../../common/model-families.ts';
 import { AnalysisArchive, computedRun, fileRun, SpinUps, type RunSource } from './inputs.ts';
 import { ensembleInputs, forecastFiles, modelDatasets, recordInputs, saveEnsemble, saveRecord, type RecordRow } from './verification-repository.ts';
 
@@ -71,6 +71,13 @@ async function analysesOf(ctx: ArchiveContext, datasetId: string | null, archive
   return own.files.size > 0 ? own : archive;
 }
 
+/**
+ * Model types whose runs are computed in memory where they have no file: the built-in families, cheap to run.
+ * Imported (`external`) models have only their files; ONNX networks are scored on the files a forecast
+ * generation wrote (running a network over the whole archive in the background would cost a gigabyte and minutes).
+ */
+const COMPUTED_TYPES: ReadonlySet<string> = new Set(modelFamilies.map((family) => family.modelType));
+
 const runKey = (run: string, date: string, lead: number) => `${run}|${date}|${lead}`;
 const hashOf = (values: string[]) => createHash('sha256').update(values.join('\n')).digest('hex').slice(0, 24);
 
@@ -94,7 +101,7 @@ async function verifyUnlocked(ctx: ArchiveContext, options: VerifyOptions): Prom
     const stored = await recordInputs(ctx.db, model.model_id);
     for (const run of VERIFICATION_RUNS) {
       const dates = new Set(files.filter((f) => f.kind === run && f.owner === model.model_id).map((f) => f.date));
-      if (!isExternal(model)) for (const date of forecastDates) dates.add(date);
+      if (COMPUTED_TYPES.has(model.model_type)) for (const date of forecastDates) dates.add(date);
       for (const date of [...dates].sort()) {
         const leads = leadsOf(date, analyses);
         if (leads.length === 0) continue;
