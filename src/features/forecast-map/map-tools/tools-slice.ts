@@ -9,6 +9,7 @@ import type { ForecastMapState } from '../store/forecast-map-store.ts';
 import type { PointSeries } from '../point-panel/point-series.ts';
 import type { DifferenceField } from '../difference/difference-math.ts';
 import type { TrajectoryResult } from '../trajectory/trajectory-result.ts';
+import type { ProbabilityField } from '../ice-probability/probability-field.ts';
 
 /** The three runs whose edges can be drawn together. */
 export type EdgeRun = 'free' | 'assimilated' | 'analysis';
@@ -24,8 +25,11 @@ export interface MapPoint {
   lon: number;
 }
 
-/** 'Поле' (the field) or 'Разность' (a difference); which difference: between the runs, or forecast − analysis. */
-export type MapMode = 'field' | 'difference';
+/**
+ * 'Поле' (the field), 'Разность' (a difference; which one: between the runs, or forecast − analysis) or
+ * 'Вероятность льда' (the share of all models' forecasts of the date with ice, ../ice-probability/).
+ */
+export type MapMode = 'field' | 'difference' | 'probability';
 export type DifferenceKind = 'runs' | 'analysis';
 
 export interface ToolsSelection {
@@ -51,6 +55,9 @@ export interface ToolsSlice extends ToolsSelection {
   difference: DifferenceField | 'none' | null;
   /** The drift path from the point through the shown run's fields (null: none asked). */
   trajectoryResult: TrajectoryResult | null;
+  /** 'Вероятность льда' on screen; 'none' when no model has a forecast for the date; null while made or off. */
+  probability: ProbabilityField | 'none' | null;
+  probabilityChanged: (probability: ProbabilityField | 'none' | null) => void;
   /** The clicked point's values over the leads, by run (null: no point). */
   pointSeries: PointSeries | null;
   setMode: (mode: MapMode) => void;
@@ -84,6 +91,8 @@ export const createToolsSlice: StateCreator<ForecastMapState, [], [], ToolsSlice
   pointSeries: null,
   difference: null,
   trajectoryResult: null,
+  probability: null,
+  probabilityChanged: (probability) => set({ probability }),
   setMode: (mode) => set({ mode }),
   setDifferenceKind: (differenceKind) => set({ differenceKind }),
   differenceChanged: (difference) => set({ difference }),
