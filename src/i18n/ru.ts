@@ -396,7 +396,7 @@ export const ru = {
     bearing: 'Направление',
     loading: 'Загрузка...',
     mode: 'Режим',
-    modes: { field: 'Поле', difference: 'Разность' },
+    modes: { field: 'Поле', difference: 'Разность', probability: 'Вероятность льда' },
     differenceKinds: { runs: 'Ассимилированный − свободный', analysis: 'Прогноз − анализ' },
     differenceNone: 'Разность недоступна: нет файла для сравнения на это время.',
     differenceDrift: 'Разность показывается для толщины и доли льда.',
@@ -557,6 +557,13 @@ export const ru = {
       runs: 'Прогонов',
     },
     downloadCsv: 'Скачать CSV',
+  },
+  /** 'Режим' → 'Вероятность льда': the share of the date's model forecasts with ice. */
+  iceProbability: {
+    legendTitle: 'Вероятность льда (≥ 15 %)',
+    members: (n: number, singular: boolean) => `по ${n} ${singular ? 'прогнозу' : 'прогнозам'}`,
+    loading: 'Вероятность считается по прогнозам всех моделей…',
+    none: 'На эту дату нет прогнозов моделей: вероятность не посчитать.',
   },
   // ---- end of verification ----
 } as const;
