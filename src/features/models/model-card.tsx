@@ -7,6 +7,7 @@ export function ModelCard({ model }: { model: ModelCardData }) {
   return (
     <article className="catalog-card" aria-label={model.model_id}>
       <h2>{model.model_id}</h2>
+      {model.is_default || model.run_daily ? <p className="model-card__daily">{model.is_default ? ru.cycle.defaultModel : ru.cycle.runDaily}</p> : null}
       <p>
         <strong>{ru.models.type}:</strong> {model.model_type}
       </p>
