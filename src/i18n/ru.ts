@@ -566,4 +566,39 @@ export const ru = {
     none: 'На эту дату нет прогнозов моделей: вероятность не посчитать.',
   },
   // ---- end of verification ----
+  // ---- the daily cycle ----
+  cycle: {
+    title: 'Ежедневный цикл',
+    /** `Ежедневный цикл: следующий запуск 25.11.2026, 09:30`. */
+    next: (when: string) => `Ежедневный цикл: следующий запуск ${when}`,
+    off: 'Ежедневный цикл: выключен (CYCLE_SCHEDULE=off); данные загружаются кнопкой «Загрузить данные на сегодня»',
+    nothingPlanned: 'Ежедневный цикл: запусков не запланировано',
+    schedule: (cron: string) => `Расписание (UTC): ${cron}`,
+    lastRun: (when: string) => `последний запуск ${when}`,
+    never: 'ещё не запускался',
+    disk: (size: string) => `данные занимают ${size}`,
+    retain: (days: number) => (days > 0 ? `хранятся ${days} сут.` : 'хранятся без срока'),
+    retired: (dates: number, size: string) => `при последней очистке удалено дат: ${dates}, ${size}`,
+    date: 'Дата',
+    analysis: 'Анализ',
+    forecasts: 'Прогнозы',
+    verification: 'Оценка',
+    status: 'Состояние',
+    message: 'Сообщение',
+    yes: 'есть',
+    no: 'нет',
+    statuses: {
+      pending: 'Не обработана',
+      queued: 'В очереди',
+      running: 'Выполняется',
+      waiting: 'Ожидание данных',
+      done: 'Готово',
+      failed: 'Ошибка',
+      retired: 'Удалена по сроку',
+    } as Record<string, string>,
+    /** On the default model's card (/models). */
+    defaultModel: 'Модель по умолчанию: прогнозы строятся ежедневно',
+    runDaily: 'Прогнозы строятся ежедневно',
+  },
+  // ---- end of the daily cycle ----
 } as const;

@@ -144,4 +144,22 @@ describe('/models', () => {
     await click(view.container.querySelector('[role="alert"] button'));
     await waitFor(() => expect(view!.container.querySelectorAll('article')).toHaveLength(2));
   });
+
+  it('marks the default model (DEFAULT_MODEL) and the models run every day', async () => {
+    fakeApi({
+      'GET /api/v1/report/model_architecture': {
+        status: 200,
+        body: [
+          { ...architectures[0], is_default: false, run_daily: true },
+          { ...architectures[1], is_default: true, run_daily: true },
+          { model_id: 'model_3', model_type: 'damped_anomaly', hyperparameters: {}, is_default: false, run_daily: false },
+        ],
+      },
+      'GET /api/v1/report/model_metrics': { status: 200, body: [] },
+    });
+    view = await render(<ModelsPage />);
+    await waitFor(() => expect(view!.container.querySelectorAll('article')).toHaveLength(3));
+    const marks = [...view.container.querySelectorAll('article')].map((card) => card.querySelector('.model-card__daily')?.textContent ?? null);
+    expect(marks).toEqual(['Прогнозы строятся ежедневно', 'Модель по умолчанию: прогнозы строятся ежедневно', null]);
+  });
 });
