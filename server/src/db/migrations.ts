@@ -157,10 +157,20 @@ export const migrations: readonly string[] = [
   ) WITHOUT ROWID;
   CREATE INDEX request_rates_window ON request_rates (window_start);
   `,
-  // 9: reserved for the sign-in work of another branch (device cookies); a no-op here so that the numbers stay
-  // those agreed; merged, that branch's script takes this place.
+  // 9: device cookies (plugins/device-cookie.ts, db/device-cookies.ts): which browsers have signed in to which account,
+  // so sign-in limits can tell the owner's known browser from a guesser. `id` is the SHA-256 (hex) of the random id in
+  // the signed `device` cookie; one browser may be known for several accounts. Times are Unix seconds.
+  // Also the dataset a generated model was made for (null: built-in models and models made before).
   `
-  SELECT 1;
+  CREATE TABLE device_cookies (
+    id         TEXT NOT NULL,
+    user_id    INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+    created_at INTEGER NOT NULL,
+    expires_at INTEGER NOT NULL,
+    PRIMARY KEY (id, user_id)
+  ) WITHOUT ROWID;
+  CREATE INDEX device_cookies_user ON device_cookies (user_id);
+  ALTER TABLE models ADD COLUMN dataset_id TEXT;
   `,
   // 10: forecast verification: one record per model, run ('forecast' | 'assim_forecast'), start date and lead,
   // scored against the analysis of the valid date (server/src/verification/). `forecast_id`, `analysis_id` and

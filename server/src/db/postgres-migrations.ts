@@ -152,9 +152,17 @@ export const postgresMigrations: readonly string[] = [
   );
   CREATE INDEX request_rates_window ON request_rates (window_start);
   `,
-  // 9: reserved for the sign-in work of another branch; a no-op here (that branch's script takes this place).
+  // 9: device cookies (times in Unix seconds) and the dataset of a generated model.
   `
-  SELECT 1;
+  CREATE TABLE device_cookies (
+    id         text NOT NULL,
+    user_id    integer NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+    created_at bigint NOT NULL,
+    expires_at bigint NOT NULL,
+    PRIMARY KEY (id, user_id)
+  );
+  CREATE INDEX device_cookies_user ON device_cookies (user_id);
+  ALTER TABLE models ADD COLUMN dataset_id text;
   `,
   // 10: forecast verification records and the ensembles' spatial probability scores.
   `

@@ -44,6 +44,8 @@ export interface ModelsTable {
   hyperparameters: Defaulted<string>;
   is_default: Defaulted<number>;
   created_at: Defaulted<string>;
+  /** The dataset the model was generated for (migration 9); null for built-in models. */
+  dataset_id: Defaulted<string | null>;
   run_daily: Defaulted<number>;
 }
 
@@ -108,6 +110,14 @@ export interface LoginFailuresTable {
   failures: number;
   /** Unix milliseconds. */
   last_failure: number;
+}
+
+/** Browsers known to have signed in to an account (migration 9, db/device-cookies.ts). Unix seconds. */
+export interface DeviceCookiesTable {
+  id: string;
+  user_id: number;
+  created_at: number;
+  expires_at: number;
 }
 
 export interface RequestRatesTable {
@@ -205,6 +215,7 @@ export interface Database {
   ingest_provenance: IngestProvenanceTable;
   login_failures: LoginFailuresTable;
   request_rates: RequestRatesTable;
+  device_cookies: DeviceCookiesTable;
   verification_records: VerificationRecordsTable;
   verification_ensembles: VerificationEnsemblesTable;
   schema_migrations: SchemaMigrationsTable;

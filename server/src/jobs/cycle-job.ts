@@ -5,7 +5,7 @@
  */
 import type { DatabaseTarget } from '../db/database.ts';
 import type { CyclePlan, CycleRunResult } from '../cycle/run-cycle.ts';
-import type { JobHandler } from './job-runner.ts';
+import type { JobHandler } from './job-handler.ts';
 import { runInWorker } from './run-in-worker.ts';
 import type { DailyCycleArgs } from './tasks/daily-cycle.ts';
 

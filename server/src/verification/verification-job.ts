@@ -8,7 +8,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { DatabaseTarget } from '../db/database.ts';
-import type { JobHandler } from '../jobs/job-runner.ts';
+import type { JobHandler } from '../jobs/job-handler.ts';
 import { runInWorker } from '../jobs/run-in-worker.ts';
 import type { VerificationTaskArgs } from './verification-task.ts';
 import type { VerifyResult } from './verify-archive.ts';
