@@ -4,6 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { forecastStartupTask } from '../../src/forecast/demo-archive.ts';
 import { runStartupTasks } from '../../src/startup.ts';
+import { dailyModels } from '../../src/cycle/daily-models.ts';
 import { makeApp, signedIn } from '../helpers.ts';
 import { call } from '../jobs/test-app.ts';
 
@@ -43,5 +44,21 @@ describe('built-in models and DEFAULT_MODEL', () => {
       expect(reply.body).toMatchObject({ schedule: 'off', next_run: null, last_run: null, retain_days: 0, last_retention: null });
       expect(reply.body.dates).toHaveLength(4);
     }
+  });
+
+  it('PUT /api/v1/cycle/models/{id} marks a model to be run every day (admins only)', async () => {
+    const { app } = await makeApp();
+    await runStartupTasks(app, [forecastStartupTask]);
+    const admin = await signedIn(app, 'admin');
+    const put = async (id: string, payload: object, headers = admin.headers) => call(app, { method: 'PUT', url: `/api/v1/cycle/models/${id}`, payload, headers });
+    expect((await put('model_3', { run_daily: true }, (await signedIn(app, 'user')).headers)).status).toBe(403);
+    expect(await put('model_3', { run_daily: true })).toEqual({ status: 200, body: { model_id: 'model_3', run_daily: true } });
+    expect((await put('model_9', { run_daily: true })).status).toBe(404);
+    expect((await put('model_3', { run_daily: 'yes' })).status).toBe(422);
+    expect(await dailyModels(app.db, 'model_2')).toEqual(['model_2', 'model_3']);
+    const models = (await call(app, { method: 'GET', url: '/api/v1/report/model_architecture', headers: admin.headers })).body;
+    expect(models.find((m: { model_id: string }) => m.model_id === 'model_3')).toMatchObject({ is_default: false, run_daily: true });
+    await put('model_3', { run_daily: false });
+    expect(await dailyModels(app.db, 'model_2')).toEqual(['model_2']);
   });
 });

@@ -41,6 +41,8 @@ beforeAll(async () => {
     SECRET: 'multi-server-test-secret-0123456789',
     DEMO: '1',
     DEMO_DAYS: '1',
+    // The upload is the daily cycle's run: today only here (the backfill of three more days is the cycle tests').
+    CYCLE_BACKFILL_DAYS: '0',
     LOG_LEVEL: 'info',
     DIST_DIR: join(dataDir, 'no-dist'),
     // Short enough for a test: a killed worker's job is noticed within a few seconds.

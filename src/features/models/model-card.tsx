@@ -22,7 +22,7 @@ export function ModelCard({ model }: { model: ModelCardData }) {
     <article className="catalog-card" aria-label={model.model_id}>
       <header className="catalog-card__header">
         <h2>{model.model_id}</h2>
-        {model.is_default || model.run_daily ? <p className="model-card__daily">{model.is_default ? ru.cycle.defaultModel : ru.cycle.runDaily}</p> : null}
+        {model.is_default || model.run_daily ? <span className="model-card__daily">{model.is_default ? ru.cycle.defaultModel : ru.cycle.runDaily}</span> : null}
       </header>
       {facts.map((fact) => (
         <p key={fact.label} className={fact.className ?? 'catalog-card__fact'}>
