@@ -16,6 +16,7 @@ const NAV_ITEMS: readonly NavItem[] = [
   { to: '/forecasts', label: t.forecasts, adminOnly: false },
   { to: '/models', label: t.models, adminOnly: false },
   { to: '/datasets', label: t.datasets, adminOnly: false },
+  { to: '/verification', label: ru.verification.navLink, adminOnly: false },
   { to: '/upload', label: t.upload, adminOnly: true },
   { to: '/generate-model', label: t.generateModel, adminOnly: true },
   { to: '/generate-forecast', label: t.generateForecast, adminOnly: true },

@@ -13,6 +13,7 @@ const everyone = [
   ['Прогнозы', '/forecasts', 'Просмотр ранее сгенерированных прогнозов'],
   ['Модели', '/models', 'Информация о существующих моделях'],
   ['Датасеты', '/datasets', 'Информация о доступных датасетах'],
+  ['Проверка прогнозов', '/verification', 'Как сбылись прогнозы: IIEE, смещение кромки, RMSE и сравнение с персистентностью'],
 ];
 const adminsOnly = [
   ['Загрузка данных', '/upload', 'Загрузка новых данных для анализа'],
@@ -51,10 +52,10 @@ async function openDashboard(role: string | null, modelTypes: string[] = ['persi
 }
 
 describe('dashboard and top bar', () => {
-  it('show a plain user the three public sections', async () => {
+  it('show a plain user the four public sections', async () => {
     const a = await openDashboard('user');
     expect(cards(a)).toEqual(everyone);
-    expect(navLinks(a)).toEqual(['Прогнозы', 'Модели', 'Датасеты']);
+    expect(navLinks(a)).toEqual(['Прогнозы', 'Модели', 'Датасеты', 'Проверка']);
     expect(a.container.querySelector('.dashboard img[src="/logo.svg"]')).not.toBeNull();
     expect(a.container.querySelector('.top-bar a[href="/"] img[src="/logo.svg"]')).not.toBeNull();
   });
@@ -64,10 +65,10 @@ describe('dashboard and top bar', () => {
     expect(cards(a)).toEqual(everyone);
   });
 
-  it.each(['admin', 'superuser'])('show %s all six sections', async (role) => {
+  it.each(['admin', 'superuser'])('show %s all seven sections', async (role) => {
     const a = await openDashboard(role);
     expect(cards(a)).toEqual([...everyone, ...adminsOnly]);
-    expect(navLinks(a)).toEqual(['Прогнозы', 'Модели', 'Датасеты', 'Загрузка', 'Модель', 'Генерация', 'Задания']);
+    expect(navLinks(a)).toEqual(['Прогнозы', 'Модели', 'Датасеты', 'Проверка', 'Загрузка', 'Модель', 'Генерация', 'Задания']);
   });
 
   it("open a card's section with 'Перейти →'", async () => {

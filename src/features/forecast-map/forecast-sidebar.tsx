@@ -12,6 +12,7 @@ import { MapToolsPanel } from './map-tools/map-tools-panel.tsx';
 import { LocalFilePanel } from './local-file/local-file-panel.tsx';
 import { IceClassSelect } from './polaris/ice-class-select.tsx';
 import { SidebarGroup } from './sidebar-group.tsx';
+import { ForecastQuality } from './forecast-quality/forecast-quality.tsx';
 
 const groups = ru.layout.groups;
 
@@ -57,6 +58,9 @@ export function ForecastSidebar() {
       </SidebarGroup>
       <SidebarGroup id="ship" title={groups.ship}>
         <IceClassSelect />
+      </SidebarGroup>
+      <SidebarGroup id="quality" title={groups.quality}>
+        <ForecastQuality />
       </SidebarGroup>
       {/* A footnote, not a control: last, below the groups. */}
       <SavedForecastsInfo />
