@@ -34,7 +34,7 @@ const SIZES = [
 ] as const;
 
 /** The section links of each role, in the bar's order. */
-const USER_LINKS = ['Прогнозы', 'Модели', 'Датасеты'];
+const USER_LINKS = ['Прогнозы', 'Модели', 'Датасеты', 'Проверка'];
 const ADMIN_LINKS = [...USER_LINKS, 'Загрузка', 'Модель', 'Генерация', 'Задания'];
 const ROLES = [
   ['user', demoAccounts.user, USER_LINKS],
@@ -192,7 +192,7 @@ describe('/forecasts at 1024 × 700 and 1280 × 800', () => {
           await waitForDrawn(page, (drawn) => drawn.endsWith('|POLARIS|0'));
           await page.getByTestId('point-panel').waitFor();
           const groups = await page.locator('.sidebar-group__toggle').allTextContents();
-          expect(groups.slice(0, 3)).toEqual(['Прогноз', 'Инструменты', 'Судно']);
+          expect(groups).toEqual(['Прогноз', 'Инструменты', 'Судно', 'Качество прогноза']);
           // The forecast controls: the date, the run, the leads and the variables, all on screen.
           const controls = [
             page.getByTestId('date-select'),
