@@ -458,8 +458,9 @@ export const ru = {
   layout: {
     /** The top bar's menu of the links that do not fit. */
     more: 'Ещё',
-    /** The /forecasts sidebar's collapsible groups, in their order ('Инструменты' is ru.mapTools.title). */
-    groups: { forecast: 'Прогноз', ship: 'Судно', quality: 'Качество прогноза' },
+    /** The /forecasts sidebar's collapsible groups, in their order ('Инструменты' is ru.mapTools.title,
+     *  'Качество прогноза' ru.verification.section). */
+    groups: { forecast: 'Прогноз', ship: 'Судно' },
     /** The dashboard's subtitle while no machine-learning model (model_type 'onnx') is registered, and once one is. */
     subtitle: 'Прогнозы сплочённости, толщины и дрейфа льда по моделям прогноза льда',
     subtitleWithMl: 'Прогнозы сплочённости, толщины и дрейфа льда по моделям прогноза льда, в том числе машинного обучения',

@@ -44,6 +44,8 @@ async function visibleBlockPoints(maxLat: number): Promise<{ lat: number; lon: n
   }
   const screen = await projectToPage(page, candidates);
   const { width, height } = page.viewportSize()!;
+  // The hover readout (at the map's bottom left) while the cursor is on the map, with a margin.
+  const readout = (await page.getByTestId('hover-readout').isVisible()) ? await page.getByTestId('hover-readout').boundingBox() : null;
   return candidates.flatMap(([lon, lat], k) => {
     const p = screen[k];
     if (!p) return [];
@@ -51,7 +53,8 @@ async function visibleBlockPoints(maxLat: number): Promise<{ lat: number; lon: n
     const onMap = x > 320 && x < width - 60 && y > 64 + 110 && y < height - 45;
     const underLegend = x > width - 350 && y > height - 300;
     const underRouteButton = x > width - 160 && y < 64 + 60;
-    return onMap && !underLegend && !underRouteButton ? [{ lat, lon, x, y }] : [];
+    const underReadout = readout !== null && x > readout.x - 8 && x < readout.x + readout.width + 8 && y > readout.y - 8;
+    return onMap && !underLegend && !underRouteButton && !underReadout ? [{ lat, lon, x, y }] : [];
   });
 }
 
