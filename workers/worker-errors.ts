@@ -45,10 +45,6 @@ export function workerFailure(error: unknown): WorkerFailure {
   return { name: 'InternalError', message: name ? `${name}: ${message}` : message };
 }
 
-export function isAbortError(error: unknown): boolean {
-  return workerFailure(error).name === 'AbortError';
-}
-
 /**
  * Make comlink carry a thrown error as its WorkerFailure (name, message and a download's status) instead of
  * name and message alone. Call once in the worker (the side that serialises); the page's side rebuilds an

@@ -19,7 +19,6 @@ export interface IceState {
 
 /** The variables a state carries, in file order; metrics use the same names. */
 export const STATE_FIELDS = ['thickness', 'concentration', 'u', 'v'] as const;
-export type StateField = (typeof STATE_FIELDS)[number];
 
 export function cloneState(state: IceState): IceState {
   return {
@@ -37,17 +36,6 @@ export function driftSpeed(state: IceState): Float32Array {
   const { u, v } = state;
   // Math.sqrt rather than Math.hypot: several times faster here, and these values cannot overflow.
   for (let i = 0; i < out.length; i++) out[i] = Math.sqrt(u[i] * u[i] + v[i] * v[i]);
-  return out;
-}
-
-/** Drift direction: radians in [0, 2π), the bearing the ice moves towards, clockwise from north. */
-export function driftDirection(state: IceState): Float32Array {
-  const out = new Float32Array(state.u.length);
-  const turn = 2 * Math.PI;
-  for (let i = 0; i < out.length; i++) {
-    const bearing = Math.atan2(state.u[i], state.v[i]);
-    out[i] = bearing < 0 ? bearing + turn : bearing;
-  }
   return out;
 }
 
