@@ -12,6 +12,7 @@ const root = import.meta.dirname;
 const featurePublic = {
   auth: ['(roles|session|use-current-user|use-sign-out)\\.ts$'],
   'forecast-map': ['index\\.ts$'],
+  verification: ['verification-format\\.ts$'],
 };
 const features = readdirSync(`${root}/src/features`, { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name);
 const featureRules = features.flatMap((from) =>

@@ -23,7 +23,7 @@ import type { IceState } from '../forecast/ice-state.ts';
 import { landMask } from '../forecast/land-mask.ts';
 import { IngestError, ingestReasonsRu } from './errors.ts';
 import { storedMapping } from './mapping-store.ts';
-import { pickStep, timeAxis } from './time-axis.ts';
+import { pickStep, timeAxis, type PickedStep } from './time-axis.ts';
 import { cleanText, findIceVariables, foundNames, hasIce, type IceVariables, type VariableNames } from './variables.ts';
 
 export { IngestError, ingestReasonsRu } from './errors.ts';
@@ -40,6 +40,8 @@ export interface ConvertedFile {
   fields: TargetFields;
   /** The date ('YYYY-MM-DD') the step stands for. */
   date: string;
+  /** The file's own name for that day when it differs (a model calendar's day the real one lacks). */
+  fileDate?: PickedStep['fileDate'];
   variables: IceVariables;
   /** The source grid, as the regridder describes it. */
   grid: string;
@@ -54,7 +56,7 @@ export interface ConvertOptions {
   /** The file's name, for messages. */
   fileName: string;
   /** A step chosen by the caller (imported forecasts: each lead's step), instead of the one for `date`. */
-  step?: { index: number | null; date: string };
+  step?: PickedStep;
   /** DATA_DIR: mappings are kept on disk there for the next job (mapping-store.ts); else only in memory. */
   dataDir?: string;
 }
@@ -122,7 +124,7 @@ export function convertDataset(dataset: NetcdfDataset, options: ConvertOptions):
     fields.v = applyMapping(mapping, north);
   }
   if (covered === 0) throw new RegridError('no-overlap', ingestReasonsRu.noOverlap(options.fileName));
-  return { fields, date: step.date, variables, grid: gridDescription };
+  return { fields, date: step.date, ...(step.fileDate ? { fileDate: step.fileDate } : {}), variables, grid: gridDescription };
 }
 
 /**

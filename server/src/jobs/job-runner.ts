@@ -28,6 +28,8 @@ export class JobRunner implements JobQueue {
     private readonly log: FastifyBaseLogger,
     /** This process's DATA_DIR, database and model generator, for the specs it is given. */
     private readonly env: JobEnvironment,
+    /** Told of each job's result once it has succeeded (the server warms the files it wrote). */
+    private readonly succeeded: (result: Record<string, unknown>) => void = () => undefined,
   ) {}
 
   /** Store the job (queued) and schedule it; resolves to the stored job. */
@@ -94,6 +96,7 @@ export class JobRunner implements JobQueue {
       if (controller.signal.aborted) throw controller.signal.reason;
       await markSucceeded(this.db, id, outcome.result, outcome.message ?? null);
       log.info({ result: outcome.result }, 'job succeeded');
+      this.succeeded(outcome.result);
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       await this.fail(id, message);

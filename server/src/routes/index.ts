@@ -3,6 +3,7 @@
  * `{ prefix: '/forecasts', plugin: forecastRoutes },` (keep the list flat; one resource per module).
  */
 import type { FastifyPluginAsync } from 'fastify';
+import { cycleRoutes } from './cycle/index.ts';
 import { forceFetchDataRoutes } from './admin/force-fetch-data.ts';
 import { generateForecastRoutes } from './admin/generate-forecast.ts';
 import { generateModelRoutes } from './admin/generate-model.ts';
@@ -15,6 +16,7 @@ import { jobsRoutes } from './jobs/index.ts';
 import { reportRoutes } from './report/index.ts';
 import { routeRoutes } from './route/index.ts';
 import { usersRoutes } from './users/index.ts';
+import { verificationRoutes } from './verification/index.ts';
 
 export interface RouteModule {
   /** Path under /api/v1, starting with a slash. */
@@ -37,4 +39,6 @@ export const apiRoutes: RouteModule[] = [
   { prefix: '/route', plugin: routeRoutes },
   { prefix: '/analysis', plugin: analysisImportRoutes },
   { prefix: '/forecast', plugin: forecastImportRoutes },
+  { prefix: '/cycle', plugin: cycleRoutes },
+  { prefix: '/verification', plugin: verificationRoutes },
 ];
