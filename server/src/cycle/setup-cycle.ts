@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { utcToday } from '../forecast/archive.ts';
 import { retire } from './retention.ts';
 import { CycleScheduler, cycleSettings } from './scheduler.ts';
-import type { StartupTask } from '../startup.ts';
+import type { StartupTask } from '../startup-task.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
