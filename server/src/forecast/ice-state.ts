@@ -39,6 +39,17 @@ export function driftSpeed(state: IceState): Float32Array {
   return out;
 }
 
+/** Drift direction: radians in [0, 2π), the bearing the ice moves towards, clockwise from north. */
+export function driftDirection(state: IceState): Float32Array {
+  const out = new Float32Array(state.u.length);
+  const turn = 2 * Math.PI;
+  for (let i = 0; i < out.length; i++) {
+    const bearing = Math.atan2(state.u[i], state.v[i]);
+    out[i] = bearing < 0 ? bearing + turn : bearing;
+  }
+  return out;
+}
+
 /** Components from speed (m/s) and direction (radians, bearing clockwise from north, towards). */
 export function driftComponents(speed: Float32Array, direction: Float32Array): { u: Float32Array; v: Float32Array } {
   const u = new Float32Array(speed.length);
