@@ -1,5 +1,5 @@
 /**
- * How both entry points stop (server.ts, worker.ts): on the first SIGTERM or SIGINT, log it, run `close` once
+ * How both entry points stop (server.ts, job-worker.ts): on the first SIGTERM or SIGINT, log it, run `close` once
  * (later signals while it runs change nothing), then exit 0, or 1 with the error when closing failed.
  */
 import type { FastifyBaseLogger } from 'fastify';
