@@ -11,7 +11,7 @@ import { ICE_TYPES, iceTypeIndex, RIV_TABLE, rioCategory, type IceClass } from '
 import { buildDemoArchive } from '../../../src/forecast/demo-archive.ts';
 import { decodeStateFile } from '../../../src/forecast/forecast-file.ts';
 import { latitudes, longitudes } from '../../../src/forecast/grid.ts';
-import { greatCircleKm } from '../../../src/routes/route/great-circle.ts';
+import { greatCircleKm } from '../../../src/routes/ship-route/great-circle.ts';
 import { makeApp, signedIn } from '../../helpers.ts';
 import { SMALL_GRID } from '../../forecast/small-grid.ts';
 

@@ -74,7 +74,7 @@ const checkReply = {
 } as const;
 
 /** Mounted at /route. */
-export const routeRoutes: FastifyPluginAsync = async (app) => {
+export const shipRouteRoutes: FastifyPluginAsync = async (app) => {
   app.post<{ Body: RouteCheckRequest }>(
     '/check',
     {
