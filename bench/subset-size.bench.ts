@@ -14,7 +14,7 @@ import { encodeStateFile, type FileMetadata } from '../server/src/forecast/forec
 import { ARCTIC_GRID, LEAD_HOURS } from '../server/src/forecast/grid.ts';
 import { runModelType } from '../server/src/forecast/models/index.ts';
 import { bitRoundError, subsetFile, type Packing } from '../server/src/forecast/subset.ts';
-import { Nc3Dataset } from '../workers/netcdf/nc3/reader.ts';
+import { Nc3Dataset } from '../netcdf/nc3/reader.ts';
 
 const DATE = '2026-03-15';
 const meta: FileMetadata = {

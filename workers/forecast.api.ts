@@ -6,8 +6,8 @@
  * Units: lead times in hours; drift components in m/s (u eastward, v northward); angles in radians.
  */
 
-// The file's header as the decoder reads it (workers/netcdf/types.ts): part of what open() answers.
-import type { AttributeValue, DimensionInfo, NetcdfFormat, VariableInfo } from './netcdf/types.ts';
+// The file's header as the decoder reads it (netcdf/types.ts): part of what open() answers.
+import type { AttributeValue, DimensionInfo, NetcdfFormat, VariableInfo } from '../netcdf/types.ts';
 
 export type { AttributeValue, DimensionInfo, NetcdfFormat, VariableInfo };
 

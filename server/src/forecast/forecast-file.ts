@@ -15,9 +15,9 @@ import { FILE_UNITS, FILE_VARIABLES } from '../../../common/forecast-file/variab
 import { bitRound, KEEPBITS } from './bit-round.ts';
 import { latitudes, longitudes, type Grid } from './grid.ts';
 import { driftComponents, type IceState } from './ice-state.ts';
-import { Nc3Dataset } from '../../../workers/netcdf/nc3/reader.ts';
-import type { AttributeValue } from '../../../workers/netcdf/types.ts';
-import { encodeNetcdf3, type NcAttributeValue, type NcFile, type NcVariable } from '../../../workers/netcdf/nc3/writer.ts';
+import { Nc3Dataset } from '../../../netcdf/nc3/reader.ts';
+import type { AttributeValue } from '../../../netcdf/types.ts';
+import { encodeNetcdf3, type NcAttributeValue, type NcFile, type NcVariable } from '../../../netcdf/nc3/writer.ts';
 
 export type FileKind = 'forecast' | 'assim_forecast' | 'analysis';
 
@@ -194,7 +194,7 @@ export function gridFromDataset(dataset: Nc3Dataset): Grid {
 
 /**
  * The state at lead index `lead` of a file this module wrote (drift back to components). Read with the
- * project's one NetCDF decoder (workers/netcdf/), which reads just that lead's slab of each variable.
+ * project's one NetCDF decoder (netcdf/), which reads just that lead's slab of each variable.
  */
 export function decodeStateFile(bytes: Uint8Array, lead: number): { state: IceState; attributes: Record<string, AttributeValue> } {
   const dataset = new Nc3Dataset(bytes);

@@ -14,8 +14,8 @@ import { relativeFilePath, resolveInside, writeFileAtomic } from '../forecast/fi
 import { stateFileLayout, type FileMetadata } from '../forecast/forecast-file.ts';
 import { findFile, recordFile, type FileRecord } from '../forecast/forecast-repository.ts';
 import type { IceState } from '../forecast/ice-state.ts';
-import { encodeNetcdf3 } from '../../../workers/netcdf/nc3/writer.ts';
-import type { AttributeValue } from '../../../workers/netcdf/types.ts';
+import { encodeNetcdf3 } from '../../../netcdf/nc3/writer.ts';
+import type { AttributeValue } from '../../../netcdf/types.ts';
 
 export interface ProvenanceInput {
   /** Product id, 'inbox' (dir: source) or 'upload' (an import). */

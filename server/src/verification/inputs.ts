@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import type { VerifiedFields } from '../../../common/verification/scores.ts';
-import { Nc3Dataset } from '../../../workers/netcdf/nc3/reader.ts';
+import { Nc3Dataset } from '../../../netcdf/nc3/reader.ts';
 import { demoSource } from '../forecast/analysis-source.ts';
 import { addDays, forecastFrom, type ArchiveContext } from '../forecast/archive.ts';
 import { resolveInside } from '../forecast/file-store.ts';

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { openNetcdf } from '../../../workers/netcdf/index.ts';
+import { openNetcdf } from '../../../netcdf/index.ts';
 import { FILE_VARIABLES } from '../../../common/forecast-file/variables.ts';
 import { decodeStateFile, encodeStateFile, type FileMetadata } from '../../src/forecast/forecast-file.ts';
 import { ARCTIC_GRID, makeGrid, type Grid } from '../../src/forecast/grid.ts';
 import type { IceState } from '../../src/forecast/ice-state.ts';
-import { ncdump, ncdumpValues, tempNc } from '../../../workers/netcdf/test/ncdump.ts';
+import { ncdump, ncdumpValues, tempNc } from '../../../netcdf/test/ncdump.ts';
 
 const meta: FileMetadata = {
   kind: 'assim_forecast',

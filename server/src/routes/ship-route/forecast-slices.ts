@@ -1,11 +1,11 @@
 /**
  * Concentration and thickness of one lead time of a forecast file, read with the project's NetCDF decoder
- * (workers/netcdf: only that lead's slab of each variable), with the file's grid. A few recent slices are
+ * (netcdf/: only that lead's slab of each variable), with the file's grid. A few recent slices are
  * kept in memory by path, ETag, size, modification time and lead, so checking a route for +24/+48/+72 or for
  * another class reads the file once per lead.
  */
 import { readFile, stat } from 'node:fs/promises';
-import { openNetcdf } from '../../../../workers/netcdf/open-netcdf.ts';
+import { openNetcdf } from '../../../../netcdf/open-netcdf.ts';
 import type { RegularGrid } from '../../../../common/regular-grid.ts';
 import { FILE_VARIABLES } from '../../../../common/forecast-file/variables.ts';
 import { LruCache } from '../../../../common/lru-cache.ts';
