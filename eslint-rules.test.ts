@@ -95,7 +95,15 @@ describe('boundary rules', () => {
     expect(await lint('src/map/probe.ts', "import { x } from '../features/auth/session.ts';\nexport const y = x;\n")).toHaveLength(1);
   });
 
+  it('keep netcdf/ a library: the server and the workers use it, it uses neither, the app reaches it only through the worker', async () => {
+    expect(await lint('netcdf/probe.ts', "import { x } from '../workers/forecast.api.ts';\nexport const y = x;\n")).toHaveLength(1);
+    expect(await lint('src/probe.ts', "import { openNetcdf } from '../netcdf/open-netcdf.ts';\nexport const y = openNetcdf;\n")).toHaveLength(1);
+    expect(await lint('server/src/probe.ts', "import { x } from '../../workers/forecast-service.ts';\nexport const y = x;\n")).toHaveLength(1);
+  });
+
   it('allow the imports they permit', async () => {
     expect(await lint('server/src/probe.ts', "import { x } from '../../common/regular-grid.ts';\nexport const y = x;\n")).toEqual([]);
+    expect(await lint('server/src/probe.ts', "import { openNetcdf } from '../../netcdf/open-netcdf.ts';\nexport const y = openNetcdf;\n")).toEqual([]);
+    expect(await lint('workers/probe.ts', "import { openNetcdf } from '../netcdf/open-netcdf.ts';\nexport const y = openNetcdf;\n")).toEqual([]);
   });
 });

@@ -29,17 +29,22 @@ const featureRules = features.flatMap((from) =>
 // "Who may import what" of the folder READMEs (common/, src/, src/map/, workers/, server/).
 const boundaries = boundaryConfigs(root, {
   rules: [
-    ...['src', 'server', 'workers'].map((forbid) => ({
+    ...['src', 'server', 'workers', 'netcdf'].map((forbid) => ({
       from: 'common', forbid, message: 'common/ is used by the app, the workers and the server, and imports none of them.',
     })),
+    ...['src', 'server', 'workers'].map((forbid) => ({
+      from: 'netcdf', forbid, message: 'netcdf/ is a library (the decode worker and the server read and write files with it): it imports only common/.',
+    })),
+    { from: 'src', forbid: 'netcdf', tests: false, message: 'The app reads NetCDF only through the decode worker (workers/forecast-client.ts).' },
+    { from: 'src', forbid: 'netcdf', except: ['test/'], tests: 'only', message: 'App tests may use the NetCDF test files (netcdf/test/), nothing else of the library.' },
     { from: 'src', forbid: 'server', message: 'The app never imports the server: shared code lives in common/.' },
     {
       from: 'src', forbid: 'workers', except: ['forecast\\.api\\.ts$', 'forecast-client\\.ts$', 'forecast-worker-url\\.ts$'], tests: false,
       message: 'The app uses the decode worker only through workers/forecast.api.ts (types), workers/forecast-client.ts and workers/forecast-worker-url.ts (its script, to prefetch); shared code lives in common/.',
     },
     {
-      from: 'src', forbid: 'workers', except: ['forecast\\.api\\.ts$', 'forecast-client\\.ts$', 'forecast-service\\.ts$', 'netcdf/test/'], tests: 'only',
-      message: 'App tests may also run the real ForecastService (in process) on files from workers/netcdf/test/.',
+      from: 'src', forbid: 'workers', except: ['forecast\\.api\\.ts$', 'forecast-client\\.ts$', 'forecast-service\\.ts$'], tests: 'only',
+      message: 'App tests may also run the real ForecastService (in process), on files from netcdf/test/.',
     },
     { from: 'src', forbid: 'src/testing', tests: false, message: 'src/testing/ is for *.test.ts(x) files only.' },
     ...['src', 'workers', 'server', 'common'].map((from) => ({
@@ -66,11 +71,11 @@ const boundaries = boundaryConfigs(root, {
       message: "Server tests may read the app's wire types (src/api/) to check them against the contract, nothing else of the app.",
     },
     {
-      from: 'server', forbid: 'workers', except: ['netcdf/'], tests: false,
-      message: 'The server may use the pure NetCDF code in workers/netcdf/, nothing else of the workers; shared code lives in common/.',
+      from: 'server', forbid: 'workers', tests: false,
+      message: 'The server imports nothing of the workers (it reads and writes NetCDF with netcdf/); shared code lives in common/.',
     },
     {
-      from: 'server', forbid: 'workers', except: ['netcdf/', 'forecast-service\\.ts$'], tests: 'only',
+      from: 'server', forbid: 'workers', except: ['forecast-service\\.ts$'], tests: 'only',
       message: 'Server tests may also run the real ForecastService on what the server serves (issue 13: subsets the worker reads).',
     },
     { from: 'server/src/plugins', forbid: 'server/src/routes', message: 'Plugins never import routes (server/README.md).' },
@@ -100,8 +105,8 @@ export default tseslint.config(
   },
   ...boundaries,
   {
-    // No import cycle in the four source trees (type-only imports included): eslint-import-cycles.js.
-    files: ['{src,server/src,workers,common}/**/*.{ts,tsx,js,mjs}'],
+    // No import cycle in the source trees (type-only imports included): eslint-import-cycles.js.
+    files: ['{src,server/src,workers,common,netcdf}/**/*.{ts,tsx,js,mjs}'],
     plugins: { 'import-cycles': importCyclesPlugin(root) },
     rules: { 'import-cycles/no-cycle': 'error' },
   },

@@ -4,9 +4,9 @@
  * floor) stays outside the timed part. Every case produces what the app needs: one Float32Array per variable.
  */
 import { NetCDFReader } from 'netcdfjs';
-import { parseNc3Header } from '../workers/netcdf/nc3/header.ts';
-import { loadH5wasm } from '../workers/netcdf/nc4/h5wasm-loader.ts';
-import { openNetcdf } from '../workers/netcdf/open-netcdf.ts';
+import { parseNc3Header } from '../netcdf/nc3/header.ts';
+import { loadH5wasm } from '../netcdf/nc4/h5wasm-loader.ts';
+import { openNetcdf } from '../netcdf/open-netcdf.ts';
 
 export const BENCH_VARIABLES = ['sithick_GLORYS', 'sea_ice_fraction_BREMEN', 'usi_vsi_GLORYS_speed', 'usi_vsi_GLORYS_direct'];
 

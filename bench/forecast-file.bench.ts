@@ -18,8 +18,8 @@ import { encodeStateFile, stateFileLayout, type FileMetadata } from '../server/s
 import { ARCTIC_GRID, LEAD_HOURS } from '../server/src/forecast/grid.ts';
 import type { IceState } from '../server/src/forecast/ice-state.ts';
 import { runModelType } from '../server/src/forecast/models/index.ts';
-import { parseNc3Header } from '../workers/netcdf/nc3/header.ts';
-import { encodeNetcdf3, type NcFile } from '../workers/netcdf/nc3/writer.ts';
+import { parseNc3Header } from '../netcdf/nc3/header.ts';
+import { encodeNetcdf3, type NcFile } from '../netcdf/nc3/writer.ts';
 
 const RUNS = Number(process.env.RUNS ?? 5);
 const DATE = '2026-03-15';

@@ -18,7 +18,7 @@ import { readLocalFile } from '../server/src/ingest/fetch-file.ts';
 import { ingestAnalysis } from '../server/src/ingest/ingest-analysis.ts';
 import { MAPPING_DIR } from '../server/src/ingest/mapping-store.ts';
 import { mappingCache } from '../common/regrid/index.ts';
-import { fixturesDir } from '../workers/netcdf/test/fixture-paths.ts';
+import { fixturesDir } from '../netcdf/test/fixture-paths.ts';
 
 const RUNS = 5;
 const dir = mkdtempSync(join(tmpdir(), 'ingest-bench-'));

@@ -15,7 +15,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { greatCircleKm } from '../server/src/routes/route/great-circle.ts';
+import { greatCircleKm } from '../server/src/routes/ship-route/great-circle.ts';
 import { blackBackground, waitForDrawn } from '../tests/e2e/forecast-map-helpers.ts';
 import { launchBrowser, repoRoot, signedInMapPage, startServer } from '../tests/e2e/harness.ts';
 

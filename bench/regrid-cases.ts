@@ -12,7 +12,7 @@
 import proj4 from 'proj4';
 import { applyMapping, buildMapping, describeSourceGrid, mappingCache, readField, type SourceFile } from '../common/regrid/index.ts';
 import { converter } from '../common/regrid/projection.ts';
-import { openNetcdf } from '../workers/netcdf/open-netcdf.ts';
+import { openNetcdf } from '../netcdf/open-netcdf.ts';
 import { timeRoundRobin, type CaseResult } from './regrid-timing.ts';
 
 export const FORECAST_GRID = { lon0: 50, dlon: 0.05, nlon: 1301, lat0: 66.025, dlat: 0.05, nlat: 480 };

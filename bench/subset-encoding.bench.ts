@@ -9,7 +9,8 @@
  */
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { demoAnalysis } from '../server/src/forecast/demo-analysis.ts';
-import { encodeStateFile, VARIABLE_NAMES, type FileMetadata } from '../server/src/forecast/forecast-file.ts';
+import { FILE_VARIABLES } from '../common/forecast-file/variables.ts';
+import { encodeStateFile, type FileMetadata } from '../server/src/forecast/forecast-file.ts';
 import { ARCTIC_GRID, LEAD_HOURS } from '../server/src/forecast/grid.ts';
 import { runModelType } from '../server/src/forecast/models/index.ts';
 import { subsetFile } from '../server/src/forecast/subset.ts';
@@ -45,7 +46,7 @@ const label = (e: FastEncoding) => (e.name === 'identity' ? 'identity' : `${e.na
 const analysis = demoAnalysis(meta.date, ARCTIC_GRID);
 const states = runModelType('free_drift_advection', analysis, { time_step_hours: 6, drift_scale: 1 }, { leadHours: LEAD_HOURS });
 const full = encodeStateFile(states, meta);
-const names = Object.values(VARIABLE_NAMES);
+const names = Object.values(FILE_VARIABLES);
 const speed = names.find((n) => n.endsWith('_speed'))!;
 const groups = [...names.map((n) => [n]), [speed, speed.replace(/_speed$/, '_direct')]];
 const totals = new Map<string, { ms: number; bytes: number; n: number }>();

@@ -9,11 +9,12 @@
  */
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { demoAnalysis } from '../server/src/forecast/demo-analysis.ts';
-import { encodeStateFile, VARIABLE_NAMES, type FileMetadata } from '../server/src/forecast/forecast-file.ts';
+import { FILE_VARIABLES } from '../common/forecast-file/variables.ts';
+import { encodeStateFile, type FileMetadata } from '../server/src/forecast/forecast-file.ts';
 import { ARCTIC_GRID, LEAD_HOURS } from '../server/src/forecast/grid.ts';
 import { runModelType } from '../server/src/forecast/models/index.ts';
 import { bitRoundError, subsetFile, type Packing } from '../server/src/forecast/subset.ts';
-import { Nc3Dataset } from '../workers/netcdf/nc3/reader.ts';
+import { Nc3Dataset } from '../netcdf/nc3/reader.ts';
 
 const DATE = '2026-03-15';
 const meta: FileMetadata = {
@@ -37,7 +38,7 @@ const fullData = new Nc3Dataset(full);
 console.log(`full file: raw ${kb(full.length)}, gzip-6 ${kb(gzipSync(full, { level: 6 }).length)}, br-5 ${kb(brotli(full, 5))}, br-11 ${kb(brotli(full, 11))}`);
 console.log('| variable (lead 24 h) | storage | raw | gzip-9 | br-5 | br-11 | br-11 ms | max error | bit-round bound |');
 console.log('|---|---|---|---|---|---|---|---|---|');
-for (const variable of Object.values(VARIABLE_NAMES)) {
+for (const variable of Object.values(FILE_VARIABLES)) {
   for (const pack of ['float', 'int16'] as Packing[]) {
     const bytes = subsetFile(full, { variables: [variable], leads: [24] }, pack);
     const started = performance.now();
@@ -65,7 +66,7 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 console.log('');
 console.log('| selection (lead 24 h, int16) | stride | raw | br-11 | share of full br-11 | br-11 ms (median of 3) | at 31 KiB/s |');
 console.log('|---|---|---|---|---|---|---|');
-const groups = [...Object.values(VARIABLE_NAMES).map((v) => [v]), [VARIABLE_NAMES.speed, VARIABLE_NAMES.direction]];
+const groups = [...Object.values(FILE_VARIABLES).map((v) => [v]), [FILE_VARIABLES.speed, FILE_VARIABLES.direction]];
 for (const variables of groups) {
   let fullBr = 0;
   for (const stride of [1, 2, 4]) {

@@ -8,7 +8,7 @@ import * as Comlink from 'comlink';
 import type { ContourLines, DownloadProgress, DriftSlice, FirstSlice, ForecastFileMeta, ForecastWorkerApi, LocalField, ProbabilitySlice, ScalarSlice } from './forecast.api.ts';
 import { abortError } from './worker-errors.ts';
 
-export { isAbortError, workerFailure, type WorkerFailure } from './worker-errors.ts';
+export { workerFailure, type WorkerFailure } from './worker-errors.ts';
 
 export type ForecastSource = { url: string; first?: FirstSlice } | { key: string; bytes: ArrayBuffer };
 

@@ -8,8 +8,8 @@ import type { DownloadProgress, ForecastWorkerApi } from './forecast.api.ts';
 import { createForecastClient, workerFailure } from './forecast-client.ts';
 import { ForecastService } from './forecast-service.ts';
 import { driftComponents } from '../common/drift.ts';
-import { fixture } from './netcdf/test/fixture-paths.ts';
-import { smallForecast } from './netcdf/test/write-nc3.ts';
+import { fixture } from '../netcdf/test/fixture-paths.ts';
+import { smallForecast } from '../netcdf/test/write-nc3.ts';
 import { keepErrorFields } from './worker-errors.ts';
 import { fakeFetch, streamedBytes } from '../common/testing/fake-fetch.ts';
 

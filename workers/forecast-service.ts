@@ -21,15 +21,15 @@ import { download } from './forecast/download.ts';
 import { abortError } from './worker-errors.ts';
 import { FileCache, DEFAULT_CACHE_BYTES, type CachedFile, type CachedSlice } from './forecast/file-cache.ts';
 import { describeFile } from './forecast/file-meta.ts';
-import { timeDimension } from './netcdf/time-axis.ts';
+import { timeDimension } from '../netcdf/time-axis.ts';
 import { SlicedFetcher } from './forecast/sliced-fetcher.ts';
 import { previewValues } from './forecast/preview.ts';
 import { stillCurrent, Validators } from './forecast/revalidate.ts';
 import { iceProbability } from './forecast/ice-probability.ts';
-import { NetcdfNotFoundError, UnsupportedFeatureError } from './netcdf/errors.ts';
-import { openNetcdf } from './netcdf/open-netcdf.ts';
-import { finiteRange } from './netcdf/stats.ts';
-import { numericTypes } from './netcdf/types.ts';
+import { NetcdfNotFoundError, UnsupportedFeatureError } from '../netcdf/errors.ts';
+import { openNetcdf } from '../netcdf/open-netcdf.ts';
+import { finiteRange } from '../netcdf/stats.ts';
+import { numericTypes } from '../netcdf/types.ts';
 
 export interface ForecastServiceOptions {
   /** fetch to download with (tests pass their own). */

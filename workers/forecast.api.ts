@@ -6,25 +6,10 @@
  * Units: lead times in hours; drift components in m/s (u eastward, v northward); angles in radians.
  */
 
-export type NetcdfFormat = 'classic' | '64bit-offset' | 'cdf5' | 'netcdf4';
+// The file's header as the decoder reads it (netcdf/types.ts): part of what open() answers.
+import type { AttributeValue, DimensionInfo, NetcdfFormat, VariableInfo } from '../netcdf/types.ts';
 
-export type AttributeValue = string | number | bigint | number[] | string[];
-
-export interface DimensionInfo {
-  name: string;
-  size: number;
-  unlimited: boolean;
-}
-
-export interface VariableInfo {
-  /** 'name' at the root, 'group/name' inside NetCDF-4 groups. */
-  name: string;
-  dimensions: string[];
-  shape: number[];
-  /** NetCDF type name: byte, char, short, int, float, double, ubyte, ushort, uint, int64, uint64, string. */
-  type: string;
-  attributes: Record<string, AttributeValue>;
-}
+export type { AttributeValue, DimensionInfo, NetcdfFormat, VariableInfo };
 
 import type { RegularGrid } from '../common/regular-grid.ts';
 

@@ -5,7 +5,7 @@
  * for downloads, which comlink's own error handler drops: `keepErrorFields()` registers one that keeps it).
  */
 import * as Comlink from 'comlink';
-import { netcdfErrorNames, type NetcdfErrorName } from './netcdf/errors.ts';
+import { netcdfErrorNames, type NetcdfErrorName } from '../netcdf/errors.ts';
 
 /** A download that failed: `status` is the HTTP status, 0 when no response came (network, broken off). */
 export class DownloadError extends Error {
@@ -43,10 +43,6 @@ export function workerFailure(error: unknown): WorkerFailure {
   if (name === 'AbortError' || name === 'RegridError') return { name, message };
   if (netcdfNames.has(name)) return { name: name as NetcdfErrorName, message };
   return { name: 'InternalError', message: name ? `${name}: ${message}` : message };
-}
-
-export function isAbortError(error: unknown): boolean {
-  return workerFailure(error).name === 'AbortError';
 }
 
 /**

@@ -25,7 +25,7 @@ export type {
   SpeedDirection,
 } from './types.ts';
 export { RegridError, regridReasonsRu, type RegridErrorCode } from './errors.ts';
-export { describeSourceGrid, horizontalDimensions } from './source-grid.ts';
+export { describeSourceGrid } from './source-grid.ts';
 export { buildMapping, applyMapping, regrid, mappingCache } from './mapping.ts';
 export { readField, type FieldIndex, type SliceFile } from './read-field.ts';
 export { rotateToEastNorth, speedDirection, displacementToVelocity } from './vectors.ts';

@@ -18,7 +18,7 @@ const text = (value: AttributeValue | undefined): string => (typeof value === 's
  * The variable's row and column dimensions: its last two (CF order: ..., y, x). Throws RegridError
  * 'not-a-field' for fewer than two dimensions.
  */
-export function horizontalDimensions(
+function horizontalDimensions(
   file: SourceFile,
   variableName: string,
 ): { yDimension: string; xDimension: string; ny: number; nx: number } {

@@ -1,6 +1,6 @@
 /**
  * The regridder's input and output types. Plain data only: common/ imports nothing from src/, server/ or
- * workers/, so the NetCDF decoder's dataset is described here structurally (workers/netcdf's NetcdfDataset
+ * workers/, so the NetCDF decoder's dataset is described here structurally (netcdf/'s NetcdfDataset
  * satisfies `SourceFile` as it is).
  *
  * Units: latitude/longitude in degrees (north, east); projected x/y in metres; angles in radians.
@@ -9,7 +9,7 @@ import type { RegularGrid } from '../regular-grid.ts';
 
 export type AttributeValue = string | number | bigint | number[] | string[];
 
-/** The header of one variable (workers/netcdf's VariableInfo fits): `group/name` inside NetCDF-4 groups. */
+/** The header of one variable (netcdf/'s VariableInfo fits): `group/name` inside NetCDF-4 groups. */
 export interface SourceVariableInfo {
   name: string;
   dimensions: string[];

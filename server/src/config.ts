@@ -199,7 +199,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return Object.freeze(values) as Config;
 }
 
-/** For the entry points (`server.ts`, `worker.ts`): the configuration, or its error printed and exit code 2. */
+/** For the entry points (`server.ts`, `job-worker.ts`): the configuration, or its error printed and exit code 2. */
 export function loadConfigOrExit(): Config {
   try {
     return loadConfig();

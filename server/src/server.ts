@@ -5,27 +5,14 @@
 import { buildApp } from './app.ts';
 import { loadConfigOrExit } from './config.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './db/demo-users.ts';
+import { closeOnSignal } from './shutdown.ts';
 import { runStartupTasks } from './startup.ts';
 
 async function main(): Promise<void> {
   const config = loadConfigOrExit();
   const app = await buildApp(config);
 
-  let closing = false;
-  const shutdown = (signal: string) => {
-    if (closing) return;
-    closing = true;
-    app.log.info({ signal }, 'shutting down');
-    app.close().then(
-      () => process.exit(0),
-      (error: unknown) => {
-        console.error(error);
-        process.exit(1);
-      },
-    );
-  };
-  process.once('SIGTERM', () => shutdown('SIGTERM'));
-  process.once('SIGINT', () => shutdown('SIGINT'));
+  closeOnSignal(app.log, 'shutting down', () => app.close());
 
   // Listen first: during the startup tasks (the first-start demo build) health reports their progress and
   // the app shows that it is preparing data, instead of the browser failing to connect.

@@ -10,11 +10,7 @@ import { forecastStartupTask } from './forecast/demo-archive.ts';
 import { removeStaleTemporaries } from './forecast/file-store.ts';
 import { cycleStartupTask } from './cycle/setup-cycle.ts';
 import { verificationStartupTask } from './verification/verification-job.ts';
-
-export interface StartupTask {
-  name: string;
-  run: (app: FastifyInstance) => Promise<void>;
-}
+import type { StartupTask } from './startup-task.ts';
 
 /** Files a killed process left half-written (compressions, forecast files): removed before anything writes. */
 /** A temporary untouched this long (ms) on a shared DATA_DIR is an interrupted write's; a live one changes every second. */

@@ -2,7 +2,7 @@
 import type { JobView } from '../../common/api-types/jobs.ts';
 import { apiJson, type RequestOptions } from './client.ts';
 
-export { isFinished, type JobKind, type JobStatus } from '../../common/api-types/jobs.ts';
+export { isFinished } from '../../common/api-types/jobs.ts';
 /** A job as the API shows it (with who asked). */
 export type Job = JobView;
 

@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { smallForecast } from '../../workers/netcdf/test/write-nc3.ts';
+import { smallForecast } from '../../netcdf/test/write-nc3.ts';
 import { bundleForBrowser, launchBrowser, repoRoot } from './harness.ts';
 
 const ORIGIN = 'http://decode.test';

@@ -5,7 +5,7 @@ import type { Page } from 'playwright-core';
 import { decodePng } from './harness.ts';
 import type { RegularGrid } from '../../workers/forecast.api.ts';
 import { describeFile } from '../../workers/forecast/file-meta.ts';
-import { openNetcdf } from '../../workers/netcdf/open-netcdf.ts';
+import { openNetcdf } from '../../netcdf/open-netcdf.ts';
 
 export type FileKind = 'forecast' | 'assim_forecast' | 'analysis';
 

@@ -17,7 +17,7 @@ import { differenceReadout } from '../../src/features/forecast-map/difference/di
 import { integrateTrajectory } from '../../src/features/forecast-map/trajectory/drift-integrator.ts';
 import { driftComponents } from '../../common/drift.ts';
 import { copyFileSync, readFileSync } from 'node:fs';
-import { readPngTexts } from '../../src/features/forecast-map/map-export/png-text.ts';
+import { readPngTexts } from '../../src/testing/png-texts.ts';
 import { validTime } from '../../src/features/forecast-map/map-tools/companion-files.ts';
 
 let server: RunningServer;

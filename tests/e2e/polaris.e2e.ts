@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { assessCell, type IceClass } from '../../common/polaris/polaris.ts';
 import { ru } from '../../src/i18n/ru.ts';
-import { greatCircleKm } from '../../server/src/routes/route/great-circle.ts';
+import { greatCircleKm } from '../../server/src/routes/ship-route/great-circle.ts';
 import { CATEGORY_COLOURS } from '../../src/map/layers/polaris-layer/polaris-colours.ts';
 import { demoAccounts, newPage, screenshotPath, signIn, type RunningServer } from './harness.ts';
 import { useJourney } from './journey.ts';

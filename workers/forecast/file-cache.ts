@@ -4,7 +4,7 @@
  * so that switching lead time or variable back and forth costs no decode.
  */
 import type { ForecastFileMeta } from '../forecast.api.ts';
-import type { NetcdfDataset } from '../netcdf/types.ts';
+import type { NetcdfDataset } from '../../netcdf/types.ts';
 
 export const DEFAULT_CACHE_BYTES = 512 * 1024 * 1024; // 512 MiB: a dozen 30 MB forecasts with their slices
 

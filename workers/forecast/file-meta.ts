@@ -3,8 +3,8 @@
  * time of each slice (hours after the forecast reference time), and the regular lat/lon grid if there is one.
  */
 import type { ForecastFileMeta, RegularGrid } from '../forecast.api.ts';
-import { leadTimes, stepLabels } from '../netcdf/time-axis.ts';
-import type { NetcdfDataset, VariableInfo } from '../netcdf/types.ts';
+import { leadTimes, stepLabels } from '../../netcdf/time-axis.ts';
+import type { NetcdfDataset, VariableInfo } from '../../netcdf/types.ts';
 
 
 function coordinate(ds: NetcdfDataset, names: string[], standardName: string): VariableInfo | null {

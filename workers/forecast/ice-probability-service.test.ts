@@ -1,7 +1,7 @@
 /** 'Вероятность льда' through the worker's contract: files opened in the service, their slices combined there. */
 import { describe, expect, it } from 'vitest';
 import { ForecastService } from '../forecast-service.ts';
-import { writeNc3 } from '../netcdf/test/write-nc3.ts';
+import { writeNc3 } from '../../netcdf/test/write-nc3.ts';
 import { workerFailure } from '../forecast-client.ts';
 
 /** A 1 × 3 forecast whose concentration at lead index t is `values[t]`. */

@@ -4,7 +4,7 @@
  * there; NaN where no member has one (land, outside every grid). The members must share one grid (same
  * rows × columns, same order).
  */
-import { UnsupportedFeatureError } from '../netcdf/errors.ts';
+import { UnsupportedFeatureError } from '../../netcdf/errors.ts';
 
 export interface ProbabilityField {
   /** 0–1 per cell, row-major as the members; NaN where no member has a value. */

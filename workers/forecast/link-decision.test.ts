@@ -6,8 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import { fakeFetch, type SeenRequest } from '../../common/testing/fake-fetch.ts';
 import { ForecastService } from '../forecast-service.ts';
-import { openNetcdf } from '../netcdf/open-netcdf.ts';
-import { smallForecast, writeNc3, type TestVariable } from '../netcdf/test/write-nc3.ts';
+import { openNetcdf } from '../../netcdf/open-netcdf.ts';
+import { smallForecast, writeNc3, type TestVariable } from '../../netcdf/test/write-nc3.ts';
 import { decideLink, WHOLE_FILE_BITS_PER_SECOND, WHOLE_FILE_SECONDS } from './link-decision.ts';
 
 const URL_ = 'https://ice.test/api/v1/forecast/hist?date=2026-03-01';

@@ -11,14 +11,14 @@
  * file's full size so the NetCDF-3 reader's size checks hold; untouched pages of it cost no memory.
  */
 import type { DownloadProgress } from '../forecast.api.ts';
-import { NetcdfFormatError, NetcdfNotFoundError, NetcdfTruncatedError } from '../netcdf/errors.ts';
-import { parseNc3Header } from '../netcdf/nc3/header.ts';
-import { Nc3Dataset } from '../netcdf/nc3/reader.ts';
-import { openNetcdf } from '../netcdf/open-netcdf.ts';
-import type { NetcdfDataset, RawData, UnpackedData, VariableInfo } from '../netcdf/types.ts';
+import { NetcdfFormatError, NetcdfNotFoundError, NetcdfTruncatedError } from '../../netcdf/errors.ts';
+import { parseNc3Header } from '../../netcdf/nc3/header.ts';
+import { Nc3Dataset } from '../../netcdf/nc3/reader.ts';
+import { openNetcdf } from '../../netcdf/open-netcdf.ts';
+import type { NetcdfDataset, RawData, UnpackedData, VariableInfo } from '../../netcdf/types.ts';
 import { DownloadError } from '../worker-errors.ts';
 import { download } from './download.ts';
-import { leadTimes, timeDimension } from '../netcdf/time-axis.ts';
+import { leadTimes, timeDimension } from '../../netcdf/time-axis.ts';
 
 /**
  * Bytes asked for the header: the server's header with its time axis (~2.4 KB) with room for long attributes.

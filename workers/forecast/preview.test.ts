@@ -7,8 +7,8 @@
 import { describe, expect, it } from 'vitest';
 import { fakeFetch, jsonResponse, type SeenRequest } from '../../common/testing/fake-fetch.ts';
 import { ForecastService } from '../forecast-service.ts';
-import { openNetcdf } from '../netcdf/open-netcdf.ts';
-import { smallForecast, writeNc3, type TestVariable } from '../netcdf/test/write-nc3.ts';
+import { openNetcdf } from '../../netcdf/open-netcdf.ts';
+import { smallForecast, writeNc3, type TestVariable } from '../../netcdf/test/write-nc3.ts';
 import { upsample } from './preview.ts';
 
 const URL_ = 'https://ice.test/api/v1/forecast/hist?date=2026-03-01';

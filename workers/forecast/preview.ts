@@ -4,7 +4,7 @@
  * full grid, while the full slice follows. Only when the full slice would take longer than PREVIEW_THRESHOLD_S
  * on the link as measured (link-rate.ts); a preview is never stored as the slice.
  */
-import type { NetcdfDataset } from '../netcdf/types.ts';
+import type { NetcdfDataset } from '../../netcdf/types.ts';
 import { PREVIEW_STRIDE, subsetQuery } from '../../common/forecast-file/subset-query.ts';
 
 export { PREVIEW_STRIDE };

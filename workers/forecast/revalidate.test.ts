@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { fakeFetch } from '../../common/testing/fake-fetch.ts';
 import { ForecastService } from '../forecast-service.ts';
-import { smallForecast } from '../netcdf/test/write-nc3.ts';
+import { smallForecast } from '../../netcdf/test/write-nc3.ts';
 
 const URL_ = 'https://ice.test/api/v1/analysis/hist?date=2026-03-01';
 

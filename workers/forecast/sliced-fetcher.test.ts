@@ -6,8 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import { ForecastService } from '../forecast-service.ts';
 import { RESUME_AFTER_MS } from './fetch-scheduler.ts';
-import { openNetcdf } from '../netcdf/open-netcdf.ts';
-import { smallForecast, writeNc3, type TestVariable } from '../netcdf/test/write-nc3.ts';
+import { openNetcdf } from '../../netcdf/open-netcdf.ts';
+import { smallForecast, writeNc3, type TestVariable } from '../../netcdf/test/write-nc3.ts';
 
 const URL_ = 'https://ice.test/api/v1/forecast/hist?date=2026-03-01';
 const WIDTH = 100; // each field 3 leads × 80 × 100 float32 = 96 KB: beyond the 16 KiB header range

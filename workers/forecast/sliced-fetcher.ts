@@ -14,9 +14,9 @@
  * PREVIEW_THRESHOLD_S first fetches the server's stride-2 subset, then the full one at once, both in the foreground.
  */
 import type { DownloadProgress, FirstSlice, ForecastFileMeta, LinkDecision } from '../forecast.api.ts';
-import { NetcdfNotFoundError } from '../netcdf/errors.ts';
-import { openNetcdf } from '../netcdf/open-netcdf.ts';
-import type { NetcdfDataset } from '../netcdf/types.ts';
+import { NetcdfNotFoundError } from '../../netcdf/errors.ts';
+import { openNetcdf } from '../../netcdf/open-netcdf.ts';
+import type { NetcdfDataset } from '../../netcdf/types.ts';
 import { abortError, DownloadError } from '../worker-errors.ts';
 import { FetchScheduler, type BackgroundJob } from './fetch-scheduler.ts';
 import type { FileCache } from './file-cache.ts';

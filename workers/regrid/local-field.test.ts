@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { ForecastService } from '../forecast-service.ts';
-import { openNetcdf } from '../netcdf/index.ts';
+import { openNetcdf } from '../../netcdf/index.ts';
 
 const fixture = (name: string) => {
   const bytes = readFileSync(new URL(`../../../shared/fixtures/netcdf/${name}`, import.meta.url));

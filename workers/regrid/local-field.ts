@@ -6,8 +6,8 @@
  */
 import { applyMapping, buildMapping, describeSourceGrid, footprintGrid, iceQuantity, normaliseUnits, readField } from '../../common/regrid/index.ts';
 import type { LocalField } from '../forecast.api.ts';
-import { finiteRange } from '../netcdf/stats.ts';
-import type { NetcdfDataset } from '../netcdf/types.ts';
+import { finiteRange } from '../../netcdf/stats.ts';
+import type { NetcdfDataset } from '../../netcdf/types.ts';
 
 /** Largest texture side we draw: 2048 fits every WebGL2 implementation (the minimum MAX_TEXTURE_SIZE). */
 export const MAX_SIDE = 2048;

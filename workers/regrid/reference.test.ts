@@ -12,7 +12,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { openNetcdf } from '../netcdf/index.ts';
+import { openNetcdf } from '../../netcdf/index.ts';
 import { applyMapping, buildMapping, describeSourceGrid, readField } from '../../common/regrid/index.ts';
 import expected from '../../common/regrid/reference/expected.json' with { type: 'json' };
 

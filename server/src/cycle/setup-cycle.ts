@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { utcToday } from '../forecast/archive.ts';
 import { retire } from './retention.ts';
 import { CycleScheduler, cycleSettings } from './scheduler.ts';
+import type { StartupTask } from '../startup-task.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -20,7 +21,7 @@ export function setupCycle(app: FastifyInstance): void {
 }
 
 /** After the demo build and its scores: retention once (RETAIN_DAYS > 0), then the schedule's timer. */
-export const cycleStartupTask = {
+export const cycleStartupTask: StartupTask = {
   name: 'daily cycle',
   run: async (app: FastifyInstance): Promise<void> => {
     const { retainDays, dataDir } = app.config;

@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { demoSource, type AnalysisSource } from './analysis-source.ts';
 import { subsetWarmer } from './subset-warmer.ts';
 import { addDays, buildDay, ensureAnalysis, utcToday, type ArchiveContext } from './archive.ts';
-import { VARIABLE_NAMES } from './forecast-file.ts';
+import { FILE_VARIABLES } from '../../../common/forecast-file/variables.ts';
 import { compressedCopy, resolveInside } from './file-store.ts';
 import { defaultModel, findFile, insertModel, upsertDataset, type ModelRecord } from './forecast-repository.ts';
 import { recomputeMetrics, type RecomputeResult } from './hindcast-metrics.ts';
@@ -38,14 +38,14 @@ export async function seedModels(db: Db): Promise<void> {
 
 /** Register (or refresh) the dataset that an analysis source fills. */
 export async function seedDataset(db: Db, source: AnalysisSource = demoSource): Promise<void> {
-  const variables = Object.values(VARIABLE_NAMES);
+  const variables = Object.values(FILE_VARIABLES);
   await upsertDataset(db, {
     dataset_id: source.datasetId,
     dataset_name: source.datasetName,
     metadata: {
       description: source.description,
       variables,
-      target_variables: [VARIABLE_NAMES.concentration, VARIABLE_NAMES.thickness],
+      target_variables: [FILE_VARIABLES.concentration, FILE_VARIABLES.thickness],
       source: source.sourceLabel,
     },
   });

@@ -1,7 +1,7 @@
 /**
  * Forecast and analysis files: IceState(s) ⇄ NetCDF-3 (64-bit offset) with the variables the app reads.
  *
- * Dimensions (time, latitude, longitude), time fixed-size (not unlimited) so that each variable is one
+ * The variable names and units are common/forecast-file/variables.ts's. Dimensions (time, latitude, longitude), time fixed-size (not unlimited) so that each variable is one
  * contiguous block and its lead-time slices follow each other. Variables are float32, NaN-filled where there
  * is land or no value, bit-rounded (see bit-round.ts):
  *   sithick_GLORYS           sea-ice thickness, m
@@ -11,19 +11,13 @@
  * `time` is in hours since the forecast reference time (00:00 UTC of the forecast date), so its values are the
  * lead times (24, 48, 72; 0 for an analysis).
  */
+import { FILE_UNITS, FILE_VARIABLES } from '../../../common/forecast-file/variables.ts';
 import { bitRound, KEEPBITS } from './bit-round.ts';
 import { latitudes, longitudes, type Grid } from './grid.ts';
 import { driftComponents, type IceState } from './ice-state.ts';
-import { Nc3Dataset } from '../../../workers/netcdf/nc3/reader.ts';
-import type { AttributeValue } from '../../../workers/netcdf/types.ts';
-import { encodeNetcdf3, type NcAttributeValue, type NcFile, type NcVariable } from '../../../workers/netcdf/nc3/writer.ts';
-
-export const VARIABLE_NAMES = {
-  thickness: 'sithick_GLORYS',
-  concentration: 'sea_ice_fraction_BREMEN',
-  speed: 'usi_vsi_GLORYS_speed',
-  direction: 'usi_vsi_GLORYS_direct',
-} as const;
+import { Nc3Dataset } from '../../../netcdf/nc3/reader.ts';
+import type { AttributeValue } from '../../../netcdf/types.ts';
+import { encodeNetcdf3, type NcAttributeValue, type NcFile, type NcVariable } from '../../../netcdf/nc3/writer.ts';
 
 export type FileKind = 'forecast' | 'assim_forecast' | 'analysis';
 
@@ -134,32 +128,32 @@ export function stateFileLayout(states: IceState[], meta: FileMetadata, options:
       attributes: { standard_name: 'longitude', long_name: 'longitude of the cell centre', units: 'degrees_east', axis: 'X' },
     },
     {
-      name: VARIABLE_NAMES.thickness,
+      name: FILE_VARIABLES.thickness,
       type: 'float',
       dimensions: dims,
       data: stack(states, (s) => s.thickness, keep.thickness),
-      attributes: fieldAttributes('m', 'sea_ice_thickness', 'Sea ice thickness', keep.thickness),
+      attributes: fieldAttributes(FILE_UNITS[FILE_VARIABLES.thickness], 'sea_ice_thickness', 'Sea ice thickness', keep.thickness),
     },
     {
-      name: VARIABLE_NAMES.concentration,
+      name: FILE_VARIABLES.concentration,
       type: 'float',
       dimensions: dims,
       data: stack(states, (s) => s.concentration, keep.concentration),
-      attributes: fieldAttributes('1', 'sea_ice_area_fraction', 'Sea ice concentration', keep.concentration),
+      attributes: fieldAttributes(FILE_UNITS[FILE_VARIABLES.concentration], 'sea_ice_area_fraction', 'Sea ice concentration', keep.concentration),
     },
     {
-      name: VARIABLE_NAMES.speed,
+      name: FILE_VARIABLES.speed,
       type: 'float',
       dimensions: dims,
       data: bitRound(drift.speed, keep.speed),
-      attributes: fieldAttributes('m s-1', 'sea_ice_speed', 'Sea ice drift speed', keep.speed),
+      attributes: fieldAttributes(FILE_UNITS[FILE_VARIABLES.speed], 'sea_ice_speed', 'Sea ice drift speed', keep.speed),
     },
     {
-      name: VARIABLE_NAMES.direction,
+      name: FILE_VARIABLES.direction,
       type: 'float',
       dimensions: dims,
       data: bitRound(drift.direction, keep.direction),
-      attributes: fieldAttributes('radian', 'direction_of_sea_ice_velocity', 'Sea ice drift direction', keep.direction, {
+      attributes: fieldAttributes(FILE_UNITS[FILE_VARIABLES.direction], 'direction_of_sea_ice_velocity', 'Sea ice drift direction', keep.direction, {
         comment: 'bearing towards which the ice moves, clockwise from north',
       }),
     },
@@ -200,7 +194,7 @@ export function gridFromDataset(dataset: Nc3Dataset): Grid {
 
 /**
  * The state at lead index `lead` of a file this module wrote (drift back to components). Read with the
- * project's one NetCDF decoder (workers/netcdf/), which reads just that lead's slab of each variable.
+ * project's one NetCDF decoder (netcdf/), which reads just that lead's slab of each variable.
  */
 export function decodeStateFile(bytes: Uint8Array, lead: number): { state: IceState; attributes: Record<string, AttributeValue> } {
   const dataset = new Nc3Dataset(bytes);
@@ -210,7 +204,7 @@ export function decodeStateFile(bytes: Uint8Array, lead: number): { state: IceSt
     // The files hold float32; a wider type means the file is not one of ours.
     return values instanceof Float32Array ? values : Float32Array.from(values);
   };
-  const { u, v } = driftComponents(slice(VARIABLE_NAMES.speed), slice(VARIABLE_NAMES.direction));
-  const state: IceState = { grid, thickness: slice(VARIABLE_NAMES.thickness), concentration: slice(VARIABLE_NAMES.concentration), u, v };
+  const { u, v } = driftComponents(slice(FILE_VARIABLES.speed), slice(FILE_VARIABLES.direction));
+  const state: IceState = { grid, thickness: slice(FILE_VARIABLES.thickness), concentration: slice(FILE_VARIABLES.concentration), u, v };
   return { state, attributes: dataset.attributes };
 }

@@ -7,16 +7,16 @@
  *   lon(i) = lon0 + i * dlon,  lat(j) = lat0 + j * dlat  (degrees).
  * Every function here takes the grid as a parameter, so tests can run on small grids.
  */
+import { LEAD_HOURS as FILE_LEAD_HOURS } from '../../../common/forecast-file/leads.ts';
 import type { RegularGrid } from '../../../common/regular-grid.ts';
 
 /** The same regular grid description the decoder reports for a file (workers/forecast.api.ts). */
 export type Grid = RegularGrid;
 
-/** 480 rows (66.025..89.975°N) × 1301 columns (50.00..115.00°E), every 0.05°. */
-export const ARCTIC_GRID: Readonly<Grid> = Object.freeze({ lon0: 50, dlon: 0.05, nlon: 1301, lat0: 66.025, dlat: 0.05, nlat: 480 });
-
-/** Lead times of every forecast, hours after the reference time (00:00 UTC of the forecast date). */
-export const LEAD_HOURS: readonly number[] = [24, 48, 72];
+// The grid and the lead times are the file contract's (common/forecast-file/), under the names the server uses;
+// the server takes leads as plain hours (a file's time values), hence the wider type.
+export { FORECAST_GRID as ARCTIC_GRID } from '../../../common/forecast-file/grid.ts';
+export const LEAD_HOURS: readonly number[] = FILE_LEAD_HOURS;
 
 /** Mean Earth radius, m (the sphere the models and the drift field use). */
 export const EARTH_RADIUS_M = 6_371_000;

@@ -19,7 +19,6 @@ export interface IceState {
 
 /** The variables a state carries, in file order; metrics use the same names. */
 export const STATE_FIELDS = ['thickness', 'concentration', 'u', 'v'] as const;
-export type StateField = (typeof STATE_FIELDS)[number];
 
 export function cloneState(state: IceState): IceState {
   return {

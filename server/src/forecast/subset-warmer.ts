@@ -13,8 +13,8 @@
  * is warmed first; one being made is shared (subset-store's in-flight).
  */
 import { readFileSync, statSync } from 'node:fs';
-import { leadTimes, timeDimension } from '../../../workers/netcdf/time-axis.ts';
-import { Nc3Dataset } from '../../../workers/netcdf/nc3/reader.ts';
+import { leadTimes, timeDimension } from '../../../netcdf/time-axis.ts';
+import { Nc3Dataset } from '../../../netcdf/nc3/reader.ts';
 import { foregroundIdle, subsetOnDisk } from './subset-store.ts';
 import { selectionKey, type SubsetSelection } from './subset.ts';
 

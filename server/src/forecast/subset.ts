@@ -19,11 +19,11 @@
  * as the NUG requires: `_FillValue`, `missing_value`, `valid_*` in the variable's type, the quantize count
  * as int, other numbers as double and text as text.
  */
-import { leadTimes, timeDimension } from '../../../workers/netcdf/time-axis.ts';
-import { Nc3Dataset } from '../../../workers/netcdf/nc3/reader.ts';
-import type { AttributeValue, RawData, VariableInfo } from '../../../workers/netcdf/types.ts';
+import { leadTimes, timeDimension } from '../../../netcdf/time-axis.ts';
+import { Nc3Dataset } from '../../../netcdf/nc3/reader.ts';
+import type { AttributeValue, RawData, VariableInfo } from '../../../netcdf/types.ts';
 import { SubsetError, type SubsetSelection } from '../../../common/forecast-file/subset-query.ts';
-import { encodeNetcdf3, type NcAttributeValue, type NcData, type NcType, type NcVariable } from '../../../workers/netcdf/nc3/writer.ts';
+import { encodeNetcdf3, type NcAttributeValue, type NcData, type NcType, type NcVariable } from '../../../netcdf/nc3/writer.ts';
 
 export type Packing = 'float' | 'int16';
 

@@ -5,7 +5,7 @@
  * shows what the last file really held.
  */
 import type { Db } from '../db/database.ts';
-import { VARIABLE_NAMES } from '../forecast/forecast-file.ts';
+import { FILE_VARIABLES } from '../../../common/forecast-file/variables.ts';
 import { upsertDataset } from '../forecast/forecast-repository.ts';
 import type { Product } from './products.ts';
 
@@ -22,7 +22,7 @@ export interface DatasetInfo {
 }
 
 /** Which of our variables a source variable list fills (by what the ingest found). */
-const TARGETS = [VARIABLE_NAMES.concentration, VARIABLE_NAMES.thickness];
+const TARGETS = [FILE_VARIABLES.concentration, FILE_VARIABLES.thickness];
 
 export async function registerProductDatasets(
   db: Db,

@@ -4,7 +4,7 @@
  * as it is, a lead between two steps is interpolated linearly in time (cell by cell, NaN if either is), a
  * lead outside the steps is refused with the steps the file has.
  */
-import type { NetcdfDataset } from '../../../workers/netcdf/types.ts';
+import type { NetcdfDataset } from '../../../netcdf/types.ts';
 import { LEAD_HOURS, type Grid } from '../forecast/grid.ts';
 import type { IceState } from '../forecast/ice-state.ts';
 import { isoDay, readTimeSteps, timeAxis, TimeStepError } from './time-axis.ts';

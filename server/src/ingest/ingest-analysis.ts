@@ -4,7 +4,7 @@
  * Plain async functions over `{db, dataDir}`: the worker tasks in server/src/jobs/tasks/ call them.
  */
 import type { RegridMethod } from '../../../common/regrid/index.ts';
-import { NetcdfError, openNetcdf, type NetcdfDataset } from '../../../workers/netcdf/index.ts';
+import { NetcdfError, openNetcdf, type NetcdfDataset } from '../../../netcdf/index.ts';
 import type { ArchiveContext } from '../forecast/archive.ts';
 import { ARCTIC_GRID, type Grid } from '../forecast/grid.ts';
 import type { FileRecord } from '../forecast/forecast-repository.ts';

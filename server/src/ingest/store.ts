@@ -6,14 +6,16 @@
  * leaves at most an unlisted file, never a listed half-written one.
  */
 import { rmSync, statSync } from 'node:fs';
+import type { Selectable } from 'kysely';
 import { nowText, type Db } from '../db/database.ts';
+import type { IngestProvenanceTable } from '../db/schema.ts';
 import { makeEtag, type ArchiveContext } from '../forecast/archive.ts';
 import { relativeFilePath, resolveInside, writeFileAtomic } from '../forecast/file-store.ts';
 import { stateFileLayout, type FileMetadata } from '../forecast/forecast-file.ts';
 import { findFile, recordFile, type FileRecord } from '../forecast/forecast-repository.ts';
 import type { IceState } from '../forecast/ice-state.ts';
-import { encodeNetcdf3 } from '../../../workers/netcdf/nc3/writer.ts';
-import type { AttributeValue } from '../../../workers/netcdf/types.ts';
+import { encodeNetcdf3 } from '../../../netcdf/nc3/writer.ts';
+import type { AttributeValue } from '../../../netcdf/types.ts';
 
 export interface ProvenanceInput {
   /** Product id, 'inbox' (dir: source) or 'upload' (an import). */
@@ -29,19 +31,8 @@ export interface ProvenanceInput {
   attributes: Record<string, AttributeValue>;
 }
 
-export interface ProvenanceRecord {
-  kind: string;
-  owner: string;
-  date: string;
-  product: string;
-  source: string;
-  original_name: string;
-  sha256: string;
-  bytes: number;
-  details: Record<string, unknown>;
-  user_id: number | null;
-  created_at: string;
-}
+/** A provenance row as read back: the table's columns (schema.ts) without its id, `details` parsed. */
+export type ProvenanceRecord = Omit<Selectable<IngestProvenanceTable>, 'id' | 'details'> & { details: Record<string, unknown> };
 
 const text = (value: AttributeValue | undefined): string => (typeof value === 'string' ? value.replace(/[\0\s]+$/, '') : '');
 

@@ -5,7 +5,7 @@
  * the file's own label, so an answer can say which day of the file it took.
  */
 import { CfTimeError, timeSteps, type TimeStep } from '../../../common/cf-time/index.ts';
-import type { NetcdfDataset, VariableInfo } from '../../../workers/netcdf/types.ts';
+import type { NetcdfDataset, VariableInfo } from '../../../netcdf/types.ts';
 import { cleanText } from './variables.ts';
 
 export class TimeStepError extends Error {

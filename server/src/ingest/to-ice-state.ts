@@ -17,7 +17,7 @@ import {
   type RegridMethod,
   type SourceGrid,
 } from '../../../common/regrid/index.ts';
-import type { NetcdfDataset } from '../../../workers/netcdf/index.ts';
+import type { NetcdfDataset } from '../../../netcdf/index.ts';
 import type { Grid } from '../forecast/grid.ts';
 import type { IceState } from '../forecast/ice-state.ts';
 import { landMask } from '../forecast/land-mask.ts';

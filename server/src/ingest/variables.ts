@@ -9,8 +9,8 @@
  *    axes, standard names `sea_ice_x_displacement` / `sea_ice_y_displacement`), turned into a velocity by
  *    dividing by the interval (the product's `t0`/`t1` times, or `interval_hours`, default 48 h).
  */
-import type { NetcdfDataset, VariableInfo } from '../../../workers/netcdf/types.ts';
-import { numericTypes } from '../../../workers/netcdf/index.ts';
+import type { NetcdfDataset, VariableInfo } from '../../../netcdf/types.ts';
+import { numericTypes } from '../../../netcdf/index.ts';
 
 /** Names of a product's variables, given where its file has no (or ambiguous) standard names. */
 export interface VariableNames {

@@ -15,7 +15,7 @@ import { analysisImportRoutes } from './import/analysis-import.ts';
 import { forecastImportRoutes } from './import/forecast-import.ts';
 import { jobsRoutes } from './jobs/index.ts';
 import { reportRoutes } from './report/index.ts';
-import { routeRoutes } from './route/index.ts';
+import { shipRouteRoutes } from './ship-route/index.ts';
 import { usersRoutes } from './users/index.ts';
 import { verificationRoutes } from './verification/index.ts';
 
@@ -38,7 +38,7 @@ export const apiRoutes: RouteModule[] = [
   { prefix: '/assim_forecast', plugin: assimForecastRoutes },
   { prefix: '/analysis', plugin: analysisRoutes },
   { prefix: '/report', plugin: reportRoutes },
-  { prefix: '/route', plugin: routeRoutes },
+  { prefix: '/route', plugin: shipRouteRoutes },
   { prefix: '/analysis', plugin: analysisImportRoutes },
   { prefix: '/forecast', plugin: forecastImportRoutes },
   { prefix: '/cycle', plugin: cycleRoutes },

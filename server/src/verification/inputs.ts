@@ -8,11 +8,12 @@ import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { LruCache } from '../../../common/lru-cache.ts';
 import type { VerifiedFields } from '../../../common/verification/scores.ts';
-import { Nc3Dataset } from '../../../workers/netcdf/nc3/reader.ts';
+import { Nc3Dataset } from '../../../netcdf/nc3/reader.ts';
 import { demoSource } from '../forecast/analysis-source.ts';
 import { addDays, forecastFrom, type ArchiveContext } from '../forecast/archive.ts';
 import { resolveInside } from '../forecast/file-store.ts';
-import { decodeStateFile, gridFromDataset, VARIABLE_NAMES } from '../forecast/forecast-file.ts';
+import { FILE_VARIABLES } from '../../../common/forecast-file/variables.ts';
+import { decodeStateFile, gridFromDataset } from '../forecast/forecast-file.ts';
 import { analysisFileDates, fileDates, findFile, latestAnalysisFile, type FileRecord, type ModelRecord } from '../forecast/forecast-repository.ts';
 import type { Grid } from '../forecast/grid.ts';
 import type { IceState } from '../forecast/ice-state.ts';
@@ -39,7 +40,7 @@ export async function readFileFields(dataDir: string, file: FileRecord): Promise
     return values instanceof Float32Array ? values : Float32Array.from(values);
   };
   for (let step = 0; step < count; step++) {
-    steps.push({ concentration: slice(VARIABLE_NAMES.concentration, step), thickness: slice(VARIABLE_NAMES.thickness, step) });
+    steps.push({ concentration: slice(FILE_VARIABLES.concentration, step), thickness: slice(FILE_VARIABLES.thickness, step) });
   }
   return { grid, steps, source: text(dataset.attributes.source) };
 }

@@ -10,7 +10,7 @@ import { listModels, modelMetrics } from '../../src/forecast/forecast-repository
 import { recomputeMetrics } from '../../src/forecast/hindcast-metrics.ts';
 import { errorScores } from '../../src/forecast/metrics.ts';
 import { tempDir } from '../helpers.ts';
-import { ncdump } from '../../../workers/netcdf/test/ncdump.ts';
+import { ncdump } from '../../../netcdf/test/ncdump.ts';
 import { SMALL_GRID } from './small-grid.ts';
 
 

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { openNetcdf } from '../../../workers/netcdf/index.ts';
-import { decodeStateFile, encodeStateFile, VARIABLE_NAMES, type FileMetadata } from '../../src/forecast/forecast-file.ts';
+import { openNetcdf } from '../../../netcdf/index.ts';
+import { FILE_VARIABLES } from '../../../common/forecast-file/variables.ts';
+import { decodeStateFile, encodeStateFile, type FileMetadata } from '../../src/forecast/forecast-file.ts';
 import { ARCTIC_GRID, makeGrid, type Grid } from '../../src/forecast/grid.ts';
 import type { IceState } from '../../src/forecast/ice-state.ts';
-import { ncdump, ncdumpValues, tempNc } from '../../../workers/netcdf/test/ncdump.ts';
+import { ncdump, ncdumpValues, tempNc } from '../../../netcdf/test/ncdump.ts';
 
 const meta: FileMetadata = {
   kind: 'assim_forecast',
@@ -41,8 +42,8 @@ describe('forecast files', () => {
     const lon = ncdumpValues(path, 'longitude');
     expect(lat).toEqual([70, 70.25, 70.5, 70.75]);
     expect(lon).toEqual([60, 60.25, 60.5, 60.75, 61]);
-    const thickness = ncdumpValues(path, VARIABLE_NAMES.thickness);
-    const concentration = ncdumpValues(path, VARIABLE_NAMES.concentration);
+    const thickness = ncdumpValues(path, FILE_VARIABLES.thickness);
+    const concentration = ncdumpValues(path, FILE_VARIABLES.concentration);
     for (let lead = 0; lead < 3; lead++) {
       for (let j = 0; j < lat.length; j++) {
         for (let i = 0; i < lon.length; i++) {
@@ -54,8 +55,8 @@ describe('forecast files', () => {
       }
     }
     // Eastward drift: bearing π/2 (clockwise from north), 0.1 m/s.
-    for (const d of ncdumpValues(path, VARIABLE_NAMES.direction)) expect(d).toBeCloseTo(Math.PI / 2, 3);
-    for (const s of ncdumpValues(path, VARIABLE_NAMES.speed)) expect(s).toBeCloseTo(0.1, 3);
+    for (const d of ncdumpValues(path, FILE_VARIABLES.direction)) expect(d).toBeCloseTo(Math.PI / 2, 3);
+    for (const s of ncdumpValues(path, FILE_VARIABLES.speed)) expect(s).toBeCloseTo(0.1, 3);
   });
 
   it('has the CF attributes, lead times and global attributes of the issue', () => {
@@ -105,7 +106,7 @@ describe('forecast files', () => {
     const row = lat.findIndex((x) => Math.abs(x - 75.025) < 1e-6);
     const col = lon.findIndex((x) => Math.abs(x - 80) < 1e-6);
     expect([row, col]).toEqual([180, 600]);
-    const thickness48 = dataset.read(VARIABLE_NAMES.thickness, 1);
+    const thickness48 = dataset.read(FILE_VARIABLES.thickness, 1);
     expect(thickness48[row * 1301 + col]).toBeCloseTo(75.025 - 70 + 1, 2);
 
     const back = decodeStateFile(bytes, 2).state;

@@ -13,7 +13,7 @@ import { soonestToLastByte } from '../../src/forecast/fast-encoding.ts';
 import { subsetWarmer, SubsetWarmer } from '../../src/forecast/subset-warmer.ts';
 import type { SubsetSelection } from '../../src/forecast/subset.ts';
 import { warmWrittenFiles, writtenPaths } from '../../src/forecast/warm-written.ts';
-import { Nc3Dataset } from '../../../workers/netcdf/nc3/reader.ts';
+import { Nc3Dataset } from '../../../netcdf/nc3/reader.ts';
 import { makeApp, signedIn } from '../helpers.ts';
 import { SMALL_GRID } from './small-grid.ts';
 

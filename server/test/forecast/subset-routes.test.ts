@@ -7,9 +7,9 @@ import { describe, expect, it } from 'vitest';
 import { buildDemoArchive } from '../../src/forecast/demo-archive.ts';
 import { bitRoundError } from '../../src/forecast/subset.ts';
 import { subsetWarmer } from '../../src/forecast/subset-warmer.ts';
-import { Nc3Dataset } from '../../../workers/netcdf/nc3/reader.ts';
+import { Nc3Dataset } from '../../../netcdf/nc3/reader.ts';
 import { makeApp, signedIn } from '../helpers.ts';
-import { ncdump, tempNc } from '../../../workers/netcdf/test/ncdump.ts';
+import { ncdump, tempNc } from '../../../netcdf/test/ncdump.ts';
 import { SMALL_GRID } from './small-grid.ts';
 
 async function appWithArchive(): Promise<{ app: FastifyInstance; dataDir: string; cookie: string }> {

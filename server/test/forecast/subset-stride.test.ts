@@ -12,8 +12,8 @@ import { buildDemoArchive } from '../../src/forecast/demo-archive.ts';
 import { makeGrid } from '../../src/forecast/grid.ts';
 import { bitRoundError, decimate } from '../../src/forecast/subset.ts';
 import { subsetWarmer } from '../../src/forecast/subset-warmer.ts';
-import { Nc3Dataset } from '../../../workers/netcdf/nc3/reader.ts';
-import { ncdump, tempNc } from '../../../workers/netcdf/test/ncdump.ts';
+import { Nc3Dataset } from '../../../netcdf/nc3/reader.ts';
+import { ncdump, tempNc } from '../../../netcdf/test/ncdump.ts';
 import { makeApp, signedIn } from '../helpers.ts';
 
 const ODD_GRID = makeGrid(41, 61, 74, 60, 0.25);

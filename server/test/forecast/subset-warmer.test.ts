@@ -5,8 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { buildDemoArchive } from '../../src/forecast/demo-archive.ts';
 import { selectionsOf, subsetWarmer, SubsetWarmer } from '../../src/forecast/subset-warmer.ts';
 import type { SubsetSelection } from '../../src/forecast/subset.ts';
-import { Nc3Dataset } from '../../../workers/netcdf/nc3/reader.ts';
-import { ncdump } from '../../../workers/netcdf/test/ncdump.ts';
+import { Nc3Dataset } from '../../../netcdf/nc3/reader.ts';
+import { ncdump } from '../../../netcdf/test/ncdump.ts';
 import { makeApp, signedIn } from '../helpers.ts';
 import { SMALL_GRID } from './small-grid.ts';
 

@@ -5,8 +5,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { fixturesDir } from '../../../workers/netcdf/test/fixture-paths.ts';
-import { encodeNetcdf3 } from '../../../workers/netcdf/nc3/writer.ts';
+import { fixturesDir } from '../../../netcdf/test/fixture-paths.ts';
+import { encodeNetcdf3 } from '../../../netcdf/nc3/writer.ts';
 
 export const CANESM5 = 'sic_SImon_CCCma-CanESM5_ssp245_r13i1p2f1_2020.nc';
 export const canesm5Bytes = (): Buffer => readFileSync(resolve(fixturesDir, 'arctic-more', CANESM5));

@@ -7,10 +7,11 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { decodeStateFile, VARIABLE_NAMES } from '../../src/forecast/forecast-file.ts';
-import { Nc3Dataset } from '../../../workers/netcdf/nc3/reader.ts';
+import { FILE_VARIABLES } from '../../../common/forecast-file/variables.ts';
+import { decodeStateFile } from '../../src/forecast/forecast-file.ts';
+import { Nc3Dataset } from '../../../netcdf/nc3/reader.ts';
 import { ARCTIC_GRID } from '../../src/forecast/grid.ts';
-import { encodeNetcdf3 } from '../../../workers/netcdf/nc3/writer.ts';
+import { encodeNetcdf3 } from '../../../netcdf/nc3/writer.ts';
 import { sha256Of } from '../../src/ingest/fetch-file.ts';
 import { ingestAnalysis } from '../../src/ingest/ingest-analysis.ts';
 import { makeApp } from '../helpers.ts';
@@ -73,8 +74,8 @@ describe('drift from grid-relative displacements', () => {
     const fileBytes = new Uint8Array(readFileSync(join(dataDir, result.record.path)));
     // The file's own speed and direction (decodeStateFile turns them back into u/v).
     const file = new Nc3Dataset(fileBytes);
-    const speed = file.read(VARIABLE_NAMES.speed, 0);
-    const direction = file.read(VARIABLE_NAMES.direction, 0);
+    const speed = file.read(FILE_VARIABLES.speed, 0);
+    const direction = file.read(FILE_VARIABLES.direction, 0);
     const expectedSpeed = 100_000 / (48 * 3600); // m/s
     let checked = 0;
     for (const [lat, lon] of [

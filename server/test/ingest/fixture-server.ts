@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
 import { onTestFinished } from 'vitest';
-import { fixturesDir } from '../../../workers/netcdf/test/fixture-paths.ts';
+import { fixturesDir } from '../../../netcdf/test/fixture-paths.ts';
 
 export const ARCTIC = resolve(fixturesDir, 'arctic');
 export const FIXTURES = {

@@ -2,7 +2,7 @@ import { readdirSync, truncateSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { applyMapping, describeSourceGrid, mappingCache } from '../../../common/regrid/index.ts';
-import { openNetcdf } from '../../../workers/netcdf/index.ts';
+import { openNetcdf } from '../../../netcdf/index.ts';
 import { MAPPING_DIR, storedMapping } from '../../src/ingest/mapping-store.ts';
 import { SMALL_GRID } from '../forecast/small-grid.ts';
 import { tempDir } from '../helpers.ts';

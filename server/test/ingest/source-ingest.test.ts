@@ -11,7 +11,7 @@ import { decodeStateFile } from '../../src/forecast/forecast-file.ts';
 import { findFile, latestAnalysisFile } from '../../src/forecast/forecast-repository.ts';
 import { ARCTIC_GRID } from '../../src/forecast/grid.ts';
 import { seedModels } from '../../src/forecast/demo-archive.ts';
-import { encodeNetcdf3 } from '../../../workers/netcdf/nc3/writer.ts';
+import { encodeNetcdf3 } from '../../../netcdf/nc3/writer.ts';
 import { ingestFromSource } from '../../src/ingest/ingest-analysis.ts';
 import { parseAnalysisSource } from '../../src/ingest/products.ts';
 import { findProvenance } from '../../src/ingest/store.ts';

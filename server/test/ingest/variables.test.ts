@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { openNetcdf } from '../../../workers/netcdf/index.ts';
+import { openNetcdf } from '../../../netcdf/index.ts';
 import { findIceVariables, MissingVariableError } from '../../src/ingest/variables.ts';
 import { pickStep, timeAxis, TimeStepError } from '../../src/ingest/time-axis.ts';
 import reference from '../../../common/cf-time/reference/expected.json' with { type: 'json' };

@@ -1,6 +1,6 @@
 /**
  * Real server and worker processes for the multi-process tests and the scale bench: server/src/server.ts and
- * server/src/worker.ts run by Node with tsx's loader (`node --import tsx`), as child processes on loopback, each
+ * server/src/job-worker.ts run by Node with tsx's loader (`node --import tsx`), as child processes on loopback, each
  * with its own environment; wait until they are ready, stop them with SIGTERM or kill them with SIGKILL. Output is
  * kept to explain a failure.
  *
@@ -101,7 +101,7 @@ export async function startApiServer(name: string, env: Record<string, string>, 
 
 /** Start `npm run worker`'s entry and wait until it has said it takes jobs. */
 export async function startWorker(name: string, env: Record<string, string>, timeoutMs = 60_000): Promise<Proc> {
-  const proc = spawnTsx(name, 'server/src/worker.ts', env);
+  const proc = spawnTsx(name, 'server/src/job-worker.ts', env);
   await waitFor(proc, 'taking jobs', () => proc.output().includes('worker started'), timeoutMs);
   return proc;
 }

@@ -1,7 +1,7 @@
 /**
  * The deployment that grows, as real processes on loopback: one PostgreSQL (the run's, a database of our own),
  * two API servers A and B (`tsx server/src/server.ts`, same DATABASE_URL, DATA_DIR and SECRET) and a job worker
- * (`tsx server/src/worker.ts`). Started once for the file; the tests run in order and share them.
+ * (`tsx server/src/job-worker.ts`). Started once for the file; the tests run in order and share them.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

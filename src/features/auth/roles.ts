@@ -10,7 +10,3 @@ export function isAdmin(user: Pick<CurrentUser, 'role'> | null | undefined): boo
   const name = user?.role?.name;
   return typeof name === 'string' && ADMIN_ROLE_NAMES.has(name);
 }
-
-export function appRole(user: Pick<CurrentUser, 'role'> | null | undefined): AppRole {
-  return isAdmin(user) ? 'admin' : 'user';
-}

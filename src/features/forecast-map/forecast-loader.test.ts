@@ -6,7 +6,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createForecastClient } from '../../../workers/forecast-client.ts';
 import { ForecastService } from '../../../workers/forecast-service.ts';
-import { smallForecast, writeNc3 } from '../../../workers/netcdf/test/write-nc3.ts';
+import { smallForecast, writeNc3 } from '../../../netcdf/test/write-nc3.ts';
 import { ru } from '../../i18n/ru.ts';
 import { ForecastLoader } from './forecast-loader.ts';
 import { createForecastMapStore } from './store/forecast-map-store.ts';

@@ -14,13 +14,14 @@ import type { ForecastMapStore } from './store/forecast-map-store.ts';
 import type { DisplayField, PolarisSlices } from './store/field-slice.ts';
 import { analysisShown } from './analysis-run/analysis-shown.ts';
 import { LruCache } from '../../../common/lru-cache.ts';
+import { FILE_VARIABLES } from '../../../common/forecast-file/variables.ts';
 
 /** The worker's drift inputs in the server's files (issue 3). */
-export const DRIFT_SPEED_VARIABLE = 'usi_vsi_GLORYS_speed';
-export const DRIFT_DIRECTION_VARIABLE = 'usi_vsi_GLORYS_direct';
+export const DRIFT_SPEED_VARIABLE = FILE_VARIABLES.speed;
+export const DRIFT_DIRECTION_VARIABLE = FILE_VARIABLES.direction;
 /** The POLARIS layer's inputs (issue 12): slices of the file the worker already holds. */
-export const POLARIS_CONCENTRATION_VARIABLE = 'sea_ice_fraction_BREMEN';
-export const POLARIS_THICKNESS_VARIABLE = 'sithick_GLORYS';
+export const POLARIS_CONCENTRATION_VARIABLE = FILE_VARIABLES.concentration;
+export const POLARIS_THICKNESS_VARIABLE = FILE_VARIABLES.thickness;
 
 /** Decoded slices kept for instant switching back (each 1301×480 float32 slice is 2.5 MB; drift 5 MB). */
 const SLICE_CACHE_SIZE = 12;

@@ -3,14 +3,14 @@
  * come from the server's forecast files (issue 3): scalar fields are drawn by the scalar field layer, the
  * drift (`usi_vsi`, from `usi_vsi_GLORYS_speed` + `usi_vsi_GLORYS_direct`) by the particle layer.
  */
+import { FILE_VARIABLES } from '../../../common/forecast-file/variables.ts';
 import { driftRamp, iceRamp, type ColourRamp } from '../../map/colour-ramps.ts';
 
-export const FORECAST_VARIABLES = ['sithick_GLORYS', 'sea_ice_fraction_BREMEN', 'usi_vsi', 'POLARIS'] as const;
-export type ForecastVariable = (typeof FORECAST_VARIABLES)[number];
+// Lead hours and indices are the file contract's; the map's modules take them from here.
+export { LEAD_HOURS, leadIndexFromHours, type LeadIndex } from '../../../common/forecast-file/leads.ts';
 
-/** Lead times in hours, by lead index along the file's time dimension. */
-export const LEAD_HOURS = [24, 48, 72] as const;
-export type LeadIndex = 0 | 1 | 2;
+export const FORECAST_VARIABLES = [FILE_VARIABLES.thickness, FILE_VARIABLES.concentration, 'usi_vsi', 'POLARIS'] as const;
+export type ForecastVariable = (typeof FORECAST_VARIABLES)[number];
 
 export interface VariableStyle {
   /**
@@ -33,9 +33,4 @@ export const VARIABLE_STYLES: Record<ForecastVariable, VariableStyle> = {
 
 export function isForecastVariable(value: unknown): value is ForecastVariable {
   return typeof value === 'string' && (FORECAST_VARIABLES as readonly string[]).includes(value);
-}
-
-export function leadIndexFromHours(hours: number): LeadIndex | null {
-  const index = (LEAD_HOURS as readonly number[]).indexOf(hours);
-  return index === -1 ? null : (index as LeadIndex);
 }

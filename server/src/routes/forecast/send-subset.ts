@@ -11,7 +11,7 @@
  * preview puts its full subset right behind it (the worker asks for that next).
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { NetcdfFormatError } from '../../../../workers/netcdf/errors.ts';
+import { NetcdfFormatError } from '../../../../netcdf/errors.ts';
 import { parseSubsetQuery as parseQuery, SubsetError, type SubsetSelection } from '../../../../common/forecast-file/subset-query.ts';
 import { quickCompress, quickTag } from '../../forecast/fast-encoding.ts';
 import { subsetForRequest, subsetName } from '../../forecast/subset-store.ts';

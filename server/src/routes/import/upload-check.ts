@@ -5,11 +5,11 @@
  */
 import { closeSync, openSync, readSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { detectKind, NetcdfError, openNetcdf } from '../../../../workers/netcdf/index.ts';
+import { detectKind, NetcdfError, openNetcdf } from '../../../../netcdf/index.ts';
 import { HttpError } from '../../http-error.ts';
 import { isRussianFailure } from '../../ingest/failure.ts';
 import { ingestReasonsRu } from '../../ingest/to-ice-state.ts';
-import type { NetcdfDataset } from '../../../../workers/netcdf/types.ts';
+import type { NetcdfDataset } from '../../../../netcdf/types.ts';
 import type { Upload } from './receive-upload.ts';
 
 /** Files up to this size are opened here to check their header (bytes; h5wasm needs the whole file). */

@@ -8,7 +8,6 @@ import { differenceRange } from './difference-math.ts';
 export const DIFFERENCE_LAYER_ID = 'difference-field';
 const RAMP_BYTES = sampleRamp(differenceRamp);
 
-export { showsDifference } from './difference-math.ts';
 
 export function buildDifferenceLayers(state: Pick<ForecastMapState, 'mode' | 'difference'>): Layer[] {
   const difference = state.difference;

@@ -5,7 +5,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createForecastClient } from '../../../../workers/forecast-client.ts';
 import { ForecastService } from '../../../../workers/forecast-service.ts';
-import { writeNc3 } from '../../../../workers/netcdf/test/write-nc3.ts';
+import { writeNc3 } from '../../../../netcdf/test/write-nc3.ts';
 import { fakeFetch } from '../../../../common/testing/fake-fetch.ts';
 import type { ForecastFileMeta } from '../../../../workers/forecast.api.ts';
 import { createForecastMapStore } from '../store/forecast-map-store.ts';

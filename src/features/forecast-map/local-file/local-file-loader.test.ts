@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { fixturesDir } from '../../../../workers/netcdf/test/fixture-paths.ts';
+import { fixturesDir } from '../../../../netcdf/test/fixture-paths.ts';
 import { createForecastClient } from '../../../../workers/forecast-client.ts';
 import { ForecastService } from '../../../../workers/forecast-service.ts';
 import { createForecastMapStore } from '../store/forecast-map-store.ts';

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { exportFileName, stampLines } from './export-stamp.ts';
-import { addPngText, readPngTexts } from './png-text.ts';
+import { readPngTexts } from '../../../testing/png-texts.ts';
+import { addPngText } from './png-text.ts';
 
 const demoMeta = { attributes: { model: 'model_2', source: 'демонстрационные данные' } };
 

@@ -1,6 +1,7 @@
 /**
  * Puts text into a PNG as an iTXt chunk (UTF-8, uncompressed; PNG 1.2 §11.3.4.5), just before IEND, so the stamp
- * can be read back from the file by any PNG tool (e.g. `exiftool`, or our e2e test) as well as seen in the image.
+ * can be read back from the file by any PNG tool (e.g. `exiftool`, or the tests' src/testing/png-texts.ts) as
+ * well as seen in the image.
  */
 const CRC_TABLE = (() => {
   const table = new Uint32Array(256);
@@ -34,25 +35,4 @@ export function addPngText(png: Uint8Array, keyword: string, text: string): Uint
   out.set(chunk, iend);
   out.set(png.subarray(iend), iend + chunk.length);
   return out;
-}
-
-/** The iTXt texts of a PNG by keyword (for tests and tools). */
-export function readPngTexts(png: Uint8Array): Record<string, string> {
-  const decoder = new TextDecoder();
-  const view = new DataView(png.buffer, png.byteOffset, png.byteLength);
-  const texts: Record<string, string> = {};
-  for (let offset = 8; offset + 12 <= png.length; ) {
-    const length = view.getUint32(offset);
-    const type = decoder.decode(png.subarray(offset + 4, offset + 8));
-    if (type === 'iTXt') {
-      const data = png.subarray(offset + 8, offset + 8 + length);
-      const end = data.indexOf(0);
-      let p = end + 3; // past \0, flag, method
-      p = data.indexOf(0, p) + 1; // language tag
-      p = data.indexOf(0, p) + 1; // translated keyword
-      texts[decoder.decode(data.subarray(0, end))] = decoder.decode(data.subarray(p));
-    }
-    offset += 12 + length;
-  }
-  return texts;
 }

@@ -7,9 +7,6 @@
 import { ru } from '../../../i18n/ru.ts';
 import type { Waypoint } from './route-slice.ts';
 
-/** The server's limits (POST /route/check). */
-export const MAX_WAYPOINTS = 500;
-
 export class RouteFileError extends Error {}
 
 const reasons = ru.route.importReasons;

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { buildRespawnCells, pickRespawnCell, RESPAWN_TEXTURE_WIDTH } from './respawn-cells.ts';
+import { buildRespawnCells, RESPAWN_TEXTURE_WIDTH, type RespawnCells } from './respawn-cells.ts';
+
+/** The cell the shader picks for random number r in [0, 1): the same floor(r * count) lookup. */
+function pickRespawnCell(cells: RespawnCells, r: number): number {
+  if (cells.count === 0) return -1;
+  const k = Math.min(cells.count - 1, Math.floor(r * cells.count));
+  return cells.indices[k];
+}
 
 /** A width × height field, NaN where `isNaNCell(i, j)`, u = i, v = j elsewhere. */
 function field(width: number, height: number, isNaNCell: (i: number, j: number) => boolean): Float32Array {

@@ -32,10 +32,3 @@ export function buildRespawnCells(data: Float32Array, width: number, height: num
   indices.set(list.subarray(0, count));
   return { indices, count, textureWidth, textureHeight };
 }
-
-/** The cell the shader picks for random number r in [0, 1): the same floor(r * count) lookup. */
-export function pickRespawnCell(cells: RespawnCells, r: number): number {
-  if (cells.count === 0) return -1;
-  const k = Math.min(cells.count - 1, Math.floor(r * cells.count));
-  return cells.indices[k];
-}

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { inBox, viewBounds, type ViewLike } from './view-bounds.ts';
+import { viewBounds, type LonLatBox, type ViewLike } from './view-bounds.ts';
+
+/** Whether (lon, lat) lies in the box (longitude taken modulo 360): the shader's `inView`. */
+function inBox(box: LonLatBox | null, lon: number, lat: number): boolean {
+  if (!box) return true;
+  const [minLon, minLat, maxLon, maxLat] = box;
+  const offset = (((lon - minLon) % 360) + 360) % 360;
+  return lat >= minLat && lat <= maxLat && offset <= maxLon - minLon;
+}
 
 /** An equirectangular "map": 10 px per degree, centred on (lon, lat). */
 function flatView(lon: number, lat: number, width = 400, height = 200): ViewLike {

@@ -58,15 +58,6 @@ export function viewBounds(view: ViewLike): LonLatBox | null {
   if (maxLon - minLon + 2 * lonPad >= 360) return [view.longitude - 180, Math.max(-90, minLat - latPad), view.longitude + 180, Math.min(90, maxLat + latPad)];
   return [minLon - lonPad, Math.max(-90, minLat - latPad), maxLon + lonPad, Math.min(90, maxLat + latPad)];
 }
-
-/** Whether (lon, lat) lies in the box (longitude taken modulo 360): the shader's `inView`. */
-export function inBox(box: LonLatBox | null, lon: number, lat: number): boolean {
-  if (!box) return true;
-  const [minLon, minLat, maxLon, maxLat] = box;
-  const offset = (((lon - minLon) % 360) + 360) % 360;
-  return lat >= minLat && lat <= maxLat && offset <= maxLon - minLon;
-}
-
 /** Where particles may be (re)born in a deck.gl viewport; null (no restriction) for views other than Web Mercator and globe. */
 export function particleViewBox(viewport: Partial<ViewLike> & Omit<ViewLike, 'longitude'>): LonLatBox | null {
   return typeof viewport.longitude === 'number' ? viewBounds(viewport as ViewLike) : null;

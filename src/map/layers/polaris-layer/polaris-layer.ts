@@ -5,16 +5,15 @@
  * uploaded once as an r32float texture; a class change only changes uniforms (no upload, no new request).
  *
  * Structure as the scalar field layer's (same mesh, same per-fragment cell lookup, same vertex shader):
- * the mesh when the grid or projection changes, a texture when its slice object changes; `draw` sets uniforms.
+ * the mesh when the grid or projection changes, a texture when its slice object changes (both in GridFieldLayer);
+ * `draw` sets uniforms.
  */
-import { Layer, project32, type DefaultProps, type LayerProps, type UpdateParameters } from '@deck.gl/core';
-import type { Texture } from '@luma.gl/core';
+import { project32, type DefaultProps, type LayerProps } from '@deck.gl/core';
 import fs from '../../../../shaders/polaris/polaris.frag.glsl?raw';
 import vs from '../../../../shaders/scalar-field/scalar-field.vert.glsl?raw';
 import { DEFAULT_ICE_CLASS, type IceClass } from '../../../../common/polaris/polaris.ts';
 import type { RegularGrid } from '../../../../common/regular-grid.ts';
 import {
-  createSliceTexture,
   fitsGrid,
   gridCell,
   gridUniforms,
@@ -22,7 +21,7 @@ import {
   VALID_CELL_ALPHA,
   type FieldValues,
 } from '../grid-field/grid-field.ts';
-import { GridFieldLayer, type GridFieldLayerState } from '../grid-field/grid-field-layer.ts';
+import { GridFieldLayer } from '../grid-field/grid-field-layer.ts';
 import { classUniforms, polarisUniforms, type PolarisUniformProps } from './polaris-uniforms.ts';
 
 type _PolarisLayerProps = {
@@ -59,40 +58,20 @@ const defaultProps: DefaultProps<PolarisLayerProps> = {
   parameters: groundOverlayParameters,
 };
 
-interface PolarisLayerState extends GridFieldLayerState {
-  concentrationTexture?: Texture;
-  thicknessTexture?: Texture;
-}
-
 export class PolarisLayer extends GridFieldLayer<Required<_PolarisLayerProps> & LayerProps> {
   static layerName = 'PolarisLayer';
   static defaultProps = defaultProps;
 
-  declare state: PolarisLayerState;
+  protected readonly sliceProps = ['concentration', 'thickness'] as const;
 
   protected shaders() {
     return { vs, fs, modules: [project32, gridCell, polarisUniforms] };
   }
 
-  updateState(params: UpdateParameters<this>): void {
-    super.updateState(params);
-    const { props, oldProps } = params;
-    if (props.concentration !== oldProps.concentration) {
-      this.state.concentrationTexture = this.upload('concentration', props.concentration, this.state.concentrationTexture);
-    }
-    if (props.thickness !== oldProps.thickness) {
-      this.state.thicknessTexture = this.upload('thickness', props.thickness, this.state.thicknessTexture);
-    }
-  }
-
-  finalizeState(context: Parameters<Layer['finalizeState']>[0]): void {
-    super.finalizeState(context); // destroys the model (getModels)
-    this.state.concentrationTexture?.destroy();
-    this.state.thicknessTexture?.destroy();
-  }
-
   draw(): void {
-    const { mesh, concentrationTexture, thicknessTexture } = this.state;
+    const { mesh } = this.state;
+    const concentrationTexture = this.texture('concentration');
+    const thicknessTexture = this.texture('thickness');
     const { grid, concentration, thickness, iceClass } = this.props;
     if (!mesh || !concentrationTexture || !thicknessTexture || !grid || !concentration || !thickness) return;
     if (!fitsGrid(concentration, grid) || !fitsGrid(thickness, grid)) return;
@@ -106,10 +85,5 @@ export class PolarisLayer extends GridFieldLayer<Required<_PolarisLayerProps> & 
     };
     mesh.model.shaderInputs.setProps({ polaris: uniforms });
     mesh.model.draw(this.context.renderPass);
-  }
-
-  private upload(name: string, field: FieldValues | null, previous: Texture | undefined): Texture | undefined {
-    previous?.destroy();
-    return field ? createSliceTexture(this.context.device, `${this.props.id}-${name}`, field) : undefined;
   }
 }

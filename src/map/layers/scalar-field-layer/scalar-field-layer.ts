@@ -4,14 +4,12 @@
  * finds each pixel's latitude/longitude from its own position and colours the cell through a ramp texture.
  * NaN cells are transparent; valid cells get alpha 200/255 times the layer's opacity (0.7 by default).
  */
-import { Layer, project32, type DefaultProps, type LayerProps, type UpdateParameters } from '@deck.gl/core';
-import type { Texture } from '@luma.gl/core';
+import { project32, type DefaultProps, type LayerProps, type UpdateParameters } from '@deck.gl/core';
 import fs from '../../../../shaders/scalar-field/scalar-field.frag.glsl?raw';
 import vs from '../../../../shaders/scalar-field/scalar-field.vert.glsl?raw';
 import type { RegularGrid } from '../../../../common/regular-grid.ts';
 import { iceRamp, RAMP_SIZE, sampleRamp } from '../../colour-ramps.ts';
 import {
-  createSliceTexture,
   fitsGrid,
   gridCell,
   gridUniforms,
@@ -19,7 +17,7 @@ import {
   VALID_CELL_ALPHA,
   type FieldValues,
 } from '../grid-field/grid-field.ts';
-import { GridFieldLayer, type GridFieldLayerState } from '../grid-field/grid-field-layer.ts';
+import { GridFieldLayer } from '../grid-field/grid-field-layer.ts';
 import { scalarFieldUniforms, type ScalarFieldUniformProps } from './scalar-field-uniforms.ts';
 
 export { VALID_CELL_ALPHA, type FieldValues };
@@ -59,16 +57,11 @@ const defaultProps: DefaultProps<ScalarFieldLayerProps> = {
   parameters: groundOverlayParameters,
 };
 
-interface ScalarFieldLayerState extends GridFieldLayerState {
-  fieldTexture?: Texture;
-  rampTexture?: Texture;
-}
-
 export class ScalarFieldLayer extends GridFieldLayer<Required<_ScalarFieldLayerProps> & LayerProps> {
   static layerName = 'ScalarFieldLayer';
   static defaultProps = defaultProps;
 
-  declare state: ScalarFieldLayerState;
+  protected readonly sliceProps = ['field'] as const;
 
   protected shaders() {
     return { vs, fs, modules: [project32, gridCell, scalarFieldUniforms] };
@@ -77,21 +70,13 @@ export class ScalarFieldLayer extends GridFieldLayer<Required<_ScalarFieldLayerP
   updateState(params: UpdateParameters<this>): void {
     super.updateState(params);
     const { props, oldProps } = params;
-    if (props.field !== oldProps.field) {
-      this.state.fieldTexture?.destroy();
-      this.state.fieldTexture = props.field ? createSliceTexture(this.context.device, `${this.props.id}-field`, props.field) : undefined;
-    }
     if (props.rampBytes !== oldProps.rampBytes) this.uploadRamp(props.rampBytes);
   }
 
-  finalizeState(context: Parameters<Layer['finalizeState']>[0]): void {
-    super.finalizeState(context); // destroys the model (getModels)
-    this.state.fieldTexture?.destroy();
-    this.state.rampTexture?.destroy();
-  }
-
   draw(): void {
-    const { mesh, fieldTexture, rampTexture } = this.state;
+    const { mesh } = this.state;
+    const fieldTexture = this.texture('field');
+    const rampTexture = this.texture('ramp');
     const { grid, field, valueRange } = this.props;
     if (!mesh || !fieldTexture || !rampTexture || !grid || !field || !fitsGrid(field, grid)) return;
     const uniforms: ScalarFieldUniformProps = {
@@ -108,7 +93,6 @@ export class ScalarFieldLayer extends GridFieldLayer<Required<_ScalarFieldLayerP
   }
 
   private uploadRamp(bytes: Uint8Array): void {
-    this.state.rampTexture?.destroy();
     const texture = this.context.device.createTexture({
       id: `${this.props.id}-ramp`,
       format: 'rgba8unorm',
@@ -117,6 +101,6 @@ export class ScalarFieldLayer extends GridFieldLayer<Required<_ScalarFieldLayerP
       sampler: { minFilter: 'nearest', magFilter: 'nearest', addressModeU: 'clamp-to-edge', addressModeV: 'clamp-to-edge' },
     });
     texture.writeData(bytes);
-    this.state.rampTexture = texture;
+    this.setTexture('ramp', texture);
   }
 }

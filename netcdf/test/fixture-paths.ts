@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 
-export const repoRoot = resolve(import.meta.dirname, '../../..');
+export const repoRoot = resolve(import.meta.dirname, '../..');
 export const fixturesDir = resolve(repoRoot, '../shared/fixtures/netcdf');
 
 export function fixture(relative: string): Uint8Array {

@@ -16,6 +16,8 @@ import { commonErrors, errorReply } from '../common-schemas.ts';
 import { MissingLeadError, readLeadSlices } from './forecast-slices.ts';
 import { greatCircleKm } from './great-circle.ts';
 import { checkRoute, MAX_ROUTE_KM } from './route-check.ts';
+import { LEAD_HOURS } from '../../../../common/forecast-file/leads.ts';
+import { MAX_WAYPOINTS } from '../../../../common/forecast-file/limits.ts';
 
 const checkBody = {
   type: 'object',
@@ -24,12 +26,12 @@ const checkBody = {
     date: { type: 'string', maxLength: 32 },
     run: { type: 'string', enum: ['free', 'assimilated'] },
     model_id: { type: 'string', pattern: '^[A-Za-z0-9_-]{1,64}$' },
-    lead_hours: { type: 'integer', enum: [24, 48, 72] },
+    lead_hours: { type: 'integer', enum: [...LEAD_HOURS] },
     ice_class: { type: 'string', enum: ICE_CLASSES },
     waypoints: {
       type: 'array',
       minItems: 2,
-      maxItems: 500,
+      maxItems: MAX_WAYPOINTS,
       items: {
         type: 'array',
         minItems: 2,
@@ -74,7 +76,7 @@ const checkReply = {
 } as const;
 
 /** Mounted at /route. */
-export const routeRoutes: FastifyPluginAsync = async (app) => {
+export const shipRouteRoutes: FastifyPluginAsync = async (app) => {
   app.post<{ Body: RouteCheckRequest }>(
     '/check',
     {

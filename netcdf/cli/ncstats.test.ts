@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { fixturesDir, repoRoot } from '../test/fixture-paths.ts';
 
 function ncstats(...files: string[]) {
-  const run = spawnSync(process.execPath, [join(repoRoot, 'node_modules/tsx/dist/cli.mjs'), join(repoRoot, 'workers/netcdf/cli/ncstats.ts'), ...files], {
+  const run = spawnSync(process.execPath, [join(repoRoot, 'node_modules/tsx/dist/cli.mjs'), join(repoRoot, 'netcdf/cli/ncstats.ts'), ...files], {
     encoding: 'utf8',
     timeout: 60_000,
   });

@@ -3,7 +3,7 @@
  * by common/cf-time, the server's reader too), and the lead time of each step in hours after the forecast
  * reference time. Pure NetCDF code: the decode worker and the server use it.
  */
-import { CfTimeError, formatDateTime, num2date, realTime, timeSteps, type TimeSteps } from '../../common/cf-time/index.ts';
+import { CfTimeError, formatDateTime, num2date, realTime, timeSteps, type TimeSteps } from '../common/cf-time/index.ts';
 import type { NetcdfDataset, VariableInfo } from './types.ts';
 
 /** The time coordinate: named 'time', or with standard_name 'time' / axis 'T', one-dimensional. */

@@ -12,8 +12,8 @@ import { buildDemoArchive } from '../../../src/forecast/demo-archive.ts';
 import { decodeStateFile } from '../../../src/forecast/forecast-file.ts';
 import { latitudes, longitudes } from '../../../src/forecast/grid.ts';
 import { landMask } from '../../../src/forecast/land-mask.ts';
-import { greatCircleKm } from '../../../src/routes/route/great-circle.ts';
-import { checkRoute } from '../../../src/routes/route/route-check.ts';
+import { greatCircleKm } from '../../../src/routes/ship-route/great-circle.ts';
+import { checkRoute } from '../../../src/routes/ship-route/route-check.ts';
 import { makeApp, signedIn } from '../../helpers.ts';
 import { SMALL_GRID } from '../../forecast/small-grid.ts';
 

@@ -8,6 +8,7 @@
 import Fastify from 'fastify';
 import { loadConfigOrExit } from './config.ts';
 import { startQueueWorker } from './jobs/queue/start-worker.ts';
+import { closeOnSignal } from './shutdown.ts';
 
 async function main(): Promise<void> {
   const config = loadConfigOrExit();
@@ -19,21 +20,7 @@ async function main(): Promise<void> {
   const { log } = Fastify({ logger: { level: config.logLevel } });
   const running = await startQueueWorker(config, log);
 
-  let closing = false;
-  const shutdown = (signal: string) => {
-    if (closing) return;
-    closing = true;
-    log.info({ signal }, 'worker stopping');
-    running.close().then(
-      () => process.exit(0),
-      (error: unknown) => {
-        console.error(error);
-        process.exit(1);
-      },
-    );
-  };
-  process.once('SIGTERM', () => shutdown('SIGTERM'));
-  process.once('SIGINT', () => shutdown('SIGINT'));
+  closeOnSignal(log, 'worker stopping', () => running.close());
 }
 
 main().catch((error: unknown) => {

@@ -1,9 +1,25 @@
 /**
  * What an opened NetCDF file looks like to the rest of the decoder, whichever format it came from.
  */
-import type { AttributeValue, DimensionInfo, NetcdfFormat, VariableInfo } from '../forecast.api.ts';
+export type NetcdfFormat = 'classic' | '64bit-offset' | 'cdf5' | 'netcdf4';
 
-export type { AttributeValue, DimensionInfo, NetcdfFormat, VariableInfo };
+export type AttributeValue = string | number | bigint | number[] | string[];
+
+export interface DimensionInfo {
+  name: string;
+  size: number;
+  unlimited: boolean;
+}
+
+export interface VariableInfo {
+  /** 'name' at the root, 'group/name' inside NetCDF-4 groups. */
+  name: string;
+  dimensions: string[];
+  shape: number[];
+  /** NetCDF type name: byte, char, short, int, float, double, ubyte, ushort, uint, int64, uint64, string. */
+  type: string;
+  attributes: Record<string, AttributeValue>;
+}
 
 /** NetCDF's atomic type names; 'char' holds text, 'string' NetCDF-4 variable-length strings. */
 export type NcTypeName =

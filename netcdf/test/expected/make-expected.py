@@ -1,8 +1,8 @@
 #!/usr/bin/python3
 """Expected statistics for every file in ../shared/fixtures/netcdf/, from a real reader.
 
-Run from the repository root:  /usr/bin/python3 workers/netcdf/test/expected/make-expected.py
-Writes workers/netcdf/test/expected/fixtures.json. Reader: Debian's python3-netcdf4 (netCDF4-python) with
+Run from the repository root:  /usr/bin/python3 netcdf/test/expected/make-expected.py
+Writes netcdf/test/expected/fixtures.json. Reader: Debian's python3-netcdf4 (netCDF4-python) with
 auto mask and scale on (its default), so the numbers are what a forecaster's Python session would show.
 For every numeric variable (integer or float, not char/string/compound/enum/vlen): shape, how many values are
 valid (unmasked and finite), how many missing, and min/max/mean of the valid ones (mean accumulated in float64).

@@ -1,13 +1,13 @@
 /**
  * Concentration and thickness of one lead time of a forecast file, read with the project's NetCDF decoder
- * (workers/netcdf: only that lead's slab of each variable), with the file's grid. A few recent slices are
+ * (netcdf/: only that lead's slab of each variable), with the file's grid. A few recent slices are
  * kept in memory by path, ETag, size, modification time and lead, so checking a route for +24/+48/+72 or for
  * another class reads the file once per lead.
  */
 import { readFile, stat } from 'node:fs/promises';
-import { openNetcdf } from '../../../../workers/netcdf/open-netcdf.ts';
+import { openNetcdf } from '../../../../netcdf/open-netcdf.ts';
 import type { RegularGrid } from '../../../../common/regular-grid.ts';
-import { VARIABLE_NAMES } from '../../forecast/forecast-file.ts';
+import { FILE_VARIABLES } from '../../../../common/forecast-file/variables.ts';
 import { LruCache } from '../../../../common/lru-cache.ts';
 
 export interface LeadSlices {
@@ -48,8 +48,8 @@ export async function readLeadSlices(path: string, etag: string, leadHours: numb
     if (lead < 0) throw new MissingLeadError(`No +${leadHours} h lead in the file (it has ${times.join(', ')})`);
     const slices: LeadSlices = {
       grid: gridOf(dataset.read('latitude') as ArrayLike<number>, dataset.read('longitude') as ArrayLike<number>),
-      concentration: asFloat32(dataset.read(VARIABLE_NAMES.concentration, lead) as ArrayLike<number>),
-      thickness: asFloat32(dataset.read(VARIABLE_NAMES.thickness, lead) as ArrayLike<number>),
+      concentration: asFloat32(dataset.read(FILE_VARIABLES.concentration, lead) as ArrayLike<number>),
+      thickness: asFloat32(dataset.read(FILE_VARIABLES.thickness, lead) as ArrayLike<number>),
     };
     cache.set(key, slices);
     return slices;
