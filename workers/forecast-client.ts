@@ -5,7 +5,7 @@
  * ForecastService, or a comlink proxy over a MessageChannel.
  */
 import * as Comlink from 'comlink';
-import type { ContourLines, DownloadProgress, DriftSlice, FirstSlice, ForecastFileMeta, ForecastWorkerApi, LocalField, ScalarSlice } from './forecast.api.ts';
+import type { ContourLines, DownloadProgress, DriftSlice, FirstSlice, ForecastFileMeta, ForecastWorkerApi, LocalField, ProbabilitySlice, ScalarSlice } from './forecast.api.ts';
 import { abortError } from './worker-errors.ts';
 
 export { isAbortError, workerFailure, type WorkerFailure } from './worker-errors.ts';
@@ -68,6 +68,7 @@ export function createForecastClient(options: ForecastClientOptions = {}): Forec
     cellSeries: (key, variables, cell): Promise<number[][]> => Promise.resolve(target.cellSeries(key, variables, cell)),
     contour: (key, variable, lead, level): Promise<ContourLines> => Promise.resolve(target.contour(key, variable, lead, level)),
     localField: (key, variable, timeIndex): Promise<LocalField> => Promise.resolve(target.localField(key, variable, timeIndex)),
+    iceProbability: (members, variable, level): Promise<ProbabilitySlice> => Promise.resolve(target.iceProbability(members, variable, level)),
     load(source, { signal, onProgress } = {}) {
       if (signal?.aborted) return Promise.reject(abortError());
       const requestId = `load-${++requestCounter}-${Math.random().toString(36).slice(2, 8)}`;

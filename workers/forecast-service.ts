@@ -12,6 +12,7 @@ import type {
   ForecastWorkerApi,
   LinkDecision,
   LocalField,
+  ProbabilitySlice,
   ScalarSlice,
   SliceOptions,
 } from './forecast.api.ts';
@@ -24,6 +25,7 @@ import { timeDimension } from './netcdf/time-axis.ts';
 import { SlicedFetcher } from './forecast/sliced-fetcher.ts';
 import { previewValues } from './forecast/preview.ts';
 import { stillCurrent, Validators } from './forecast/revalidate.ts';
+import { iceProbability } from './forecast/ice-probability.ts';
 import { NetcdfNotFoundError, UnsupportedFeatureError } from './netcdf/errors.ts';
 import { openNetcdf } from './netcdf/open-netcdf.ts';
 import { finiteRange } from './netcdf/stats.ts';
@@ -222,6 +224,14 @@ export class ForecastService implements ForecastWorkerApi {
     const { localField } = await import('./regrid/local-field.ts');
     const field = localField(this.entry(key).dataset, variable, timeIndex);
     return Comlink.transfer(field, [field.data.buffer]);
+  }
+
+  async iceProbability(members: { key: string; lead: number }[], variable: string, level: number): Promise<ProbabilitySlice> {
+    await Promise.all(members.map((member) => this.sliced.ensure(member.key, [variable], member.lead)));
+    const slices = members.map((member) => this.scalar(this.entry(member.key), member.key, variable, member.lead).data);
+    const field = iceProbability(slices, level);
+    const [height, width] = this.entry(members[0].key).dataset.variable(variable).shape.slice(-2);
+    return Comlink.transfer({ ...field, width, height, members: members.length }, [field.data.buffer]);
   }
 
   private entry(key: string): CachedFile {

@@ -157,6 +157,14 @@ export interface LinkDecision {
   held: boolean;
 }
 
+/**
+ * The probability of ice (0–1 per cell) from several files' forecasts of one valid time, with how many made it:
+ * the share of `members` with a value at a cell whose concentration is at or above the level; NaN where none has one.
+ */
+export interface ProbabilitySlice extends ScalarSlice {
+  members: number;
+}
+
 export interface ForecastWorkerApi {
   /**
    * Download (or take) a file, parse its header and cache it by key. `requestId` lets the page cancel
@@ -198,4 +206,10 @@ export interface ForecastWorkerApi {
    * regridded onto a lat/lon grid covering its footprint (≤ 2048 cells a side). Any grid common/regrid places.
    */
   localField(key: string, variable: string, timeIndex: number): Promise<LocalField>;
+  /**
+   * 'Вероятность льда': for each opened file `members[i].key`, the variable (concentration, fraction) at lead index
+   * `members[i].lead` (fetched like any slice: a file opened by slices fetches just that subset), then per cell the
+   * share at or above `level`. The files must share one grid (`UnsupportedFeatureError` otherwise).
+   */
+  iceProbability(members: { key: string; lead: number }[], variable: string, level: number): Promise<ProbabilitySlice>;
 }

@@ -20,6 +20,9 @@ export interface ModelArchitecture {
     created_at: string;
     details?: { title?: string; institution?: string };
   };
+  /** Generated models: the dataset chosen when generating it, and its name while the dataset exists. */
+  dataset_id?: string;
+  dataset_name?: string;
 }
 
 /** GET /report/model_metrics item: flat metric name (e.g. 'rmse_24h') → value. */

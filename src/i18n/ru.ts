@@ -101,6 +101,7 @@ export const ru = {
     importedFile: 'Файл',
     importedRun: 'Последний импортированный прогноз',
     institution: 'Организация',
+    dataset: 'Датасет',
   },
   datasets: {
     title: 'Датасеты',
@@ -147,7 +148,7 @@ export const ru = {
   },
   generateForecast: {
     title: 'Генерация прогноза',
-    date: 'Дата',
+    date: 'Дата анализа',
     datePlaceholder: 'Выберите дату',
     models: 'Модели',
     model: (modelId: string) => `Модель ${modelId}`,
@@ -369,6 +370,7 @@ export const ru = {
     firstBreach: 'Первое нарушение',
     noBreach: 'нет',
     onLand: 'суша или нет данных',
+    outside: (km: string) => `Вне области прогноза: ${km} км`,
     export: 'Экспорт',
     gpx: 'GPX',
     csv: 'CSV',
@@ -394,7 +396,7 @@ export const ru = {
     bearing: 'Направление',
     loading: 'Загрузка...',
     mode: 'Режим',
-    modes: { field: 'Поле', difference: 'Разность' },
+    modes: { field: 'Поле', difference: 'Разность', probability: 'Вероятность льда' },
     differenceKinds: { runs: 'Ассимилированный − свободный', analysis: 'Прогноз − анализ' },
     differenceNone: 'Разность недоступна: нет файла для сравнения на это время.',
     differenceDrift: 'Разность показывается для толщины и доли льда.',
@@ -555,6 +557,13 @@ export const ru = {
       runs: 'Прогонов',
     },
     downloadCsv: 'Скачать CSV',
+  },
+  /** 'Режим' → 'Вероятность льда': the share of the date's model forecasts with ice. */
+  iceProbability: {
+    legendTitle: 'Вероятность льда (≥ 15 %)',
+    members: (n: number, singular: boolean) => `по ${n} ${singular ? 'прогнозу' : 'прогнозам'}`,
+    loading: 'Вероятность считается по прогнозам всех моделей…',
+    none: 'На эту дату нет прогнозов моделей: вероятность не посчитать.',
   },
   // ---- end of verification ----
 } as const;

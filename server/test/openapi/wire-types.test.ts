@@ -40,7 +40,7 @@ const contract: [string, string, string, string[], (schema: Schema) => Schema | 
   ['post', '/api/v1/models/generate', 'body', fields<GenerateModelRequest>()({ content: true, prompt_id: true, dataset: true, experiment_name: true }), (s) => s],
   ['post', '/api/v1/forecast/generate', 'body', fields<GenerateForecastRequest>()({ date: true, model_ids: true }), (s) => s],
   ['get', '/api/v1/forecast/info', '200', fields<ForecastInfo>()({ available_dates: true }), (s) => s],
-  ['get', '/api/v1/report/model_architecture', '200', fields<ModelArchitecture>()({ model_id: true, model_type: true, hyperparameters: true, provenance: true }), (s) => s.items],
+  ['get', '/api/v1/report/model_architecture', '200', fields<ModelArchitecture>()({ model_id: true, model_type: true, hyperparameters: true, provenance: true, dataset_id: true, dataset_name: true }), (s) => s.items],
   ['get', '/api/v1/report/model_metrics', '200', fields<ModelMetrics>()({ model_id: true, metrics: true }), (s) => s.items],
   ['get', '/api/v1/report/datasets', '200', fields<Dataset>()({ dataset_id: true, dataset_name: true, metadata: true }), (s) => s.items],
   ['post', '/api/v1/route/check', 'body', fields<RouteCheckRequest>()({ date: true, run: true, model_id: true, lead_hours: true, ice_class: true, waypoints: true }), (s) => s],
@@ -64,13 +64,13 @@ function summaryRowFields(): string[] {
 
 function routeResultFields(): string[] {
   return fields<RouteCheckResult>()({
-    length_km: true, ice_length_km: true, min_rio: true, max_concentration: true, max_thickness_m: true, first_breach: true, samples: true,
+    length_km: true, ice_length_km: true, outside_km: true, min_rio: true, max_concentration: true, max_thickness_m: true, first_breach: true, samples: true,
   });
 }
 
 function routeSampleFields(): string[] {
   return fields<RouteSample>()({
-    lat: true, lon: true, distance_km: true, concentration: true, thickness_m: true, ice_type: true, rio: true, category: true,
+    lat: true, lon: true, distance_km: true, covered: true, concentration: true, thickness_m: true, ice_type: true, rio: true, category: true,
   });
 }
 

@@ -6,6 +6,7 @@ import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { analysisFileUrl, fetchAnalysisInfo } from '../../api/analysis.ts';
 import { fetchForecastInfo, forecastFileUrl } from '../../api/forecast.ts';
 import { startMapTools } from './map-tools/start-map-tools.ts';
+import { probabilityMemberUrls } from './ice-probability/member-urls.ts';
 import { PointPanel } from './point-panel/point-panel.tsx';
 import { ForecastLoader } from './forecast-loader.ts';
 import { FirstView } from './first-view/first-view.tsx';
@@ -84,6 +85,7 @@ export function ForecastMapPage() {
       worker: worker.api,
       urls: { forecast: (date, assimilated) => forecastFileUrl(date, assimilated), analysis: analysisFileUrl },
       listAnalysisDates: async () => (await fetchAnalysisInfo()).available_dates,
+      memberUrls: probabilityMemberUrls,
     });
     localFiles.attach(worker.api);
     return () => {

@@ -13,6 +13,7 @@ import { polarisReadoutLines } from './polaris/polaris-readout.ts';
 import { valueAt } from './value-at.ts';
 import { differenceReadout } from './difference/difference-readout.ts';
 import { localReadout } from './local-file/local-readout.ts';
+import { probabilityReadout } from './ice-probability/probability-field.ts';
 
 /** Decimals shown per unit: centimetres of thickness, 1/1000 of concentration, mm/s of drift. */
 const DECIMALS = { m: 2, '': 3, 'm/s': 3 } as const;
@@ -27,6 +28,7 @@ export function HoverReadout({ pointer }: { pointer: PointerPosition | null }) {
   const iceClass = useForecastMap((state) => state.iceClass);
   const mode = useForecastMap((state) => state.mode);
   const difference = useForecastMap((state) => state.difference);
+  const probability = useForecastMap((state) => state.probability);
   const localField = useForecastMap((state) => state.localField);
   const localLabel = useForecastMap((state) => state.localVariables.find((v) => v.name === state.localVariable)?.label ?? '');
   if (!pointer) return null;
@@ -47,6 +49,7 @@ export function HoverReadout({ pointer }: { pointer: PointerPosition | null }) {
       : readout.text;
   }
   valueLine = differenceReadout({ mode, difference }, pointer.lng, pointer.lat) ?? valueLine;
+  valueLine = probabilityReadout({ mode, probability }, pointer.lng, pointer.lat) ?? valueLine;
   if (localField) valueLine = localReadout(localField, localLabel, pointer.lng, pointer.lat); // a file from disk (issue 10)
   return (
     <div className="forecast-map__readout" data-testid="hover-readout">

@@ -12,10 +12,13 @@ import { PolarisLegend } from './polaris/polaris-legend.tsx';
 import { EdgeLegend } from './ice-edge/edge-legend.tsx';
 import { DifferenceLegend } from './difference/difference-legend.tsx';
 import { showsDifference } from './difference/difference-math.ts';
+import { ProbabilityLegend } from './ice-probability/probability-legend.tsx';
+import { showsProbability } from './ice-probability/probability-field.ts';
 
 export function MapLegend() {
   const variable = useForecastMap((state) => state.variable);
-  return variable === 'POLARIS' ? <PolarisLegend /> : <RampLegend />;
+  const probability = useForecastMap(showsProbability);
+  return variable === 'POLARIS' && !probability ? <PolarisLegend /> : <RampLegend />;
 }
 
 function RampLegend() {
@@ -23,6 +26,7 @@ function RampLegend() {
   const range = useForecastMap((state) => state.range);
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const difference = useForecastMap(showsDifference);
+  const probability = useForecastMap(showsProbability);
   const ramp = VARIABLE_STYLES[variable].ramp;
 
   useEffect(() => {
@@ -32,11 +36,13 @@ function RampLegend() {
     const image = context.createImageData(bytes.length / 4, 1);
     image.data.set(bytes);
     context.putImageData(image, 0, 0);
-  }, [ramp, difference]);
+  }, [ramp, difference, probability]);
 
   return (
     <section className="forecast-legend" aria-label={ru.forecastMap.legendTitles[variable]} data-testid="legend">
-      {difference ? (
+      {probability ? (
+        <ProbabilityLegend />
+      ) : difference ? (
         <DifferenceLegend />
       ) : (
         <>

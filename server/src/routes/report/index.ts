@@ -22,6 +22,9 @@ const architectureReply = {
       hyperparameters: { type: 'object', additionalProperties: true },
       // External models (imported forecasts, issue 10): where their newest run came from.
       provenance: { type: 'object', additionalProperties: true },
+      // Generated models: the dataset chosen in the form (its name as /report/datasets lists it, if it still exists).
+      dataset_id: { type: 'string' },
+      dataset_name: { type: 'string' },
     },
     required: ['model_id', 'model_type', 'hyperparameters'],
   },
@@ -56,13 +59,23 @@ export const reportRoutes: FastifyPluginAsync = async (app) => {
   app.get(
     '/model_architecture',
     { onRequest: [requireUser], schema: { response: { 200: architectureReply, ...commonErrors } } },
-    async () =>
-      Promise.all(
-        (await listModels(app.db)).map(async ({ model_id, model_type, hyperparameters }) => {
+    async () => {
+      const names = new Map((await listDatasets(app.db)).map((entry) => [entry.dataset_id, entry.dataset_name]));
+      return Promise.all(
+        (await listModels(app.db)).map(async ({ model_id, model_type, hyperparameters, dataset_id }) => {
           const provenance = model_type === EXTERNAL_MODEL_TYPE ? await latestProvenance(app.db, 'forecast', model_id) : undefined;
-          return { model_id, model_type, hyperparameters, ...(provenance ? { provenance } : {}) };
+          const datasetName = dataset_id ? names.get(dataset_id) : undefined;
+          return {
+            model_id,
+            model_type,
+            hyperparameters,
+            ...(provenance ? { provenance } : {}),
+            ...(dataset_id ? { dataset_id } : {}),
+            ...(datasetName ? { dataset_name: datasetName } : {}),
+          };
         }),
-      ),
+      );
+    },
   );
 
   app.get('/model_metrics', { onRequest: [requireUser], schema: { response: { 200: metricsReply, ...commonErrors } } }, async () => {

@@ -5,8 +5,9 @@ import { VARIABLE_STYLES } from '../forecast-variables.ts';
 import { useForecastMap } from '../store/store-context.ts';
 import type { DifferenceKind } from './difference-math.ts';
 import type { MapMode } from './difference-slice.ts';
+import { ProbabilityNote } from '../ice-probability/probability-note.tsx';
 
-const MODES: MapMode[] = ['field', 'difference'];
+const MODES: MapMode[] = ['field', 'difference', 'probability'];
 const KINDS: DifferenceKind[] = ['runs', 'analysis'];
 
 export function DifferenceControls() {
@@ -20,6 +21,7 @@ export function DifferenceControls() {
     <div className="map-tools__mode" role="group" aria-label={ru.mapTools.mode}>
       <span className="forecast-sidebar__title">{ru.mapTools.mode}</span>
       <ToggleButtons values={MODES} active={mode} onChange={setMode} label={(value) => ru.mapTools.modes[value]} />
+      <ProbabilityNote />
       {mode === 'difference' && (
         <>
           <select value={kind} onChange={(event) => setKind(event.target.value as DifferenceKind)} aria-label={ru.mapTools.difference}>

@@ -5,8 +5,11 @@
 import type { StateCreator } from 'zustand';
 import type { DifferenceField, DifferenceKind } from './difference-math.ts';
 
-/** 'Поле' (the field) or 'Разность' (a difference). */
-export type MapMode = 'field' | 'difference';
+/**
+ * 'Поле' (the field), 'Разность' (a difference) or 'Вероятность льда' (the share of all models' forecasts of the
+ * date with ice, ../ice-probability/).
+ */
+export type MapMode = 'field' | 'difference' | 'probability';
 
 export interface DifferenceSlice {
   mode: MapMode;

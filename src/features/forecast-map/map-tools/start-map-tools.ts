@@ -11,15 +11,18 @@ import { PointLoader } from '../point-panel/point-loader.ts';
 import { DifferenceLoader } from '../difference/difference-loader.ts';
 import { TrajectoryLoader } from '../trajectory/trajectory-loader.ts';
 import type { FileUrls } from './companion-files.ts';
+import { ProbabilityLoader } from '../ice-probability/probability-loader.ts';
 
 export interface MapToolsOptions {
   store: ForecastMapStore;
-  worker: Pick<ForecastClient, 'load' | 'contour' | 'cellSeries' | 'scalarSlice' | 'driftSlice'>;
+  worker: Pick<ForecastClient, 'load' | 'contour' | 'cellSeries' | 'scalarSlice' | 'driftSlice' | 'iceProbability'>;
   urls: FileUrls;
   listAnalysisDates: () => Promise<string[]>;
+  /** 'Вероятность льда': every model's files of a date (absent: the mode finds no forecasts). */
+  memberUrls?: (date: string) => Promise<string[]>;
 }
 
-export function startMapTools({ store, worker, urls, listAnalysisDates }: MapToolsOptions): () => void {
+export function startMapTools({ store, worker, urls, listAnalysisDates, memberUrls = async () => [] }: MapToolsOptions): () => void {
   let stopped = false;
   store.getState().setToolsActive(true);
   listAnalysisDates().then(
@@ -38,6 +41,7 @@ export function startMapTools({ store, worker, urls, listAnalysisDates }: MapToo
     new PointLoader({ store, worker, urls }).start(),
     new DifferenceLoader({ store, worker, urls }).start(),
     new TrajectoryLoader({ store, worker, urls }).start(),
+    new ProbabilityLoader({ store, worker, memberUrls }).start(),
   ];
   return () => {
     stopped = true;

@@ -6,6 +6,7 @@ import type { ForecastMapState } from '../store/forecast-map-store.ts';
 import { buildEdgeLayers } from '../ice-edge/edge-layers.ts';
 import { buildPointLayers } from '../point-panel/point-layers.ts';
 import { buildTrajectoryLayers } from '../trajectory/trajectory-layers.ts';
+import { buildProbabilityLayers } from '../ice-probability/probability-layers.ts';
 
 export function buildToolLayers(state: ForecastMapState): Layer[] {
   return [...buildEdgeLayers(state), ...buildTrajectoryLayers(state), ...buildPointLayers(state)];
@@ -13,10 +14,12 @@ export function buildToolLayers(state: ForecastMapState): Layer[] {
 
 /**
  * The field layers: in 'Разность' mode for thickness or concentration, the difference (or nothing while it is
- * made or when it cannot be); otherwise what `fieldLayers` gives (the forecast's own layers).
+ * made or when it cannot be); in 'Вероятность льда' mode the probability (whatever the variable); otherwise what
+ * `fieldLayers` gives (the forecast's own layers).
  */
 export function buildFieldOrDifference(state: ForecastMapState, fieldLayers: () => LayersList): LayersList {
   if (state.mode === 'difference' && VARIABLE_STYLES[state.variable].kind === 'scalar') return buildDifferenceLayers(state);
+  if (state.mode === 'probability') return buildProbabilityLayers(state);
   return fieldLayers();
 }
 
@@ -30,6 +33,7 @@ export function toolLayersChanged(state: ForecastMapState, previous: ForecastMap
     state.trajectoryResult !== previous.trajectoryResult ||
     state.mode !== previous.mode ||
     state.difference !== previous.difference ||
+    state.probability !== previous.probability ||
     state.variable !== previous.variable
   );
 }

@@ -12,6 +12,9 @@ describe('map tools in the URL', () => {
     ).toEqual({ date: '2026-11-20', edge: true, play: true, speed: 'fast', point: '78.5000,95.2500' });
     expect(validateForecastSearch({ edge: 'yes', play: 2, speed: 'warp', point: '95,200', mode: 'sum', against: 'x' })).toEqual({});
     expect(validateForecastSearch({ mode: 'diff', against: 'analysis' })).toEqual({ mode: 'diff', against: 'analysis' });
+    expect(validateForecastSearch({ mode: 'prob' })).toEqual({ mode: 'prob' });
+    expect(toolsFromSearch(validateForecastSearch({ mode: 'prob' })).mode).toBe('probability');
+    expect(searchFromSelection({ ...DEFAULT_SELECTION, ...DEFAULT_TOOLS, mode: 'probability' }).mode).toBe('prob');
     expect(validateForecastSearch({ point: 'lat,lon' })).toEqual({});
   });
 

@@ -1,13 +1,14 @@
 /**
  * The tools' part of the map's URL (issue 11), so a link reopens them:
  * `&edge=true&play=true&speed=fast&point=78.5000,95.2500&mode=diff&against=analysis` (point: latitude, longitude
- * in degrees; mode=diff is 'Разность', against=analysis its forecast − analysis variant).
+ * in degrees; mode=diff is 'Разность', against=analysis its forecast − analysis variant; mode=prob is 'Вероятность льда').
  * Off/closed tools are left out of the URL. Read by url-search.ts, which owns the whole search object.
  */
 import { PLAY_INTERVALS, type MapPoint, type PlaySpeed, type ToolsSelection } from './tools-slice.ts';
 
 export interface ToolsSearch {
-  mode?: 'diff';
+  /** 'Разность', or 'Вероятность льда'. */
+  mode?: 'diff' | 'prob';
   against?: 'analysis';
   edge?: boolean;
   play?: boolean;
@@ -41,7 +42,7 @@ export function formatPoint(point: MapPoint): string {
 
 export function validateToolsSearch(search: Record<string, unknown>): ToolsSearch {
   const result: ToolsSearch = {};
-  if (search.mode === 'diff') result.mode = 'diff';
+  if (search.mode === 'diff' || search.mode === 'prob') result.mode = search.mode;
   if (search.against === 'analysis') result.against = 'analysis';
   const edge = parseFlag(search.edge);
   if (edge !== undefined) result.edge = edge;
@@ -57,7 +58,7 @@ export function validateToolsSearch(search: Record<string, unknown>): ToolsSearc
 /** What a URL asks of the tools: a parameter that is absent turns its tool off (a link opens exactly its view). */
 export function toolsFromSearch(search: ToolsSearch): ToolsSelection {
   return {
-    mode: search.mode === 'diff' ? 'difference' : 'field',
+    mode: search.mode === 'diff' ? 'difference' : search.mode === 'prob' ? 'probability' : 'field',
     differenceKind: search.against === 'analysis' ? 'analysis' : 'runs',
     iceEdge: search.edge ?? false,
     playing: search.play ?? false,
@@ -71,7 +72,7 @@ export function toolsFromSearch(search: ToolsSearch): ToolsSelection {
 export function searchFromTools(tools: Partial<ToolsSelection>): ToolsSearch {
   if (tools.iceEdge === undefined) return {};
   return {
-    mode: tools.mode === 'difference' ? 'diff' : undefined,
+    mode: tools.mode === 'difference' ? 'diff' : tools.mode === 'probability' ? 'prob' : undefined,
     against: tools.differenceKind === 'analysis' ? 'analysis' : undefined,
     edge: tools.iceEdge || undefined,
     play: tools.playing || undefined,

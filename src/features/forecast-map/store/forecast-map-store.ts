@@ -15,8 +15,9 @@ import { createToolsSlice, type ToolsSlice } from '../map-tools/tools-slice.ts';
 import { createEdgeSlice, type EdgeSlice } from '../ice-edge/edge-slice.ts';
 import { createDifferenceSlice, type DifferenceSlice } from '../difference/difference-slice.ts';
 import { createLocalFileSlice, type LocalFileSlice } from '../local-file/local-file-slice.ts';
+import { createProbabilitySlice, type ProbabilitySlice } from '../ice-probability/probability-slice.ts';
 
-export type ForecastMapState = SelectionSlice & DatesSlice & FileSlice & FieldSlice & RouteSlice & ToolsSlice & EdgeSlice & DifferenceSlice & LocalFileSlice;
+export type ForecastMapState = SelectionSlice & DatesSlice & FileSlice & FieldSlice & RouteSlice & ToolsSlice & EdgeSlice & DifferenceSlice & LocalFileSlice & ProbabilitySlice;
 export type ForecastMapStore = StoreApi<ForecastMapState>;
 
 export function createForecastMapStore(): ForecastMapStore {
@@ -30,5 +31,6 @@ export function createForecastMapStore(): ForecastMapStore {
     ...createEdgeSlice(...args),
     ...createDifferenceSlice(...args),
     ...createLocalFileSlice(...args),
+    ...createProbabilitySlice(...args),
   }));
 }
