@@ -128,17 +128,22 @@ export const forecastStartupTask = {
     const result = await buildDemoArchive(ctx, app.config.demoDays, utcToday(), { metricsInWorker: true, databaseUrl: app.config.databaseUrl });
     app.log.info({ first: result.dates[0], last: result.dates.at(-1), ms: result.ms }, 'demo forecast archive ready');
     // The app opens the newest day first: compress its two files now, in zlib's thread pool, so the first
-    // download is not kept waiting (browsers ask for gzip over http, for br over https). Not awaited.
+    // download is not kept waiting (browsers ask for gzip over http, for br over https). Not awaited, and one
+    // after another: four at once took the whole pool (4 threads), and a request's file reads waited behind them.
     const newest = result.dates.at(-1);
     if (!newest) return;
     const model = await defaultModel(app.db);
+    const paths: string[] = [];
     for (const kind of ['forecast', 'assim_forecast'] as const) {
       const file = model && (await findFile(app.db, kind, model.model_id, newest));
-      if (!file) continue;
-      const path = resolveInside(app.config.dataDir, file.path);
-      for (const encoding of ['gzip', 'br'] as const) {
-        compressedCopy(path, encoding).catch((error: unknown) => app.log.warn({ err: error, path }, 'pre-compression failed'));
-      }
+      if (file) paths.push(resolveInside(app.config.dataDir, file.path));
     }
+    void (async () => {
+      for (const path of paths) {
+        for (const encoding of ['br', 'gzip'] as const) {
+          await compressedCopy(path, encoding).catch((error: unknown) => app.log.warn({ err: error, path }, 'pre-compression failed'));
+        }
+      }
+    })();
   },
 };

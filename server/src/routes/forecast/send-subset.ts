@@ -64,6 +64,6 @@ export async function sendSubset(
     .header('accept-ranges', 'bytes')
     .header('content-disposition', `inline; filename="${name}"`);
   if (etagMatches(request.headers['if-none-match'], tag)) return reply.code(304).send();
-  const body = await quickCompress(subset.bytes!, encoding);
+  const body = quickCompress(subset.bytes!, encoding);
   return reply.header('content-encoding', encoding).header('content-length', body.length).send(body);
 }
