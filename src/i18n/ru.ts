@@ -246,6 +246,7 @@ export const ru = {
       generate_forecast: 'Генерация прогноза',
       import_analysis: 'Импорт анализа',
       import_forecast: 'Импорт прогноза',
+      upload_onnx_model: 'Загрузка модели ONNX',
     } as Record<string, string>,
   },
   account: {
@@ -476,6 +477,18 @@ export const ru = {
     approx: '≈',
   },
   // ---- end of previews ----
+  onnxUpload: {
+    title: 'Загрузить модель ONNX',
+    hint: 'Обученная сеть в формате ONNX: вход [1, V·H, 480, 1301] — переменные анализа за H суток, выход [1, W·3, 480, 1301] — переменные на +24, +48, +72 ч.',
+    file: 'Файл модели (.onnx)',
+    modelId: 'Идентификатор модели',
+    spec: 'Описание входа и выхода (JSON)',
+    submit: 'Загрузить модель',
+    started: 'Загрузка модели ONNX начата',
+    failed: 'Ошибка при загрузке модели',
+    noFile: 'Выберите файл модели',
+    done: (modelId: string) => `Модель ${modelId} зарегистрирована, метрики рассчитаны`,
+  },
   // ---- forecast verification: the map's 'Качество прогноза', the /verification page (issue 21, viewer) ----
   verification: {
     title: 'Проверка прогнозов',

@@ -30,6 +30,7 @@ import {
 import { ARCTIC_GRID, LEAD_HOURS, type Grid } from './grid.ts';
 import type { IceState } from './ice-state.ts';
 import { climatology, runModelType } from './models/index.ts';
+import { ONNX_MODEL_TYPE, runOnnxModel } from './models/onnx/onnx-model.ts';
 
 export interface ArchiveLog {
   info: (details: object, message: string) => void;
@@ -41,6 +42,8 @@ export interface ArchiveContext {
   grid?: Grid;
   source?: AnalysisSource;
   log?: ArchiveLog;
+  /** Progress of a long model run's steps, for the job that asked for it. */
+  step?: (message: string) => void;
   /** Told of each file once written and indexed (the server warms its subsets: subset-warmer.ts). */
   written?: (path: string, etag: string) => void;
 }
@@ -157,13 +160,34 @@ async function requireModel(ctx: ArchiveContext, modelId: string): Promise<Model
   return model;
 }
 
-/** Run a model from a given initial state: one state per lead time. */
-export async function forecastFrom(ctx: ArchiveContext, model: ModelRecord, initial: IceState): Promise<IceState[]> {
+/** The archived analysis of `date`, if there is one (never made up from the source). */
+export async function archivedAnalysis(ctx: ArchiveContext, date: string): Promise<IceState | undefined> {
+  const record = await analysisFile(ctx, date);
+  return record ? readState(ctx, record, 0) : undefined;
+}
+
+interface ModelRun {
+  states: IceState[];
+  /** Extra global attributes of the run's file (a network's identity). */
+  attributes?: Record<string, string>;
+}
+
+async function modelRun(ctx: ArchiveContext, model: ModelRecord, initial: IceState, date: string): Promise<ModelRun> {
+  if (model.model_type === ONNX_MODEL_TYPE) {
+    const analysis = (day: string) => archivedAnalysis(ctx, day);
+    return runOnnxModel({ dataDir: ctx.dataDir, analysis, step: ctx.step }, model, initial, date, LEAD_HOURS);
+  }
   const needsClimatology = model.model_type === 'damped_anomaly';
-  return runModelType(model.model_type, initial, model.hyperparameters, {
+  const states = runModelType(model.model_type, initial, model.hyperparameters, {
     leadHours: LEAD_HOURS,
     climatology: needsClimatology ? await archiveClimatology(ctx) : undefined,
   });
+  return { states };
+}
+
+/** Run a model from a given initial state, the state of `date` at 00:00 UTC: one state per lead time. */
+export async function forecastFrom(ctx: ArchiveContext, model: ModelRecord, initial: IceState, date: string): Promise<IceState[]> {
+  return (await modelRun(ctx, model, initial, date)).states;
 }
 
 /** The state a free run of `model` starts from on `date`: the previous forecast's +24h (see the header). */
@@ -173,7 +197,7 @@ async function freeRunStart(ctx: ArchiveContext, model: ModelRecord, date: strin
   if (previous) return readState(ctx, previous, LEAD_HOURS.indexOf(24));
   const previousAnalysis = await analysisFile(ctx, previousDate);
   if (previousAnalysis) {
-    const run = await forecastFrom(ctx, model, await readState(ctx, previousAnalysis, 0));
+    const run = await forecastFrom(ctx, model, await readState(ctx, previousAnalysis, 0), previousDate);
     return run[LEAD_HOURS.indexOf(24)];
   }
   return loadAnalysis(ctx, date);
@@ -194,7 +218,7 @@ export async function runModel(
   if (existing) return existing;
   const started = performance.now();
   const initial = kind === 'assim_forecast' ? await loadAnalysis(ctx, date) : await freeRunStart(ctx, model, date);
-  const states = await forecastFrom(ctx, model, initial);
+  const { states, attributes } = await modelRun(ctx, model, initial, date);
   // The run says where its data came from: the analysis it started from (a real one's label, never the demo's).
   const origin = (await analysisFile(ctx, date)) ?? (await analysisFile(ctx, addDays(date, -1)));
   const bytes = encodeStateFile(states, {
@@ -205,6 +229,7 @@ export async function runModel(
     assimilated: kind === 'assim_forecast',
     source: origin ? await sourceLabelOf(ctx, origin) : sourceOf(ctx).sourceLabel,
     leadHours: LEAD_HOURS,
+    attributes,
   });
   const record = await store(ctx, kind, model.model_id, date, bytes);
   if (origin) await inheritProvenance(ctx, origin, kind, model.model_id, date);

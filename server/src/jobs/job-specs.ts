@@ -12,10 +12,12 @@ import type { AnalysisSourceConfig } from '../ingest/products.ts';
 import type { ModelGenerator } from '../model-generation/generator.ts';
 import { selectGenerator } from '../model-generation/select-generator.ts';
 import { generateForecastJob, generateModelJob, ingestDayJob } from './admin-jobs.ts';
+import type { OnnxSpec } from '../forecast/models/onnx/spec.ts';
 import type { CyclePlan } from '../cycle/run-cycle.ts';
 import { dailyCycleJob } from './cycle-job.ts';
 import { fetchAnalysisJob, importAnalysisJob, importForecastJob } from './ingest-jobs.ts';
 import type { JobHandler } from './job-handler.ts';
+import { registerOnnxModelJob } from './onnx-jobs.ts';
 import { withVerification } from '../verification/verification-job.ts';
 
 export type JobSpec =
@@ -32,7 +34,9 @@ export type JobSpec =
   /** POST /analysis/import: `upload` is the file's path relative to DATA_DIR. */
   | { task: 'import_analysis'; upload: string; originalName: string; date?: string; userId: number | null }
   /** POST /forecast/import. */
-  | { task: 'import_forecast'; upload: string; originalName: string; modelId: string; date?: string; userId: number | null };
+  | { task: 'import_forecast'; upload: string; originalName: string; modelId: string; date?: string; userId: number | null }
+  /** POST /models/onnx: the uploaded network and its checked spec. */
+  | { task: 'register_onnx_model'; upload: string; modelId: string; spec: OnnxSpec };
 
 /** What the running process supplies: its own DATA_DIR, database and model generator. */
 export interface JobEnvironment {
@@ -107,6 +111,14 @@ function archiveHandlerFor(spec: JobSpec, env: JobEnvironment): JobHandler {
         modelId: spec.modelId,
         date: spec.date,
         userId: spec.userId,
+      });
+    case 'register_onnx_model':
+      return registerOnnxModelJob({
+        dataDir: env.dataDir,
+        databaseUrl: env.databaseUrl,
+        path: join(env.dataDir, spec.upload),
+        modelId: spec.modelId,
+        spec: spec.spec,
       });
   }
 }

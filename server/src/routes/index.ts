@@ -7,6 +7,7 @@ import { cycleRoutes } from './cycle/index.ts';
 import { forceFetchDataRoutes } from './admin/force-fetch-data.ts';
 import { generateForecastRoutes } from './admin/generate-forecast.ts';
 import { generateModelRoutes } from './admin/generate-model.ts';
+import { uploadOnnxModelRoutes } from './admin/upload-onnx-model.ts';
 import { authRoutes } from './auth/index.ts';
 import { analysisRoutes, assimForecastRoutes, forecastRoutes } from './forecast/index.ts';
 import { healthRoutes } from './health/index.ts';
@@ -31,6 +32,7 @@ export const apiRoutes: RouteModule[] = [
   { prefix: '/jobs', plugin: jobsRoutes },
   { prefix: '/force_fetch_data', plugin: forceFetchDataRoutes },
   { prefix: '/models', plugin: generateModelRoutes },
+  { prefix: '/models', plugin: uploadOnnxModelRoutes },
   { prefix: '/forecast', plugin: generateForecastRoutes },
   { prefix: '/forecast', plugin: forecastRoutes },
   { prefix: '/assim_forecast', plugin: assimForecastRoutes },
