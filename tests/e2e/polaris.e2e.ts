@@ -209,9 +209,9 @@ describe('route check', () => {
     expect(parsed.trkpt).toBeGreaterThanOrEqual(3 * Math.ceil(expectedLength / 5));
 
     const csv = (await download('route-export-csv')).trim().split('\n');
-    expect(csv[0]).toBe('lead_hours,distance_km,lat,lon,concentration,thickness_m,ice_type,rio,category');
+    expect(csv[0]).toBe('lead_hours,distance_km,lat,lon,concentration,thickness_m,ice_type,rio,category,covered');
     expect(csv.length - 1).toBe(parsed.trkpt);
-    expect(csv[1].split(',')).toHaveLength(9);
+    expect(csv[1].split(',')).toHaveLength(10);
 
     const geojson = JSON.parse(await download('route-export-geojson'));
     expect(geojson.type).toBe('FeatureCollection');

@@ -85,13 +85,17 @@ export function pickStep(axis: TimeAxis, date: string | undefined): PickedStep {
     return { index: null, date };
   }
   const days = axis.steps.map((s) => s.day);
-  if (axis.times.length === 1) return date ? { index: 0, date } : picked(axis, 0, days[0]);
   const shown = days.filter(Boolean);
+  // A time value that is missing (a fill value) gives no date: the caller must say which day it is.
+  if (shown.length === 0 && !date) throw new TimeStepError('в файле не задано значение времени: укажите дату анализа (поле date, ГГГГ-ММ-ДД)');
+  if (axis.times.length === 1) return date ? { index: 0, date } : picked(axis, 0, days[0]);
   if (!date) {
     throw new TimeStepError(`в файле ${days.length} шагов по времени (${shown[0]} … ${shown.at(-1)}): укажите дату (поле date, ГГГГ-ММ-ДД)`);
   }
   const labelled = axis.steps.findIndex((s) => s.label === date && s.day === date);
   const index = labelled >= 0 ? labelled : days.indexOf(date);
-  if (index < 0) throw new TimeStepError(`в файле нет шага по времени за ${date} (есть ${shown[0]} … ${shown.at(-1)})`);
+  if (index < 0) {
+    throw new TimeStepError(`в файле нет шага по времени за ${date}${shown.length ? ` (есть ${shown[0]} … ${shown.at(-1)})` : ''}`);
+  }
   return picked(axis, index, date);
 }

@@ -72,6 +72,10 @@ describe('time axis', () => {
     await expect(axisOf({ units: 'days since 2020-01-01', calendar: 'lunar' })).rejects.toThrow('Неизвестный календарь оси времени «lunar»');
     await expect(axisOf({ units: 'months since 2020-01-01', calendar: 'gregorian' })).rejects.toThrow(TimeStepError);
     expect((await axisOf({ units: 'months since 2020-01-01', calendar: '360_day' })).steps.map((s) => s.day)).toEqual(['2020-01-01', '2020-02-01']);
+    // A time value that is missing gives no date: the date must be given.
+    const unset = timeAxis(await openNetcdf(calendarFile({ units: 'days since 2020-01-01', calendar: 'noleap', values: [NaN] })), 'siconc');
+    expect(() => pickStep(unset, undefined)).toThrow('в файле не задано значение времени: укажите дату анализа');
+    expect(pickStep(unset, '2020-03-01')).toEqual({ index: 0, date: '2020-03-01' });
   });
 
   it('gives each file’s steps and picks the one for a date', async () => {

@@ -3,7 +3,8 @@
  * GPX 1.1 (the waypoints as a route, the samples of each lead as a track whose points carry RIO, category,
  * concentration and thickness in <desc> and in a `polaris:` extension), CSV (one row per lead and sample,
  * with a header) and GeoJSON (a FeatureCollection of one LineString per lead, its properties the summary
- * and the samples' values).
+ * and the samples' values). Every format says which samples lie outside the forecast area (`covered`), so a
+ * gap in the data is never read as open water downstream either.
  */
 import type { IceClass } from '../../../../common/polaris/polaris.ts';
 import type { RouteCheckResult, RouteSample } from '../../../api/route.ts';
@@ -26,9 +27,10 @@ function leads(data: RouteExport): [RouteLeadHours, RouteCheckResult][] {
 }
 
 const escapeXml = (text: string) => text.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
-const text = (value: number | string | null) => (value === null ? '' : String(value));
+const text = (value: number | string | boolean | null) => (value === null ? '' : String(value));
 
 function sampleDesc(s: RouteSample): string {
+  if (s.covered === false) return 'outside the forecast area (no data)';
   if (s.rio === null) return 'no data (land or missing)';
   return `RIO ${s.rio.toFixed(1)}, ${s.category}, ${s.ice_type}, concentration ${s.concentration}, thickness ${s.thickness_m} m`;
 }
@@ -50,7 +52,7 @@ export function routeToGpx(data: RouteExport): string {
           `<polaris:distance_km>${s.distance_km}</polaris:distance_km><polaris:rio>${text(s.rio)}</polaris:rio>` +
           `<polaris:category>${text(s.category)}</polaris:category><polaris:ice_type>${text(s.ice_type)}</polaris:ice_type>` +
           `<polaris:concentration>${text(s.concentration)}</polaris:concentration><polaris:thickness_m>${text(s.thickness_m)}</polaris:thickness_m>` +
-          `</extensions></trkpt>`,
+          `<polaris:covered>${text(s.covered)}</polaris:covered></extensions></trkpt>`,
       );
     }
     lines.push('  </trkseg></trk>');
@@ -59,13 +61,13 @@ export function routeToGpx(data: RouteExport): string {
   return lines.join('\n');
 }
 
-export const CSV_HEADER = 'lead_hours,distance_km,lat,lon,concentration,thickness_m,ice_type,rio,category';
+export const CSV_HEADER = 'lead_hours,distance_km,lat,lon,concentration,thickness_m,ice_type,rio,category,covered';
 
 export function routeToCsv(data: RouteExport): string {
   const rows = [CSV_HEADER];
   for (const [lead, result] of leads(data)) {
     for (const s of result.samples) {
-      rows.push([lead, s.distance_km, s.lat, s.lon, s.concentration, s.thickness_m, s.ice_type, s.rio, s.category].map(text).join(','));
+      rows.push([lead, s.distance_km, s.lat, s.lon, s.concentration, s.thickness_m, s.ice_type, s.rio, s.category, s.covered].map(text).join(','));
     }
   }
   return rows.join('\n') + '\n';
@@ -84,6 +86,7 @@ export function routeToGeoJson(data: RouteExport): string {
         lead_hours: lead,
         length_km: r.length_km,
         ice_length_km: r.ice_length_km,
+        outside_km: r.outside_km,
         min_rio: r.min_rio,
         max_concentration: r.max_concentration,
         max_thickness_m: r.max_thickness_m,
@@ -96,6 +99,7 @@ export function routeToGeoJson(data: RouteExport): string {
         ice_type: r.samples.map((s) => s.ice_type),
         rio: r.samples.map((s) => s.rio),
         category: r.samples.map((s) => s.category),
+        covered: r.samples.map((s) => s.covered),
       },
     })),
   });

@@ -23,7 +23,7 @@ const result = {
   max_concentration: 0.9,
   max_thickness_m: 1.5,
   first_breach: sample(5, 75.05, 61, -15),
-  samples: [sample(0, 75, 61, 12), sample(5, 75.05, 61, -15), sample(10, 75.1, 61, null)],
+  samples: [sample(0, 75, 61, 12), sample(5, 75.05, 61, -15), { ...sample(10, 75.1, 61, null), covered: false }],
 };
 const data: RouteExport = { date: '2026-02-10', run: 'free', iceClass: 'PC7', waypoints: [[75, 61], [75.1, 61]], results: { 24: result, 72: result } };
 
@@ -63,8 +63,8 @@ describe('route exports', () => {
     const lines = routeToCsv(data).trim().split('\n');
     expect(lines[0]).toBe(CSV_HEADER);
     expect(lines).toHaveLength(1 + 6);
-    expect(lines[2]).toBe('24,5,75.05,61,0.9,1.5,thick_first_year,-15,special');
-    expect(lines[3]).toBe('24,10,75.1,61,,,,,');
+    expect(lines[2]).toBe('24,5,75.05,61,0.9,1.5,thick_first_year,-15,special,true');
+    expect(lines[3]).toBe('24,10,75.1,61,,,,,,false'); // outside the forecast area
     expect(lines[4].startsWith('72,0,')).toBe(true);
   });
 
@@ -75,6 +75,7 @@ describe('route exports', () => {
     const [first] = parsed.features;
     expect(first.geometry).toEqual({ type: 'LineString', coordinates: [[61, 75], [61, 75.05], [61, 75.1]] });
     expect(first.properties).toMatchObject({ ice_class: 'PC7', lead_hours: 24, min_rio: -15, rio: [12, -15, null], category: ['normal', 'special', null] });
+    expect(first.properties).toMatchObject({ outside_km: 0, covered: [true, true, false] });
   });
 
   it('write GPX 1.1 that parses, with the route and one track per lead', () => {
@@ -84,5 +85,7 @@ describe('route exports', () => {
     expect(doc.getElementsByTagName('trk')).toHaveLength(2);
     expect(doc.getElementsByTagName('trkpt')).toHaveLength(6);
     expect(doc.getElementsByTagName('polaris:rio')[1].textContent).toBe('-15');
+    expect(doc.getElementsByTagName('polaris:covered')[2].textContent).toBe('false');
+    expect(doc.getElementsByTagName('desc')[2].textContent).toBe('outside the forecast area (no data)');
   });
 });
