@@ -5,7 +5,7 @@
  *   root
  *   ├── /login, /register                         public, no top bar
  *   └── signed-in (layout: top bar)               guard: requireUser
- *       ├── /, /forecasts, /models, /datasets, /account
+ *       ├── /, /forecasts, /models, /datasets, /account, /verification
  *       └── admin (layout)                        guard: requireAdmin
  *           └── /upload, /generate-model, /generate-forecast, /jobs
  */
@@ -27,6 +27,7 @@ import { registerRoute } from './routes/register.tsx';
 import { rootRoute } from './routes/root.tsx';
 import { signedInRoute } from './routes/signed-in-layout.tsx';
 import { uploadRoute } from './routes/upload.tsx';
+import { verificationRoute } from './routes/verification.tsx';
 
 export const routeTree = rootRoute.addChildren([
   loginRoute,
@@ -37,6 +38,7 @@ export const routeTree = rootRoute.addChildren([
     modelsRoute,
     datasetsRoute,
     accountRoute,
+    verificationRoute,
     adminRoute.addChildren([uploadRoute, generateModelRoute, generateForecastRoute, jobsRoute]),
   ]),
 ]);

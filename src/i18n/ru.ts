@@ -8,7 +8,6 @@ export const ru = {
   // ---- app shell, sign-in, registration, dashboard, navigation (issue 2, client foundation) ----
   app: {
     title: 'Прогноз морского льда Арктики',
-    subtitle: 'Прогнозы сплочённости, толщины и дрейфа льда по моделям машинного обучения',
     loading: 'Загрузка...',
     logoAlt: 'Логотип',
   },
@@ -248,6 +247,7 @@ export const ru = {
       generate_forecast: 'Генерация прогноза',
       import_analysis: 'Импорт анализа',
       import_forecast: 'Импорт прогноза',
+      upload_onnx_model: 'Загрузка модели ONNX',
     } as Record<string, string>,
   },
   account: {
@@ -453,6 +453,22 @@ export const ru = {
     hint: 'Анализ на выбранную дату: один срок, время прогноза к нему не относится.',
   },
   // ---- end of issue 10 ----
+  // ---- layout at common widths: top bar menu, sidebar groups, model cards (issue 27) ----
+  layout: {
+    /** The top bar's menu of the links that do not fit. */
+    more: 'Ещё',
+    /** The /forecasts sidebar's collapsible groups, in their order ('Инструменты' is ru.mapTools.title). */
+    groups: { forecast: 'Прогноз', ship: 'Судно', quality: 'Качество прогноза' },
+    /** The dashboard's subtitle while no machine-learning model (model_type 'onnx') is registered, and once one is. */
+    subtitle: 'Прогнозы сплочённости, толщины и дрейфа льда по моделям прогноза льда',
+    subtitleWithMl: 'Прогнозы сплочённости, толщины и дрейфа льда по моделям прогноза льда, в том числе машинного обучения',
+    /** Headings of a model card's metric groups. */
+    metricsHeadline: 'Основные',
+    metricsByLead: 'По заблаговременности',
+    metricsByVariable: 'По переменным',
+    metricsOther: 'Другие',
+  },
+  // ---- end of layout ----
   // ---- previews on slow links (issue 13) ----
   fieldPreview: {
     /** While the coarse preview is on the map and the full field is on its way. */
@@ -461,4 +477,69 @@ export const ru = {
     approx: '≈',
   },
   // ---- end of previews ----
+  onnxUpload: {
+    title: 'Загрузить модель ONNX',
+    hint: 'Обученная сеть в формате ONNX: вход [1, V·H, 480, 1301] — переменные анализа за H суток, выход [1, W·3, 480, 1301] — переменные на +24, +48, +72 ч.',
+    file: 'Файл модели (.onnx)',
+    modelId: 'Идентификатор модели',
+    spec: 'Описание входа и выхода (JSON)',
+    submit: 'Загрузить модель',
+    started: 'Загрузка модели ONNX начата',
+    failed: 'Ошибка при загрузке модели',
+    noFile: 'Выберите файл модели',
+    done: (modelId: string) => `Модель ${modelId} зарегистрирована, метрики рассчитаны`,
+  },
+  // ---- forecast verification: the map's 'Качество прогноза', the /verification page (issue 21, viewer) ----
+  verification: {
+    title: 'Проверка прогнозов',
+    navLink: 'Проверка',
+    cardText: 'Как сбылись прогнозы: IIEE, смещение кромки, RMSE и сравнение с персистентностью',
+    section: 'Качество прогноза',
+    notArrived: (date: string) => `Анализ на ${date} ещё не поступил`,
+    pending: 'Анализ поступил, оценка прогноза ещё считается.',
+    loading: 'Загрузка оценки...',
+    failed: 'Не удалось получить оценку прогноза.',
+    loadFailed: 'Не удалось получить оценки прогнозов',
+    truth: (label: string) => `по анализу: ${label}`,
+    better: (percent: number) => `лучше персистентности на ${percent} %`,
+    worse: (percent: number) => `хуже персистентности на ${percent} %`,
+    even: 'на уровне персистентности',
+    skillUnknown: 'сравнить с персистентностью нельзя',
+    thousandKm2: 'тыс. км²',
+    km: 'км',
+    iiee: 'IIEE',
+    overUnder: (over: string, under: string) => `лишний лёд ${over}, недостающий ${under}`,
+    edgeDistance: 'Смещение кромки',
+    concRmse: 'RMSE сплочённости',
+    persistence: 'Персистентность',
+    forecast: 'Прогноз',
+    showEdges: 'Показать кромки на карте',
+    models: 'Модели',
+    run: 'Прогон',
+    runs: { forecast: 'Свободный прогноз', assim_forecast: 'Ассимилированный прогноз' },
+    from: 'С',
+    to: 'По',
+    badPeriod: 'Начало периода позже его конца.',
+    noModels: 'Выберите хотя бы одну модель.',
+    empty: 'За выбранный период оценок нет: анализы на эти даты ещё не поступили.',
+    chartTitle: 'Ошибка по дате, на которую действителен прогноз',
+    metric: 'Показатель',
+    metrics: { iiee: 'IIEE, тыс. км²', rmse: 'RMSE сплочённости' },
+    lead: (hours: number) => `+${hours} ч`,
+    persistenceLine: (hours: number) => `персистентность +${hours} ч`,
+    scorecard: 'Сводка за период',
+    scorecardHint: 'Средние за период, в скобках — у персистентности; зелёным — лучше персистентности, красным — хуже.',
+    model: 'Модель',
+    columns: {
+      iiee: 'IIEE, тыс. км²',
+      edge: 'Смещение кромки, км',
+      rmse: 'RMSE сплочённости',
+      skillIiee: 'Выигрыш по IIEE',
+      skillRmse: 'Выигрыш по RMSE',
+      beats: 'Лучше персистентности',
+      runs: 'Прогонов',
+    },
+    downloadCsv: 'Скачать CSV',
+  },
+  // ---- end of verification ----
 } as const;

@@ -60,6 +60,7 @@ describe('the Content-Security-Policy', () => {
         ['/forecasts', () => waitForDrawn(page, (drawn) => drawn !== 'none')],
         ['/models', () => page.getByRole('heading', { name: 'Модели' }).waitFor()],
         ['/datasets', () => page.getByRole('heading', { name: 'Датасеты' }).waitFor()],
+        ['/verification', () => page.getByRole('heading', { name: 'Проверка прогнозов' }).waitFor()],
         ['/upload', () => page.locator('main h1').waitFor()],
         ['/generate-forecast', () => page.locator('main h1').waitFor()],
         ['/generate-model', () => page.locator('main h1').waitFor()],

@@ -172,4 +172,84 @@ export const migrations: readonly string[] = [
   CREATE INDEX device_cookies_user ON device_cookies (user_id);
   ALTER TABLE models ADD COLUMN dataset_id TEXT;
   `,
+  // 10: forecast verification: one record per model, run ('forecast' | 'assim_forecast'), start date and lead,
+  // scored against the analysis of the valid date (server/src/verification/). `forecast_id`, `analysis_id` and
+  // `persistence_id` name the inputs (file ETags: kind, owner, date, size, write time; or the computed run's
+  // recipe), so a record is recomputed when one of them is replaced. Scores in km², km, fractions and m; NULL
+  // where a score is undefined (no thickness in the analysis, no persistence, a zero denominator).
+  // `verification_ensembles`: the spatial probability score of all models' files of a start date and lead.
+  `
+  CREATE TABLE verification_records (
+    model_id              TEXT NOT NULL REFERENCES models (model_id) ON DELETE CASCADE,
+    run                   TEXT NOT NULL CHECK (run IN ('forecast', 'assim_forecast')),
+    date                  TEXT NOT NULL,
+    lead_hours            INTEGER NOT NULL,
+    valid_date            TEXT NOT NULL,
+    truth_source          TEXT NOT NULL,
+    truth_label           TEXT NOT NULL,
+    forecast_id           TEXT NOT NULL,
+    analysis_id           TEXT NOT NULL,
+    persistence_id        TEXT,
+    version               INTEGER NOT NULL,
+    n_cells               INTEGER NOT NULL,
+    iiee_km2              REAL NOT NULL,
+    iiee_over_km2         REAL NOT NULL,
+    iiee_under_km2        REAL NOT NULL,
+    edge_length_km        REAL NOT NULL,
+    edge_distance_km      REAL,
+    conc_rmse             REAL,
+    conc_mae              REAL,
+    conc_bias             REAL,
+    thick_rmse            REAL,
+    thick_bias            REAL,
+    persistence_iiee_km2  REAL,
+    persistence_conc_rmse REAL,
+    skill_iiee            REAL,
+    skill_conc_rmse       REAL,
+    computed_at           TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')),
+    PRIMARY KEY (model_id, run, date, lead_hours)
+  ) WITHOUT ROWID;
+  CREATE INDEX verification_records_date ON verification_records (date, lead_hours);
+  CREATE TABLE verification_ensembles (
+    date         TEXT NOT NULL,
+    lead_hours   INTEGER NOT NULL,
+    valid_date   TEXT NOT NULL,
+    members      INTEGER NOT NULL,
+    members_id   TEXT NOT NULL,
+    analysis_id  TEXT NOT NULL,
+    version      INTEGER NOT NULL,
+    sps_km2      REAL NOT NULL,
+    computed_at  TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')),
+    PRIMARY KEY (date, lead_hours)
+  ) WITHOUT ROWID;
+  `,
+  // 11: the daily cycle (server/src/cycle/): each date's state (waiting for a late product, done, failed, with the
+  // next attempt), the schedule's ticks (a tick's row is its claim: one server of many starts its run), what
+  // retention removed, and the models the cycle runs besides the default.
+  `
+  CREATE TABLE cycle_dates (
+    date            TEXT PRIMARY KEY,
+    status          TEXT NOT NULL,
+    attempts        INTEGER NOT NULL DEFAULT 0,
+    message         TEXT,
+    next_attempt_at TEXT,
+    job_id          INTEGER,
+    updated_at      TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))
+  );
+  CREATE INDEX cycle_dates_next_attempt ON cycle_dates (status, next_attempt_at);
+  CREATE TABLE cycle_ticks (
+    tick_at    TEXT PRIMARY KEY,
+    claimed_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')),
+    job_id     INTEGER
+  );
+  CREATE TABLE cycle_retention (
+    id         INTEGER PRIMARY KEY AUTOINCREMENT,
+    ran_at     TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')),
+    dates      TEXT NOT NULL DEFAULT '[]',
+    files      INTEGER NOT NULL,
+    bytes      INTEGER NOT NULL,
+    disk_bytes INTEGER NOT NULL
+  );
+  ALTER TABLE models ADD COLUMN run_daily INTEGER NOT NULL DEFAULT 0;
+  `,
 ];

@@ -46,6 +46,7 @@ export interface ModelsTable {
   created_at: Defaulted<string>;
   /** The dataset the model was generated for (migration 9); null for built-in models. */
   dataset_id: Defaulted<string | null>;
+  run_daily: Defaulted<number>;
 }
 
 export interface DatasetsTable {
@@ -127,6 +128,75 @@ export interface RequestRatesTable {
   window_start: number;
 }
 
+export interface CycleDatesTable {
+  date: string;
+  status: 'queued' | 'running' | 'waiting' | 'done' | 'failed' | 'retired';
+  attempts: Defaulted<number>;
+  message: string | null;
+  next_attempt_at: string | null;
+  job_id: number | null;
+  updated_at: Defaulted<string>;
+}
+
+export interface CycleTicksTable {
+  tick_at: string;
+  claimed_at: Defaulted<string>;
+  job_id: number | null;
+}
+
+export interface CycleRetentionTable {
+  id: Generated<number>;
+  ran_at: Defaulted<string>;
+  dates: Defaulted<string>;
+  files: number;
+  bytes: number;
+  disk_bytes: number;
+}
+
+/** Migration 10: one verification record (server/src/verification/). */
+export interface VerificationRecordsTable {
+  model_id: string;
+  run: string;
+  date: string;
+  lead_hours: number;
+  valid_date: string;
+  truth_source: string;
+  truth_label: string;
+  forecast_id: string;
+  analysis_id: string;
+  persistence_id: string | null;
+  version: number;
+  n_cells: number;
+  iiee_km2: number;
+  iiee_over_km2: number;
+  iiee_under_km2: number;
+  edge_length_km: number;
+  edge_distance_km: number | null;
+  conc_rmse: number | null;
+  conc_mae: number | null;
+  conc_bias: number | null;
+  thick_rmse: number | null;
+  thick_bias: number | null;
+  persistence_iiee_km2: number | null;
+  persistence_conc_rmse: number | null;
+  skill_iiee: number | null;
+  skill_conc_rmse: number | null;
+  computed_at: Defaulted<string>;
+}
+
+/** Migration 10: the spatial probability score of all models' files of a start date and lead. */
+export interface VerificationEnsemblesTable {
+  date: string;
+  lead_hours: number;
+  valid_date: string;
+  members: number;
+  members_id: string;
+  analysis_id: string;
+  version: number;
+  sps_km2: number;
+  computed_at: Defaulted<string>;
+}
+
 export interface SchemaMigrationsTable {
   version: number;
   applied_at: Defaulted<string>;
@@ -146,5 +216,10 @@ export interface Database {
   login_failures: LoginFailuresTable;
   request_rates: RequestRatesTable;
   device_cookies: DeviceCookiesTable;
+  verification_records: VerificationRecordsTable;
+  verification_ensembles: VerificationEnsemblesTable;
   schema_migrations: SchemaMigrationsTable;
+  cycle_dates: CycleDatesTable;
+  cycle_ticks: CycleTicksTable;
+  cycle_retention: CycleRetentionTable;
 }

@@ -16,6 +16,8 @@ const PATHS: Record<CardIconName, string> = {
   spark: 'M12 3l2.2 6.8L21 12l-6.8 2.2L12 21l-2.2-6.8L3 12l6.8-2.2Z',
   // a line chart climbing
   forecast: 'M3 20h18M5 16l4-5 4 3 6-8m0 0h-4m4 0v4',
+  // a target with a tick: forecasts checked against what happened
+  scores: 'M12 3a9 9 0 1 0 9 9M12 8a4 4 0 1 0 4 4M8.5 12l2.5 2.5L21 4.5',
 };
 
 export function CardIcon({ name }: { name: CardIconName }) {

@@ -3,10 +3,10 @@ import { ru } from '../../i18n/ru.ts';
 
 const t = ru.dashboard;
 
-export type CardIcon = 'map' | 'model' | 'dataset' | 'upload' | 'spark' | 'forecast';
+export type CardIcon = 'map' | 'model' | 'dataset' | 'upload' | 'spark' | 'forecast' | 'scores';
 
 export interface DashboardCard {
-  to: '/forecasts' | '/models' | '/datasets' | '/upload' | '/generate-model' | '/generate-forecast';
+  to: '/forecasts' | '/models' | '/datasets' | '/upload' | '/generate-model' | '/generate-forecast' | '/verification';
   title: string;
   description: string;
   icon: CardIcon;
@@ -17,6 +17,7 @@ export const DASHBOARD_CARDS: readonly DashboardCard[] = [
   { to: '/forecasts', title: t.forecastsTitle, description: t.forecastsText, icon: 'map', adminOnly: false },
   { to: '/models', title: t.modelsTitle, description: t.modelsText, icon: 'model', adminOnly: false },
   { to: '/datasets', title: t.datasetsTitle, description: t.datasetsText, icon: 'dataset', adminOnly: false },
+  { to: '/verification', title: ru.verification.title, description: ru.verification.cardText, icon: 'scores', adminOnly: false },
   { to: '/upload', title: t.uploadTitle, description: t.uploadText, icon: 'upload', adminOnly: true },
   {
     to: '/generate-model',

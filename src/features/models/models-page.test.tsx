@@ -37,7 +37,9 @@ describe('/models', () => {
       'time_step_hours: 6',
       'in_shape: [4, 32, 480, 1300]',
     ]);
-    expect([...second.querySelectorAll('.badge')].map((b) => b.textContent)).toEqual(['rmse 24h: 0.123', 'ssim: 0.9']);
+    // The headline metrics first, then the per-lead ones under their heading.
+    expect([...second.querySelectorAll('.badge')].map((b) => b.textContent)).toEqual(['ssim: 0.9', 'rmse 24h: 0.123']);
+    expect([...second.querySelectorAll('.metric-group__title')].map((h) => h.textContent)).toEqual(['По заблаговременности']);
     // A model without metrics still has its card.
     expect(first.querySelector('h2')?.textContent).toBe('model_1');
     expect(first.textContent).toContain('Метрики ещё не рассчитаны');
@@ -63,7 +65,10 @@ describe('/models', () => {
     view = await render(<ModelsPage />);
     await waitFor(() => expect(view!.container.querySelectorAll('article')).toHaveLength(2));
     const [builtIn, generated] = view.container.querySelectorAll('article');
-    expect(generated.querySelector('.model-dataset')?.textContent).toBe('Датасет: OSI SAF concentration');
+    expect([...generated.querySelectorAll('.catalog-card__fact')].map((fact) => fact.textContent)).toEqual([
+      'Тип: damped_anomaly',
+      'Датасет: OSI SAF concentration',
+    ]);
     expect(builtIn.textContent).not.toContain('Датасет');
   });
 

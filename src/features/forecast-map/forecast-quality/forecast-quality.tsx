@@ -1,0 +1,86 @@
+/**
+ * 'Качество прогноза' in the map sidebar: how the shown run (default model, date, lead) scored against the
+ * analysis of its valid date: IIEE (over/under) in thousands of km², the edge's mean displacement in km, the RMSE of
+ * concentration, the same for persistence, and the skill in words. Names the analysis it was scored against, so a
+ * demo truth is never taken for a real one. Before that analysis arrives: 'Анализ на {date} ещё не поступил'.
+ */
+import { ru } from '../../../i18n/ru.ts';
+import type { VerificationRow } from '../../../api/verification.ts';
+import { concentration, kilometres, skillClass, skillSentence, thousandKm2 } from '../../verification/verification-format.ts';
+import { useAnalysisShown } from '../analysis-run/analysis-toggle.tsx';
+import { LEAD_HOURS } from '../forecast-variables.ts';
+import { validDate } from '../map-tools/companion-files.ts';
+import { useForecastMap } from '../store/store-context.ts';
+import { useRunScores } from './use-run-scores.ts';
+import './forecast-quality.css';
+
+const t = ru.verification;
+
+export function ForecastQuality() {
+  const date = useForecastMap((state) => state.date);
+  const lead = useForecastMap((state) => state.lead);
+  const assimilated = useForecastMap((state) => state.assimilated);
+  const analysisDates = useForecastMap((state) => state.analysisDates);
+  const analysisShown = useAnalysisShown();
+  const leadHours = LEAD_HOURS[lead];
+  const valid = date === null ? null : validDate(date, leadHours);
+  const arrived = valid !== null && analysisDates !== null && analysisDates.includes(valid);
+  const scores = useRunScores(arrived && date !== null ? { date, run: assimilated ? 'assim_forecast' : 'forecast' } : null);
+  // The analysis on the map is the truth itself; the dates are not known yet: nothing to say.
+  if (date === null || valid === null || analysisShown || analysisDates === null) return null;
+
+  let body;
+  if (!arrived) body = <p className="forecast-sidebar__note">{t.notArrived(valid)}</p>;
+  else if (scores === null || scores.status === 'loading') body = <p className="forecast-sidebar__note">{t.loading}</p>;
+  else if (scores.status === 'error') body = <p className="forecast-sidebar__error" role="alert">{t.failed}</p>;
+  else {
+    const row = scores.rows.find((r) => r.lead_hours === leadHours);
+    body = row ? <Scores row={row} /> : <p className="forecast-sidebar__note">{t.pending}</p>;
+  }
+  return (
+    <section className="forecast-sidebar__group forecast-quality" aria-label={t.section} data-testid="forecast-quality">
+      {/* Titled by its sidebar group ('Качество прогноза'). */}
+      {body}
+    </section>
+  );
+}
+
+function Scores({ row }: { row: VerificationRow }) {
+  const iceEdge = useForecastMap((state) => state.iceEdge);
+  const setIceEdge = useForecastMap((state) => state.setIceEdge);
+  return (
+    <>
+      <p className={`forecast-quality__skill is-${skillClass(row.skill_iiee)}`} data-testid="forecast-quality-skill">
+        {t.iiee}: {skillSentence(row.skill_iiee)}
+      </p>
+      <dl>
+        <dt>{t.iiee}</dt>
+        <dd>
+          {thousandKm2(row.iiee_km2)}
+          <br />
+          <small>{t.overUnder(thousandKm2(row.iiee_over_km2), thousandKm2(row.iiee_under_km2))}</small>
+        </dd>
+        <dt>{t.edgeDistance}</dt>
+        <dd>{kilometres(row.edge_distance_km)}</dd>
+        <dt>{t.concRmse}</dt>
+        <dd>{concentration(row.conc_rmse)}</dd>
+        <dt>{t.persistence}</dt>
+        <dd>
+          {t.iiee} {thousandKm2(row.persistence_iiee_km2)}
+          <br />
+          RMSE {concentration(row.persistence_conc_rmse)}
+          <br />
+          <span className={`forecast-quality__skill is-${skillClass(row.skill_conc_rmse)}`}>RMSE: {skillSentence(row.skill_conc_rmse)}</span>
+        </dd>
+      </dl>
+      <p className="forecast-quality__truth" data-testid="forecast-quality-truth">
+        {t.truth(row.truth.label)}
+      </p>
+      {!iceEdge && (
+        <button type="button" className="button button--ghost forecast-quality__edges" onClick={() => setIceEdge(true)}>
+          {t.showEdges}
+        </button>
+      )}
+    </>
+  );
+}

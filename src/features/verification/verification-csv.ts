@@ -1,0 +1,72 @@
+/**
+ * The page's rows as CSV (RFC 4180): one line per record, the API's field names as the header (the truth split into
+ * its source and label), numbers with a decimal point as the API gives them (a spreadsheet or pandas reads them
+ * without a locale), an empty field for null. CRLF line ends.
+ */
+import type { VerificationRow } from '../../api/verification.ts';
+
+export const CSV_COLUMNS = [
+  'date',
+  'lead_hours',
+  'valid_date',
+  'model_id',
+  'run',
+  'truth_source',
+  'truth_label',
+  'n_cells',
+  'iiee_km2',
+  'iiee_over_km2',
+  'iiee_under_km2',
+  'edge_length_km',
+  'edge_distance_km',
+  'conc_rmse',
+  'conc_mae',
+  'conc_bias',
+  'thick_rmse',
+  'thick_bias',
+  'persistence_iiee_km2',
+  'persistence_conc_rmse',
+  'skill_iiee',
+  'skill_conc_rmse',
+] as const;
+
+type Cell = string | number | null | undefined;
+
+/** A field quoted when it holds a comma, quote or line break (quotes doubled). */
+export function csvField(value: Cell): string {
+  if (value === null || value === undefined) return '';
+  const text = typeof value === 'number' ? (Number.isFinite(value) ? String(value) : '') : value;
+  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+}
+
+function cells(row: VerificationRow): Cell[] {
+  return CSV_COLUMNS.map((column) => {
+    if (column === 'truth_source') return row.truth?.source;
+    if (column === 'truth_label') return row.truth?.label;
+    return row[column];
+  });
+}
+
+export function verificationCsv(rows: readonly VerificationRow[]): string {
+  const lines = [CSV_COLUMNS.join(','), ...rows.map((row) => cells(row).map(csvField).join(','))];
+  return `${lines.join('\r\n')}\r\n`;
+}
+
+/** 'verification_forecast_2026-10-26_2026-11-25.csv' */
+export function csvFileName(run: string, from: string, to: string): string {
+  return `verification_${run}_${from}_${to}.csv`;
+}
+
+/** Offers the text as a file download (a Blob URL on a temporary link). */
+export function downloadCsv(text: string, fileName: string): void {
+  // The byte order mark makes Excel read the Russian labels as UTF-8.
+  const url = URL.createObjectURL(new Blob(['\uFEFF', text], { type: 'text/csv;charset=utf-8' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+  // Revoked a little later: the browser reads the Blob after the click returns.
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}

@@ -1,0 +1,80 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { click, fakeApi, render, waitFor, type Rendered } from '../../testing/page-helpers.tsx';
+import { VerificationPage } from './verification-page.tsx';
+import { defaultPeriod } from './period.ts';
+import { row } from './test-rows.ts';
+
+let view: Rendered | undefined;
+afterEach(() => {
+  view?.unmount();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+const { from, to } = defaultPeriod();
+const architectures = [
+  { model_id: 'model_1', model_type: 'persistence', hyperparameters: {} },
+  { model_id: 'model_2', model_type: 'free_drift_advection', hyperparameters: {} },
+];
+
+function routes(run = 'forecast') {
+  return {
+    'GET /api/v1/report/model_architecture': { status: 200, body: architectures },
+    [`GET /api/v1/verification?model_id=model_1&run=${run}&from=${from}&to=${to}`]: {
+      status: 200,
+      body: { rows: [row({ model_id: 'model_1', run: run as 'forecast', iiee_km2: 300_000, skill_iiee: -0.2, conc_rmse: 0.12, skill_conc_rmse: -0.2 })] },
+    },
+    [`GET /api/v1/verification?model_id=model_2&run=${run}&from=${from}&to=${to}`]: {
+      status: 200,
+      body: { rows: [row({ run: run as 'forecast' }), row({ run: run as 'forecast', lead_hours: 48, valid_date: '2026-11-22' })] },
+    },
+  };
+}
+
+describe('/verification', () => {
+  it('asks for every model over the last 30 days and shows the scorecard coloured against persistence', async () => {
+    const seen = fakeApi(routes());
+    view = await render(<VerificationPage />);
+    await waitFor(() => expect(view!.container.querySelectorAll('[data-testid="scorecard"] tbody tr')).toHaveLength(3));
+    expect(view.container.querySelector('h1')?.textContent).toBe('Проверка прогнозов');
+    expect(seen.filter((r) => r.path.startsWith('/api/v1/verification'))).toHaveLength(2);
+    const lines = [...view.container.querySelectorAll('[data-testid="scorecard"] tbody tr')].map((tr) =>
+      [...tr.children].map((cell) => cell.textContent),
+    );
+    expect(lines[0]).toEqual(['model_1', '+24 ч', '300,0 (250,0)', '20,0', '0,120 (0,100)', '−20 %', '−20 %', '0 %', '1']);
+    expect(lines[1]).toEqual(['model_2', '+24 ч', '200,0 (250,0)', '20,0', '0,080 (0,100)', '+20 %', '+20 %', '100 %', '1']);
+    const cells = view.container.querySelectorAll('[data-testid="scorecard"] tbody tr');
+    expect(cells[0].children[2].className).toContain('is-worse');
+    expect(cells[1].children[2].className).toContain('is-better');
+  });
+
+  it('asks again for the other run, and for no model when none is picked', async () => {
+    const seen = fakeApi({ ...routes(), ...routes('assim_forecast') });
+    view = await render(<VerificationPage />);
+    await waitFor(() => expect(view!.container.querySelector('[data-testid="scorecard"]')).not.toBeNull());
+    const select = view.container.querySelector<HTMLSelectElement>('[data-testid="verification-run"]')!;
+    select.value = 'assim_forecast';
+    select.dispatchEvent(new Event('change', { bubbles: true }));
+    await waitFor(() => expect(seen.some((r) => r.path.includes('run=assim_forecast'))).toBe(true));
+    for (const box of view.container.querySelectorAll<HTMLInputElement>('input[type="checkbox"]')) await click(box);
+    await waitFor(() => expect(view!.container.textContent).toContain('Выберите хотя бы одну модель.'));
+    expect(view.container.querySelector('[data-testid="scorecard"]')).toBeNull();
+  });
+
+  it('says so when the period has no records, and shows the reason when the request fails', async () => {
+    fakeApi({
+      ...routes(),
+      [`GET /api/v1/verification?model_id=model_1&run=forecast&from=${from}&to=${to}`]: { status: 200, body: { rows: [] } },
+      [`GET /api/v1/verification?model_id=model_2&run=forecast&from=${from}&to=${to}`]: { status: 200, body: { rows: [] } },
+    });
+    view = await render(<VerificationPage />);
+    await waitFor(() => expect(view!.container.textContent).toContain('За выбранный период оценок нет'));
+    view.unmount();
+    fakeApi({
+      ...routes(),
+      [`GET /api/v1/verification?model_id=model_2&run=forecast&from=${from}&to=${to}`]: { status: 422, body: { detail: 'bad date' } },
+    });
+    view = await render(<VerificationPage />);
+    await waitFor(() => expect(view!.container.querySelector('[role="alert"]')?.textContent).toContain('Не удалось получить оценки прогнозов: bad date'));
+  });
+});
