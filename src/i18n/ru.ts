@@ -370,6 +370,7 @@ export const ru = {
     firstBreach: 'Первое нарушение',
     noBreach: 'нет',
     onLand: 'суша или нет данных',
+    outside: (km: string) => `Вне области прогноза: ${km} км`,
     export: 'Экспорт',
     gpx: 'GPX',
     csv: 'CSV',
@@ -477,6 +478,22 @@ export const ru = {
     approx: '≈',
   },
   // ---- end of previews ----
+  // ---- the link's speed: slices or the whole file ----
+  linkDecision: {
+    /** A fast link: the whole file follows the first field; `rate` e.g. '94 Мбит/с', `threshold` '8 Мбит/с'. */
+    whole: (rate: string, threshold: string) => `Быстрая связь (${rate}, порог ${threshold}): файл загружается целиком`,
+    /** …and once it has arrived. */
+    held: (rate: string, threshold: string) => `Быстрая связь (${rate}, порог ${threshold}): файл целиком в памяти, переключение без загрузки`,
+    /** A slow link: slices one by one, previews first. */
+    slices: (rate: string, threshold: string) => `Медленная связь (${rate}, порог ${threshold}): поля загружаются по одному`,
+    /** Nothing measured (answers from the offline copy). */
+    unmeasured: (threshold: string) => `Скорость связи не измерена (порог ${threshold}): поля загружаются по одному`,
+    megabits: (value: string) => `${value} Мбит/с`,
+    kilobits: (value: string) => `${value} кбит/с`,
+    /** A rate beyond measuring (loopback: a body that took no time). */
+    unlimited: 'без ограничения',
+  },
+  // ---- end of the link's speed ----
   onnxUpload: {
     title: 'Загрузить модель ONNX',
     hint: 'Обученная сеть в формате ONNX: вход [1, V·H, 480, 1301] — переменные анализа за H суток, выход [1, W·3, 480, 1301] — переменные на +24, +48, +72 ч.',

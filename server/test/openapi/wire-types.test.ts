@@ -64,13 +64,13 @@ function summaryRowFields(): string[] {
 
 function routeResultFields(): string[] {
   return fields<RouteCheckResult>()({
-    length_km: true, ice_length_km: true, min_rio: true, max_concentration: true, max_thickness_m: true, first_breach: true, samples: true,
+    length_km: true, ice_length_km: true, outside_km: true, min_rio: true, max_concentration: true, max_thickness_m: true, first_breach: true, samples: true,
   });
 }
 
 function routeSampleFields(): string[] {
   return fields<RouteSample>()({
-    lat: true, lon: true, distance_km: true, concentration: true, thickness_m: true, ice_type: true, rio: true, category: true,
+    lat: true, lon: true, distance_km: true, covered: true, concentration: true, thickness_m: true, ice_type: true, rio: true, category: true,
   });
 }
 

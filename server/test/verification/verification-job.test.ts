@@ -1,22 +1,27 @@
 /**
  * When records are computed: at startup after the demo build (in the background, never on a request), and at the
  * end of every archive job: a forecast generated, an analysis imported (which replaces the demo's truth of its
- * date, so the records valid that day are recomputed and name the new truth).
+ * date, so the records valid that day are recomputed and name the new truth); and stopped mid-way, it leaves whole
+ * records that the next run completes.
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import type { VerificationReply } from '../../../common/api-types/verification.ts';
 import { addDays, utcToday } from '../../src/forecast/archive.ts';
-import { verificationStartupTask } from '../../src/verification/verification-job.ts';
+import { openDatabase } from '../../src/db/database.ts';
+import { verificationStartupTask, verifyInWorker } from '../../src/verification/verification-job.ts';
+import { listRecords } from '../../src/verification/verification-repository.ts';
+import { verifyArchive } from '../../src/verification/verify-archive.ts';
 import { prepareArchive } from '../admin/archive-fixture.ts';
 import { fixtureBytes } from '../ingest/fixture-server.ts';
-import { makeApp, signedIn } from '../helpers.ts';
+import { ENGINES } from '../engines.ts';
+import { makeApp, signedIn, tempDir } from '../helpers.ts';
 import { waitForJob } from '../jobs/test-app.ts';
 import { multipart } from '../routes/import/multipart.ts';
 import { buildSmallDemo, smallArchive } from './archive-fixture.ts';
 
-describe('the verification job', () => {
-  it('fills the records after the demo build at startup, in the background', async () => {
-    const { app } = await makeApp();
+describe.each(ENGINES)('the startup verification on %s', (engine) => {
+  it('fills the records after the demo build, in the background', async () => {
+    const { app } = await makeApp({ database: engine });
     const today = utcToday();
     await buildSmallDemo(smallArchive(app.db, app.config.dataDir), 3, today);
     const { cookie } = await signedIn(app, 'user');
@@ -31,7 +36,9 @@ describe('the verification job', () => {
       [addDays(today, -1), 24],
     ]);
   }, 120_000);
+});
 
+describe('the verification job', () => {
   it('ends a forecast generation and an analysis import with the records up to date', async () => {
     const { app } = await makeApp();
     const admin = await signedIn(app, 'admin');
@@ -58,4 +65,35 @@ describe('the verification job', () => {
     expect(before[0].thick_rmse).toBeTypeOf('number');
     expect(after[0].thick_rmse).toBeNull();
   }, 480_000);
+});
+
+describe('an interrupted verification', () => {
+  it('leaves whole records only, and the next run computes just the rest', async () => {
+    const dataDir = tempDir('ice-verify-stop-');
+    const db = await openDatabase(dataDir);
+    onTestFinished(() => db.destroy());
+    const ctx = smallArchive(db, dataDir);
+    const dates = await buildSmallDemo(ctx, 4, '2026-02-10');
+    // Stopped (its worker thread terminated) once it reports the second date: the first date's records are written.
+    const abort = new AbortController();
+    const stopped = verifyInWorker({ dataDir, databaseUrl: null }, {
+      signal: abort.signal,
+      onProgress: (_fraction, message) => {
+        if (message?.includes(dates[1])) abort.abort(new Error('the server is shutting down'));
+      },
+    });
+    await expect(stopped).rejects.toThrow('shutting down');
+    const partial = await listRecords(db, { from: dates[0], to: dates.at(-1)! });
+    // 3 models × 2 runs × (3 + 2 + 1) start/lead pairs in all.
+    expect(partial.length).toBeGreaterThanOrEqual(18);
+    expect(partial.length).toBeLessThan(36);
+    for (const record of partial) {
+      for (const field of ['n_cells', 'iiee_km2', 'iiee_over_km2', 'iiee_under_km2', 'edge_length_km', 'conc_rmse', 'conc_bias', 'persistence_conc_rmse'] as const) {
+        expect(record[field], `${record.model_id} ${record.date} ${field}`).toBeTypeOf('number');
+      }
+    }
+    const resumed = await verifyArchive(ctx);
+    expect(resumed).toMatchObject({ computed: 36 - partial.length, unchanged: partial.length, failed: [] });
+    expect(await listRecords(db, { from: dates[0], to: dates.at(-1)! })).toHaveLength(36);
+  }, 120_000);
 });
