@@ -65,7 +65,10 @@ describe('/models', () => {
     view = await render(<ModelsPage />);
     await waitFor(() => expect(view!.container.querySelectorAll('article')).toHaveLength(2));
     const [builtIn, generated] = view.container.querySelectorAll('article');
-    expect(generated.querySelector('.model-dataset')?.textContent).toBe('Датасет: OSI SAF concentration');
+    expect([...generated.querySelectorAll('.catalog-card__fact')].map((fact) => fact.textContent)).toEqual([
+      'Тип: damped_anomaly',
+      'Датасет: OSI SAF concentration',
+    ]);
     expect(builtIn.textContent).not.toContain('Датасет');
   });
 
