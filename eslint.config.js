@@ -4,6 +4,7 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import { boundaryConfigs } from './eslint-boundaries.js';
+import { importCyclesPlugin } from './eslint-import-cycles.js';
 
 const root = import.meta.dirname;
 
@@ -98,4 +99,10 @@ export default tseslint.config(
     rules: { ...reactHooks.configs.recommended.rules },
   },
   ...boundaries,
+  {
+    // No import cycle in the four source trees (type-only imports included): eslint-import-cycles.js.
+    files: ['{src,server/src,workers,common}/**/*.{ts,tsx,js,mjs}'],
+    plugins: { 'import-cycles': importCyclesPlugin(root) },
+    rules: { 'import-cycles/no-cycle': 'error' },
+  },
 );

@@ -94,7 +94,7 @@ export default defineConfig({
         test: {
           name: 'node',
           environment: 'node',
-          include: ['workers/**/*.test.ts', 'server/test/**/*.test.ts', 'bench/**/*.test.ts', 'common/**/*.test.ts'],
+          include: ['workers/**/*.test.ts', 'server/test/**/*.test.ts', 'bench/**/*.test.ts', 'common/**/*.test.ts', 'eslint-*.test.ts'],
           testTimeout: 30000,
           // One PostgreSQL server for the whole run (issue 15); tests make their own databases in it.
           globalSetup: ['server/test/postgres/global-setup.ts'],

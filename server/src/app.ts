@@ -17,6 +17,7 @@ import { removeDemoAccounts, seedDemoAccounts } from './db/demo-users.ts';
 import './fastify-types.ts';
 import { HttpError } from './http-error.ts';
 import { setupJobs } from './jobs/setup-jobs.ts';
+import { setupVerification } from './verification/verification-job.ts';
 import { clientErrorHandler, frameworkErrors, setupErrorHandler } from './plugins/error-handler.ts';
 import { setupSecurityHeaders } from './plugins/security-headers.ts';
 import { setupOpenApi } from './plugins/openapi.ts';
@@ -69,6 +70,7 @@ async function setup(app: FastifyInstance, config: Config): Promise<void> {
   app.decorate('db', db);
   app.addHook('onClose', async () => db.destroy());
   await setupJobs(app);
+  setupVerification(app);
 
   if (config.demo) {
     const seeded = await seedDemoAccounts(db);

@@ -1,9 +1,10 @@
-/** What the server adds to Fastify's types: `app.config`, `app.db`, `app.sessions`, `app.startup`, `request.session`, `request.user`. */
+/** What the server adds to Fastify's types: `app.config`, `app.db`, `app.sessions`, `app.startup`, `app.verification`, `request.session`, `request.user`. */
 import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
 import type { User } from './db/users.ts';
 import type { RequestSession, SessionManager } from './plugins/session.ts';
 import type { StartupState } from './plugins/startup-gate.ts';
+import type { BackgroundVerification } from './verification/verification-job.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -12,6 +13,8 @@ declare module 'fastify' {
     sessions: SessionManager;
     /** Progress of the startup tasks (plugins/startup-gate.ts). */
     startup: StartupState;
+    /** The verification records' background runs (verification/verification-job.ts). */
+    verification: BackgroundVerification;
   }
   interface FastifyRequest {
     /** The live server-side session of the request's cookie, or null (no cookie, bad signature, ended). */

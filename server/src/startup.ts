@@ -8,6 +8,7 @@
 import type { FastifyInstance } from 'fastify';
 import { forecastStartupTask } from './forecast/demo-archive.ts';
 import { removeStaleTemporaries } from './forecast/file-store.ts';
+import { verificationStartupTask } from './verification/verification-job.ts';
 
 export interface StartupTask {
   name: string;
@@ -27,7 +28,7 @@ export const temporariesStartupTask: StartupTask = {
   },
 };
 
-export const startupTasks: StartupTask[] = [temporariesStartupTask, forecastStartupTask];
+export const startupTasks: StartupTask[] = [temporariesStartupTask, forecastStartupTask, verificationStartupTask];
 
 export async function runStartupTasks(app: FastifyInstance, tasks: readonly StartupTask[] = startupTasks): Promise<void> {
   const state = app.startup;

@@ -27,12 +27,6 @@ import { leadTimes, timeDimension } from '../netcdf/time-axis.ts';
  */
 export const HEADER_RANGE_BYTES = 16 * 1024;
 
-/** The subset URL of `url` for some variables at one lead (hours). */
-export function subsetUrl(url: string, variables: readonly string[], leadHours: number): string {
-  const query = `variables=${encodeURIComponent(variables.join(','))}&lead=${leadHours}`;
-  return `${url}${url.includes('?') ? '&' : '?'}${query}`;
-}
-
 export interface FetchContext {
   signal: AbortSignal;
   fetchImpl: typeof fetch;

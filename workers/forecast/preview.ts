@@ -5,10 +5,9 @@
  * on the link as measured (link-rate.ts); a preview is never stored as the slice.
  */
 import type { NetcdfDataset } from '../netcdf/types.ts';
-import { subsetUrl } from './partial-file.ts';
+import { PREVIEW_STRIDE, subsetQuery } from '../../common/forecast-file/subset-query.ts';
 
-/** Every 2nd cell: the one stride the server allows (server/src/forecast/subset.ts). */
-export const PREVIEW_STRIDE = 2;
+export { PREVIEW_STRIDE };
 
 /**
  * Estimated transfer time of the full slice (seconds, at the measured rate, without the round trip) above which a
@@ -23,7 +22,7 @@ export const PREVIEW_THRESHOLD_S = 0.4;
 
 /** The preview URL of `url` for some variables at one lead (hours). */
 export function previewUrl(url: string, variables: readonly string[], leadHours: number): string {
-  return `${subsetUrl(url, variables, leadHours)}&stride=${PREVIEW_STRIDE}`;
+  return subsetQuery(url, variables, leadHours, PREVIEW_STRIDE);
 }
 
 /**

@@ -22,7 +22,8 @@ import { FetchScheduler, type BackgroundJob } from './fetch-scheduler.ts';
 import type { FileCache } from './file-cache.ts';
 import { describeFile } from './file-meta.ts';
 import { LinkRate, wireBytes } from './link-rate.ts';
-import { fetchHeader, fetchSubset, HeaderRangeTooShortError, PartialDataset, subsetUrl, type FetchContext } from './partial-file.ts';
+import { fetchHeader, fetchSubset, HeaderRangeTooShortError, PartialDataset, type FetchContext } from './partial-file.ts';
+import { subsetQuery } from '../../common/forecast-file/subset-query.ts';
 import { PREVIEW_STRIDE, PREVIEW_THRESHOLD_S, previewUrl, SliceSizes } from './preview.ts';
 
 /** HTTP statuses after which the whole file is the answer: the server cannot subset it or has no ranges. */
@@ -67,7 +68,7 @@ export class SlicedFetcher {
     };
     const context = (part: number): FetchContext => ({ signal, fetchImpl: this.fetchImpl, onProgress: report(part), priority: 'high' });
     const [head, subset] = await this.scheduler.foreground(() =>
-      Promise.allSettled([fetchHeader(url, context(0)), this.subset(subsetUrl(url, first.variables, first.leadHours), first.variables, context(1))]),
+      Promise.allSettled([fetchHeader(url, context(0)), this.subset(subsetQuery(url, first.variables, first.leadHours), first.variables, context(1))]),
     );
     if (signal.aborted) throw abortError();
     if (head.status === 'fulfilled' && 'whole' in head.value) {
@@ -141,17 +142,17 @@ export class SlicedFetcher {
       else missing.push(name);
     }
     if (missing.length > 0 && priority === 'low') {
-      partial.addSubset(await this.subset(subsetUrl(key, missing, partial.leadHours[lead]), missing, { signal, fetchImpl: this.fetchImpl, priority }));
+      partial.addSubset(await this.subset(subsetQuery(key, missing, partial.leadHours[lead]), missing, { signal, fetchImpl: this.fetchImpl, priority }));
     } else if (missing.length > 0) {
       const context: FetchContext = { signal, fetchImpl: this.fetchImpl, priority };
       const hours = partial.leadHours[lead];
-      const job = this.subset(subsetUrl(key, missing, hours), missing, context)
+      const job = this.subset(subsetQuery(key, missing, hours), missing, context)
         .then((subset) => [subset])
         .catch((error: unknown) => {
           // No link (a network failure, not an HTTP answer): the offline copy may hold these slices one by one,
           // as the background fetched them (the drift's speed and direction are two requests there, one here).
           if (missing.length < 2 || !(error instanceof DownloadError) || error.status !== 0) throw error;
-          return Promise.all(missing.map((name) => this.subset(subsetUrl(key, [name], hours), [name], context)));
+          return Promise.all(missing.map((name) => this.subset(subsetQuery(key, [name], hours), [name], context)));
         })
         .then((subsets) => {
           for (const subset of subsets) partial.addSubset(subset);

@@ -13,6 +13,7 @@ export const LOCK_KEYS = {
   demoBuild: 7_310_250_116,
   metrics: 7_310_250_117,
   demoAccounts: 7_310_250_118,
+  verification: 7_310_250_210,
 } as const;
 
 const local = new Map<number, Promise<unknown>>();

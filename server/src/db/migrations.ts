@@ -157,4 +157,60 @@ export const migrations: readonly string[] = [
   ) WITHOUT ROWID;
   CREATE INDEX request_rates_window ON request_rates (window_start);
   `,
+  // 9: reserved for the sign-in work of another branch (device cookies); a no-op here so that the numbers stay
+  // those agreed; merged, that branch's script takes this place.
+  `
+  SELECT 1;
+  `,
+  // 10: forecast verification: one record per model, run ('forecast' | 'assim_forecast'), start date and lead,
+  // scored against the analysis of the valid date (server/src/verification/). `forecast_id`, `analysis_id` and
+  // `persistence_id` name the inputs (file ETags: kind, owner, date, size, write time; or the computed run's
+  // recipe), so a record is recomputed when one of them is replaced. Scores in km², km, fractions and m; NULL
+  // where a score is undefined (no thickness in the analysis, no persistence, a zero denominator).
+  // `verification_ensembles`: the spatial probability score of all models' files of a start date and lead.
+  `
+  CREATE TABLE verification_records (
+    model_id              TEXT NOT NULL REFERENCES models (model_id) ON DELETE CASCADE,
+    run                   TEXT NOT NULL CHECK (run IN ('forecast', 'assim_forecast')),
+    date                  TEXT NOT NULL,
+    lead_hours            INTEGER NOT NULL,
+    valid_date            TEXT NOT NULL,
+    truth_source          TEXT NOT NULL,
+    truth_label           TEXT NOT NULL,
+    forecast_id           TEXT NOT NULL,
+    analysis_id           TEXT NOT NULL,
+    persistence_id        TEXT,
+    version               INTEGER NOT NULL,
+    n_cells               INTEGER NOT NULL,
+    iiee_km2              REAL NOT NULL,
+    iiee_over_km2         REAL NOT NULL,
+    iiee_under_km2        REAL NOT NULL,
+    edge_length_km        REAL NOT NULL,
+    edge_distance_km      REAL,
+    conc_rmse             REAL,
+    conc_mae              REAL,
+    conc_bias             REAL,
+    thick_rmse            REAL,
+    thick_bias            REAL,
+    persistence_iiee_km2  REAL,
+    persistence_conc_rmse REAL,
+    skill_iiee            REAL,
+    skill_conc_rmse       REAL,
+    computed_at           TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')),
+    PRIMARY KEY (model_id, run, date, lead_hours)
+  ) WITHOUT ROWID;
+  CREATE INDEX verification_records_date ON verification_records (date, lead_hours);
+  CREATE TABLE verification_ensembles (
+    date         TEXT NOT NULL,
+    lead_hours   INTEGER NOT NULL,
+    valid_date   TEXT NOT NULL,
+    members      INTEGER NOT NULL,
+    members_id   TEXT NOT NULL,
+    analysis_id  TEXT NOT NULL,
+    version      INTEGER NOT NULL,
+    sps_km2      REAL NOT NULL,
+    computed_at  TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')),
+    PRIMARY KEY (date, lead_hours)
+  ) WITHOUT ROWID;
+  `,
 ];

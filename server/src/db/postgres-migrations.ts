@@ -152,4 +152,54 @@ export const postgresMigrations: readonly string[] = [
   );
   CREATE INDEX request_rates_window ON request_rates (window_start);
   `,
+  // 9: reserved for the sign-in work of another branch; a no-op here (that branch's script takes this place).
+  `
+  SELECT 1;
+  `,
+  // 10: forecast verification records and the ensembles' spatial probability scores.
+  `
+  CREATE TABLE verification_records (
+    model_id              text NOT NULL REFERENCES models (model_id) ON DELETE CASCADE,
+    run                   text NOT NULL CHECK (run IN ('forecast', 'assim_forecast')),
+    date                  text NOT NULL,
+    lead_hours            integer NOT NULL,
+    valid_date            text NOT NULL,
+    truth_source          text NOT NULL,
+    truth_label           text NOT NULL,
+    forecast_id           text NOT NULL,
+    analysis_id           text NOT NULL,
+    persistence_id        text,
+    version               integer NOT NULL,
+    n_cells               integer NOT NULL,
+    iiee_km2              double precision NOT NULL,
+    iiee_over_km2         double precision NOT NULL,
+    iiee_under_km2        double precision NOT NULL,
+    edge_length_km        double precision NOT NULL,
+    edge_distance_km      double precision,
+    conc_rmse             double precision,
+    conc_mae              double precision,
+    conc_bias             double precision,
+    thick_rmse            double precision,
+    thick_bias            double precision,
+    persistence_iiee_km2  double precision,
+    persistence_conc_rmse double precision,
+    skill_iiee            double precision,
+    skill_conc_rmse       double precision,
+    computed_at           text NOT NULL DEFAULT ${NOW},
+    PRIMARY KEY (model_id, run, date, lead_hours)
+  );
+  CREATE INDEX verification_records_date ON verification_records (date, lead_hours);
+  CREATE TABLE verification_ensembles (
+    date         text NOT NULL,
+    lead_hours   integer NOT NULL,
+    valid_date   text NOT NULL,
+    members      integer NOT NULL,
+    members_id   text NOT NULL,
+    analysis_id  text NOT NULL,
+    version      integer NOT NULL,
+    sps_km2      double precision NOT NULL,
+    computed_at  text NOT NULL DEFAULT ${NOW},
+    PRIMARY KEY (date, lead_hours)
+  );
+  `,
 ];

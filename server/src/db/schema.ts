@@ -117,6 +117,50 @@ export interface RequestRatesTable {
   window_start: number;
 }
 
+/** Migration 10: one verification record (server/src/verification/). */
+export interface VerificationRecordsTable {
+  model_id: string;
+  run: string;
+  date: string;
+  lead_hours: number;
+  valid_date: string;
+  truth_source: string;
+  truth_label: string;
+  forecast_id: string;
+  analysis_id: string;
+  persistence_id: string | null;
+  version: number;
+  n_cells: number;
+  iiee_km2: number;
+  iiee_over_km2: number;
+  iiee_under_km2: number;
+  edge_length_km: number;
+  edge_distance_km: number | null;
+  conc_rmse: number | null;
+  conc_mae: number | null;
+  conc_bias: number | null;
+  thick_rmse: number | null;
+  thick_bias: number | null;
+  persistence_iiee_km2: number | null;
+  persistence_conc_rmse: number | null;
+  skill_iiee: number | null;
+  skill_conc_rmse: number | null;
+  computed_at: Defaulted<string>;
+}
+
+/** Migration 10: the spatial probability score of all models' files of a start date and lead. */
+export interface VerificationEnsemblesTable {
+  date: string;
+  lead_hours: number;
+  valid_date: string;
+  members: number;
+  members_id: string;
+  analysis_id: string;
+  version: number;
+  sps_km2: number;
+  computed_at: Defaulted<string>;
+}
+
 export interface SchemaMigrationsTable {
   version: number;
   applied_at: Defaulted<string>;
@@ -135,5 +179,7 @@ export interface Database {
   ingest_provenance: IngestProvenanceTable;
   login_failures: LoginFailuresTable;
   request_rates: RequestRatesTable;
+  verification_records: VerificationRecordsTable;
+  verification_ensembles: VerificationEnsemblesTable;
   schema_migrations: SchemaMigrationsTable;
 }

@@ -7,7 +7,7 @@
  */
 import type { CompiledQuery, InferResult } from 'kysely';
 import { dialectOf, poolOf, type DialectName, type Db } from './database.ts';
-import { toUser, USER_COLUMNS, type User } from './users.ts';
+import { toUser, USER_COLUMNS, type User } from './user-rows.ts';
 
 export interface SessionRecord {
   /** SHA-256 (hex) of the cookie's session id. */

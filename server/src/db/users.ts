@@ -9,6 +9,9 @@ import { dialectOf, foreignKeyViolation, uniqueViolation, type Db } from './data
 import type { Database } from './schema.ts';
 import { usernameSkeleton } from '../auth/usernames.ts';
 import { revokeUserSessions } from './sessions.ts';
+import { toUser, USER_COLUMNS, type User, type UserRow } from './user-rows.ts';
+
+export type { User } from './user-rows.ts';
 
 /** Fixed role ids (seeded by migration 1). */
 export const ROLE_IDS = { user: 1, admin: 2, superuser: 3 } as const;
@@ -22,19 +25,6 @@ export function isRoleName(value: string): value is RoleName {
 /** Role `admin` or `superuser` may use the admin endpoints. */
 export function isAdminRole(name: string): boolean {
   return name === 'admin' || name === 'superuser';
-}
-
-export interface User {
-  id: number;
-  email: string;
-  username: string;
-  role_id: number;
-  role: { id: number; name: string };
-  /** Derived from the role, so the two can never disagree. */
-  is_superuser: boolean;
-  is_active: boolean;
-  is_demo: boolean;
-  created_at: string;
 }
 
 /** What the API shows about a user (GET /users/me, register). */
@@ -59,32 +49,6 @@ export class DuplicateUserError extends Error {
   }
 }
 
-/** A users row joined with its role name (sessions.ts reads the same columns in its one-query lookup). */
-export interface UserRow {
-  id: number;
-  email: string;
-  username: string;
-  role_id: number;
-  role_name: string;
-  is_active: number;
-  is_demo: number;
-  created_at: string;
-  password_hash: string;
-}
-
-/** The columns of UserRow, for a query that joins `users as u` and `roles as r`. */
-export const USER_COLUMNS = [
-  'u.id',
-  'u.email',
-  'u.username',
-  'u.role_id',
-  'r.name as role_name',
-  'u.is_active',
-  'u.is_demo',
-  'u.created_at',
-  'u.password_hash',
-] as const;
-
 const selectUser = (db: Db) => db.selectFrom('users as u').innerJoin('roles as r', 'r.id', 'u.role_id').select(USER_COLUMNS);
 
 /**
@@ -94,20 +58,6 @@ const selectUser = (db: Db) => db.selectFrom('users as u').innerJoin('roles as r
 function sameText(db: Db, column: 'email' | 'username', value: string) {
   return (eb: ExpressionBuilder<Database, 'users'>) =>
     dialectOf(db) === 'postgres' ? eb(sql`lower(${sql.ref(column)})`, '=', sql<string>`lower(${value})`) : eb(column, '=', value);
-}
-
-export function toUser(row: UserRow): User {
-  return {
-    id: row.id,
-    email: row.email,
-    username: row.username,
-    role_id: row.role_id,
-    role: { id: row.role_id, name: row.role_name },
-    is_superuser: row.role_name === 'superuser',
-    is_active: row.is_active === 1,
-    is_demo: row.is_demo === 1,
-    created_at: row.created_at,
-  };
 }
 
 export async function findUserById(db: Db, id: number): Promise<User | undefined> {

@@ -41,6 +41,8 @@ export interface ArchiveContext {
   grid?: Grid;
   source?: AnalysisSource;
   log?: ArchiveLog;
+  /** Told of each file once written and indexed (the server warms its subsets: subset-warmer.ts). */
+  written?: (path: string, etag: string) => void;
 }
 
 export class ArchiveError extends Error {
@@ -72,7 +74,9 @@ async function store(ctx: ArchiveContext, kind: FileKind, owner: string, date: s
   const { size, mtimeMs } = statSync(full);
   const record = { kind, owner, date, path: rel, bytes: size, etag: makeEtag(kind, owner, date, size, mtimeMs) };
   await recordFile(ctx.db, record);
-  return (await findFile(ctx.db, kind, owner, date))!;
+  const indexed = (await findFile(ctx.db, kind, owner, date))!;
+  ctx.written?.(full, indexed.etag);
+  return indexed;
 }
 
 /** The indexed file, if it is also still on disk. */

@@ -5,6 +5,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { demoSource, type AnalysisSource } from './analysis-source.ts';
+import { subsetWarmer } from './subset-warmer.ts';
 import { addDays, buildDay, ensureAnalysis, utcToday, type ArchiveContext } from './archive.ts';
 import { VARIABLE_NAMES } from './forecast-file.ts';
 import { compressedCopy, resolveInside } from './file-store.ts';
@@ -110,7 +111,14 @@ export const forecastStartupTask = {
   run: async (app: FastifyInstance): Promise<void> => {
     await seedModels(app.db);
     if (!app.config.demo) return;
-    const ctx: ArchiveContext = { db: app.db, dataDir: app.config.dataDir, log: app.log };
+    const ctx: ArchiveContext = {
+      db: app.db,
+      dataDir: app.config.dataDir,
+      log: app.log,
+      // Each file's subsets are made right after it is written, newest first (one at a time, in the background):
+      // a forecaster opening the newest date meets no cold subset.
+      ...(app.config.subsetWarm && { written: (path: string, etag: string) => subsetWarmer.warm(path, etag, { front: true }) }),
+    };
     const result = await buildDemoArchive(ctx, app.config.demoDays, utcToday(), { metricsInWorker: true, databaseUrl: app.config.databaseUrl });
     app.log.info({ first: result.dates[0], last: result.dates.at(-1), ms: result.ms }, 'demo forecast archive ready');
     // The app opens the newest day first: compress its two files now, in zlib's thread pool, so the first

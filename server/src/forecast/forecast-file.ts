@@ -185,7 +185,8 @@ export function stateFileLayout(states: IceState[], meta: FileMetadata, options:
   };
 }
 
-function gridFromDataset(dataset: Nc3Dataset): Grid {
+/** The regular grid of a file this module wrote, from its 1-D coordinates. */
+export function gridFromDataset(dataset: Nc3Dataset): Grid {
   const lat = dataset.read('latitude');
   const lon = dataset.read('longitude');
   // Spacing from the whole span, rounded to 1e-9°, so 0.05 comes back exactly.

@@ -6,15 +6,17 @@
  * ship's lead or variable switch finds its `.br` on disk instead of waiting 1.5–3.5 s of brotli 11 (one core)
  * before its first byte.
  *
- * Low priority: one subset at a time, for one file after another, and none is started while a request waits
- * for a subset being made (subset-store.ts `foregroundIdle`); a request for a subset not yet warmed is made at
- * once by its route and does not wait for this queue; one being warmed is shared (subset-store's in-flight).
+ * Low priority: one subset at a time, and none is started while a request waits for a subset being cut
+ * (subset-store.ts `foregroundIdle`); a request for a subset not yet warmed is cut at once by its route and
+ * answered in a quick encoding, and its brotli 11 copy goes to the head of this queue (`first`). Order: a
+ * file just opened or just written goes ahead of other files' work (`front`), so the date a forecaster opens
+ * is warmed first; one being made is shared (subset-store's in-flight).
  */
 import { readFileSync, statSync } from 'node:fs';
 import { leadTimes, timeDimension } from '../../../workers/netcdf/time-axis.ts';
 import { Nc3Dataset } from '../../../workers/netcdf/nc3/reader.ts';
 import { foregroundIdle, subsetOnDisk } from './subset-store.ts';
-import type { SubsetSelection } from './subset.ts';
+import { selectionKey, type SubsetSelection } from './subset.ts';
 
 /** The selections the map's worker asks for from a file: every data variable alone, and the drift pair, at each lead; then their previews. */
 export function selectionsOf(bytes: Uint8Array): SubsetSelection[] {
@@ -35,12 +37,26 @@ export function selectionsOf(bytes: Uint8Array): SubsetSelection[] {
   return [...full, ...full.map((selection) => ({ ...selection, stride: 2 }))];
 }
 
-interface FileJob {
+/** One subset to make. */
+interface Task {
   path: string;
   etag: string;
-  /** The file's version when queued (`version`): a file replaced since stops its warming, so no subset is
+  selection: SubsetSelection;
+  /** The file's version when queued (`version`): a file replaced since drops its tasks, so no subset is
    *  tagged with the old ETag but cut from the new bytes. The new file's first request warms it anew. */
   version: string;
+}
+
+export interface WarmOptions {
+  /**
+   * Ahead of other files' work: a file someone has just opened (its first request), or one just written by the
+   * demo start or a job (the newest date is the one a forecaster opens). Its tasks move to the head of the queue.
+   */
+  front?: boolean;
+  /** A subset a client has just been answered in a quick encoding: made first of all (its brotli 11 copy). */
+  first?: SubsetSelection;
+  /** With `first`: that subset alone, not the file's others (SUBSET_WARM off). */
+  alone?: boolean;
 }
 
 /** Size and modification time: a rebuilt file (written atomically, a new inode) changes them. */
@@ -49,8 +65,12 @@ export const fileVersion = (path: string): string => {
   return `${stats.size}:${stats.mtimeMs}:${stats.ino}`;
 };
 
+/**
+ * One subset at a time, in queue order: a file's selections (selectionsOf) one after another; a file warmed with
+ * `front` goes before the files queued earlier, and a `first` selection before everything.
+ */
 export class SubsetWarmer {
-  private readonly queue: FileJob[] = [];
+  private queue: Task[] = [];
   /** Files already queued or warmed (path + ETag), bounded: a forgotten entry only costs a look at the disk. */
   private readonly seen = new Set<string>();
   private running: Promise<void> | null = null;
@@ -63,12 +83,11 @@ export class SubsetWarmer {
     private readonly version: (path: string) => string = fileVersion,
   ) {}
 
-  /** Queue the file's subsets (once per path + ETag); returns at once. */
-  warm(path: string, etag: string): void {
+  /** Queue the file's subsets (once per path + ETag; `options` may move them ahead); returns at once. */
+  warm(path: string, etag: string, options: WarmOptions = {}): void {
     const key = `${path}\u0000${etag}`;
-    if (this.seen.has(key)) return;
-    if (this.seen.size >= 1000) this.seen.clear();
-    this.seen.add(key);
+    const known = this.seen.has(key) || (options.alone === true && options.first !== undefined);
+    if (known && !options.first) return;
     let version: string;
     try {
       version = this.version(path);
@@ -76,14 +95,37 @@ export class SubsetWarmer {
       this.onError(error);
       return;
     }
-    this.queue.push({ path, etag, version });
+    const task = (selection: SubsetSelection): Task => ({ path, etag, selection, version });
+    const same = (a: SubsetSelection, b: SubsetSelection) => selectionKey(a) === selectionKey(b);
+    const first = options.first;
+    if (first) this.queue = this.queue.filter((t) => !(t.path === path && t.etag === etag && same(t.selection, first)));
+    if (!known) {
+      if (this.seen.size >= 1000) this.seen.clear();
+      this.seen.add(key);
+      let tasks: Task[];
+      try {
+        tasks = this.selections(path)
+          .filter((s) => !first || !same(s, first))
+          .map(task);
+      } catch (error) {
+        this.onError(error);
+        tasks = [];
+      }
+      this.queue = options.front ? [...tasks, ...this.queue] : [...this.queue, ...tasks];
+    }
+    if (first) this.queue.unshift(task(first));
     this.start();
+  }
+
+  /** Tasks waiting (tests, diagnostics): `path selectionKey` in the order they will run. */
+  get pending(): string[] {
+    return this.queue.map((t) => `${t.path} ${selectionKey(t.selection)}`);
   }
 
   private start(): void {
     this.running ??= this.drain().finally(() => {
       this.running = null;
-      // A file queued after the drain's last look (its promise settles a tick later) still gets its turn.
+      // A task queued after the drain's last look (its promise settles a tick later) still gets its turn.
       if (this.queue.length > 0) this.start();
     });
   }
@@ -94,27 +136,21 @@ export class SubsetWarmer {
   }
 
   private async drain(): Promise<void> {
-    for (let file = this.queue.shift(); file; file = this.queue.shift()) {
-      let selections: SubsetSelection[];
+    for (;;) {
+      // Give way to any request waiting for a subset, before each one (and yield to the event loop).
+      await this.idle();
+      await new Promise((resolve) => setImmediate(resolve));
+      await this.idle();
+      const task = this.queue.shift();
+      if (!task) return;
       try {
-        selections = this.selections(file.path);
+        if (this.version(task.path) !== task.version) throw new Error(`${task.path} changed since its subsets were queued`);
+        await this.make(task.path, task.etag, task.selection);
       } catch (error) {
+        // A file replaced or removed under us, or one that cannot be subset: drop its other tasks (its
+        // requests will say what is wrong; a new file's first request warms it anew).
+        this.queue = this.queue.filter((t) => t.path !== task.path || t.etag !== task.etag);
         this.onError(error);
-        continue;
-      }
-      for (const selection of selections) {
-        // Give way to any request waiting for a subset, before each one (and yield to the event loop).
-        await this.idle();
-        await new Promise((resolve) => setImmediate(resolve));
-        await this.idle();
-        try {
-          if (this.version(file.path) !== file.version) break;
-          await this.make(file.path, file.etag, selection);
-        } catch (error) {
-          // A file replaced or removed under us, or one that cannot be subset: its requests will say so.
-          this.onError(error);
-          break;
-        }
       }
     }
   }
@@ -122,7 +158,7 @@ export class SubsetWarmer {
 
 /** The server's warmer: real subsets on disk, made at background priority. */
 export const subsetWarmer = new SubsetWarmer(
-  (path, etag, selection) => subsetOnDisk(path, etag, selection, true),
+  (path, etag, selection) => subsetOnDisk(path, etag, selection),
   foregroundIdle,
   (path) => selectionsOf(readFileSync(path)),
 );

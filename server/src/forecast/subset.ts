@@ -22,26 +22,13 @@
 import { leadTimes, timeDimension } from '../../../workers/netcdf/time-axis.ts';
 import { Nc3Dataset } from '../../../workers/netcdf/nc3/reader.ts';
 import type { AttributeValue, RawData, VariableInfo } from '../../../workers/netcdf/types.ts';
+import { SubsetError, type SubsetSelection } from '../../../common/forecast-file/subset-query.ts';
 import { encodeNetcdf3, type NcAttributeValue, type NcData, type NcType, type NcVariable } from '../../../workers/netcdf/nc3/writer.ts';
 
 export type Packing = 'float' | 'int16';
 
-export interface SubsetSelection {
-  /** Variable names, in the order asked; null: every data variable. */
-  variables: string[] | null;
-  /** Lead times in hours; null: every lead. */
-  leads: number[] | null;
-  /** Every `stride`-th index of the horizontal dimensions (a preview); absent or 1: every cell. */
-  stride?: number;
-}
-
-/** The strides a request may ask for: 1 (every cell) and 2 (a quarter of the cells; bench/README.md, bytes per slice). */
-export const ALLOWED_STRIDES = [1, 2] as const;
-
-/** A selection the file cannot answer (unknown variable or lead): the route's 422. */
-export class SubsetError extends Error {
-  override name = 'SubsetError';
-}
+// The query's selection and its parser live with the worker's builder (common/forecast-file/subset-query.ts).
+export { selectionKey, SubsetError, type SubsetSelection } from '../../../common/forecast-file/subset-query.ts';
 
 const QUANTIZE_ATTRIBUTE = '_QuantizeBitRoundNumberOfSignificantBits';
 const SAME_TYPE_ATTRIBUTES = new Set(['_FillValue', 'missing_value', 'valid_min', 'valid_max', 'valid_range', 'actual_range']);
@@ -50,48 +37,6 @@ const NC3_TYPES = new Set<string>(['byte', 'char', 'short', 'int', 'float', 'dou
 /** The packed fill value and the range of packed data values (int16 minus the fill). */
 const PACKED_FILL = -32768;
 const PACKED_MAX = 32767;
-
-/**
- * Parse the query's `variables` (comma-separated names) and `lead` (comma-separated hours). Null when neither
- * was given (the whole file). Throws SubsetError for a malformed list; names and leads are checked against the
- * file by `subsetFile`.
- */
-export function parseSelection(variables: string | undefined, lead: string | undefined, stride?: string): SubsetSelection | null {
-  let step = 1;
-  if (stride !== undefined) {
-    step = Number(stride);
-    if (!/^\d{1,3}$/.test(stride) || !(ALLOWED_STRIDES as readonly number[]).includes(step)) {
-      throw new SubsetError(`"stride" must be ${ALLOWED_STRIDES.join(' or ')}, got ${JSON.stringify(stride)}`);
-    }
-    if (step !== 1 && (variables === undefined || lead === undefined)) {
-      throw new SubsetError(`"stride" needs "variables" and "lead" (a preview is of one selection, not of the whole file)`);
-    }
-  }
-  if (variables === undefined && lead === undefined) return null;
-  const list = (value: string, what: string): string[] => {
-    const items = value.split(',').map((s) => s.trim());
-    if (items.length === 0 || items.some((s) => s === '')) throw new SubsetError(`"${what}" must be a comma-separated list, got ${JSON.stringify(value)}`);
-    return [...new Set(items)];
-  };
-  const names = variables === undefined ? null : list(variables, 'variables');
-  const leads =
-    lead === undefined
-      ? null
-      : list(lead, 'lead').map((item) => {
-          if (!/^\d{1,5}$/.test(item)) throw new SubsetError(`"lead" must list lead times in whole hours, got ${JSON.stringify(item)}`);
-          return Number(item);
-        });
-  return step === 1 ? { variables: names, leads } : { variables: names, leads, stride: step };
-}
-
-/** A canonical text of the selection (sorted), used to name and tag the cached subset. */
-export function selectionKey(selection: SubsetSelection): string {
-  const vars = selection.variables ? [...selection.variables].sort().join(',') : '*';
-  const leads = selection.leads ? [...selection.leads].sort((a, b) => a - b).join(',') : '*';
-  // Stride 1 keeps the key it had before strides existed: the same file, name and ETag.
-  const stride = (selection.stride ?? 1) === 1 ? '' : `;s=${selection.stride}`;
-  return `v=${vars};l=${leads}${stride}`;
-}
 
 function attributeFor(name: string, value: AttributeValue, variableType: NcType | null): NcAttributeValue | undefined {
   if (typeof value === 'string') return value;

@@ -5,7 +5,7 @@
 import type { ModelFamily } from '../../../common/model-families.ts';
 import type { DatabaseTarget } from '../db/database.ts';
 import type { ModelGenerator } from '../model-generation/generator.ts';
-import type { JobHandler } from './job-runner.ts';
+import type { JobHandler } from './job-handler.ts';
 import { runInWorker } from './run-in-worker.ts';
 import type { IngestDayArgs, IngestDayResult } from './tasks/ingest-day.ts';
 import type { RegisterModelArgs, RegisterModelResult } from './tasks/register-model.ts';

@@ -7,7 +7,7 @@
 import { rmSync } from 'node:fs';
 import type { DatabaseTarget } from '../db/database.ts';
 import type { AnalysisSourceConfig } from '../ingest/products.ts';
-import type { JobHandler } from './job-runner.ts';
+import type { JobHandler } from './job-handler.ts';
 import { willRetry } from './job-will-retry.ts';
 import { runInWorker } from './run-in-worker.ts';
 import type { FetchAnalysisArgs, FetchAnalysisResult } from './tasks/fetch-analysis.ts';

@@ -4,7 +4,7 @@
  * Either way the job is stored in the jobs table first and returned at once (status `queued`).
  */
 import type { Job, JobKind } from '../../../common/api-types/jobs.ts';
-import type { JobHandler } from './job-runner.ts';
+import type { JobHandler } from './job-handler.ts';
 import type { JobSpec } from './job-specs.ts';
 
 /**

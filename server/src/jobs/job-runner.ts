@@ -10,23 +10,6 @@ import type { JobQueue, JobWork } from './job-queue.ts';
 import { handlerFor, type JobEnvironment } from './job-specs.ts';
 import { findJob, insertJob, markFailed, markRunning, markSucceeded, setProgress } from './jobs-repository.ts';
 
-export interface JobContext {
-  job: Job;
-  /** Aborted when the server shuts down; a handler passes it to workers and fetches. */
-  signal: AbortSignal;
-  /** Report progress, 0..1, with an optional message of what is being done. */
-  progress(fraction: number, message?: string): void;
-  log: FastifyBaseLogger;
-}
-
-export interface JobOutcome {
-  result: Record<string, unknown>;
-  /** A one-line summary shown with the job. */
-  message?: string;
-}
-
-export type JobHandler = (context: JobContext) => Promise<JobOutcome>;
-
 export const SHUTDOWN_REASON = 'interrupted: the server shut down before the job finished';
 
 interface Pending {
@@ -45,6 +28,8 @@ export class JobRunner implements JobQueue {
     private readonly log: FastifyBaseLogger,
     /** This process's DATA_DIR, database and model generator, for the specs it is given. */
     private readonly env: JobEnvironment,
+    /** Told of each job's result once it has succeeded (the server warms the files it wrote). */
+    private readonly succeeded: (result: Record<string, unknown>) => void = () => undefined,
   ) {}
 
   /** Store the job (queued) and schedule it; resolves to the stored job. */
@@ -111,6 +96,7 @@ export class JobRunner implements JobQueue {
       if (controller.signal.aborted) throw controller.signal.reason;
       await markSucceeded(this.db, id, outcome.result, outcome.message ?? null);
       log.info({ result: outcome.result }, 'job succeeded');
+      this.succeeded(outcome.result);
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       await this.fail(id, message);

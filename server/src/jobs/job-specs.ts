@@ -13,7 +13,8 @@ import type { ModelGenerator } from '../model-generation/generator.ts';
 import { selectGenerator } from '../model-generation/select-generator.ts';
 import { generateForecastJob, generateModelJob, ingestDayJob } from './admin-jobs.ts';
 import { fetchAnalysisJob, importAnalysisJob, importForecastJob } from './ingest-jobs.ts';
-import type { JobHandler } from './job-runner.ts';
+import type { JobHandler } from './job-handler.ts';
+import { withVerification } from '../verification/verification-job.ts';
 
 export type JobSpec =
   /** POST /force_fetch_data with ANALYSIS_SOURCE=demo: the demo analysis and forecasts of `date`. */
@@ -55,7 +56,12 @@ export function uploadRef(dataDir: string, path: string): string {
   return ref;
 }
 
+/** Every job changes the archive, so each ends with the verification step (its records brought up to date). */
 export function handlerFor(spec: JobSpec, env: JobEnvironment): JobHandler {
+  return withVerification(archiveHandlerFor(spec, env), env);
+}
+
+function archiveHandlerFor(spec: JobSpec, env: JobEnvironment): JobHandler {
   switch (spec.task) {
     case 'ingest_day':
       return ingestDayJob(env, spec.date);

@@ -11,6 +11,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { JobQueue } from './job-queue.ts';
 import { JobRunner } from './job-runner.ts';
+import { warmWrittenFiles } from '../forecast/warm-written.ts';
 import { jobEnvironment } from './job-specs.ts';
 import { jobStore } from './job-store.ts';
 import { failUnfinishedJobs } from './jobs-repository.ts';
@@ -34,7 +35,9 @@ export async function setupJobs(app: FastifyInstance): Promise<void> {
   } else {
     const interrupted = await failUnfinishedJobs(app.db, RESTART_REASON);
     if (interrupted > 0) app.log.warn({ jobs: interrupted }, 'jobs interrupted by a restart marked failed');
-    jobs = new JobRunner(app.db, app.log, jobEnvironment(app.config));
+    // The files a job wrote get their subsets made at once (newest first), as the demo start's do.
+    const warm = (result: Record<string, unknown>) => void warmWrittenFiles(app, result).catch((error: unknown) => app.log.warn({ err: error }, 'subset warming failed'));
+    jobs = new JobRunner(app.db, app.log, jobEnvironment(app.config), app.config.subsetWarm ? warm : undefined);
   }
   app.decorate('jobs', jobs);
   // preClose runs before any onClose hook, so the database (closed in onClose) is still open here.

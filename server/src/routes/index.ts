@@ -15,6 +15,7 @@ import { jobsRoutes } from './jobs/index.ts';
 import { reportRoutes } from './report/index.ts';
 import { routeRoutes } from './route/index.ts';
 import { usersRoutes } from './users/index.ts';
+import { verificationRoutes } from './verification/index.ts';
 
 export interface RouteModule {
   /** Path under /api/v1, starting with a slash. */
@@ -37,4 +38,5 @@ export const apiRoutes: RouteModule[] = [
   { prefix: '/route', plugin: routeRoutes },
   { prefix: '/analysis', plugin: analysisImportRoutes },
   { prefix: '/forecast', plugin: forecastImportRoutes },
+  { prefix: '/verification', plugin: verificationRoutes },
 ];

@@ -88,6 +88,39 @@ describe('free_drift_advection', () => {
     }
   });
 
+  it('without thickness (concentration and drift only, as OSI SAF gives) moves the ice edge by drift × time', () => {
+    // An ice edge running north-south at column 30 of a 0.05° grid at 80°N; drift 0.1 m/s east where there is
+    // ice (none analysed over open water); no thickness anywhere.
+    const grid = makeGrid(40, 120, 78, 60, 0.05);
+    const u = 0.1;
+    const initial = uniformState(grid, { thickness: NaN, concentration: 0, u, v: 0 });
+    for (let j = 0; j < grid.nlat; j++) {
+      for (let i = 0; i < grid.nlon; i++) {
+        const k = j * grid.nlon + i;
+        if (i < 30) initial.concentration[k] = 1;
+        else initial.u[k] = initial.v[k] = NaN;
+      }
+    }
+    const run = runModelType('free_drift_advection', initial, { time_step_hours: 6, drift_scale: 1 }, { leadHours: LEADS });
+    const row = 20;
+    const lat = grid.lat0 + row * grid.dlat;
+    /** Fractional column where the concentration along `row` first falls below 0.5. */
+    const edge = (field: Float32Array) => {
+      for (let i = 1; i < grid.nlon; i++) {
+        const [a, b] = [field[row * grid.nlon + i - 1], field[row * grid.nlon + i]];
+        if (a >= 0.5 && b < 0.5) return i - 1 + (a - 0.5) / (a - b);
+      }
+      return NaN;
+    };
+    const start = edge(initial.concentration);
+    for (const [lead, hours] of LEADS.entries()) {
+      const cells = (u * hours * 3600) / (EARTH_RADIUS_M * Math.cos((lat * Math.PI) / 180) * ((grid.dlon * Math.PI) / 180));
+      expect(cells).toBeGreaterThan(5 * (lead + 1)); // far more than a cell a day: persistence cannot pass
+      expect(Math.abs(edge(run[lead].concentration) - (start + cells)), `+${hours} h`).toBeLessThan(0.5);
+      expect(run[lead].thickness.every((value) => Number.isNaN(value)), 'no thickness is made up').toBe(true);
+    }
+  });
+
   it('keeps land NaN and the scaled drift', () => {
     const grid = makeGrid(10, 10);
     const initial = uniformState(grid, { thickness: 1, concentration: 1, u: 0.1, v: 0 });

@@ -10,7 +10,7 @@ import PgBoss from 'pg-boss';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Job } from '../../../common/api-types/jobs.ts';
 import { openDatabase, type Db } from '../../src/db/database.ts';
-import type { JobHandler } from '../../src/jobs/job-runner.ts';
+import type { JobHandler } from '../../src/jobs/job-handler.ts';
 import type { JobSpec } from '../../src/jobs/job-specs.ts';
 import { jobStore, type JobStore } from '../../src/jobs/job-store.ts';
 import { claimLease } from '../../src/jobs/queue/job-leases.ts';

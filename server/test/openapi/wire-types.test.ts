@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import type { GenerateForecastRequest, GenerateModelRequest, StartedJob } from '../../../common/api-types/admin.ts';
 import type { Job } from '../../../common/api-types/jobs.ts';
 import type { RouteCheckRequest, RouteCheckResult, RouteSample } from '../../../common/api-types/route.ts';
+import type { VerificationReply, VerificationRow, VerificationSpsRow, VerificationSummaryReply, VerificationSummaryRow, VerificationTruth } from '../../../common/api-types/verification.ts';
 import type { ForecastInfo } from '../../../src/api/forecast.ts';
 import type { Dataset, ModelArchitecture, ModelMetrics } from '../../../src/api/reports.ts';
 import type { CurrentUser, Role } from '../../../src/api/users.ts';
@@ -22,6 +23,11 @@ interface Schema {
   required?: string[];
   items?: Schema;
 }
+
+const SCORES = {
+  iiee_km2: true, iiee_over_km2: true, iiee_under_km2: true, edge_length_km: true, edge_distance_km: true, conc_rmse: true, conc_mae: true,
+  conc_bias: true, thick_rmse: true, thick_bias: true, persistence_iiee_km2: true, persistence_conc_rmse: true, skill_iiee: true, skill_conc_rmse: true,
+} as const;
 
 /** The contract: [method, path, status or 'body', the app's fields of it, where the object sits]. */
 const contract: [string, string, string, string[], (schema: Schema) => Schema | undefined][] = [
@@ -40,7 +46,21 @@ const contract: [string, string, string, string[], (schema: Schema) => Schema | 
   ['post', '/api/v1/route/check', 'body', fields<RouteCheckRequest>()({ date: true, run: true, model_id: true, lead_hours: true, ice_class: true, waypoints: true }), (s) => s],
   ['post', '/api/v1/route/check', '200', routeResultFields(), (s) => s],
   ['post', '/api/v1/route/check', '200', routeSampleFields(), (s) => s.properties?.samples?.items],
+  ['get', '/api/v1/verification', '200', fields<VerificationReply>()({ rows: true }), (s) => s],
+  ['get', '/api/v1/verification', '200', verificationRowFields(), (s) => s.properties?.rows?.items],
+  ['get', '/api/v1/verification', '200', fields<VerificationTruth>()({ source: true, label: true, demo: true }), (s) => s.properties?.rows?.items?.properties?.truth],
+  ['get', '/api/v1/verification/summary', '200', fields<VerificationSummaryReply>()({ from: true, to: true, rows: true, sps: true }), (s) => s],
+  ['get', '/api/v1/verification/summary', '200', summaryRowFields(), (s) => s.properties?.rows?.items],
+  ['get', '/api/v1/verification/summary', '200', fields<VerificationSpsRow>()({ date: true, lead_hours: true, valid_date: true, members: true, sps_km2: true }), (s) => s.properties?.sps?.items],
 ];
+
+function verificationRowFields(): string[] {
+  return fields<VerificationRow>()({ date: true, lead_hours: true, valid_date: true, model_id: true, run: true, truth: true, n_cells: true, ...SCORES });
+}
+
+function summaryRowFields(): string[] {
+  return fields<VerificationSummaryRow>()({ model_id: true, run: true, lead_hours: true, records: true, beats_persistence_share: true, ...SCORES });
+}
 
 function routeResultFields(): string[] {
   return fields<RouteCheckResult>()({

@@ -9,7 +9,8 @@
  *  - time_step_hours (h): the step; rounded down so a whole number of steps makes 24 h;
  *  - drift_scale (1): factor on the analysed drift (free drift is often slower or faster than observed).
  * The forecast drift is the scaled initial drift, persisting. Land stays NaN; points upstream of the grid edge
- * take the edge value (zero-gradient inflow).
+ * take the edge value (zero-gradient inflow). A field the analysis lacks (thickness from a concentration-only
+ * product) stays NaN while the fields it has are still carried.
  */
 import { EARTH_RADIUS_M, type Grid } from '../grid.ts';
 import type { IceState } from '../ice-state.ts';
@@ -168,7 +169,10 @@ function departures(state: IceState, vx: Float32Array, vy: Float32Array, dt: num
     const r = EARTH_RADIUS_M * (90 - (grid.lat0 + j * grid.dlat)) * DEG;
     for (let i = 0; i < grid.nlon; i++) {
       const k = j * grid.nlon + i;
-      if (state.thickness[k] !== state.thickness[k] || (vx[k] === 0 && vy[k] === 0)) continue; // land, or still
+      // Land (and cells the analysis says nothing of) is NaN in every field; a sea cell has concentration or
+      // thickness. Products without thickness (OSI SAF: concentration and drift) still move.
+      const sea = state.concentration[k] === state.concentration[k] || state.thickness[k] === state.thickness[k];
+      if (!sea || (vx[k] === 0 && vy[k] === 0)) continue; // land, or still
       const lon = (grid.lon0 + i * grid.dlon) * DEG;
       const x = r * Math.cos(lon);
       const y = r * Math.sin(lon);
@@ -214,7 +218,9 @@ export const freeDriftAdvection: ModelRunner = (initial, hyperparameters, contex
     if (speed > fastest) fastest = speed;
   }
   const longest = Math.max(0, ...context.leadHours) * 3600;
-  const cell = EARTH_RADIUS_M * Math.abs(grid.dlat) * DEG; // m, north-south size of a cell
+  // The narrowest cell counts: east-west cells shrink with cos(latitude) (rows beyond 89° are left to the cap).
+  const poleward = Math.min(89, Math.max(Math.abs(grid.lat0), Math.abs(grid.lat0 + (grid.nlat - 1) * grid.dlat)));
+  const cell = EARTH_RADIUS_M * DEG * Math.min(Math.abs(grid.dlat), Math.abs(grid.dlon) * Math.cos(poleward * DEG)); // m
   const fillPasses = Math.min(200, Math.ceil((fastest * scale * longest) / cell) + 2);
   const { vx, vy } = planeVelocity(initial, scale, fillPasses);
   const d = departures(initial, vx, vy, dt);

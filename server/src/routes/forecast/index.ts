@@ -15,6 +15,7 @@ import { commonErrors, errorReply } from '../common-schemas.ts';
 import { namesExternalModel, revalidateReplies } from './revalidate.ts';
 import { sendNetcdf } from './send-netcdf.ts';
 import { parseSubsetQuery, sendSubset } from './send-subset.ts';
+import { subsetWarmer } from '../../forecast/subset-warmer.ts';
 
 interface HistQuery {
   date?: string;
@@ -89,6 +90,10 @@ function histRoute(lookup: HistLookup): FastifyPluginAsync {
         }
         try {
           const name = `${lookup.kind}_${file.owner}_${date}.nc`;
+          // Whoever opens a date first (its header range, a subset or the whole file) puts that file's subsets
+          // ahead of other files' in the warmer's queue: the switches that follow find them made. After the
+          // answer has started, off the request's path (the warmer reads the file's header).
+          if (app.config.subsetWarm) setImmediate(() => subsetWarmer.warm(path, file.etag, { front: true }));
           if (selection) return await sendSubset(request, reply, path, file.etag, name, selection);
           return await sendNetcdf(request, reply, path, file.etag, name);
         } catch (error) {

@@ -54,7 +54,7 @@ export function parseRange(header: string | undefined, size: number): [number, n
   return [start, end];
 }
 
-function etagMatches(header: string | undefined, etag: string): boolean {
+export function etagMatches(header: string | undefined, etag: string): boolean {
   if (!header) return false;
   if (header.trim() === '*') return true;
   const bare = etag.replace(/^W\//, '');

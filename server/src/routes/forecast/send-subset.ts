@@ -4,21 +4,25 @@
  * (forecast/subset-store.ts), sent with the same caching, range and encoding rules as the full file.
  * `stride=2` with both of them answers a preview: every 2nd cell in latitude and longitude (forecast/subset.ts).
  * An unknown variable or lead, a stride other than 1 or 2 (or one without `variables` and `lead`), or a file
- * that cannot be subset, is a 422 with a `detail` saying which. A preview starts making its full subset too.
- * The first subset of a file asked for starts warming its others (forecast/subset-warmer.ts).
+ * that cannot be subset, is a 422 with a `detail` saying which.
+ *
+ * A subset whose brotli 11 copy is not made yet is never waited for: it is cut now and sent in a quick encoding
+ * (forecast/fast-encoding.ts; its own ETag), and its brotli 11 copy is put first in the warmer's queue. A
+ * preview puts its full subset right behind it (the worker asks for that next).
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { NetcdfFormatError } from '../../../../workers/netcdf/errors.ts';
-import { subsetName, subsetOnDisk } from '../../forecast/subset-store.ts';
+import { parseSubsetQuery as parseQuery, SubsetError, type SubsetSelection } from '../../../../common/forecast-file/subset-query.ts';
+import { quickCompress, quickTag } from '../../forecast/fast-encoding.ts';
+import { subsetForRequest, subsetName } from '../../forecast/subset-store.ts';
 import { subsetWarmer } from '../../forecast/subset-warmer.ts';
-import { parseSelection, SubsetError, type SubsetSelection } from '../../forecast/subset.ts';
 import { HttpError } from '../../http-error.ts';
-import { sendNetcdf } from './send-netcdf.ts';
+import { CACHE_CONTROL, chooseEncoding, etagMatches, NETCDF_TYPE, sendNetcdf } from './send-netcdf.ts';
 
 /** The selection of a query, null for the whole file; malformed lists → 422. */
 export function parseSubsetQuery(query: { variables?: string; lead?: string; stride?: string }): SubsetSelection | null {
   try {
-    return parseSelection(query.variables, query.lead, query.stride);
+    return parseQuery(query);
   } catch (error) {
     if (error instanceof SubsetError) throw new HttpError(422, error.message);
     throw error;
@@ -33,21 +37,33 @@ export async function sendSubset(
   downloadName: string,
   selection: SubsetSelection,
 ): Promise<FastifyReply> {
-  if ((selection.stride ?? 1) !== 1) {
-    // The worker asks for a preview's full subset right after it (workers/forecast/preview.ts): start making
-    // that one now, beside the preview, so it is on disk by then (brotli 11 of a full slice: 1.3–2.7 s).
-    // A bad selection fails the preview below with its 422; here it is ignored.
-    void subsetOnDisk(path, etag, { variables: selection.variables, leads: selection.leads }, true).catch(() => undefined);
-  }
   let subset;
   try {
-    subset = await subsetOnDisk(path, etag, selection);
+    subset = await subsetForRequest(path, etag, selection);
   } catch (error) {
     if (error instanceof SubsetError) throw new HttpError(422, error.message);
     if (error instanceof NetcdfFormatError) throw new HttpError(422, `this file cannot be subset (${error.message}); ask for the whole file`);
     throw error;
   }
-  // The file subsets: make the others a switch will ask for before they are asked for (background, once).
-  if (request.server.config.subsetWarm) subsetWarmer.warm(path, etag);
-  return sendNetcdf(request, reply, subset.path, subset.etag, subsetName(downloadName, selection));
+  const name = subsetName(downloadName, selection);
+  const warm = request.server.config.subsetWarm;
+  if (subset.complete) return sendNetcdf(request, reply, subset.path, subset.etag, name);
+  // Its brotli 11 copy for the next client first of all (the file's other subsets behind it with SUBSET_WARM);
+  // for a preview, its full subset too, which the worker asks for right after it (workers/forecast/preview.ts).
+  if ((selection.stride ?? 1) !== 1) subsetWarmer.warm(path, etag, { first: { variables: selection.variables, leads: selection.leads }, alone: !warm });
+  subsetWarmer.warm(path, etag, { first: selection, front: true, alone: !warm });
+  const encoding = request.headers.range ? null : chooseEncoding(request.headers['accept-encoding']);
+  // Identity (and ranges of it) from the file just written, as any file.
+  if (!encoding) return sendNetcdf(request, reply, subset.path, subset.etag, name);
+  const tag = subset.etag.replace(/"$/, `-${quickTag(encoding)}"`);
+  reply
+    .header('content-type', NETCDF_TYPE)
+    .header('cache-control', CACHE_CONTROL)
+    .header('etag', tag)
+    .header('vary', 'Accept-Encoding')
+    .header('accept-ranges', 'bytes')
+    .header('content-disposition', `inline; filename="${name}"`);
+  if (etagMatches(request.headers['if-none-match'], tag)) return reply.code(304).send();
+  const body = await quickCompress(subset.bytes!, encoding);
+  return reply.header('content-encoding', encoding).header('content-length', body.length).send(body);
 }

@@ -1,7 +1,8 @@
 /**
  * GET /api/v1/report/model_architecture, /report/model_metrics and /report/datasets (signed-in users):
  * the models with their hyperparameters, their hindcast metrics (see forecast/hindcast-metrics.ts for the
- * names), and the datasets.
+ * names) with the verification records' `iiee_24h`… (km², mean) and `skill_iiee_24h`… (verification/), and the
+ * datasets.
  */
 import type { FastifyPluginAsync } from 'fastify';
 import { listDatasets, listModels, modelMetrics } from '../../forecast/forecast-repository.ts';
@@ -9,6 +10,7 @@ import { EXTERNAL_MODEL_TYPE } from '../../ingest/external-model.ts';
 import { latestProvenance } from '../../ingest/store.ts';
 import { requireUser } from '../../plugins/guards.ts';
 import { commonErrors } from '../common-schemas.ts';
+import { leadMetrics } from '../../verification/verification-repository.ts';
 
 const architectureReply = {
   type: 'array',
@@ -65,9 +67,10 @@ export const reportRoutes: FastifyPluginAsync = async (app) => {
 
   app.get('/model_metrics', { onRequest: [requireUser], schema: { response: { 200: metricsReply, ...commonErrors } } }, async () => {
     const metrics = await modelMetrics(app.db);
+    const verification = await leadMetrics(app.db);
     return (await listModels(app.db))
-      .filter((model) => metrics.has(model.model_id))
-      .map((model) => ({ model_id: model.model_id, metrics: metrics.get(model.model_id)! }));
+      .filter((model) => metrics.has(model.model_id) || verification.has(model.model_id))
+      .map((model) => ({ model_id: model.model_id, metrics: { ...metrics.get(model.model_id), ...verification.get(model.model_id) } }));
   });
 
   app.get('/datasets', { onRequest: [requireUser], schema: { response: { 200: datasetsReply, ...commonErrors } } }, async () =>

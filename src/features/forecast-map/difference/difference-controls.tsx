@@ -3,7 +3,8 @@ import { ToggleButtons } from '../../../components/toggle-buttons.tsx';
 import { ru } from '../../../i18n/ru.ts';
 import { VARIABLE_STYLES } from '../forecast-variables.ts';
 import { useForecastMap } from '../store/store-context.ts';
-import type { DifferenceKind, MapMode } from '../map-tools/tools-slice.ts';
+import type { DifferenceKind } from './difference-math.ts';
+import type { MapMode } from './difference-slice.ts';
 import { ProbabilityNote } from '../ice-probability/probability-note.tsx';
 
 const MODES: MapMode[] = ['field', 'difference', 'probability'];

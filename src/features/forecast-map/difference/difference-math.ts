@@ -4,7 +4,9 @@
  */
 import type { RegularGrid, ScalarSlice } from '../../../../workers/forecast.api.ts';
 import type { ForecastVariable, LeadIndex } from '../forecast-variables.ts';
-import type { DifferenceKind } from '../map-tools/tools-slice.ts';
+
+/** Which difference: between the runs (assimilated − free), or forecast − analysis. */
+export type DifferenceKind = 'runs' | 'analysis';
 
 export interface DifferenceField {
   kind: DifferenceKind;

@@ -18,7 +18,7 @@ function record(lead_hours: number, valid_date: string, overrides: Record<string
     valid_date,
     model_id: 'model_2',
     run: 'forecast',
-    truth: { source: 'demo_analysis', label: 'демонстрационный анализ' },
+    truth: { source: 'demo_analysis', label: 'демонстрационный анализ', demo: true },
     n_cells: 300_000,
     iiee_km2: 187_650,
     iiee_over_km2: 120_150,

@@ -5,7 +5,7 @@
 import type { Layer } from '@deck.gl/core';
 import { PathLayer } from '@deck.gl/layers';
 import type { ForecastMapState } from '../store/forecast-map-store.ts';
-import type { EdgeRun } from '../map-tools/tools-slice.ts';
+import type { EdgeRun } from './edge-slice.ts';
 import { contourPaths } from './edge-paths.ts';
 import { CASING_COLOUR, CASING_PX, edgeStyle } from './edge-styles.ts';
 

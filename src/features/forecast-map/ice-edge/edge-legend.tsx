@@ -1,7 +1,7 @@
 /** Which line is which run: a swatch (casing + core, as drawn) and the run's name, for the edges on the map. */
 import { ru } from '../../../i18n/ru.ts';
 import { useForecastMap } from '../store/store-context.ts';
-import { EDGE_RUNS, type EdgeRun } from '../map-tools/tools-slice.ts';
+import { EDGE_RUNS, type EdgeRun } from './edge-slice.ts';
 import { CASING_COLOUR, CASING_PX, cssColour, edgeStyle } from './edge-styles.ts';
 
 export function EdgeLegend() {

@@ -10,7 +10,7 @@ import type { ContourLines } from '../../../../workers/forecast.api.ts';
 import type { ForecastMapStore } from '../store/forecast-map-store.ts';
 import { runFiles, type FileUrls, type RunFile } from '../map-tools/companion-files.ts';
 import { ToolLoader, warnUnlessMissing } from '../map-tools/tool-loader.ts';
-import type { EdgeRun } from '../map-tools/tools-slice.ts';
+import type { EdgeRun } from './edge-slice.ts';
 
 /** The ice edge: where sea-ice concentration (fraction 0–1) crosses 15 %. */
 export const EDGE_VARIABLE = 'sea_ice_fraction_BREMEN';

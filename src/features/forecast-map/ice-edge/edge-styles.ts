@@ -3,7 +3,7 @@
  * every ramp (the dark-to-white ice ramp and the blue-to-red drift ramp) and over the basemap. The runs differ
  * by core colour, and the shown run's edge is the widest.
  */
-import type { EdgeRun } from '../map-tools/tools-slice.ts';
+import type { EdgeRun } from './edge-slice.ts';
 
 export interface EdgeStyle {
   /** Core colour, RGB 0–255. */

@@ -4,7 +4,6 @@
  */
 import type { StateCreator } from 'zustand';
 import type { LocalField } from '../../../../workers/forecast.api.ts';
-import type { ForecastMapState } from '../store/forecast-map-store.ts';
 import type { LocalVariable } from './local-variables.ts';
 
 export type LocalStatus = 'idle' | 'opening' | 'ready' | 'error';
@@ -41,7 +40,7 @@ const CLEARED = {
   localError: null,
 };
 
-export const createLocalFileSlice: StateCreator<ForecastMapState, [], [], LocalFileSlice> = (set) => ({
+export const createLocalFileSlice: StateCreator<LocalFileSlice, [], [], LocalFileSlice> = (set) => ({
   ...CLEARED,
   localOpening: (name) => set({ ...CLEARED, localStatus: 'opening', localName: name }),
   localOpened: (key, variables) =>

@@ -14,7 +14,7 @@ import { VARIABLE_STYLES } from '../forecast-variables.ts';
 import type { ForecastMapState } from '../store/forecast-map-store.ts';
 import { differenceDecimals, formatSigned, showsDifference } from '../difference/difference-math.ts';
 import { CASING_COLOUR, cssColour, edgeStyle } from '../ice-edge/edge-styles.ts';
-import { EDGE_RUNS } from '../map-tools/tools-slice.ts';
+import { EDGE_RUNS } from '../ice-edge/edge-slice.ts';
 import { exportFileName, stampLines, type StampInput } from './export-stamp.ts';
 import { addPngText } from './png-text.ts';
 

@@ -3,7 +3,7 @@
  * at the lead's time (the date plus the lead), where the server has one. Used by the ice edge and the point panel.
  */
 import { LEAD_HOURS, type LeadIndex } from '../forecast-variables.ts';
-import type { EdgeRun } from './tools-slice.ts';
+import type { EdgeRun } from '../ice-edge/edge-slice.ts';
 
 /** Where each kind of file is downloaded from (absolute URLs: the worker fetches them). */
 export interface FileUrls {

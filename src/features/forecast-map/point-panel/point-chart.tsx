@@ -8,7 +8,7 @@ import 'uplot/dist/uPlot.min.css';
 import { ru } from '../../../i18n/ru.ts';
 import { LEAD_HOURS } from '../forecast-variables.ts';
 import { cssColour, EDGE_STYLES } from '../ice-edge/edge-styles.ts';
-import { EDGE_RUNS } from '../map-tools/tools-slice.ts';
+import { EDGE_RUNS } from '../ice-edge/edge-slice.ts';
 import type { PointSeries } from './point-series.ts';
 
 /** Chart size, CSS pixels (the panel is 420 px wide). */

@@ -12,7 +12,7 @@ import type { ForecastMapStore } from '../store/forecast-map-store.ts';
 import { cellIndexAt } from '../../../../common/regular-grid.ts';
 import { validDate, type FileUrls } from '../map-tools/companion-files.ts';
 import { ToolLoader, warnFailure, warnUnlessMissing } from '../map-tools/tool-loader.ts';
-import type { EdgeRun } from '../map-tools/tools-slice.ts';
+import type { EdgeRun } from '../ice-edge/edge-slice.ts';
 import { driftValue, scalarValue, type PointSeries, type PointValue } from './point-series.ts';
 
 export interface PointLoaderOptions {

@@ -8,7 +8,7 @@ import { ru } from '../../../i18n/ru.ts';
 import { LEAD_HOURS } from '../forecast-variables.ts';
 import { formatCoordinate } from '../hover-readout.tsx';
 import { useForecastMap } from '../store/store-context.ts';
-import { EDGE_RUNS } from '../map-tools/tools-slice.ts';
+import { EDGE_RUNS } from '../ice-edge/edge-slice.ts';
 import { TrajectorySection } from '../trajectory/trajectory-section.tsx';
 import { formatPointValue } from './point-series.ts';
 import './point-panel.css';

@@ -5,7 +5,7 @@
  */
 import { ru } from '../../../i18n/ru.ts';
 import { VARIABLE_STYLES, type ForecastVariable } from '../forecast-variables.ts';
-import type { EdgeRun } from '../map-tools/tools-slice.ts';
+import type { EdgeRun } from '../ice-edge/edge-slice.ts';
 
 export type PointValue = { value: number; bearingDeg?: number } | null;
 

@@ -4,7 +4,6 @@
  */
 import type { StateCreator } from 'zustand';
 import type { RouteCheckResult } from '../../../api/route.ts';
-import type { ForecastMapState } from '../store/forecast-map-store.ts';
 
 /** [lat, lon], degrees. */
 export type Waypoint = [number, number];
@@ -40,7 +39,7 @@ export interface RouteSlice {
   routeCheckFailed: (key: string, message: string) => void;
 }
 
-export const createRouteSlice: StateCreator<ForecastMapState, [], [], RouteSlice> = (set, get) => ({
+export const createRouteSlice: StateCreator<RouteSlice, [], [], RouteSlice> = (set, get) => ({
   routeMode: 'off',
   routeWaypoints: [],
   routeChecks: null,

@@ -1,6 +1,6 @@
 /** The dates the server has forecasts for (GET /forecast/info), and picking the default (the latest). */
 import type { StateCreator } from 'zustand';
-import type { ForecastMapState } from './forecast-map-store.ts';
+import type { SelectionSlice } from './selection-slice.ts';
 
 export type DatesStatus = 'idle' | 'loading' | 'ready' | 'error';
 
@@ -15,7 +15,7 @@ export interface DatesSlice {
   datesFailed: (message: string) => void;
 }
 
-export const createDatesSlice: StateCreator<ForecastMapState, [], [], DatesSlice> = (set, get) => ({
+export const createDatesSlice: StateCreator<DatesSlice & SelectionSlice, [], [], DatesSlice> = (set, get) => ({
   dates: [],
   datesStatus: 'idle',
   datesError: null,

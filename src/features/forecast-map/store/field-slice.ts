@@ -6,7 +6,6 @@ import type { StateCreator } from 'zustand';
 import type { DriftSlice, RegularGrid, ScalarSlice } from '../../../../workers/forecast.api.ts';
 import { driftRange, EMPTY_RANGE, INITIAL_RANGE, scalarRange, type ColourRange } from '../colour-range.ts';
 import type { ForecastVariable, LeadIndex } from '../forecast-variables.ts';
-import type { ForecastMapState } from './forecast-map-store.ts';
 
 interface FieldBase {
   /** Which file (cache key), variable and lead this slice belongs to. */
@@ -52,7 +51,7 @@ export interface FieldSlice {
   fieldUnavailable: () => void;
 }
 
-export const createFieldSlice: StateCreator<ForecastMapState, [], [], FieldSlice> = (set) => ({
+export const createFieldSlice: StateCreator<FieldSlice, [], [], FieldSlice> = (set) => ({
   field: null,
   range: INITIAL_RANGE,
   fieldMissing: false,

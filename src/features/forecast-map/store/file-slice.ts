@@ -2,7 +2,7 @@
 import type { StateCreator } from 'zustand';
 import type { DownloadProgress, ForecastFileMeta } from '../../../../workers/forecast.api.ts';
 import { INITIAL_RANGE } from '../colour-range.ts';
-import type { ForecastMapState } from './forecast-map-store.ts';
+import type { FieldSlice } from './field-slice.ts';
 
 export type FileStatus = 'idle' | 'loading' | 'ready' | 'error';
 
@@ -22,7 +22,7 @@ export interface FileSlice {
   fileCleared: () => void;
 }
 
-export const createFileSlice: StateCreator<ForecastMapState, [], [], FileSlice> = (set) => ({
+export const createFileSlice: StateCreator<FileSlice & FieldSlice, [], [], FileSlice> = (set) => ({
   fileStatus: 'idle',
   progress: null,
   fileMeta: null,

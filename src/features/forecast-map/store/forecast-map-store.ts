@@ -1,7 +1,9 @@
 /**
  * One zustand store for the forecast map, made of feature slices. A vanilla store (not a global hook) so
  * each page that shows the map (/forecasts, later /generate-forecast) owns its own; React reads it through
- * `ForecastMapStoreContext`, the loader and the render code through `getState()`/`subscribe`.
+ * `ForecastMapStoreContext`, the loader and the render code through `getState()`/`subscribe`. A slice names only
+ * the slices it reads or writes (`StateCreator<Own & Other, [], [], Own>`), never this module, so no slice
+ * imports the store that is made of it.
  */
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { createDatesSlice, type DatesSlice } from './dates-slice.ts';
@@ -10,9 +12,12 @@ import { createFileSlice, type FileSlice } from './file-slice.ts';
 import { createSelectionSlice, type SelectionSlice } from './selection-slice.ts';
 import { createRouteSlice, type RouteSlice } from '../route-check/route-slice.ts';
 import { createToolsSlice, type ToolsSlice } from '../map-tools/tools-slice.ts';
+import { createEdgeSlice, type EdgeSlice } from '../ice-edge/edge-slice.ts';
+import { createDifferenceSlice, type DifferenceSlice } from '../difference/difference-slice.ts';
 import { createLocalFileSlice, type LocalFileSlice } from '../local-file/local-file-slice.ts';
+import { createProbabilitySlice, type ProbabilitySlice } from '../ice-probability/probability-slice.ts';
 
-export type ForecastMapState = SelectionSlice & DatesSlice & FileSlice & FieldSlice & RouteSlice & ToolsSlice & LocalFileSlice;
+export type ForecastMapState = SelectionSlice & DatesSlice & FileSlice & FieldSlice & RouteSlice & ToolsSlice & EdgeSlice & DifferenceSlice & LocalFileSlice & ProbabilitySlice;
 export type ForecastMapStore = StoreApi<ForecastMapState>;
 
 export function createForecastMapStore(): ForecastMapStore {
@@ -23,6 +28,9 @@ export function createForecastMapStore(): ForecastMapStore {
     ...createFieldSlice(...args),
     ...createRouteSlice(...args),
     ...createToolsSlice(...args),
+    ...createEdgeSlice(...args),
+    ...createDifferenceSlice(...args),
     ...createLocalFileSlice(...args),
+    ...createProbabilitySlice(...args),
   }));
 }

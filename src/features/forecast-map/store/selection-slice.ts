@@ -2,7 +2,6 @@
 import type { StateCreator } from 'zustand';
 import { DEFAULT_ICE_CLASS, type IceClass } from '../../../../common/polaris/polaris.ts';
 import type { ForecastVariable, LeadIndex } from '../forecast-variables.ts';
-import type { ForecastMapState } from './forecast-map-store.ts';
 
 export interface Selection {
   /** 'YYYY-MM-DD', or null until the available dates are known. */
@@ -36,7 +35,7 @@ export const DEFAULT_SELECTION: Selection = {
   iceClass: DEFAULT_ICE_CLASS,
 };
 
-export const createSelectionSlice: StateCreator<ForecastMapState, [], [], SelectionSlice> = (set, get) => ({
+export const createSelectionSlice: StateCreator<SelectionSlice, [], [], SelectionSlice> = (set, get) => ({
   ...DEFAULT_SELECTION,
   setDate: (date) => set({ date }),
   setAssimilated: (assimilated) => set({ assimilated }),

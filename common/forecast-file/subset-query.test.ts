@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { parseSubsetQuery, selectionKey, subsetQuery, SubsetError } from './subset-query.ts';
+
+/** The query of a built URL, as the server's route receives it. */
+const queryOf = (url: string) => Object.fromEntries(new URL(url, 'http://x').searchParams) as { variables?: string; lead?: string; stride?: string };
+
+describe('the subset query', () => {
+  it('is read by the server as the worker built it: names, lead, stride', () => {
+    const url = subsetQuery('/api/v1/forecast/hist?date=2026-11-21', ['usi_vsi_GLORYS_speed', 'usi_vsi_GLORYS_direct'], 48);
+    expect(url).toBe('/api/v1/forecast/hist?date=2026-11-21&variables=usi_vsi_GLORYS_speed%2Cusi_vsi_GLORYS_direct&lead=48');
+    expect(parseSubsetQuery(queryOf(url))).toEqual({ variables: ['usi_vsi_GLORYS_speed', 'usi_vsi_GLORYS_direct'], leads: [48] });
+    const preview = subsetQuery('/f.nc', ['sithick_GLORYS'], 24, 2);
+    expect(preview).toBe('/f.nc?variables=sithick_GLORYS&lead=24&stride=2');
+    expect(parseSubsetQuery(queryOf(preview))).toEqual({ variables: ['sithick_GLORYS'], leads: [24], stride: 2 });
+  });
+
+  it('is the whole file without lists, and refuses malformed ones with a reason', () => {
+    expect(parseSubsetQuery({})).toBeNull();
+    expect(() => parseSubsetQuery({ variables: 'a,,b' })).toThrow(SubsetError);
+    expect(() => parseSubsetQuery({ lead: '24h' })).toThrow(/whole hours/);
+    expect(() => parseSubsetQuery({ variables: 'a', lead: '24', stride: '3' })).toThrow(/"stride" must be 1 or 2/);
+    expect(() => parseSubsetQuery({ stride: '2' })).toThrow(/needs "variables" and "lead"/);
+  });
+
+  it('names a selection the same whatever the order asked', () => {
+    expect(selectionKey({ variables: ['b', 'a'], leads: [48, 24] })).toBe(selectionKey({ variables: ['a', 'b'], leads: [24, 48] }));
+    expect(selectionKey({ variables: ['a'], leads: [24], stride: 2 })).not.toBe(selectionKey({ variables: ['a'], leads: [24] }));
+  });
+});

@@ -1,0 +1,27 @@
+/**
+ * The files a job wrote (its result's `files`: paths relative to DATA_DIR, a list or lists by model) get their
+ * subsets made right away, ahead of older work (subset-warmer.ts `front`), the last written first.
+ */
+import type { FastifyInstance } from 'fastify';
+import { resolveInside } from './file-store.ts';
+import type { FileKind } from './forecast-file.ts';
+import { findFile } from './forecast-repository.ts';
+import { subsetWarmer } from './subset-warmer.ts';
+
+const FILE_PATH = /^forecast-data\/(forecast|assim_forecast|analysis)\/([A-Za-z0-9_-]{1,64})\/(\d{4}-\d{2}-\d{2})\.nc$/;
+
+/** The relative file paths in a job's result. */
+export function writtenPaths(result: Record<string, unknown>): string[] {
+  const files = result.files;
+  const lists = Array.isArray(files) ? [files] : files && typeof files === 'object' ? Object.values(files) : [];
+  return lists.flatMap((list: unknown) => (Array.isArray(list) ? list.filter((p): p is string => typeof p === 'string' && FILE_PATH.test(p)) : []));
+}
+
+export async function warmWrittenFiles(app: FastifyInstance, result: Record<string, unknown>): Promise<void> {
+  for (const rel of writtenPaths(result)) {
+    const [, kind, owner, date] = FILE_PATH.exec(rel)!;
+    const file = await findFile(app.db, kind as FileKind, owner, date);
+    if (!file || file.path !== rel) continue;
+    subsetWarmer.warm(resolveInside(app.config.dataDir, rel), file.etag, { front: true });
+  }
+}

@@ -1,0 +1,90 @@
+/**
+ * GET /api/v1/verification and /verification/summary (signed-in users, any role): the verification records
+ * (server/src/verification/) of one model's run over a period, and their means per model, run and lead with the
+ * ensembles' probability scores. Read-only: the records are computed by the verification job, never here.
+ */
+import type { FastifyPluginAsync } from 'fastify';
+import { VERIFICATION_RUNS, type VerificationReply, type VerificationRow, type VerificationRun, type VerificationSummaryReply } from '../../../../common/api-types/verification.ts';
+import { demoSource } from '../../forecast/analysis-source.ts';
+import { addDays, utcToday } from '../../forecast/archive.ts';
+import { isIsoDate } from '../../forecast/file-store.ts';
+import { defaultModel, findModel, listModels } from '../../forecast/forecast-repository.ts';
+import { HttpError } from '../../http-error.ts';
+import { requireUser } from '../../plugins/guards.ts';
+import { summarise } from '../../verification/summary.ts';
+import { listEnsembles, listRecords, type RecordRow } from '../../verification/verification-repository.ts';
+import { commonErrors, errorReply } from '../common-schemas.ts';
+import { periodQuery, rowsQuery, summaryReply, verificationReply } from './schemas.ts';
+
+/** Days of the default period, today included. */
+export const DEFAULT_PERIOD_DAYS = 30;
+
+interface PeriodQuery {
+  from?: string;
+  to?: string;
+}
+
+function period(query: PeriodQuery): { from: string; to: string } {
+  for (const name of ['from', 'to'] as const) {
+    const value = query[name];
+    if (value !== undefined && !isIsoDate(value)) throw new HttpError(422, `"${name}" must be a calendar day as YYYY-MM-DD, got ${JSON.stringify(value)}`);
+  }
+  const to = query.to ?? (query.from && query.from > utcToday() ? query.from : utcToday());
+  const from = query.from ?? addDays(to, 1 - DEFAULT_PERIOD_DAYS);
+  if (from > to) throw new HttpError(422, `"from" (${from}) is after "to" (${to})`);
+  return { from, to };
+}
+
+function toRow(record: RecordRow): VerificationRow {
+  const { truth_source, truth_label, forecast_id: _f, analysis_id: _a, persistence_id: _p, version: _v, ...rest } = record;
+  return {
+    ...rest,
+    run: record.run as VerificationRun,
+    truth: { source: truth_source, label: truth_label, demo: truth_source === demoSource.datasetId },
+  };
+}
+
+/** Mounted at /verification. */
+export const verificationRoutes: FastifyPluginAsync = async (app) => {
+  app.get<{ Querystring: PeriodQuery & { model_id?: string; run?: string } }>(
+    '/',
+    {
+      onRequest: [requireUser],
+      schema: {
+        description: 'Verification records of one model and run, by start date then lead.',
+        querystring: rowsQuery,
+        response: { 200: verificationReply, 404: errorReply, ...commonErrors },
+      },
+    },
+    async (request): Promise<VerificationReply> => {
+      const { model_id: requested, run = 'forecast' } = request.query;
+      if (!(VERIFICATION_RUNS as readonly string[]).includes(run)) {
+        throw new HttpError(422, `"run" must be one of ${VERIFICATION_RUNS.join(', ')}, got ${JSON.stringify(run)}`);
+      }
+      const { from, to } = period(request.query);
+      const model = requested ? await findModel(app.db, requested) : await defaultModel(app.db);
+      if (!model) throw new HttpError(404, requested ? `Unknown model ${requested}` : 'No default model');
+      const records = await listRecords(app.db, { modelId: model.model_id, run, from, to });
+      return { rows: records.map(toRow) };
+    },
+  );
+
+  app.get<{ Querystring: PeriodQuery }>(
+    '/summary',
+    {
+      onRequest: [requireUser],
+      schema: {
+        description: 'Per model, run and lead: the mean of each score over the period and the share of runs better than persistence (by IIEE); the ensemble probability score (SPS) per date and lead.',
+        querystring: periodQuery,
+        response: { 200: summaryReply, ...commonErrors },
+      },
+    },
+    async (request): Promise<VerificationSummaryReply> => {
+      const { from, to } = period(request.query);
+      const records = await listRecords(app.db, { from, to });
+      const order = (await listModels(app.db)).map((m) => m.model_id);
+      const sps = (await listEnsembles(app.db, from, to)).map(({ date, lead_hours, valid_date, members, sps_km2 }) => ({ date, lead_hours, valid_date, members, sps_km2 }));
+      return { from, to, rows: summarise(records.map(toRow), order), sps };
+    },
+  );
+};

@@ -1,0 +1,183 @@
+/**
+ * What the verification reads: the fields of archived files (concentration and thickness of one step), the
+ * analyses (newest of each date, any source, as /analysis/hist serves them), and the runs of models that have no
+ * file for a date, computed in memory the way `runModel` would write them now.
+ */
+import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import type { VerifiedFields } from '../../../common/verification/scores.ts';
+import { Nc3Dataset } from '../../../workers/netcdf/nc3/reader.ts';
+import { demoSource } from '../forecast/analysis-source.ts';
+import { addDays, forecastFrom, type ArchiveContext } from '../forecast/archive.ts';
+import { resolveInside } from '../forecast/file-store.ts';
+import { decodeStateFile, gridFromDataset, VARIABLE_NAMES } from '../forecast/forecast-file.ts';
+import { analysisFileDates, latestAnalysisFile, type FileRecord, type ModelRecord } from '../forecast/forecast-repository.ts';
+import type { Grid } from '../forecast/grid.ts';
+import type { IceState } from '../forecast/ice-state.ts';
+
+export interface FileFields {
+  grid: Grid;
+  /** One entry per time step of the file (the leads of a forecast, the one step of an analysis). */
+  steps: VerifiedFields[];
+  /** The file's `source` attribute. */
+  source: string;
+}
+
+const text = (value: unknown) => (typeof value === 'string' ? value.replace(/[\0\s]+$/, '') : '');
+
+/** Concentration and thickness of every step of an archived file. */
+export async function readFileFields(dataDir: string, file: FileRecord): Promise<FileFields> {
+  const bytes = await readFile(resolveInside(dataDir, file.path));
+  const dataset = new Nc3Dataset(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+  const grid = gridFromDataset(dataset);
+  const steps: VerifiedFields[] = [];
+  const count = dataset.read('time').length;
+  const slice = (name: string, step: number) => {
+    const values = dataset.read(name, step);
+    return values instanceof Float32Array ? values : Float32Array.from(values);
+  };
+  for (let step = 0; step < count; step++) {
+    steps.push({ concentration: slice(VARIABLE_NAMES.concentration, step), thickness: slice(VARIABLE_NAMES.thickness, step) });
+  }
+  return { grid, steps, source: text(dataset.attributes.source) };
+}
+
+/** An analysis as the records name it. */
+export interface AnalysisEntry {
+  file: FileRecord;
+  fields: VerifiedFields;
+  grid: Grid;
+  /** The truth's label (the file's `source` attribute, else its dataset id). */
+  label: string;
+}
+
+interface DecodedAnalysis {
+  state: IceState;
+  label: string;
+}
+
+/**
+ * The newest analysis file of each date, read on demand and decoded once for both uses (its fields as the truth
+ * or persistence, its whole state as a computed run's start); the last `capacity` decoded are kept.
+ */
+export class AnalysisArchive {
+  private readonly cache = new Map<string, Promise<DecodedAnalysis>>();
+
+  private constructor(
+    private readonly dataDir: string,
+    readonly files: ReadonlyMap<string, FileRecord>,
+    private readonly capacity: number,
+  ) {}
+
+  static async open(ctx: ArchiveContext, capacity = 8): Promise<AnalysisArchive> {
+    const files = new Map<string, FileRecord>();
+    for (const date of await analysisFileDates(ctx.db)) {
+      const file = await latestAnalysisFile(ctx.db, date);
+      if (file) files.set(date, file);
+    }
+    return new AnalysisArchive(ctx.dataDir, files, capacity);
+  }
+
+  has(date: string): boolean {
+    return this.files.has(date);
+  }
+
+  private decoded(date: string): Promise<DecodedAnalysis> {
+    const file = this.files.get(date);
+    if (!file) return Promise.reject(new Error(`no analysis for ${date}`));
+    let entry = this.cache.get(date);
+    if (entry) {
+      // Most recently used last, so the oldest is dropped first.
+      this.cache.delete(date);
+      this.cache.set(date, entry);
+      return entry;
+    }
+    entry = readFile(resolveInside(this.dataDir, file.path)).then((bytes) => {
+      const { state, attributes } = decodeStateFile(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength), 0);
+      return { state, label: text(attributes.source) || file.owner };
+    });
+    entry.catch(() => this.cache.delete(date));
+    this.cache.set(date, entry);
+    while (this.cache.size > this.capacity) this.cache.delete(this.cache.keys().next().value!);
+    return entry;
+  }
+
+  /** The analysis of `date` as a truth or persistence. */
+  async get(date: string): Promise<AnalysisEntry> {
+    const { state, label } = await this.decoded(date);
+    return { file: this.files.get(date)!, grid: state.grid, fields: { concentration: state.concentration, thickness: state.thickness }, label };
+  }
+
+  /** The full state of an analysis (a computed run starts from it; models do not change their input). */
+  async state(date: string): Promise<IceState> {
+    return (await this.decoded(date)).state;
+  }
+}
+
+/** Whether an analysis came from the synthetic demo source. */
+export const isDemoTruth = (file: FileRecord) => file.owner === demoSource.datasetId;
+
+/** A forecast to score: its identity (what a record keeps to notice a replacement) and its leads' fields. */
+export interface RunSource {
+  id: string;
+  /** Fields per lead index (LEAD_HOURS order). */
+  load: () => Promise<VerifiedFields[]>;
+}
+
+/** A run archived as a file: identified by its ETag (kind, owner, date, size, write time). */
+export function fileRun(dataDir: string, file: FileRecord): RunSource {
+  return { id: file.etag, load: async () => (await readFileFields(dataDir, file)).steps };
+}
+
+const shortHash = (value: unknown) => createHash('sha256').update(JSON.stringify(value)).digest('hex').slice(0, 16);
+
+/**
+ * The run `runModel` would write now for a model with no file of `run` on `date`, or undefined when it cannot
+ * start: the assimilated run from the analysis of the date; the free run from the previous day's free-run file
+ * (+24 h), else from the analysis of the previous day run 24 h, else from the analysis of the date. Its identity
+ * is the recipe: model type and hyperparameters, the analyses it starts from (all of them for damped_anomaly,
+ * whose climatology is the archive's mean).
+ */
+export function computedRun(
+  ctx: ArchiveContext,
+  model: ModelRecord,
+  run: 'forecast' | 'assim_forecast',
+  date: string,
+  analyses: AnalysisArchive,
+  previousFreeRun: FileRecord | undefined,
+): RunSource | undefined {
+  const recipe = {
+    t: model.model_type,
+    h: model.hyperparameters,
+    climatology: model.model_type === 'damped_anomaly' ? shortHash([...analyses.files.values()].map((f) => f.etag)) : null,
+  };
+  const fields = (states: IceState[]) => states.map((s) => ({ concentration: s.concentration, thickness: s.thickness }));
+  const previous = addDays(date, -1);
+  if (run === 'assim_forecast') {
+    if (!analyses.has(date)) return undefined;
+    return {
+      id: `computed:${shortHash({ ...recipe, from: analyses.files.get(date)!.etag })}`,
+      load: async () => fields(await forecastFrom(ctx, model, await analyses.state(date))),
+    };
+  }
+  if (previousFreeRun) {
+    return {
+      id: `computed:${shortHash({ ...recipe, after: previousFreeRun.etag })}`,
+      load: async () => {
+        const bytes = await readFile(resolveInside(ctx.dataDir, previousFreeRun.path));
+            const start = decodeStateFile(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength), 0).state;
+        return fields(await forecastFrom(ctx, model, start));
+      },
+    };
+  }
+  const startDate = analyses.has(previous) ? previous : analyses.has(date) ? date : undefined;
+  if (!startDate) return undefined;
+  return {
+    id: `computed:${shortHash({ ...recipe, from: analyses.files.get(startDate)!.etag, spinUp: startDate === previous })}`,
+    load: async () => {
+      let start = await analyses.state(startDate);
+      if (startDate === previous) start = (await forecastFrom(ctx, model, start))[0];
+      return fields(await forecastFrom(ctx, model, start));
+    },
+  };
+}
