@@ -61,5 +61,5 @@ export function VerificationChart({ data, metric, models }: VerificationChartPro
       plot.destroy();
     };
   }, [data, metric, models]);
-  return <div ref={container} className="verification-chart" data-testid="verification-chart" data-series={data.series.length} />;
+  return <div ref={container} className="verification-chart" data-testid="verification-chart" data-metric={metric} data-series={data.series.length} />;
 }

@@ -65,7 +65,7 @@ describe("the map's 'Качество прогноза'", () => {
     const text = section()!.textContent!;
     expect(text).toContain('Качество прогноза');
     expect(text).toContain('187,7 тыс. км²');
-    expect(text).toContain('лишний лёд 120,2 тыс. км², недостающий 67,5 тыс. км²');
+    expect(text).toContain('лишний лёд 120,2, недостающий 67,5 тыс. км²');
     expect(text).toContain('20,9 км');
     expect(text).toContain('0,083');
     expect(text).toContain('243,7 тыс. км²');
