@@ -1,3 +1,4 @@
+import { act } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { click, fakeApi, render, waitFor, type Rendered } from '../../testing/page-helpers.tsx';
 import { VerificationPage } from './verification-page.tsx';
@@ -76,5 +77,25 @@ describe('/verification', () => {
     });
     view = await render(<VerificationPage />);
     await waitFor(() => expect(view!.container.querySelector('[role="alert"]')?.textContent).toContain('Не удалось получить оценки прогнозов: bad date'));
+  });
+});
+
+describe('/verification period', () => {
+  it('asks nothing while the period is upside down or half typed, and says why', async () => {
+    const seen = fakeApi(routes());
+    view = await render(<VerificationPage />);
+    await waitFor(() => expect(view!.container.querySelector('[data-testid="scorecard"]')).not.toBeNull());
+    const asked = seen.length;
+    const fromInput = view.container.querySelector<HTMLInputElement>('[data-testid="verification-from"]')!;
+    for (const value of ['2099-01-01', '']) {
+      await act(async () => {
+        const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!;
+        setter.call(fromInput, value);
+        fromInput.dispatchEvent(new Event('input', { bubbles: true }));
+      });
+      await waitFor(() => expect(view!.container.textContent).toContain('Проверьте период: нужны обе даты, и начало не позже конца.'));
+    }
+    expect(seen.length).toBe(asked);
+    expect(view.container.querySelector('[data-testid="scorecard"]')).toBeNull();
   });
 });
