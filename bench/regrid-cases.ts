@@ -10,10 +10,9 @@
  *   grid), bilinear and nearest: first file and a later file.
  */
 import proj4 from 'proj4';
-import { applyMapping, buildMapping, describeSourceGrid, mappingCache, type SourceFile } from '../common/regrid/index.ts';
+import { applyMapping, buildMapping, describeSourceGrid, mappingCache, readField, type SourceFile } from '../common/regrid/index.ts';
 import { converter } from '../common/regrid/projection.ts';
 import { openNetcdf } from '../workers/netcdf/open-netcdf.ts';
-import { readField } from '../workers/regrid/read-field.ts';
 import { timeRoundRobin, type CaseResult } from './regrid-timing.ts';
 
 export const FORECAST_GRID = { lon0: 50, dlon: 0.05, nlon: 1301, lat0: 66.025, dlat: 0.05, nlat: 480 };

@@ -41,6 +41,8 @@ export interface ForecastFileMeta {
   /** Lead times in hours, one per slice of the time dimension (e.g. [24, 48, 72]). */
   leadTimes: number[];
   grid: RegularGrid | null;
+  /** The time dimension's steps named for a person (real date and time in the file's calendar), when it has a CF time axis. */
+  stepLabels?: { dimension: string; labels: string[] };
 }
 
 export interface DownloadProgress {

@@ -6,7 +6,14 @@
 export const JOB_STATUSES = ['queued', 'running', 'succeeded', 'failed'] as const;
 export type JobStatus = (typeof JOB_STATUSES)[number];
 
-export const JOB_KINDS = ['force_fetch_data', 'generate_model', 'generate_forecast', 'import_analysis', 'import_forecast'] as const;
+export const JOB_KINDS = [
+  'force_fetch_data',
+  'generate_model',
+  'generate_forecast',
+  'import_analysis',
+  'import_forecast',
+  'upload_onnx_model',
+] as const;
 export type JobKind = (typeof JOB_KINDS)[number];
 
 export interface Job {

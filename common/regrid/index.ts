@@ -27,6 +27,7 @@ export type {
 export { RegridError, regridReasonsRu, type RegridErrorCode } from './errors.ts';
 export { describeSourceGrid, horizontalDimensions } from './source-grid.ts';
 export { buildMapping, applyMapping, regrid, mappingCache } from './mapping.ts';
+export { readField, type FieldIndex, type SliceFile } from './read-field.ts';
 export { rotateToEastNorth, speedDirection, displacementToVelocity } from './vectors.ts';
 export { normaliseUnits, iceQuantity, type NormalisedValues } from './units.ts';
 export { footprintGrid, type FootprintOptions } from './footprint.ts';

@@ -5,17 +5,20 @@
 import { axisLocator, type Locator } from './axis-locator.ts';
 import { curvilinearMapping } from './curvilinear.ts';
 import { RegridError, regridReasonsRu } from './errors.ts';
+import { LruCache } from '../lru-cache.ts';
 import { converter } from './projection.ts';
 import { projectTarget } from './target-points.ts';
 import type { LatLon1dGrid, ProjectedGrid, RegridMapping, RegridMethod, RegularGrid, SourceGrid } from './types.ts';
 
+/** Mappings kept: a bilinear mapping onto the forecast grid is ~5 MB (4 int32 + 4 float32 per cell). */
+const MAPPINGS_KEPT = 8;
+
 /** Mappings by source hash, method and target, least recently used out beyond `limit` entries. */
 export const mappingCache = {
-  /** Entries kept: a bilinear mapping onto the forecast grid is ~5 MB (4 int32 + 4 float32 per cell). */
-  limit: 8,
+  limit: MAPPINGS_KEPT,
   hits: 0,
   misses: 0,
-  entries: new Map<string, RegridMapping>(),
+  entries: new LruCache<string, RegridMapping>(MAPPINGS_KEPT),
   clear(): void {
     this.entries.clear();
     this.hits = 0;
@@ -36,8 +39,6 @@ export function buildMapping(source: SourceGrid, target: RegularGrid, method: Re
   const cached = mappingCache.entries.get(key);
   if (cached) {
     mappingCache.hits++;
-    mappingCache.entries.delete(key); // re-insert: Map order is the recency order
-    mappingCache.entries.set(key, cached);
     return cached;
   }
   mappingCache.misses++;
@@ -46,9 +47,6 @@ export function buildMapping(source: SourceGrid, target: RegularGrid, method: Re
   else if (source.kind === 'projected') mapping = projectedMapping(source, target, method);
   else mapping = latLonMapping(source, target, method);
   mappingCache.entries.set(key, mapping);
-  while (mappingCache.entries.size > mappingCache.limit) {
-    mappingCache.entries.delete(mappingCache.entries.keys().next().value!);
-  }
   return mapping;
 }
 

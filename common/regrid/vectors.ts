@@ -6,6 +6,7 @@ import { RegridError, regridReasonsRu } from './errors.ts';
 import { converter } from './projection.ts';
 import { unitFactor } from './units.ts';
 import type { EastNorth, SourceGrid, SpeedDirection } from './types.ts';
+import { LruCache } from '../lru-cache.ts';
 
 const DEG = Math.PI / 180;
 
@@ -18,7 +19,7 @@ function bearing(lat1: number, lon1: number, lat2: number, lon2: number): number
 }
 
 /** Bearings of the grid's +x (column) and +y (row) directions at every source cell, cached per grid. */
-const axesCache = new Map<string, { bx: Float64Array; by: Float64Array }>();
+const axesCache = new LruCache<string, { bx: Float64Array; by: Float64Array }>(8);
 
 function axisBearings(source: SourceGrid): { bx: Float64Array; by: Float64Array } {
   const cached = axesCache.get(source.hash);
@@ -68,7 +69,6 @@ function axisBearings(source: SourceGrid): { bx: Float64Array; by: Float64Array 
   }
   const result = { bx, by };
   axesCache.set(source.hash, result);
-  if (axesCache.size > 8) axesCache.delete(axesCache.keys().next().value!);
   return result;
 }
 

@@ -5,6 +5,7 @@
  */
 import { resolve } from 'node:path';
 import { parseAnalysisSource, type AnalysisSourceConfig } from './ingest/products.ts';
+import { parseCycleSchedule, parseTimeOfDay } from './cycle/schedule.ts';
 
 /** The repository root (server/src/ is two levels down); dist/ lives here. */
 export const repoRoot = resolve(import.meta.dirname, '../..');
@@ -82,6 +83,9 @@ export const durationSeconds: Parser<number> = (raw) => {
   return seconds;
 };
 
+/** The daily cycle's schedule for a real ANALYSIS_SOURCE unless CYCLE_SCHEDULE says otherwise. */
+export const DEFAULT_REAL_SCHEDULE = '30 6 * * *';
+
 /** HMAC keys shorter than this are guessable; a generated one is 64 bytes. */
 const MIN_SECRET_LENGTH = 16;
 const secret: Parser<string | undefined> = (raw) => {
@@ -153,6 +157,18 @@ const fields = {
   workerHeartbeatS: field('WORKER_HEARTBEAT', 'how often a worker running a job says it is alive: seconds or 5s', durationSeconds, 5),
   workerStaleS: field('WORKER_STALE_AFTER', 'a worker silent this long is dead and its job is retried or failed', durationSeconds, 30),
   workerStopGraceS: field('WORKER_STOP_GRACE', 'on SIGTERM a worker lets its job finish this long, then hands it back', durationSeconds, 20),
+  // The daily cycle and retention (server/src/cycle/README.md).
+  defaultModel: field('DEFAULT_MODEL', 'the model whose runs the daily cycle builds and the map shows first (a built-in: model_1 persistence, model_2 advection, model_3 damped anomaly, or a generated one)', text, 'model_2'),
+  cycleSchedule: field<string | null>(
+    'CYCLE_SCHEDULE',
+    "when the daily cycle runs: cron (5 or 6 fields, UTC) or off; unset: off with ANALYSIS_SOURCE=demo, '30 6 * * *' otherwise",
+    parseCycleSchedule,
+    null,
+  ),
+  cycleBackfillDays: field('CYCLE_BACKFILL_DAYS', 'the cycle also fetches this many days before today when they have no analysis', integer(0, 60), 3),
+  cycleRetryS: field('CYCLE_RETRY', 'a product not published yet is asked for again after this long: seconds or 15m', durationSeconds, 15 * 60),
+  cycleDeadline: field('CYCLE_DEADLINE', "time of day (UTC, HH:MM) after which a date's missing product counts as failed", parseTimeOfDay, '18:00'),
+  retainDays: field('RETAIN_DAYS', 'files of dates older than this many days before today are deleted (0: keep everything)', integer(0, 100_000), 0),
 };
 
 type Fields = typeof fields;
@@ -176,6 +192,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     }
   }
   if (problems.length > 0) throw new ConfigError(problems);
+  // The schedule's default depends on the source: a demo archive needs no morning download.
+  if (values.cycleSchedule === null) {
+    values.cycleSchedule = (values.analysisSource as AnalysisSourceConfig).kind === 'demo' ? 'off' : DEFAULT_REAL_SCHEDULE;
+  }
   return Object.freeze(values) as Config;
 }
 

@@ -8,6 +8,7 @@
 import type { FastifyInstance } from 'fastify';
 import { forecastStartupTask } from './forecast/demo-archive.ts';
 import { removeStaleTemporaries } from './forecast/file-store.ts';
+import { cycleStartupTask } from './cycle/setup-cycle.ts';
 import { verificationStartupTask } from './verification/verification-job.ts';
 
 export interface StartupTask {
@@ -28,7 +29,7 @@ export const temporariesStartupTask: StartupTask = {
   },
 };
 
-export const startupTasks: StartupTask[] = [temporariesStartupTask, forecastStartupTask, verificationStartupTask];
+export const startupTasks: StartupTask[] = [temporariesStartupTask, forecastStartupTask, verificationStartupTask, cycleStartupTask];
 
 export async function runStartupTasks(app: FastifyInstance, tasks: readonly StartupTask[] = startupTasks): Promise<void> {
   const state = app.startup;

@@ -18,3 +18,12 @@ export function generateModel(request: GenerateModelRequest): Promise<StartedJob
 export function generateForecast(request: GenerateForecastRequest): Promise<StartedJob> {
   return apiJson('forecast/generate', { method: 'POST', json: request });
 }
+
+/** POST /models/onnx: a trained network (multipart `file`, `model_id`, `spec` as JSON text). */
+export function uploadOnnxModel(file: File, modelId: string, spec: string): Promise<StartedJob & { message: string }> {
+  const body = new FormData();
+  body.append('model_id', modelId);
+  body.append('spec', spec);
+  body.append('file', file);
+  return apiJson('models/onnx', { method: 'POST', body });
+}

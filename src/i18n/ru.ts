@@ -8,7 +8,6 @@ export const ru = {
   // ---- app shell, sign-in, registration, dashboard, navigation (issue 2, client foundation) ----
   app: {
     title: 'Прогноз морского льда Арктики',
-    subtitle: 'Прогнозы сплочённости, толщины и дрейфа льда по моделям машинного обучения',
     loading: 'Загрузка...',
     logoAlt: 'Логотип',
   },
@@ -247,6 +246,7 @@ export const ru = {
       generate_forecast: 'Генерация прогноза',
       import_analysis: 'Импорт анализа',
       import_forecast: 'Импорт прогноза',
+      upload_onnx_model: 'Загрузка модели ONNX',
     } as Record<string, string>,
   },
   account: {
@@ -452,6 +452,22 @@ export const ru = {
     hint: 'Анализ на выбранную дату: один срок, время прогноза к нему не относится.',
   },
   // ---- end of issue 10 ----
+  // ---- layout at common widths: top bar menu, sidebar groups, model cards (issue 27) ----
+  layout: {
+    /** The top bar's menu of the links that do not fit. */
+    more: 'Ещё',
+    /** The /forecasts sidebar's collapsible groups, in their order ('Инструменты' is ru.mapTools.title). */
+    groups: { forecast: 'Прогноз', ship: 'Судно', quality: 'Качество прогноза' },
+    /** The dashboard's subtitle while no machine-learning model (model_type 'onnx') is registered, and once one is. */
+    subtitle: 'Прогнозы сплочённости, толщины и дрейфа льда по моделям прогноза льда',
+    subtitleWithMl: 'Прогнозы сплочённости, толщины и дрейфа льда по моделям прогноза льда, в том числе машинного обучения',
+    /** Headings of a model card's metric groups. */
+    metricsHeadline: 'Основные',
+    metricsByLead: 'По заблаговременности',
+    metricsByVariable: 'По переменным',
+    metricsOther: 'Другие',
+  },
+  // ---- end of layout ----
   // ---- previews on slow links (issue 13) ----
   fieldPreview: {
     /** While the coarse preview is on the map and the full field is on its way. */
@@ -460,6 +476,18 @@ export const ru = {
     approx: '≈',
   },
   // ---- end of previews ----
+  onnxUpload: {
+    title: 'Загрузить модель ONNX',
+    hint: 'Обученная сеть в формате ONNX: вход [1, V·H, 480, 1301] — переменные анализа за H суток, выход [1, W·3, 480, 1301] — переменные на +24, +48, +72 ч.',
+    file: 'Файл модели (.onnx)',
+    modelId: 'Идентификатор модели',
+    spec: 'Описание входа и выхода (JSON)',
+    submit: 'Загрузить модель',
+    started: 'Загрузка модели ONNX начата',
+    failed: 'Ошибка при загрузке модели',
+    noFile: 'Выберите файл модели',
+    done: (modelId: string) => `Модель ${modelId} зарегистрирована, метрики рассчитаны`,
+  },
   // ---- forecast verification: the map's 'Качество прогноза', the /verification page (issue 21, viewer) ----
   verification: {
     title: 'Проверка прогнозов',

@@ -3,9 +3,10 @@
  * (then the model on /models), forecast generation for two models drawn on the map with a switch between
  * runs; a plain user cannot open any of them.
  */
+import { resolve } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { decodePng, demoAccounts, newPage, screenshotPath, signIn, type RunningServer, withPage } from './harness.ts';
+import { decodePng, demoAccounts, newPage, repoRoot, screenshotPath, signIn, type RunningServer, withPage } from './harness.ts';
 import { useJourney } from './journey.ts';
 import { waitForIdle } from './forecast-map-helpers.ts';
 
@@ -156,5 +157,52 @@ describe('/generate-forecast', () => {
     } finally {
       await context.close();
     }
+  });
+});
+
+describe('a trained network (ONNX)', () => {
+  it('is uploaded on /upload, listed on /models, run from /generate-forecast and drawn on the map', async () => {
+    await withPage(browser, async ({ page }) => {
+      await page.goto(`${server.url}/upload`);
+      const form = page.getByRole('region', { name: 'Загрузить модель ONNX' });
+      await form.waitFor();
+      await form.getByLabel('Файл модели (.onnx)').setInputFiles(resolve(repoRoot, 'server/test/fixtures/onnx/persistence.onnx'));
+      await form.getByLabel('Идентификатор модели').fill('e2e_onnx');
+      // The sample spec (concentration in and out, one day) fits the persistence network as it is.
+      expect(JSON.parse(await form.getByLabel('Описание входа и выхода (JSON)').inputValue())).toMatchObject({ input: { history_days: 1 } });
+      await form.getByRole('button', { name: 'Загрузить модель' }).click();
+      await form.getByText('Загрузка модели ONNX начата').waitFor();
+      await form.locator('[data-job-status="succeeded"]').waitFor({ timeout: 180_000 });
+      await form.getByText('Модель e2e_onnx зарегистрирована, метрики рассчитаны').waitFor();
+      await page.screenshot({ path: screenshotPath('admin-onnx-upload'), fullPage: true });
+
+      await page.getByRole('link', { name: 'Модели' }).click();
+      const card = page.locator('article.catalog-card', { hasText: 'e2e_onnx' });
+      await card.waitFor();
+      expect(await card.textContent()).toContain('Тип: onnx');
+      expect(await card.locator('.hyperparameters li').allTextContents()).toContain('in_shape: [1, 1, 480, 1301]');
+
+      await page.goto(`${server.url}/generate-forecast`);
+      const dateSelect = page.getByTestId('generate-date');
+      await dateSelect.locator('option').nth(1).waitFor({ state: 'attached' });
+      // The oldest date: its valid dates have analyses, so the run is scored at once.
+      const date = (await dateSelect.locator('option').allTextContents()).slice(1).sort()[0];
+      await dateSelect.selectOption(date);
+      await page.getByLabel('Модель e2e_onnx').check();
+      await page.getByRole('button', { name: 'Сделать прогноз' }).click();
+      expect(await finishedJob(page)).toBe('succeeded');
+      await page.waitForFunction(
+        () => document.querySelector('[data-testid="forecast-map"]')?.getAttribute('data-drawn')?.includes('model_id=e2e_onnx'),
+        undefined,
+        { timeout: 60_000 },
+      );
+      await waitForIdle(page);
+      await page.screenshot({ path: screenshotPath('admin-onnx-forecast') });
+      // Scored like the other models: the forecast job ends with its verification records.
+      const scores = await page.request.get(`${server.url}/api/v1/verification?model_id=e2e_onnx&run=assim_forecast&from=${date}&to=${date}`);
+      expect(scores.status()).toBe(200);
+      const rows = ((await scores.json()) as { rows: Array<{ lead_hours: number }> }).rows;
+      expect(rows.length).toBeGreaterThan(0);
+    }, { signIn: { baseUrl: server.url, account: demoAccounts.admin } });
   });
 });

@@ -118,7 +118,7 @@ describe("the map's 'Качество прогноза'", () => {
         const section = page.getByTestId('forecast-quality');
         await section.getByTestId('forecast-quality-skill').waitFor({ timeout: 60_000 });
         const text = (await section.textContent())!;
-        expect(text).toContain('Качество прогноза');
+        expect(await page.locator('[data-group="quality"] h2').textContent()).toBe('Качество прогноза');
         expect(text).toContain(thousandKm2(row.iiee_km2));
         expect(text).toContain(skillSentence(row.skill_iiee));
         expect(await section.getByTestId('forecast-quality-truth').textContent()).toBe(`по анализу: ${row.truth.label}`);

@@ -3,7 +3,7 @@
  * time of each slice (hours after the forecast reference time), and the regular lat/lon grid if there is one.
  */
 import type { ForecastFileMeta, RegularGrid } from '../forecast.api.ts';
-import { leadTimes } from '../netcdf/time-axis.ts';
+import { leadTimes, stepLabels } from '../netcdf/time-axis.ts';
 import type { NetcdfDataset, VariableInfo } from '../netcdf/types.ts';
 
 
@@ -59,5 +59,11 @@ export function describeFile(key: string, ds: NetcdfDataset): ForecastFileMeta {
     attributes: { ...ds.attributes },
     leadTimes: leadTimes(ds),
     grid: regularGrid(ds),
+    ...withStepLabels(ds),
   };
+}
+
+function withStepLabels(ds: NetcdfDataset): Pick<ForecastFileMeta, 'stepLabels'> {
+  const labels = stepLabels(ds);
+  return labels ? { stepLabels: labels } : {};
 }

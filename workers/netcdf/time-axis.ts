@@ -1,21 +1,10 @@
 /**
- * The time axis of a CF file: which dimension is time, CF "<unit> since <date>" units, and the lead time of
- * each step in hours after the forecast reference time. Pure NetCDF code: the decode worker and the server use it.
+ * The time axis of a CF file: which dimension is time, the real time of each step (CF units and calendar, read
+ * by common/cf-time, the server's reader too), and the lead time of each step in hours after the forecast
+ * reference time. Pure NetCDF code: the decode worker and the server use it.
  */
+import { CfTimeError, formatDateTime, num2date, realTime, timeSteps, type TimeSteps } from '../../common/cf-time/index.ts';
 import type { NetcdfDataset, VariableInfo } from './types.ts';
-
-const UNIT_MS: Record<string, number> = {
-  second: 1000,
-  sec: 1000,
-  s: 1000,
-  minute: 60_000,
-  min: 60_000,
-  hour: 3_600_000,
-  hr: 3_600_000,
-  h: 3_600_000,
-  day: 86_400_000,
-  d: 86_400_000,
-};
 
 /** The time coordinate: named 'time', or with standard_name 'time' / axis 'T', one-dimensional. */
 export function timeVariable(ds: NetcdfDataset): VariableInfo | null {
@@ -34,23 +23,39 @@ export function timeDimension(ds: NetcdfDataset): string | null {
   return ds.dimensions.find((d) => d.name === 'time')?.name ?? ds.dimensions.find((d) => d.unlimited)?.name ?? null;
 }
 
-/** Parse CF "<unit> since <date>" into the unit's length in ms and the epoch in ms. */
-export function parseTimeUnits(units: unknown): { unitMs: number; epochMs: number } | null {
-  if (typeof units !== 'string') return null;
-  const match = /^\s*(\w+?)s?\s+since\s+(\d{1,4}-\d{1,2}-\d{1,2})(?:[T\s]+(\d{1,2}:\d{2}(?::\d{2}(?:\.\d+)?)?))?\s*(Z|UTC|[+-]\d{1,2}(?::?\d{2})?)?\s*$/i.exec(units);
-  if (!match) return null;
-  const unitMs = UNIT_MS[match[1].toLowerCase()];
-  if (!unitMs) return null;
-  const [y, m, d] = match[2].split('-').map(Number);
-  const [hh, mm, ss] = (match[3] ?? '0:00:00').split(':').map(Number);
-  let epochMs = Date.UTC(y, m - 1, d, hh, mm, Math.floor(ss || 0));
-  const zone = match[4];
-  if (zone && /^[+-]/.test(zone)) {
-    const [zh, zm] = zone.slice(1).split(':').map(Number);
-    const offset = (zh * 60 + (zm || 0)) * 60_000;
-    epochMs -= zone[0] === '+' ? offset : -offset;
+/** The steps of a time variable (units and calendar), or null: not CF time, a calendar refused, unreadable. */
+function stepsOf(ds: NetcdfDataset, variable: VariableInfo): TimeSteps | null {
+  try {
+    return timeSteps(ds.read(variable.name), variable.attributes.units, variable.attributes.calendar);
+  } catch (error) {
+    if (error instanceof CfTimeError) return null;
+    throw error;
   }
-  return Number.isFinite(epochMs) ? { unitMs, epochMs } : null;
+}
+
+/**
+ * What each step of the time dimension is called for a person: its real date and time ('YYYY-MM-DD HH:MM',
+ * UTC) in the file's calendar, with the file's own label after it when that day does not exist in the real
+ * calendar; null when the file has no readable CF time axis.
+ */
+export function stepLabels(ds: NetcdfDataset): { dimension: string; labels: string[] } | null {
+  const variable = timeVariable(ds);
+  if (!variable) return null;
+  let steps: TimeSteps | null;
+  try {
+    steps = stepsOf(ds, variable);
+  } catch {
+    return null;
+  }
+  if (!steps) return null;
+  const calendar = steps.units.calendar;
+  const labels = steps.steps.map((s) => {
+    if (!s.date) return '';
+    // The real day with the file's time of day (formatDateTime starts with the label's day).
+    const real = s.day + formatDateTime(s.date).slice(s.label.length);
+    return s.moved ? `${real} (${s.label}, ${calendar})` : real;
+  });
+  return { dimension: variable.dimensions[0], labels };
 }
 
 /**
@@ -64,19 +69,18 @@ export function leadTimes(ds: NetcdfDataset): number[] {
   const count = ds.dimensions.find((d) => d.name === dimension)?.size ?? 0;
   const daily = Array.from({ length: count }, (_, i) => 24 * (i + 1));
   const variable = timeVariable(ds);
-  const units = variable ? parseTimeUnits(variable.attributes.units) : null;
-  if (!variable || !units) return daily;
-  let values: ArrayLike<number>;
+  let steps: TimeSteps | null = null;
   try {
-    values = ds.read(variable.name);
+    steps = variable ? stepsOf(ds, variable) : null;
   } catch {
     return daily;
   }
-  const referenceMs = forecastReferenceTime(ds, variable);
-  const leads = Array.from(values, (t) => (units.epochMs + t * units.unitMs - (referenceMs ?? units.epochMs)) / 3_600_000);
+  if (!variable || !steps) return daily;
+  const referenceMs = forecastReferenceTime(ds, variable) ?? epochOf(steps);
+  const leads = steps.steps.map((s) => (s.ms - referenceMs) / 3_600_000);
   if (!leads.every(Number.isFinite)) return daily;
   // Without a stated reference the units' epoch stands in, if that gives plausible leads (0 h to a year).
-  if (referenceMs === null && !leads.every((h) => h >= 0 && h <= MAX_LEAD_HOURS)) return daily;
+  if (forecastReferenceTime(ds, variable) === null && !leads.every((h) => h >= 0 && h <= MAX_LEAD_HOURS)) return daily;
   return leads.map((h) => Math.round(h * 1e6) / 1e6);
 }
 
@@ -95,14 +99,14 @@ function forecastReferenceTime(ds: NetcdfDataset, time: VariableInfo): number | 
   const scalar = ds.variables.find(
     (v) => v.shape.length === 0 && (v.attributes.standard_name === 'forecast_reference_time' || v.name === 'forecast_reference_time'),
   );
-  const units = scalar ? parseTimeUnits(scalar.attributes.units) : null;
-  if (scalar && units) {
-    try {
-      const value = ds.read(scalar.name)[0];
-      if (Number.isFinite(value)) return units.epochMs + value * units.unitMs;
-    } catch {
-      return null;
-    }
+  if (!scalar) return null;
+  try {
+    const ms = stepsOf(ds, scalar)?.steps[0]?.ms;
+    return ms !== undefined && Number.isFinite(ms) ? ms : null;
+  } catch {
+    return null;
   }
-  return null;
 }
+
+/** The real time of the units' epoch (value 0), for files that state no reference time. */
+const epochOf = (steps: TimeSteps): number => realTime(num2date(0, steps.units), steps.units.calendar).ms;

@@ -4,11 +4,10 @@
  * covering the file's footprint north of 45°N, at most MAX_SIDE cells a side (a size every WebGL2 GPU takes
  * as a float texture). Recognised ice variables are put in the product's units (concentration 0–1, m).
  */
-import { applyMapping, buildMapping, describeSourceGrid, footprintGrid, iceQuantity, normaliseUnits } from '../../common/regrid/index.ts';
+import { applyMapping, buildMapping, describeSourceGrid, footprintGrid, iceQuantity, normaliseUnits, readField } from '../../common/regrid/index.ts';
 import type { LocalField } from '../forecast.api.ts';
 import { finiteRange } from '../netcdf/stats.ts';
 import type { NetcdfDataset } from '../netcdf/types.ts';
-import { readField } from './read-field.ts';
 
 /** Largest texture side we draw: 2048 fits every WebGL2 implementation (the minimum MAX_TEXTURE_SIZE). */
 export const MAX_SIDE = 2048;

@@ -13,8 +13,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { openNetcdf } from '../netcdf/index.ts';
-import { readField } from './read-field.ts';
-import { applyMapping, buildMapping, describeSourceGrid } from '../../common/regrid/index.ts';
+import { applyMapping, buildMapping, describeSourceGrid, readField } from '../../common/regrid/index.ts';
 import expected from '../../common/regrid/reference/expected.json' with { type: 'json' };
 
 const FIXTURES = new URL('../../../shared/fixtures/netcdf/', import.meta.url);

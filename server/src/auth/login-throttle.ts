@@ -1,24 +1,31 @@
 /**
- * Failed sign-in limits, after OWASP ASVS 2.2.1 and NIST SP 800-63B 5.2.2: increasing delays instead of a
- * hard lock, counted per account across all addresses and per address across all accounts. Counted in a
- * store shared by every API server (db/login-failures.ts: a table), forgotten after WINDOW_MS without failures.
+ * Failed sign-in limits, after OWASP's "device cookies" defence, ASVS 2.2.1 and NIST SP 800-63B 5.2.2: increasing
+ * delays instead of a hard lock, counted in a store shared by every API server (db/login-failures.ts: a table),
+ * forgotten after WINDOW_MS without attempts.
  *
- * Per account (the normalised email, whether or not an account has it, so known and unknown emails behave
- * the same): the first ACCOUNT_FREE_FAILURES failures cost nothing. After that, an address that has itself
- * failed for this account (or is over its own limit) must wait accountDelayS(failures) seconds after the
- * account's last failure, else 429 with Retry-After. An address that has not failed for this account may
- * still try at once: the owner signing in from their own address is never locked out by guesses from
- * elsewhere, and each guessing address gets one try before it is slowed down like the rest.
+ * A client is trusted for an account when it presents a device cookie that account's successful sign-in gave it
+ * (plugins/device-cookie.ts). Everyone else is untrusted, whatever their address.
  *
- * Per address: after ADDRESS_FREE_FAILURES failures (any accounts) in the window, each further attempt from
- * it waits addressDelayS(failures) after its last failure, whatever the account.
+ * Untrusted clients, per account (the normalised email, whether or not an account has it, so known and unknown
+ * emails behave the same): every attempt is counted as a failure the moment it is let through (a right password
+ * takes its count back), so concurrent guesses from many addresses or servers cannot all slip past one read. The
+ * first ACCOUNT_FREE_FAILURES cost nothing; after that the next attempt, from any address, must wait
+ * accountDelayS(failures) seconds after the last one let through, else 429 with Retry-After. Guessing spread over
+ * a botnet therefore gets about one guess a minute per account, however many addresses it has.
+ *
+ * Trusted clients: limited only by their own failures (the same free count and delays, per device and account),
+ * so the owner's known browser signs in at once during an attack on the account, and a stolen device cookie is
+ * slowed like anyone once it starts guessing.
+ *
+ * Per address, untrusted clients only: after ADDRESS_FREE_FAILURES failures (any accounts) in the window, each
+ * further attempt from it waits addressDelayS(failures) after its last failure, whatever the account.
  */
 
 /** Failures are remembered this long after the last one, ms. */
 export const WINDOW_MS = 15 * 60 * 1000;
 export const ACCOUNT_FREE_FAILURES = 5;
 export const ADDRESS_FREE_FAILURES = 10;
-/** Longest wait, s: a forecaster behind the same NAT as a guesser waits at most this long. */
+/** Longest wait, s: the owner on a new browser, during an attack, waits about this long for a turn. */
 export const MAX_DELAY_S = 60;
 
 /** 1, 2, 4, ... MAX_DELAY_S seconds for the failures past the free ones. */
@@ -32,24 +39,45 @@ export function addressDelayS(failures: number): number {
   return Math.min(MAX_DELAY_S, 2 ** (failures - ADDRESS_FREE_FAILURES));
 }
 
+/** accountDelayS as a table, ms: entry f for f failures, the last entry for any more. */
+const ACCOUNT_DELAYS_MS: readonly number[] = (() => {
+  const table: number[] = [];
+  for (let f = 0; table.length === 0 || table[table.length - 1] < MAX_DELAY_S * 1000; f++) table.push(accountDelayS(f) * 1000);
+  return table;
+})();
+
 /** What the throttle needs of its store (db/login-failures.ts implements it over the database). */
 export interface ThrottleStore {
   read(keys: string[], now: number): Promise<Map<string, Counter>>;
+  /** Add one failure to each key. */
   fail(keys: string[], now: number): Promise<void>;
+  /**
+   * In one atomic step: unless `delaysMs[failures]` (the last entry for more failures) has not yet passed since the
+   * counter's last failure, add one failure at `now`. True when added, false when the caller must wait.
+   */
+  admit(key: string, now: number, delaysMs: readonly number[]): Promise<boolean>;
+  /** Take one failure back (never below 0). */
+  forgive(key: string): Promise<void>;
   clear(keys: string[]): Promise<void>;
 }
 
-interface Counter {
+export interface Counter {
   failures: number;
   /** ms since the epoch. */
   lastFailure: number;
+}
+
+/** Who is trying: the client address, and the device id (SHA-256 hex) when its device cookie is valid for the account. */
+export interface LoginClient {
+  address: string;
+  device: string | null;
 }
 
 export type ThrottleVerdict = { allowed: true } | { allowed: false; retryAfterS: number };
 
 const accountKey = (account: string) => `account:${account}`;
 const addressKey = (address: string) => `address:${address}`;
-const pairKey = (account: string, address: string) => `pair:${address}|${account}`;
+const deviceKey = (account: string, device: string) => `device:${device}|${account}`;
 
 export class LoginThrottle {
   constructor(
@@ -57,31 +85,46 @@ export class LoginThrottle {
     private readonly clock: () => number = Date.now,
   ) {}
 
-  /** May this address try this account now? One read, no password hashing, so refusals are cheap. */
-  async check(account: string, address: string): Promise<ThrottleVerdict> {
+  /**
+   * May this client try this account now? No password hashing, so refusals are cheap. An allowed attempt is
+   * already counted as a failure of the account (or of the device): call `success` if the password is right.
+   */
+  async check(account: string, client: LoginClient): Promise<ThrottleVerdict> {
     const now = this.clock();
-    const counters = await this.store.read([addressKey(address), accountKey(account), pairKey(account, address)], now);
-    const waits: number[] = [];
-    const byAddress = counters.get(addressKey(address));
-    const addressWait = byAddress ? waitS(byAddress, addressDelayS(byAddress.failures), now) : 0;
-    if (addressWait > 0) waits.push(addressWait);
-    const byAccount = counters.get(accountKey(account));
-    const suspect = counters.has(pairKey(account, address)) || addressWait > 0;
-    if (byAccount && suspect) {
-      const accountWait = waitS(byAccount, accountDelayS(byAccount.failures), now);
-      if (accountWait > 0) waits.push(accountWait);
+    if (client.device) {
+      const key = deviceKey(account, client.device);
+      if (await this.store.admit(key, now, ACCOUNT_DELAYS_MS)) return { allowed: true };
+      return this.refusal([key], now);
     }
-    return waits.length ? { allowed: false, retryAfterS: Math.max(...waits) } : { allowed: true };
+    const byAddress = (await this.store.read([addressKey(client.address)], now)).get(addressKey(client.address));
+    const addressWait = byAddress ? waitS(byAddress, addressDelayS(byAddress.failures), now) : 0;
+    if (addressWait > 0) return { allowed: false, retryAfterS: addressWait };
+    if (await this.store.admit(accountKey(account), now, ACCOUNT_DELAYS_MS)) return { allowed: true };
+    return this.refusal([accountKey(account)], now);
   }
 
-  /** Count a wrong password (or unknown email, or disabled account). */
-  async failure(account: string, address: string): Promise<void> {
-    await this.store.fail([accountKey(account), addressKey(address), pairKey(account, address)], this.clock());
+  /** A wrong password (or unknown email, or disabled account) after an allowed check. */
+  async failure(_account: string, client: LoginClient): Promise<void> {
+    // The account's or device's failure was counted by `check`; the address counts untrusted failures only.
+    if (!client.device) await this.store.fail([addressKey(client.address)], this.clock());
   }
 
-  /** The right password: the account and this address start afresh. */
-  async success(account: string, address: string): Promise<void> {
-    await this.store.clear([accountKey(account), pairKey(account, address)]);
+  /** The right password after an allowed check. */
+  async success(account: string, client: LoginClient): Promise<void> {
+    if (client.device) {
+      await this.store.clear([deviceKey(account, client.device)]);
+      return;
+    }
+    // Only this attempt's count is taken back: clearing the account would give guessers a fresh set of free tries
+    // each time the owner signs in.
+    await this.store.forgive(accountKey(account));
+  }
+
+  private async refusal(keys: string[], now: number): Promise<ThrottleVerdict> {
+    const counter = (await this.store.read(keys, now)).get(keys[0]);
+    // Another attempt may have been let through between the two reads: still at least a second.
+    const wait = counter ? waitS(counter, accountDelayS(counter.failures), now) : 0;
+    return { allowed: false, retryAfterS: Math.max(1, wait) };
   }
 }
 

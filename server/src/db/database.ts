@@ -14,6 +14,7 @@ import pg from 'pg';
 import { migrations as sqliteMigrations } from './migrations.ts';
 import { postgresMigrations } from './postgres-migrations.ts';
 import type { Database } from './schema.ts';
+import { LruCache } from '../../../common/lru-cache.ts';
 
 export type Db = Kysely<Database>;
 export type DialectName = 'sqlite' | 'postgres';
@@ -80,12 +81,11 @@ const STATEMENT_CACHE_SIZE = 256;
  * one query at a time, and nothing here streams with iterate(), so a statement is never in use twice).
  */
 function withStatementCache(sqlite: SqliteDatabase.Database): KyselySqliteDatabase {
-  const cache = new Map<string, SqliteDatabase.Statement>();
+  const cache = new LruCache<string, SqliteDatabase.Statement>(STATEMENT_CACHE_SIZE);
   const prepare = (text: string) => {
     let statement = cache.get(text);
     if (!statement) {
       statement = sqlite.prepare(text);
-      if (cache.size >= STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value!);
       cache.set(text, statement);
     }
     return statement;

@@ -157,10 +157,20 @@ export const migrations: readonly string[] = [
   ) WITHOUT ROWID;
   CREATE INDEX request_rates_window ON request_rates (window_start);
   `,
-  // 9: reserved for the sign-in work of another branch (device cookies); a no-op here so that the numbers stay
-  // those agreed; merged, that branch's script takes this place.
+  // 9: device cookies (plugins/device-cookie.ts, db/device-cookies.ts): which browsers have signed in to which account,
+  // so sign-in limits can tell the owner's known browser from a guesser. `id` is the SHA-256 (hex) of the random id in
+  // the signed `device` cookie; one browser may be known for several accounts. Times are Unix seconds.
+  // Also the dataset a generated model was made for (null: built-in models and models made before).
   `
-  SELECT 1;
+  CREATE TABLE device_cookies (
+    id         TEXT NOT NULL,
+    user_id    INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+    created_at INTEGER NOT NULL,
+    expires_at INTEGER NOT NULL,
+    PRIMARY KEY (id, user_id)
+  ) WITHOUT ROWID;
+  CREATE INDEX device_cookies_user ON device_cookies (user_id);
+  ALTER TABLE models ADD COLUMN dataset_id TEXT;
   `,
   // 10: forecast verification: one record per model, run ('forecast' | 'assim_forecast'), start date and lead,
   // scored against the analysis of the valid date (server/src/verification/). `forecast_id`, `analysis_id` and
@@ -212,5 +222,34 @@ export const migrations: readonly string[] = [
     computed_at  TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')),
     PRIMARY KEY (date, lead_hours)
   ) WITHOUT ROWID;
+  `,
+  // 11: the daily cycle (server/src/cycle/): each date's state (waiting for a late product, done, failed, with the
+  // next attempt), the schedule's ticks (a tick's row is its claim: one server of many starts its run), what
+  // retention removed, and the models the cycle runs besides the default.
+  `
+  CREATE TABLE cycle_dates (
+    date            TEXT PRIMARY KEY,
+    status          TEXT NOT NULL,
+    attempts        INTEGER NOT NULL DEFAULT 0,
+    message         TEXT,
+    next_attempt_at TEXT,
+    job_id          INTEGER,
+    updated_at      TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))
+  );
+  CREATE INDEX cycle_dates_next_attempt ON cycle_dates (status, next_attempt_at);
+  CREATE TABLE cycle_ticks (
+    tick_at    TEXT PRIMARY KEY,
+    claimed_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')),
+    job_id     INTEGER
+  );
+  CREATE TABLE cycle_retention (
+    id         INTEGER PRIMARY KEY AUTOINCREMENT,
+    ran_at     TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')),
+    dates      TEXT NOT NULL DEFAULT '[]',
+    files      INTEGER NOT NULL,
+    bytes      INTEGER NOT NULL,
+    disk_bytes INTEGER NOT NULL
+  );
+  ALTER TABLE models ADD COLUMN run_daily INTEGER NOT NULL DEFAULT 0;
   `,
 ];

@@ -44,6 +44,9 @@ export interface ModelsTable {
   hyperparameters: Defaulted<string>;
   is_default: Defaulted<number>;
   created_at: Defaulted<string>;
+  /** The dataset the model was generated for (migration 9); null for built-in models. */
+  dataset_id: Defaulted<string | null>;
+  run_daily: Defaulted<number>;
 }
 
 export interface DatasetsTable {
@@ -109,12 +112,45 @@ export interface LoginFailuresTable {
   last_failure: number;
 }
 
+/** Browsers known to have signed in to an account (migration 9, db/device-cookies.ts). Unix seconds. */
+export interface DeviceCookiesTable {
+  id: string;
+  user_id: number;
+  created_at: number;
+  expires_at: number;
+}
+
 export interface RequestRatesTable {
   route: string;
   client_key: string;
   hits: number;
   /** Unix milliseconds. */
   window_start: number;
+}
+
+export interface CycleDatesTable {
+  date: string;
+  status: 'queued' | 'running' | 'waiting' | 'done' | 'failed' | 'retired';
+  attempts: Defaulted<number>;
+  message: string | null;
+  next_attempt_at: string | null;
+  job_id: number | null;
+  updated_at: Defaulted<string>;
+}
+
+export interface CycleTicksTable {
+  tick_at: string;
+  claimed_at: Defaulted<string>;
+  job_id: number | null;
+}
+
+export interface CycleRetentionTable {
+  id: Generated<number>;
+  ran_at: Defaulted<string>;
+  dates: Defaulted<string>;
+  files: number;
+  bytes: number;
+  disk_bytes: number;
 }
 
 /** Migration 10: one verification record (server/src/verification/). */
@@ -179,7 +215,11 @@ export interface Database {
   ingest_provenance: IngestProvenanceTable;
   login_failures: LoginFailuresTable;
   request_rates: RequestRatesTable;
+  device_cookies: DeviceCookiesTable;
   verification_records: VerificationRecordsTable;
   verification_ensembles: VerificationEnsemblesTable;
   schema_migrations: SchemaMigrationsTable;
+  cycle_dates: CycleDatesTable;
+  cycle_ticks: CycleTicksTable;
+  cycle_retention: CycleRetentionTable;
 }

@@ -8,6 +8,7 @@ import { sql, type ExpressionBuilder } from 'kysely';
 import { dialectOf, foreignKeyViolation, uniqueViolation, type Db } from './database.ts';
 import type { Database } from './schema.ts';
 import { usernameSkeleton } from '../auth/usernames.ts';
+import { forgetUserDevices } from './device-cookies.ts';
 import { revokeUserSessions } from './sessions.ts';
 import { toUser, USER_COLUMNS, type User, type UserRow } from './user-rows.ts';
 
@@ -147,8 +148,10 @@ export async function setUserRole(db: Db, email: string, role: RoleName): Promis
   });
 }
 
+/** A new password also makes every browser's device cookie stop counting for the account. */
 export async function setUserPassword(db: Db, id: number, passwordHash: string): Promise<void> {
   await db.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', id).execute();
+  await forgetUserDevices(db, id);
 }
 
 /** Deactivating an account also ends its sessions. */

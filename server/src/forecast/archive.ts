@@ -12,7 +12,7 @@
  */
 import { statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import type { Db } from '../db/database.ts';
+import { nowText, type Db } from '../db/database.ts';
 import { demoSource, type AnalysisSource } from './analysis-source.ts';
 import { decodeStateFile, encodeStateFile, type FileKind } from './forecast-file.ts';
 import { relativeFilePath, resolveInside, writeFileAtomic } from './file-store.ts';
@@ -30,6 +30,7 @@ import {
 import { ARCTIC_GRID, LEAD_HOURS, type Grid } from './grid.ts';
 import type { IceState } from './ice-state.ts';
 import { climatology, runModelType } from './models/index.ts';
+import { ONNX_MODEL_TYPE, runOnnxModel } from './models/onnx/onnx-model.ts';
 
 export interface ArchiveLog {
   info: (details: object, message: string) => void;
@@ -41,6 +42,8 @@ export interface ArchiveContext {
   grid?: Grid;
   source?: AnalysisSource;
   log?: ArchiveLog;
+  /** Progress of a long model run's steps, for the job that asked for it. */
+  step?: (message: string) => void;
   /** Told of each file once written and indexed (the server warms its subsets: subset-warmer.ts). */
   written?: (path: string, etag: string) => void;
 }
@@ -157,13 +160,34 @@ async function requireModel(ctx: ArchiveContext, modelId: string): Promise<Model
   return model;
 }
 
-/** Run a model from a given initial state: one state per lead time. */
-export async function forecastFrom(ctx: ArchiveContext, model: ModelRecord, initial: IceState): Promise<IceState[]> {
+/** The archived analysis of `date`, if there is one (never made up from the source). */
+export async function archivedAnalysis(ctx: ArchiveContext, date: string): Promise<IceState | undefined> {
+  const record = await analysisFile(ctx, date);
+  return record ? readState(ctx, record, 0) : undefined;
+}
+
+interface ModelRun {
+  states: IceState[];
+  /** Extra global attributes of the run's file (a network's identity). */
+  attributes?: Record<string, string>;
+}
+
+async function modelRun(ctx: ArchiveContext, model: ModelRecord, initial: IceState, date: string): Promise<ModelRun> {
+  if (model.model_type === ONNX_MODEL_TYPE) {
+    const analysis = (day: string) => archivedAnalysis(ctx, day);
+    return runOnnxModel({ dataDir: ctx.dataDir, analysis, step: ctx.step }, model, initial, date, LEAD_HOURS);
+  }
   const needsClimatology = model.model_type === 'damped_anomaly';
-  return runModelType(model.model_type, initial, model.hyperparameters, {
+  const states = runModelType(model.model_type, initial, model.hyperparameters, {
     leadHours: LEAD_HOURS,
     climatology: needsClimatology ? await archiveClimatology(ctx) : undefined,
   });
+  return { states };
+}
+
+/** Run a model from a given initial state, the state of `date` at 00:00 UTC: one state per lead time. */
+export async function forecastFrom(ctx: ArchiveContext, model: ModelRecord, initial: IceState, date: string): Promise<IceState[]> {
+  return (await modelRun(ctx, model, initial, date)).states;
 }
 
 /** The state a free run of `model` starts from on `date`: the previous forecast's +24h (see the header). */
@@ -173,7 +197,7 @@ async function freeRunStart(ctx: ArchiveContext, model: ModelRecord, date: strin
   if (previous) return readState(ctx, previous, LEAD_HOURS.indexOf(24));
   const previousAnalysis = await analysisFile(ctx, previousDate);
   if (previousAnalysis) {
-    const run = await forecastFrom(ctx, model, await readState(ctx, previousAnalysis, 0));
+    const run = await forecastFrom(ctx, model, await readState(ctx, previousAnalysis, 0), previousDate);
     return run[LEAD_HOURS.indexOf(24)];
   }
   return loadAnalysis(ctx, date);
@@ -194,19 +218,54 @@ export async function runModel(
   if (existing) return existing;
   const started = performance.now();
   const initial = kind === 'assim_forecast' ? await loadAnalysis(ctx, date) : await freeRunStart(ctx, model, date);
-  const states = await forecastFrom(ctx, model, initial);
+  const { states, attributes } = await modelRun(ctx, model, initial, date);
+  // The run says where its data came from: the analysis it started from (a real one's label, never the demo's).
+  const origin = (await analysisFile(ctx, date)) ?? (await analysisFile(ctx, addDays(date, -1)));
   const bytes = encodeStateFile(states, {
     kind,
     date,
     model: model.model_id,
     modelType: model.model_type,
     assimilated: kind === 'assim_forecast',
-    source: sourceOf(ctx).sourceLabel,
+    source: origin ? await sourceLabelOf(ctx, origin) : sourceOf(ctx).sourceLabel,
     leadHours: LEAD_HOURS,
+    attributes,
   });
   const record = await store(ctx, kind, model.model_id, date, bytes);
+  if (origin) await inheritProvenance(ctx, origin, kind, model.model_id, date);
   ctx.log?.info({ kind, model: model.model_id, date, bytes: record.bytes, ms: Math.round(performance.now() - started) }, 'forecast file written');
   return record;
+}
+
+/** The `source` attribute of an archived analysis (the demo's label when it has none). */
+async function sourceLabelOf(ctx: ArchiveContext, analysis: FileRecord): Promise<string> {
+  if (analysis.owner === demoSource.datasetId) return demoSource.sourceLabel;
+  const bytes = await readFile(resolveInside(ctx.dataDir, analysis.path));
+  const label = decodeStateFile(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength), 0).attributes.source;
+  return typeof label === 'string' && label ? label : analysis.owner;
+}
+
+/**
+ * A run from a real analysis records that analysis's provenance rows as its own (the products, files and
+ * checksums it rests on, with the analysis named in `details`); a run from the demo's has none.
+ */
+async function inheritProvenance(ctx: ArchiveContext, analysis: FileRecord, kind: FileKind, owner: string, date: string): Promise<void> {
+  const rows = await ctx.db
+    .selectFrom('ingest_provenance')
+    .select(['product', 'source', 'original_name', 'sha256', 'bytes', 'details', 'user_id'])
+    .where('kind', '=', 'analysis')
+    .where('owner', '=', analysis.owner)
+    .where('date', '=', analysis.date)
+    .orderBy('id')
+    .execute();
+  if (rows.length === 0) return;
+  await ctx.db.transaction().execute(async (trx) => {
+    await trx.deleteFrom('ingest_provenance').where('kind', '=', kind).where('owner', '=', owner).where('date', '=', date).execute();
+    for (const row of rows) {
+      const details = { ...(JSON.parse(row.details) as Record<string, unknown>), analysis: { dataset_id: analysis.owner, date: analysis.date, path: analysis.path } };
+      await trx.insertInto('ingest_provenance').values({ ...row, kind, owner, date, details: JSON.stringify(details), created_at: nowText() }).execute();
+    }
+  });
 }
 
 /** Archive the analysis of `date` and write the default model's forecast and assimilated forecast. */

@@ -16,6 +16,7 @@ import { DEFAULT_E_FOLDING_DAYS } from './models/damped-anomaly.ts';
 import { DEFAULT_DRIFT_SCALE, DEFAULT_TIME_STEP_HOURS } from './models/free-drift-advection.ts';
 import type { Db } from '../db/database.ts';
 import { LOCK_KEYS, withLock } from '../db/locks.ts';
+import { setDefaultModel } from '../cycle/daily-models.ts';
 
 /** The seeded models; model_2 (advection) is the default forecast. */
 export const SEED_MODELS: readonly ModelRecord[] = [
@@ -86,8 +87,11 @@ async function buildUnlocked(ctx: ArchiveContext, days: number, today: string, o
   const started = performance.now();
   await seedModels(ctx.db);
   await seedDataset(ctx.db, ctx.source);
-  const dates = Array.from({ length: days }, (_, k) => addDays(today, k - days + 1));
-  await ensureAnalysis(ctx, addDays(dates[0], -1));
+  // Dates retention removed stay removed (a restart would otherwise build them only to delete them again).
+  const retired = new Set((await ctx.db.selectFrom('cycle_dates').select('date').where('status', '=', 'retired').execute()).map((row) => row.date));
+  const dates = Array.from({ length: days }, (_, k) => addDays(today, k - days + 1)).filter((date) => !retired.has(date));
+  if (dates.length === 0) return { dates, ms: Math.round(performance.now() - started), recomputed: [] };
+  if (!retired.has(addDays(dates[0], -1))) await ensureAnalysis(ctx, addDays(dates[0], -1));
   for (const date of dates) await ensureAnalysis(ctx, date);
   // Metrics need only the analyses, so they can run beside the forecasts.
   const canUseWorker = options.metricsInWorker && !ctx.source;
@@ -109,7 +113,9 @@ async function buildUnlocked(ctx: ArchiveContext, days: number, today: string, o
 export const forecastStartupTask = {
   name: 'forecast archive',
   run: async (app: FastifyInstance): Promise<void> => {
+    // The built-in models are the product's own: present on every start, demo or not; DEFAULT_MODEL is the default.
     await seedModels(app.db);
+    await setDefaultModel(app.db, app.config.defaultModel);
     if (!app.config.demo) return;
     const ctx: ArchiveContext = {
       db: app.db,
@@ -123,7 +129,8 @@ export const forecastStartupTask = {
     app.log.info({ first: result.dates[0], last: result.dates.at(-1), ms: result.ms }, 'demo forecast archive ready');
     // The app opens the newest day first: compress its two files now, in zlib's thread pool, so the first
     // download is not kept waiting (browsers ask for gzip over http, for br over https). Not awaited.
-    const newest = result.dates.at(-1)!;
+    const newest = result.dates.at(-1);
+    if (!newest) return;
     const model = await defaultModel(app.db);
     for (const kind of ['forecast', 'assim_forecast'] as const) {
       const file = model && (await findFile(app.db, kind, model.model_id, newest));

@@ -40,6 +40,8 @@ export interface FileMetadata {
   source: string;
   /** Lead time of each state, hours (e.g. [24, 48, 72], or [0] for an analysis). */
   leadHours: readonly number[];
+  /** More global attributes (a network's checksum and spec); they cannot replace the ones above. */
+  attributes?: Readonly<Record<string, string>>;
 }
 
 const FILL = Float32Array.of(NaN);
@@ -170,6 +172,7 @@ export function stateFileLayout(states: IceState[], meta: FileMetadata, options:
       { name: 'longitude', size: grid.nlon },
     ],
     attributes: {
+      ...meta.attributes,
       Conventions: 'CF-1.8',
       title: meta.kind === 'analysis' ? 'Sea-ice analysis' : 'Sea-ice forecast',
       kind: meta.kind,

@@ -16,6 +16,7 @@
 import { createHash } from 'node:crypto';
 import { LOCK_KEYS, withLock } from '../db/locks.ts';
 import { addDays, analysisDates, forecastFrom, loadAnalysis, type ArchiveContext } from './archive.ts';
+import { MissingHistoryError } from './models/onnx/session.ts';
 import { listModels, metricsFingerprint, saveMetrics, type ModelRecord } from './forecast-repository.ts';
 import { LEAD_HOURS } from './grid.ts';
 import { driftSpeed, type IceState } from './ice-state.ts';
@@ -49,6 +50,16 @@ function add(sums: Sums, key: string, s: Scores): void {
   entry.n++;
 }
 
+/** A computed model's run from `date`; none when the archive lacks the history days a network reads. */
+async function hindcast(ctx: ArchiveContext, model: ModelRecord, start: IceState, date: string): Promise<IceState[] | undefined> {
+  try {
+    return await forecastFrom(ctx, model, start, date);
+  } catch (error) {
+    if (error instanceof MissingHistoryError) return undefined;
+    throw error;
+  }
+}
+
 /** Hindcast scores of one model over the given analyses. Empty when no lead can be verified. */
 export async function hindcastMetrics(
   ctx: ArchiveContext,
@@ -63,7 +74,7 @@ export async function hindcastMetrics(
   for (const date of starts) {
     const verifiable = LEAD_HOURS.map((h) => addDays(date, h / 24)).filter((d) => have.has(d));
     if (verifiable.length === 0) continue;
-    const run = isExternal(model) ? await importedRun(ctx, model.model_id, date) : await forecastFrom(ctx, model, await analyses(date));
+    const run = isExternal(model) ? await importedRun(ctx, model.model_id, date) : await hindcast(ctx, model, await analyses(date), date);
     if (!run) continue;
     for (const [lead, hours] of LEAD_HOURS.entries()) {
       const valid = addDays(date, hours / 24);

@@ -10,7 +10,7 @@ import { basename, join } from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
-import { IngestError } from './errors.ts';
+import { DataNotYetError, IngestError } from './errors.ts';
 
 export interface FetchedFile {
   /** The URL or absolute path it came from. */
@@ -36,9 +36,8 @@ export async function readLocalFile(path: string): Promise<FetchedFile> {
     buffer = await readFile(path);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    throw new IngestError(code === 'ENOENT' ? `Файл не найден: ${path}` : `Не удалось прочитать файл ${path} (${code ?? (error as Error).message})`, {
-      cause: error,
-    });
+    if (code === 'ENOENT') throw new DataNotYetError(`Файл не найден: ${path}`, { cause: error });
+    throw new IngestError(`Не удалось прочитать файл ${path} (${code ?? (error as Error).message})`, { cause: error });
   }
   const bytes = new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength);
   return { source: path, name: basename(path), bytes, sha256: sha256Of(bytes) };
@@ -60,7 +59,7 @@ export async function downloadFile(url: string, dataDir: string, options: { sign
   }
   if (response.status === 404 || response.status === 410) {
     await response.body?.cancel();
-    throw new IngestError(`Файл за эту дату не найден у источника (HTTP ${response.status}): ${url}`);
+    throw new DataNotYetError(`Файл за эту дату не найден у источника (HTTP ${response.status}): ${url}`);
   }
   if (!response.ok || !response.body) {
     await response.body?.cancel();

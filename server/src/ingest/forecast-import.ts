@@ -7,10 +7,9 @@
 import type { NetcdfDataset } from '../../../workers/netcdf/types.ts';
 import { LEAD_HOURS, type Grid } from '../forecast/grid.ts';
 import type { IceState } from '../forecast/ice-state.ts';
-import { isoDay, timeAxis, TimeStepError } from './time-axis.ts';
+import { isoDay, readTimeSteps, timeAxis, TimeStepError } from './time-axis.ts';
 import { convertDataset, IngestError, mergeFields, planFile, type ConvertedFile, type TargetFields } from './to-ice-state.ts';
 import { cleanText, type VariableNames } from './variables.ts';
-import { parseTimeUnits } from './time-axis.ts';
 
 /** The forecast reference time, ms: a `forecast_reference_time` scalar variable or attribute; null if none. */
 export function referenceTime(dataset: NetcdfDataset): number | null {
@@ -19,10 +18,8 @@ export function referenceTime(dataset: NetcdfDataset): number | null {
   const scalar = dataset.variables.find(
     (v) => v.shape.length === 0 && (cleanText(v.attributes.standard_name) === 'forecast_reference_time' || v.name.endsWith('forecast_reference_time')),
   );
-  const units = scalar ? parseTimeUnits(cleanText(scalar.attributes.units)) : null;
-  if (!scalar || !units) return null;
-  const value = dataset.read(scalar.name)[0];
-  return Number.isFinite(value) ? units.epochMs + value * units.msPerUnit : null;
+  const ms = scalar ? readTimeSteps(dataset, scalar)?.steps[0]?.ms : undefined;
+  return ms !== undefined && Number.isFinite(ms) ? ms : null;
 }
 
 /** Where each lead comes from: one step, or two steps and the weight of the later one. */

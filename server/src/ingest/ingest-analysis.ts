@@ -12,7 +12,8 @@ import { registerProductDatasets, type DatasetInfo } from './datasets.ts';
 import { downloadFile, inboxFiles, readLocalFile, type ByteProgress, type FetchedFile } from './fetch-file.ts';
 import { fillTemplate, INBOX_DATASET_ID, type AnalysisSourceConfig, type Product } from './products.ts';
 import { storeWithProvenance, type ProvenanceInput } from './store.ts';
-import { convertDataset, IngestError, ingestReasonsRu, mergeFields, type TargetFields } from './to-ice-state.ts';
+import { convertDataset, IngestError, ingestReasonsRu, mergeFields, type ConvertedFile, type TargetFields } from './to-ice-state.ts';
+import { DataNotYetError } from './errors.ts';
 import { foundNames, type VariableNames } from './variables.ts';
 
 /** One file to ingest and how to read it. */
@@ -40,7 +41,19 @@ export interface IngestResult {
   date: string;
   record: FileRecord;
   /** Per input: product, file name, the variables taken. */
-  inputs: Array<{ product: string; file: string; bytes: number; sha256: string; variables: string[]; grid: string; title: string; summary: string; institution: string }>;
+  inputs: Array<{
+    product: string;
+    file: string;
+    bytes: number;
+    sha256: string;
+    variables: string[];
+    grid: string;
+    title: string;
+    summary: string;
+    institution: string;
+    /** The file's own name for the date when it differs (see time-axis.ts). */
+    fileDate?: ConvertedFile['fileDate'];
+  }>;
 }
 
 export interface IngestTarget {
@@ -77,6 +90,7 @@ export async function ingestAnalysis(ctx: Pick<ArchiveContext, 'db' | 'dataDir'>
         title: text(dataset.attributes.title),
         summary: text(dataset.attributes.summary),
         institution: text(dataset.attributes.institution),
+        ...(converted.fileDate ? { fileDate: converted.fileDate } : {}),
       });
       provenance.push({
         product: input.product,
@@ -130,7 +144,7 @@ export async function fetchSourceFiles(
 ): Promise<IngestInput[]> {
   if (source.kind === 'dir') {
     const paths = inboxFiles(source.dir, date);
-    if (paths.length === 0) throw new IngestError(`В папке ${source.dir} нет файлов NetCDF за ${date} (ожидается дата в имени: ГГГГММДД или ГГГГ-ММ-ДД)`);
+    if (paths.length === 0) throw new DataNotYetError(`В папке ${source.dir} нет файлов NetCDF за ${date} (ожидается дата в имени: ГГГГММДД или ГГГГ-ММ-ДД)`);
     const inputs: IngestInput[] = [];
     for (const path of paths) inputs.push({ product: 'inbox', file: await readLocalFile(path) });
     return inputs;

@@ -9,7 +9,7 @@
  * the index (Int32, little-endian) and weight (Float32) arrays.
  */
 import { createHash, randomUUID } from 'node:crypto';
-import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, renameSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildMapping, type RegridMapping, type RegridMethod, type RegularGrid, type SourceGrid } from '../../../common/regrid/index.ts';
 
@@ -104,7 +104,15 @@ export function storedMapping(dataDir: string, source: SourceGrid, target: Regul
   const dir = join(dataDir, MAPPING_DIR);
   const path = join(dir, `${createHash('sha256').update(key).digest('hex').slice(0, 32)}.bin`);
   const stored = read(path, key);
-  if (stored) return { mapping: stored, fromDisk: true };
+  if (stored) {
+    // Its modification time says when it was last used: retention removes mappings no product uses any more.
+    try {
+      utimesSync(path, new Date(), new Date());
+    } catch {
+      // A read-only cache still serves.
+    }
+    return { mapping: stored, fromDisk: true };
+  }
   const mapping = buildMapping(source, target, method);
   try {
     mkdirSync(dir, { recursive: true });

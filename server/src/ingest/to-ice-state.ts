@@ -10,6 +10,7 @@ import {
   describeSourceGrid,
   displacementToVelocity,
   normaliseUnits,
+  readField,
   RegridError,
   rotateToEastNorth,
   type IceQuantity,
@@ -22,7 +23,7 @@ import type { IceState } from '../forecast/ice-state.ts';
 import { landMask } from '../forecast/land-mask.ts';
 import { IngestError, ingestReasonsRu } from './errors.ts';
 import { storedMapping } from './mapping-store.ts';
-import { pickStep, timeAxis } from './time-axis.ts';
+import { pickStep, timeAxis, type PickedStep } from './time-axis.ts';
 import { cleanText, findIceVariables, foundNames, hasIce, type IceVariables, type VariableNames } from './variables.ts';
 
 export { IngestError, ingestReasonsRu } from './errors.ts';
@@ -39,6 +40,8 @@ export interface ConvertedFile {
   fields: TargetFields;
   /** The date ('YYYY-MM-DD') the step stands for. */
   date: string;
+  /** The file's own name for that day when it differs (a model calendar's day the real one lacks). */
+  fileDate?: PickedStep['fileDate'];
   variables: IceVariables;
   /** The source grid, as the regridder describes it. */
   grid: string;
@@ -53,16 +56,9 @@ export interface ConvertOptions {
   /** The file's name, for messages. */
   fileName: string;
   /** A step chosen by the caller (imported forecasts: each lead's step), instead of the one for `date`. */
-  step?: { index: number | null; date: string };
+  step?: PickedStep;
   /** DATA_DIR: mappings are kept on disk there for the next job (mapping-store.ts); else only in memory. */
   dataDir?: string;
-}
-
-/** One horizontal slab (ny·nx values) of a field at time step `index` (first level of any other dimension). */
-function horizontalSlab(dataset: NetcdfDataset, name: string, index: number | null, grid: SourceGrid): ArrayLike<number> {
-  const values = index === null ? dataset.read(name) : dataset.read(name, index);
-  const size = grid.nx * grid.ny;
-  return values.length === size ? values : values.subarray(0, size);
 }
 
 const unitsOf = (dataset: NetcdfDataset, name: string) => cleanText(dataset.variable(name).attributes.units);
@@ -83,6 +79,8 @@ export function convertDataset(dataset: NetcdfDataset, options: ConvertOptions):
   const mappingFor = (grid: SourceGrid) =>
     options.dataDir ? storedMapping(options.dataDir, grid, options.target, method).mapping : buildMapping(grid, options.target, method);
   const fields: TargetFields = {};
+  // The step's horizontal slice (the first level of a 4-D variable); a file without time has one.
+  const at = { time: step.index ?? 0 };
   let gridDescription = '';
   let covered = 0;
 
@@ -91,7 +89,7 @@ export function convertDataset(dataset: NetcdfDataset, options: ConvertOptions):
     gridDescription ||= grid.description;
     const mapping = mappingFor(grid);
     covered = Math.max(covered, mapping.footprintCount);
-    const values = normaliseUnits(horizontalSlab(dataset, name, step.index, grid), unitsOf(dataset, name), quantity, name).values;
+    const values = normaliseUnits(readField(dataset, name, at), unitsOf(dataset, name), quantity, name).values;
     return applyMapping(mapping, values);
   };
 
@@ -107,18 +105,18 @@ export function convertDataset(dataset: NetcdfDataset, options: ConvertOptions):
     let east: ArrayLike<number>;
     let north: ArrayLike<number>;
     if (drift.kind === 'eastnorth') {
-      east = normaliseUnits(horizontalSlab(dataset, drift.east, step.index, grid), unitsOf(dataset, drift.east), 'velocity-east', drift.east).values;
-      north = normaliseUnits(horizontalSlab(dataset, drift.north, step.index, grid), unitsOf(dataset, drift.north), 'velocity-north', drift.north).values;
+      east = normaliseUnits(readField(dataset, drift.east, at), unitsOf(dataset, drift.east), 'velocity-east', drift.east).values;
+      north = normaliseUnits(readField(dataset, drift.north, at), unitsOf(dataset, drift.north), 'velocity-north', drift.north).values;
     } else {
       const [x, y] =
         drift.kind === 'grid'
           ? [
-              normaliseUnits(horizontalSlab(dataset, drift.x, step.index, grid), unitsOf(dataset, drift.x), 'velocity-x', drift.x).values,
-              normaliseUnits(horizontalSlab(dataset, drift.y, step.index, grid), unitsOf(dataset, drift.y), 'velocity-y', drift.y).values,
+              normaliseUnits(readField(dataset, drift.x, at), unitsOf(dataset, drift.x), 'velocity-x', drift.x).values,
+              normaliseUnits(readField(dataset, drift.y, at), unitsOf(dataset, drift.y), 'velocity-y', drift.y).values,
             ]
           : [
-              displacementToVelocity(horizontalSlab(dataset, drift.x, step.index, grid), unitsOf(dataset, drift.x) || 'km', drift.intervalHours * 3600),
-              displacementToVelocity(horizontalSlab(dataset, drift.y, step.index, grid), unitsOf(dataset, drift.y) || 'km', drift.intervalHours * 3600),
+              displacementToVelocity(readField(dataset, drift.x, at), unitsOf(dataset, drift.x) || 'km', drift.intervalHours * 3600),
+              displacementToVelocity(readField(dataset, drift.y, at), unitsOf(dataset, drift.y) || 'km', drift.intervalHours * 3600),
             ];
       ({ east, north } = rotateToEastNorth(grid, x, y));
     }
@@ -126,7 +124,7 @@ export function convertDataset(dataset: NetcdfDataset, options: ConvertOptions):
     fields.v = applyMapping(mapping, north);
   }
   if (covered === 0) throw new RegridError('no-overlap', ingestReasonsRu.noOverlap(options.fileName));
-  return { fields, date: step.date, variables, grid: gridDescription };
+  return { fields, date: step.date, ...(step.fileDate ? { fileDate: step.fileDate } : {}), variables, grid: gridDescription };
 }
 
 /**

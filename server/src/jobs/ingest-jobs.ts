@@ -35,7 +35,9 @@ export function importAnalysisJob(args: ImportAnalysisArgs): JobHandler {
   return async ({ signal, progress }) => {
     try {
       const result = await runInWorker<ImportAnalysisResult>(tasks.importAnalysis, args, { signal, onProgress: progress });
-      return { result: { ...result }, message: `анализ за ${result.date} импортирован из файла ${args.originalName}` };
+      // A model calendar's day the real one lacks (2020-02-30 in 360_day) is said, so the date is no surprise.
+      const fileDate = result.file_date ? ` (в файле это ${result.file_date}, календарь ${result.calendar})` : '';
+      return { result: { ...result }, message: `анализ за ${result.date} импортирован из файла ${args.originalName}${fileDate}` };
     } finally {
       if (!willRetry(signal)) rmSync(args.path, { force: true });
     }

@@ -12,8 +12,12 @@ import type { AnalysisSourceConfig } from '../ingest/products.ts';
 import type { ModelGenerator } from '../model-generation/generator.ts';
 import { selectGenerator } from '../model-generation/select-generator.ts';
 import { generateForecastJob, generateModelJob, ingestDayJob } from './admin-jobs.ts';
+import type { OnnxSpec } from '../forecast/models/onnx/spec.ts';
+import type { CyclePlan } from '../cycle/run-cycle.ts';
+import { dailyCycleJob } from './cycle-job.ts';
 import { fetchAnalysisJob, importAnalysisJob, importForecastJob } from './ingest-jobs.ts';
 import type { JobHandler } from './job-handler.ts';
+import { registerOnnxModelJob } from './onnx-jobs.ts';
 import { withVerification } from '../verification/verification-job.ts';
 
 export type JobSpec =
@@ -21,6 +25,8 @@ export type JobSpec =
   | { task: 'ingest_day'; date: string }
   /** POST /force_fetch_data with a real ANALYSIS_SOURCE (the submitting server's, as it was then). */
   | { task: 'fetch_analysis'; date: string; source: Exclude<AnalysisSourceConfig, { kind: 'demo' }>; userId: number | null }
+  /** The daily cycle over `plan.dates`: a scheduled tick, a due retry, or POST /force_fetch_data (cycle/README.md). */
+  | { task: 'daily_cycle'; plan: Omit<CyclePlan, 'jobId'> }
   /** POST /models/generate. */
   | { task: 'generate_model'; promptId: string; content: string; modelId: string }
   /** POST /forecast/generate. */
@@ -28,7 +34,9 @@ export type JobSpec =
   /** POST /analysis/import: `upload` is the file's path relative to DATA_DIR. */
   | { task: 'import_analysis'; upload: string; originalName: string; date?: string; userId: number | null }
   /** POST /forecast/import. */
-  | { task: 'import_forecast'; upload: string; originalName: string; modelId: string; date?: string; userId: number | null };
+  | { task: 'import_forecast'; upload: string; originalName: string; modelId: string; date?: string; userId: number | null }
+  /** POST /models/onnx: the uploaded network and its checked spec. */
+  | { task: 'register_onnx_model'; upload: string; modelId: string; spec: OnnxSpec };
 
 /** What the running process supplies: its own DATA_DIR, database and model generator. */
 export interface JobEnvironment {
@@ -58,6 +66,8 @@ export function uploadRef(dataDir: string, path: string): string {
 
 /** Every job changes the archive, so each ends with the verification step (its records brought up to date). */
 export function handlerFor(spec: JobSpec, env: JobEnvironment): JobHandler {
+  // The daily cycle scores inside its run, before its retention (cycle/verification-step.ts).
+  if (spec.task === 'daily_cycle') return archiveHandlerFor(spec, env);
   return withVerification(archiveHandlerFor(spec, env), env);
 }
 
@@ -67,6 +77,8 @@ function archiveHandlerFor(spec: JobSpec, env: JobEnvironment): JobHandler {
       return ingestDayJob(env, spec.date);
     case 'fetch_analysis':
       return fetchAnalysisJob(env, spec.date, spec.source, spec.userId);
+    case 'daily_cycle':
+      return dailyCycleJob(env, spec.plan);
     case 'generate_model': {
       const family = findFamily(spec.promptId);
       if (!family) return async () => Promise.reject(new Error(`неизвестный системный промпт ${spec.promptId}`));
@@ -99,6 +111,14 @@ function archiveHandlerFor(spec: JobSpec, env: JobEnvironment): JobHandler {
         modelId: spec.modelId,
         date: spec.date,
         userId: spec.userId,
+      });
+    case 'register_onnx_model':
+      return registerOnnxModelJob({
+        dataDir: env.dataDir,
+        databaseUrl: env.databaseUrl,
+        path: join(env.dataDir, spec.upload),
+        modelId: spec.modelId,
+        spec: spec.spec,
       });
   }
 }

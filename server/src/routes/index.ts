@@ -3,9 +3,11 @@
  * `{ prefix: '/forecasts', plugin: forecastRoutes },` (keep the list flat; one resource per module).
  */
 import type { FastifyPluginAsync } from 'fastify';
+import { cycleRoutes } from './cycle/index.ts';
 import { forceFetchDataRoutes } from './admin/force-fetch-data.ts';
 import { generateForecastRoutes } from './admin/generate-forecast.ts';
 import { generateModelRoutes } from './admin/generate-model.ts';
+import { uploadOnnxModelRoutes } from './admin/upload-onnx-model.ts';
 import { authRoutes } from './auth/index.ts';
 import { analysisRoutes, assimForecastRoutes, forecastRoutes } from './forecast/index.ts';
 import { healthRoutes } from './health/index.ts';
@@ -30,6 +32,7 @@ export const apiRoutes: RouteModule[] = [
   { prefix: '/jobs', plugin: jobsRoutes },
   { prefix: '/force_fetch_data', plugin: forceFetchDataRoutes },
   { prefix: '/models', plugin: generateModelRoutes },
+  { prefix: '/models', plugin: uploadOnnxModelRoutes },
   { prefix: '/forecast', plugin: generateForecastRoutes },
   { prefix: '/forecast', plugin: forecastRoutes },
   { prefix: '/assim_forecast', plugin: assimForecastRoutes },
@@ -38,5 +41,6 @@ export const apiRoutes: RouteModule[] = [
   { prefix: '/route', plugin: routeRoutes },
   { prefix: '/analysis', plugin: analysisImportRoutes },
   { prefix: '/forecast', plugin: forecastImportRoutes },
+  { prefix: '/cycle', plugin: cycleRoutes },
   { prefix: '/verification', plugin: verificationRoutes },
 ];

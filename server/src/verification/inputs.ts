@@ -157,7 +157,7 @@ export function computedRun(
     if (!analyses.has(date)) return undefined;
     return {
       id: `computed:${shortHash({ ...recipe, from: analyses.files.get(date)!.etag })}`,
-      load: async () => fields(await forecastFrom(ctx, model, await analyses.state(date))),
+      load: async () => fields(await forecastFrom(ctx, model, await analyses.state(date), date)),
     };
   }
   if (previousFreeRun) {
@@ -166,7 +166,7 @@ export function computedRun(
       load: async () => {
         const bytes = await readFile(resolveInside(ctx.dataDir, previousFreeRun.path));
             const start = decodeStateFile(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength), 0).state;
-        return fields(await forecastFrom(ctx, model, start));
+        return fields(await forecastFrom(ctx, model, start, date));
       },
     };
   }
@@ -176,8 +176,8 @@ export function computedRun(
     id: `computed:${shortHash({ ...recipe, from: analyses.files.get(startDate)!.etag, spinUp: startDate === previous })}`,
     load: async () => {
       let start = await analyses.state(startDate);
-      if (startDate === previous) start = (await forecastFrom(ctx, model, start))[0];
-      return fields(await forecastFrom(ctx, model, start));
+      if (startDate === previous) start = (await forecastFrom(ctx, model, start, previous))[0];
+      return fields(await forecastFrom(ctx, model, start, date));
     },
   };
 }

@@ -60,7 +60,8 @@ describe('ANALYSIS_SOURCE = a product list with URL templates', () => {
       dataset_id: 'osisaf_test',
       products: [{ id: 'osisaf_conc', name: 'OSI SAF concentration (test)', url: `${server.origin}/ease2/{yyyy}/{mm}/ice_conc_nh_ease2-250_{yyyy}{mm}{dd}1200.nc` }],
     });
-    const { app, dataDir } = await makeApp({ env: { ANALYSIS_SOURCE: source } });
+    // Today only (no backfill): the daily cycle's run that the button starts.
+    const { app, dataDir } = await makeApp({ env: { ANALYSIS_SOURCE: source, CYCLE_BACKFILL_DAYS: '0' } });
     await seedModels(app.db);
     const admin = await signedIn(app, 'admin');
     const started = await app.inject({ method: 'POST', url: '/api/v1/force_fetch_data', headers: admin.headers, payload: {} });
@@ -108,16 +109,17 @@ describe('ANALYSIS_SOURCE = a product list with URL templates', () => {
     expect(readdirSync(join(dataDir, 'ingest-tmp'))).toEqual([]);
   }, 300_000);
 
-  it('a missing remote file fails the job with a Russian reason and archives nothing', async () => {
+  it('a file still missing at the deadline fails the job with a Russian reason and archives nothing', async () => {
     const server = await startFixtureServer();
     const source = productList({ products: [{ id: 'osisaf_conc', url: `${server.origin}/missing/{date}.nc` }] });
-    const { app } = await makeApp({ env: { ANALYSIS_SOURCE: source } });
+    // A deadline of midnight: the day's product is already late, so the 404 is final (no waiting for a retry).
+    const { app } = await makeApp({ env: { ANALYSIS_SOURCE: source, CYCLE_BACKFILL_DAYS: '0', CYCLE_DEADLINE: '00:00' } });
     await seedModels(app.db);
     const admin = await signedIn(app, 'admin');
     const started = await app.inject({ method: 'POST', url: '/api/v1/force_fetch_data', headers: admin.headers, payload: {} });
     const job = await waitForJob(app, admin.headers, started.json().job_id, 120_000);
     expect(job.status).toBe('failed');
-    expect(job.message).toBe(`Файл за эту дату не найден у источника (HTTP 404): ${server.origin}/missing/${utcToday()}.nc`);
+    expect(job.message).toBe(`Данные за ${utcToday()} не поступили до 00:00 UTC: Файл за эту дату не найден у источника (HTTP 404): ${server.origin}/missing/${utcToday()}.nc`);
     expect(await latestAnalysisFile(app.db, utcToday())).toBeUndefined();
     expect((await app.inject({ url: '/api/v1/analysis/info', headers: admin.headers })).json().available_dates).toEqual([]);
   }, 120_000);

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { openNetcdf } from '../../../workers/netcdf/index.ts';
 import { findIceVariables, MissingVariableError } from '../../src/ingest/variables.ts';
-import { parseTimeUnits, pickStep, timeAxis, TimeStepError } from '../../src/ingest/time-axis.ts';
+import { pickStep, timeAxis, TimeStepError } from '../../src/ingest/time-axis.ts';
+import reference from '../../../common/cf-time/reference/expected.json' with { type: 'json' };
+import { CANESM5, calendarFile, canesm5Bytes } from './calendar-files.ts';
 import { fixtureBytes, type FIXTURES } from './fixture-server.ts';
 
 const open = (name: keyof typeof FIXTURES) => openNetcdf(new Uint8Array(fixtureBytes(name)));
@@ -38,13 +40,38 @@ describe('findIceVariables', () => {
 });
 
 describe('time axis', () => {
-  it('reads CF time units, with the forms real files use', () => {
-    expect(parseTimeUnits('seconds since 1970-01-01 00:00:00')).toEqual({ msPerUnit: 1000, epochMs: 0 });
-    expect(parseTimeUnits('days since 1900-1-1 0:0:0 +0')).toEqual({ msPerUnit: 86_400_000, epochMs: Date.UTC(1900, 0, 1) });
-    expect(parseTimeUnits('hours since 2026-11-21T00:00:00Z')?.epochMs).toBe(Date.UTC(2026, 10, 21));
-    expect(parseTimeUnits('hours since 2026-11-21 06:00 -03:00')?.epochMs).toBe(Date.UTC(2026, 10, 21, 9));
-    expect(parseTimeUnits('m s-1')).toBeNull();
-    expect(parseTimeUnits('fortnights since 2000-01-01')).toBeNull();
+  it('reads the calendar: the CMIP6 365_day file steps on the 16th of each month of 2020 (not from 2019-12-06)', async () => {
+    const canesm5 = await openNetcdf(new Uint8Array(canesm5Bytes()));
+    const axis = timeAxis(canesm5, 'siconc');
+    expect(axis.calendar).toBe('noleap');
+    // cftime (common/cf-time/reference): the middle of each 365_day month.
+    const want = reference.cases.find((c) => 'fixture' in c && String(c.fixture).endsWith(CANESM5)) as { dates: number[][] };
+    expect(axis.times).toEqual(want.dates.map(([y, m, d, h]) => Date.UTC(y, m - 1, d, h)));
+    expect(new Date(axis.times[0]).toISOString()).toBe('2020-01-16T12:00:00.000Z');
+    expect(pickStep(axis, '2020-01-16')).toEqual({ index: 0, date: '2020-01-16' });
+    expect(() => pickStep(axis, '2019-12-06')).toThrow('в файле нет шага по времени за 2019-12-06 (есть 2020-01-16 … 2020-12-16)');
+  });
+
+  it('a 360_day day the real calendar lacks is the last day of its month, named with the file’s label', async () => {
+    const file = await openNetcdf(calendarFile({ units: 'days since 2020-02-01', calendar: '360_day', values: [27, 29, 30] }));
+    const axis = timeAxis(file, 'siconc');
+    expect(axis.steps.map((s) => [s.label, s.day])).toEqual([
+      ['2020-02-28', '2020-02-28'],
+      ['2020-02-30', '2020-02-29'],
+      ['2020-03-01', '2020-03-01'],
+    ]);
+    expect(pickStep(axis, '2020-02-29')).toEqual({ index: 1, date: '2020-02-29', fileDate: { label: '2020-02-30', calendar: '360_day' } });
+    // Both the file's 02-29 and 02-30 mean 2020-02-29: the one labelled so is taken.
+    const both = timeAxis(await openNetcdf(calendarFile({ units: 'days since 2020-02-01', calendar: '360_day', values: [28, 29] })), 'siconc');
+    expect(pickStep(both, '2020-02-29')).toEqual({ index: 0, date: '2020-02-29' });
+  });
+
+  it('refuses calendar none, an unknown calendar, and months since outside 360_day, naming them', async () => {
+    const axisOf = async (time: { units: string; calendar?: string }) => timeAxis(await openNetcdf(calendarFile({ ...time, values: [0, 1] })), 'siconc');
+    await expect(axisOf({ units: 'days since 2020-01-01', calendar: 'none' })).rejects.toThrow(/^ось времени «time»: Календарь «none»/);
+    await expect(axisOf({ units: 'days since 2020-01-01', calendar: 'lunar' })).rejects.toThrow('Неизвестный календарь оси времени «lunar»');
+    await expect(axisOf({ units: 'months since 2020-01-01', calendar: 'gregorian' })).rejects.toThrow(TimeStepError);
+    expect((await axisOf({ units: 'months since 2020-01-01', calendar: '360_day' })).steps.map((s) => s.day)).toEqual(['2020-01-01', '2020-02-01']);
   });
 
   it('gives each file’s steps and picks the one for a date', async () => {

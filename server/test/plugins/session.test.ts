@@ -54,9 +54,11 @@ describe.each(ENGINES)('session (%s)', (database) => {
       const { app } = await makeApp({ database, env: { JWT_EXPIRES: '2h' } });
       const session = await signedIn(app);
       const response = await login(app, session.user.email);
+      // The session and XSRF cookies live as long as the session; the device cookie (plugins/device-cookie.ts) longer.
       expect(response.headers['set-cookie']).toEqual([
         expect.stringContaining('Max-Age=7200'),
         expect.stringContaining('Max-Age=7200'),
+        expect.stringMatching(/^device=.*Max-Age=31536000/),
       ]);
       // Move both sessions' expiry into the past, as two hours passing would.
       await app.db.updateTable('sessions').set((eb) => ({ expires_at: eb('expires_at', '-', 7200) })).execute();
@@ -110,7 +112,8 @@ describe.each(ENGINES)('session (%s)', (database) => {
       });
       expect(response.statusCode).toBe(204);
       const setCookie = response.headers['set-cookie'] as string[];
-      expect(setCookie).toHaveLength(2);
+      // session, XSRF-TOKEN and device.
+      expect(setCookie).toHaveLength(3);
       for (const line of setCookie) expect(line).toMatch(/; Secure/);
     });
 

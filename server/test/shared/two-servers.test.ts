@@ -6,7 +6,8 @@
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { ACCOUNT_FREE_FAILURES } from '../../src/auth/login-throttle.ts';
-import { addUser, login, makeApp, signIn } from '../helpers.ts';
+import { addUser, login, makeApp, PASSWORD, signIn } from '../helpers.ts';
+import { attack, expectInOrShortWait, knownBrowser, signInFrom } from '../routes/auth/sign-in-attack.ts';
 
 async function twoServers() {
   const a = await makeApp({ database: 'postgres' });
@@ -37,6 +38,29 @@ describe('two API servers on one PostgreSQL', () => {
     expect(refused.statusCode).toBe(429);
     expect(refused.json()).toEqual({ detail: 'LOGIN_TOO_MANY_ATTEMPTS' });
     expect(Number(refused.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+  });
+
+  it("share the per-account limit: 1 000 guesses from 50 addresses over A and B, the owner's known browser gets in at once", { timeout: 180_000 }, async () => {
+    const { a, b } = await twoServers();
+    const owner = await addUser(a);
+    // The device cookie comes from A; the owner comes back through B.
+    const device = await knownBrowser(a, '192.0.2.7', owner.email, PASSWORD);
+    const few = await attack([a, b], owner.email, { guesses: 30, addresses: 30 });
+    expect(few.refused).toBeGreaterThanOrEqual(25);
+
+    let ownerReply: number | undefined;
+    const tally = await attack([b, a], owner.email, {
+      guesses: 1000,
+      addresses: 50,
+      async between(round) {
+        if (round !== 10) return;
+        ownerReply = (await signInFrom(b, '198.51.100.20', owner.email, PASSWORD, device)).statusCode;
+        expectInOrShortWait(await signInFrom(a, '198.51.100.21', owner.email, PASSWORD));
+      },
+    });
+    expect(tally.other).toEqual(new Map());
+    expect(few.checked + tally.checked).toBeLessThanOrEqual(60);
+    expect(ownerReply).toBe(204);
   });
 
   it('share request-rate limits: registration attempts on A and B count in one window', async () => {

@@ -1,5 +1,7 @@
 /** What each role sees on the dashboard and in the top bar. */
+import { act } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
+import { jsonResponse } from '../../../common/testing/fake-fetch.ts';
 import { createFakeApi, makeUser } from '../../testing/fake-api.ts';
 import { cleanUpApp, click, renderApp, type RenderedApp, waitUntil } from '../../testing/render-app.tsx';
 
@@ -31,8 +33,20 @@ function navLinks(a: RenderedApp) {
   return [...a.container.querySelectorAll('.top-bar nav a')].map((link) => link.textContent);
 }
 
-async function openDashboard(role: string | null) {
-  app = await renderApp('/', createFakeApi([], makeUser(1, role)));
+/** Set once the dashboard has asked for the model list (it words its subtitle after the models' types). */
+let modelsAnswered = false;
+
+async function openDashboard(role: string | null, modelTypes: string[] = ['persistence', 'free_drift_advection']) {
+  const models = modelTypes.map((type, i) => ({ model_id: `model_${i + 1}`, model_type: type, hyperparameters: {} }));
+  modelsAnswered = false;
+  app = await renderApp(
+    '/',
+    createFakeApi([], makeUser(1, role), (request) => {
+      if (!request.path.startsWith('/api/v1/report/model_architecture')) return undefined;
+      modelsAnswered = true;
+      return jsonResponse(200, models);
+    }),
+  );
   await waitUntil(() => app!.container.querySelector('.card') !== null, 'cards');
   return app;
 }
@@ -65,5 +79,17 @@ describe('dashboard and top bar', () => {
     await click(go);
     await waitUntil(() => a.path() === '/generate-model', '/generate-model');
     await waitUntil(() => a.container.querySelector('h1')?.textContent === 'Сгенерировать модель', 'page title');
+  });
+
+  it('names the models it has in the subtitle, and machine learning only once such a model is registered', async () => {
+    const subtitle = (a: RenderedApp) => a.container.querySelector('.dashboard__subtitle')?.textContent;
+    let a = await openDashboard('user');
+    await waitUntil(() => modelsAnswered, 'model list');
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50))); // the answer reaches the page
+    expect(subtitle(a)).toBe('Прогнозы сплочённости, толщины и дрейфа льда по моделям прогноза льда');
+    app = cleanUpApp(app);
+    a = await openDashboard('user', ['persistence', 'onnx']);
+    await waitUntil(() => subtitle(a)?.includes('машинного обучения') === true, 'subtitle with machine learning');
+    expect(subtitle(a)).toBe('Прогнозы сплочённости, толщины и дрейфа льда по моделям прогноза льда, в том числе машинного обучения');
   });
 });

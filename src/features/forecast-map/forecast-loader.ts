@@ -13,6 +13,7 @@ import { LEAD_HOURS, VARIABLE_STYLES, type ForecastVariable, type LeadIndex } fr
 import type { ForecastMapStore } from './store/forecast-map-store.ts';
 import type { DisplayField, PolarisSlices } from './store/field-slice.ts';
 import { analysisShown } from './analysis-run/analysis-shown.ts';
+import { LruCache } from '../../../common/lru-cache.ts';
 
 /** The worker's drift inputs in the server's files (issue 3). */
 export const DRIFT_SPEED_VARIABLE = 'usi_vsi_GLORYS_speed';
@@ -77,7 +78,7 @@ export class ForecastLoader {
   /** The open in flight: aborting it is the one way to cancel (the client tells the worker). */
   private activeRequest: AbortController | null = null;
   private sliceKey: string | null = null;
-  private readonly slices = new Map<string, DisplayField>();
+  private readonly slices = new LruCache<string, DisplayField>(SLICE_CACHE_SIZE);
   private unsubscribe: (() => void) | null = null;
 
   constructor(options: ForecastLoaderOptions) {
@@ -167,9 +168,6 @@ export class ForecastLoader {
     const { store } = this.options;
     const cached = this.slices.get(key);
     if (cached) {
-      // Refresh its place in the cache (Map keeps insertion order: oldest first).
-      this.slices.delete(key);
-      this.slices.set(key, cached);
       store.getState().fieldDecoded(cached);
       this.allowBackgroundWhenDrawn(meta.key);
       return;
@@ -198,7 +196,6 @@ export class ForecastLoader {
         field = await this.fieldOf(meta.key, variable, lead, grid, false);
       }
       this.slices.set(key, field);
-      while (this.slices.size > SLICE_CACHE_SIZE) this.slices.delete(this.slices.keys().next().value as string);
       if (this.sliceKey !== key) return;
       store.getState().fieldDecoded(field);
       this.allowBackgroundWhenDrawn(meta.key);

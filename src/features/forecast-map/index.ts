@@ -11,3 +11,4 @@ export { MapLegend } from './map-legend.tsx';
 export { createForecastMapStore } from './store/forecast-map-store.ts';
 export { ForecastMapStoreContext } from './store/store-context.ts';
 export { ViewControls } from './view-controls.tsx';
+export { IceClassSelect } from './polaris/ice-class-select.tsx';

@@ -6,7 +6,6 @@ import { ru } from '../../i18n/ru.ts';
 import { FileStatusView } from './file-status-view.tsx';
 import { FORECAST_VARIABLES, LEAD_HOURS, type LeadIndex } from './forecast-variables.ts';
 import { useForecastMap } from './store/store-context.ts';
-import { IceClassSelect } from './polaris/ice-class-select.tsx';
 import { AnalysisToggle, useAnalysisShown } from './analysis-run/analysis-toggle.tsx';
 
 export function ViewControls() {
@@ -57,7 +56,6 @@ export function ViewControls() {
           ))}
         </div>
       </div>
-      <IceClassSelect />
       <FileStatusView />
     </>
   );

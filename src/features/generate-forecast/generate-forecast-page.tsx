@@ -12,6 +12,7 @@ import {
   ForecastLoader,
   ForecastMapStoreContext,
   ForecastMapView,
+  IceClassSelect,
   MapLegend,
   ViewControls,
   type ForecastWorkerHandle,
@@ -64,6 +65,7 @@ export function GenerateForecastPage() {
             <>
               <RunSwitch modelIds={run.modelIds} active={activeModel} onChange={setActiveModel} />
               <ViewControls />
+              <IceClassSelect />
             </>
           )}
         </aside>

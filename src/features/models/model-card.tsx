@@ -1,15 +1,31 @@
+/**
+ * One model on /models: a header (its name; marks such as the default model go beside it), facts (one line
+ * each: 'Тип: …'), hyperparameters, provenance for an imported model, and the metrics (model-metrics.tsx).
+ */
+import type { ReactNode } from 'react';
 import { ru } from '../../i18n/ru.ts';
-import { formatHyperparameter, formatMetric, metricLabel, type ModelCardData } from './format.ts';
+import { formatHyperparameter, type ModelCardData } from './format.ts';
+import { ModelMetrics } from './model-metrics.tsx';
+
+interface Fact {
+  label: string;
+  value: ReactNode;
+}
 
 export function ModelCard({ model }: { model: ModelCardData }) {
   const hyperparameters = Object.entries(model.hyperparameters ?? {});
-  const metrics = Object.entries(model.metrics);
+  // One line per fact; a new one ('Датасет', …) is one entry here.
+  const facts: Fact[] = [{ label: ru.models.type, value: model.model_type }];
   return (
     <article className="catalog-card" aria-label={model.model_id}>
-      <h2>{model.model_id}</h2>
-      <p>
-        <strong>{ru.models.type}:</strong> {model.model_type}
-      </p>
+      <header className="catalog-card__header">
+        <h2>{model.model_id}</h2>
+      </header>
+      {facts.map((fact) => (
+        <p key={fact.label} className="catalog-card__fact">
+          <strong>{fact.label}:</strong> {fact.value}
+        </p>
+      ))}
       <h3>{ru.models.hyperparameters}</h3>
       {hyperparameters.length > 0 ? (
         <ul className="hyperparameters">
@@ -32,15 +48,7 @@ export function ModelCard({ model }: { model: ModelCardData }) {
         </>
       ) : null}
       <h3>{ru.models.metrics}</h3>
-      {metrics.length > 0 ? (
-        <ul className="badges">
-          {metrics.map(([name, value]) => (
-            <li key={name} className="badge">{`${metricLabel(name)}: ${formatMetric(value)}`}</li>
-          ))}
-        </ul>
-      ) : (
-        <p className="muted">{ru.models.noMetrics}</p>
-      )}
+      <ModelMetrics metrics={model.metrics} />
     </article>
   );
 }

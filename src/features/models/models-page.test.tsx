@@ -37,7 +37,9 @@ describe('/models', () => {
       'time_step_hours: 6',
       'in_shape: [4, 32, 480, 1300]',
     ]);
-    expect([...second.querySelectorAll('.badge')].map((b) => b.textContent)).toEqual(['rmse 24h: 0.123', 'ssim: 0.9']);
+    // The headline metrics first, then the per-lead ones under their heading.
+    expect([...second.querySelectorAll('.badge')].map((b) => b.textContent)).toEqual(['ssim: 0.9', 'rmse 24h: 0.123']);
+    expect([...second.querySelectorAll('.metric-group__title')].map((h) => h.textContent)).toEqual(['По заблаговременности']);
     // A model without metrics still has its card.
     expect(first.querySelector('h2')?.textContent).toBe('model_1');
     expect(first.textContent).toContain('Метрики ещё не рассчитаны');

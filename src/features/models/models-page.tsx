@@ -29,7 +29,7 @@ export function ModelsPage() {
       {state.status === 'error' && <LoadErrorView error={state.error} onRetry={retry} />}
       {state.status === 'ready' && state.data.length === 0 && <p className="empty">{ru.models.empty}</p>}
       {state.status === 'ready' && state.data.length > 0 && (
-        <div className="catalog-grid">
+        <div className="catalog-grid catalog-grid--models">
           {state.data.map((model) => (
             <ModelCard key={model.model_id} model={model} />
           ))}

@@ -6,6 +6,7 @@ import { ru } from '../../i18n/ru.ts';
 import { JobProgress } from '../../job-tracking/job-progress.tsx';
 import { useJob } from '../../job-tracking/use-job.ts';
 import '../catalog.css';
+import { OnnxModelForm } from './onnx-model-form.tsx';
 
 type Outcome = { ok: boolean; text: string } | null;
 
@@ -62,6 +63,7 @@ export function UploadPage() {
         </p>
       )}
       {jobId !== null && <JobProgress state={job} describeResult={describeUploadResult} />}
+      <OnnxModelForm />
     </div>
   );
 }

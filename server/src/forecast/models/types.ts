@@ -7,7 +7,8 @@ import type { IceState } from '../ice-state.ts';
 export const MODEL_TYPES = ['persistence', 'free_drift_advection', 'damped_anomaly'] as const;
 export type ModelType = (typeof MODEL_TYPES)[number];
 
-export type Hyperparameters = Record<string, number>;
+/** Numbers for the built-in families; a network's spec (lists, objects) for `onnx` models. */
+export type Hyperparameters = Record<string, unknown>;
 
 export interface ModelContext {
   /** Hours after the initial time, e.g. [24, 48, 72]. */

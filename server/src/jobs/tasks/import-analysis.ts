@@ -33,6 +33,9 @@ export interface ImportAnalysisResult {
   variables: string[];
   grid: string;
   sha256: string;
+  /** The file's own label of the date and its calendar, when the file names that day otherwise (2020-02-30 in 360_day). */
+  file_date?: string;
+  calendar?: string;
 }
 
 export async function run(args: ImportAnalysisArgs, progress: (fraction: number, message?: string) => void): Promise<ImportAnalysisResult> {
@@ -52,7 +55,15 @@ export async function run(args: ImportAnalysisArgs, progress: (fraction: number,
         { ...input, product: undefined, source: file.source },
       ]);
       progress(1, `анализ за ${result.date} записан`);
-      return { date: result.date, file: result.record.path, dataset_id: IMPORTED_ANALYSIS_ID, variables: input.variables, grid: input.grid, sha256: input.sha256 };
+      return {
+        date: result.date,
+        ...(input.fileDate ? { file_date: input.fileDate.label, calendar: input.fileDate.calendar } : {}),
+        file: result.record.path,
+        dataset_id: IMPORTED_ANALYSIS_ID,
+        variables: input.variables,
+        grid: input.grid,
+        sha256: input.sha256,
+      };
     } catch (error) {
       throw russianFailure(error, `Не удалось импортировать анализ из файла ${args.originalName}`);
     }

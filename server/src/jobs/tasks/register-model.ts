@@ -17,7 +17,7 @@ export interface RegisterModelArgs {
 export interface RegisterModelResult {
   model_id: string;
   model_type: string;
-  hyperparameters: Record<string, number>;
+  hyperparameters: Record<string, unknown>;
   metrics: Record<string, number>;
 }
 

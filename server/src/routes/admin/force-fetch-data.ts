@@ -1,11 +1,10 @@
 /**
- * POST /api/v1/force_fetch_data (admin, superuser): start ingesting today's analysis and forecasts as a job.
+ * POST /api/v1/force_fetch_data (admin, superuser): start the daily cycle at once (cycle/README.md): today's and
+ * the backfill window's analyses that are missing, their forecasts and scores, as one job.
  * 202 {"message": "Начало загрузки данных", "job_id"}; 409 while one is queued or running.
  */
 import type { FastifyPluginAsync } from 'fastify';
-import { utcToday } from '../../forecast/archive.ts';
 import { HttpError } from '../../http-error.ts';
-import type { JobSpec } from '../../jobs/job-specs.ts';
 import { findActiveJob, JobAlreadyActiveError } from '../../jobs/jobs-repository.ts';
 import { requireAdmin } from '../../plugins/guards.ts';
 import { commonErrors, errorReply } from '../common-schemas.ts';
@@ -22,12 +21,8 @@ export const forceFetchDataRoutes: FastifyPluginAsync = async (app) => {
       const busy = (id: number | undefined) => new HttpError(409, `Загрузка данных уже выполняется${id ? ` (задача №${id})` : ''}`);
       const active = await findActiveJob(app.db, 'force_fetch_data');
       if (active) throw busy(active.id);
-      const date = utcToday();
-      const source = app.config.analysisSource;
-      // A real ANALYSIS_SOURCE (issue 10): download, regrid and archive the analysis, then the day's forecasts.
-      const spec: JobSpec = source.kind === 'demo' ? { task: 'ingest_day', date } : { task: 'fetch_analysis', date, source, userId: request.user!.id };
       // Another server (or request) may have started one since the check: the insert itself refuses a second.
-      const job = await app.jobs.submit('force_fetch_data', { date }, request.user!.id, spec).catch((error: unknown) => {
+      const job = await app.cycle.force(request.user!.id).catch((error: unknown) => {
         throw error instanceof JobAlreadyActiveError ? busy(error.active?.id) : error;
       });
       return reply.code(202).send({ message: FETCH_STARTED, job_id: job.id });

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { LoginThrottle, WINDOW_MS } from '../../auth/login-throttle.ts';
+import { rememberBrowser, trustedDevice } from '../../plugins/device-cookie.ts';
+import { LoginThrottle, WINDOW_MS, type LoginClient } from '../../auth/login-throttle.ts';
 import { databaseFailureStore } from '../../db/login-failures.ts';
 import { dummyPasswordHash, verifyPassword } from '../../auth/password.ts';
 import { findCredentialsByEmail } from '../../db/users.ts';
@@ -26,10 +27,11 @@ const BAD_CREDENTIALS = 'LOGIN_BAD_CREDENTIALS';
 
 /**
  * POST /api/v1/auth/jwt/login, form-encoded `username` (email) and `password`.
- * 204 and the session cookies on success; 400 LOGIN_BAD_CREDENTIALS for an unknown email and a wrong password
- * alike (same reply, same scrypt work); 429 LOGIN_TOO_MANY_ATTEMPTS with Retry-After while the failure limits
- * of auth/login-throttle.ts ask this address to wait (per account across addresses, per address across
- * accounts, increasing delays, never a lock for an address that has not failed).
+ * 204, the session cookies and a new device cookie on success; 400 LOGIN_BAD_CREDENTIALS for an unknown email
+ * and a wrong password alike (same reply, same scrypt work); 429 LOGIN_TOO_MANY_ATTEMPTS with Retry-After while
+ * the failure limits of auth/login-throttle.ts ask this client to wait: per account for every client without a
+ * device cookie known for it (plugins/device-cookie.ts), whatever its address; per device for one with such a cookie;
+ * per address across accounts. Increasing delays, never a lock.
  */
 export const loginRoute: FastifyPluginAsync<{ throttle?: LoginThrottle }> = async (app, options) => {
   const emailOf = (request: FastifyRequest) => (request.body as LoginBody).username.trim().toLowerCase();
@@ -45,21 +47,25 @@ export const loginRoute: FastifyPluginAsync<{ throttle?: LoginThrottle }> = asyn
     },
     async (request, reply) => {
       const email = emailOf(request);
-      const verdict = await throttle.check(email, request.ip);
+      // Two indexed reads before any hashing; an unknown email has no known browsers and is throttled like any.
+      const found = await findCredentialsByEmail(app.db, email);
+      const client: LoginClient = { address: request.ip, device: await trustedDevice(app.db, request, found?.user.id ?? null) };
+      const knownBrowser = client.device !== null;
+      const verdict = await throttle.check(email, client);
       if (!verdict.allowed) {
-        request.log.info({ ip: request.ip, retryAfterS: verdict.retryAfterS }, 'sign-in refused: too many failures');
+        request.log.info({ ip: request.ip, knownBrowser, retryAfterS: verdict.retryAfterS }, 'sign-in refused: too many failures');
         throw new HttpError(429, 'LOGIN_TOO_MANY_ATTEMPTS', { 'retry-after': String(verdict.retryAfterS) });
       }
-      const found = await findCredentialsByEmail(app.db, email);
       const matches = await verifyPassword(request.body.password, found?.passwordHash ?? (await dummyPasswordHash()));
       if (!found || !matches || !found.user.is_active) {
-        await throttle.failure(email, request.ip);
-        request.log.info({ ip: request.ip, userId: found?.user.id ?? null }, 'sign-in failed');
+        await throttle.failure(email, client);
+        request.log.info({ ip: request.ip, knownBrowser, userId: found?.user.id ?? null }, 'sign-in failed');
         throw new HttpError(400, BAD_CREDENTIALS);
       }
-      await throttle.success(email, request.ip);
+      await throttle.success(email, client);
       await app.sessions.issue(request, reply, found.user);
-      request.log.info({ ip: request.ip, userId: found.user.id }, 'signed in');
+      await rememberBrowser(app.db, request, reply, found.user.id);
+      request.log.info({ ip: request.ip, knownBrowser, userId: found.user.id }, 'signed in');
       return reply.code(204).send();
     },
   );

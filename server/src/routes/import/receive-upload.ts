@@ -21,9 +21,9 @@ export interface Upload {
 }
 
 /** Register @fastify/multipart in this (encapsulated) plugin, with the upload limit. */
-export async function registerMultipart(app: FastifyInstance): Promise<void> {
+export async function registerMultipart(app: FastifyInstance, fieldSize = 1024): Promise<void> {
   await app.register(fastifyMultipart, {
-    limits: { fileSize: app.config.importMaxBytes, files: 1, fields: 8, fieldSize: 1024, parts: 10 },
+    limits: { fileSize: app.config.importMaxBytes, files: 1, fields: 8, fieldSize, parts: 10 },
   });
 }
 

@@ -8,6 +8,7 @@ import { readFile, stat } from 'node:fs/promises';
 import { openNetcdf } from '../../../../workers/netcdf/open-netcdf.ts';
 import type { RegularGrid } from '../../../../common/regular-grid.ts';
 import { VARIABLE_NAMES } from '../../forecast/forecast-file.ts';
+import { LruCache } from '../../../../common/lru-cache.ts';
 
 export interface LeadSlices {
   grid: RegularGrid;
@@ -22,7 +23,7 @@ export class MissingLeadError extends Error {}
 
 /** Slices kept: each lead of the 1301×480 grid holds 2 × 2.5 MB. */
 const CACHE_SIZE = 6;
-const cache = new Map<string, LeadSlices>();
+const cache = new LruCache<string, LeadSlices>(CACHE_SIZE);
 
 function gridOf(lat: ArrayLike<number>, lon: ArrayLike<number>): RegularGrid {
   // Spacing from the whole span, as server/src/forecast/forecast-file.ts reads its own files.
@@ -38,11 +39,7 @@ export async function readLeadSlices(path: string, etag: string, leadHours: numb
   const { size, mtimeMs } = await stat(path);
   const key = `${path}|${etag}|${size}|${mtimeMs}|${leadHours}`;
   const hit = cache.get(key);
-  if (hit) {
-    cache.delete(key);
-    cache.set(key, hit);
-    return hit;
-  }
+  if (hit) return hit;
   const bytes = await readFile(path);
   const dataset = await openNetcdf(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength));
   try {
@@ -55,7 +52,6 @@ export async function readLeadSlices(path: string, etag: string, leadHours: numb
       thickness: asFloat32(dataset.read(VARIABLE_NAMES.thickness, lead) as ArrayLike<number>),
     };
     cache.set(key, slices);
-    while (cache.size > CACHE_SIZE) cache.delete(cache.keys().next().value as string);
     return slices;
   } finally {
     dataset.close();

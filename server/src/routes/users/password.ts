@@ -22,9 +22,10 @@ const body = {
 } as const;
 
 /**
- * POST /api/v1/users/me/password `{current_password, new_password}`: 204 and every other session of the user
- * ends (this one stays); 400 BAD_CURRENT_PASSWORD; 422 with the reason for a weak new password
- * (PASSWORD_TOO_SHORT, PASSWORD_BLANK, PASSWORD_TOO_COMMON).
+ * POST /api/v1/users/me/password `{current_password, new_password}`: 204, every other session of the user
+ * ends (this one stays) and no browser's device cookie counts for the account any more (plugins/device-cookie.ts);
+ * 400 BAD_CURRENT_PASSWORD; 422 with the reason for a weak new password (PASSWORD_TOO_SHORT, PASSWORD_BLANK,
+ * PASSWORD_TOO_COMMON).
  */
 export const passwordRoute: FastifyPluginAsync = async (app) => {
   app.post<{ Body: PasswordBody }>(

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { setUserActive } from '../../../src/db/users.ts';
 import { ACCOUNT_FREE_FAILURES } from '../../../src/auth/login-throttle.ts';
-import { addUser, login, makeApp, PASSWORD } from '../../helpers.ts';
+import { addUser, cookieValue, login, makeApp, PASSWORD } from '../../helpers.ts';
 import { ENGINES } from '../../engines.ts';
 
 describe.each(ENGINES)('login (%s)', (database) => {
@@ -79,18 +79,20 @@ describe.each(ENGINES)('login (%s)', (database) => {
       expect(response.json().detail).toMatch(/username|password/);
     });
 
-    it(`slows an address down after ${ACCOUNT_FREE_FAILURES} failures for one email, without locking the owner out`, async () => {
+    it(`after ${ACCOUNT_FREE_FAILURES} failures for one email slows every new browser, from any address, not the owner's known one`, async () => {
       const { app } = await makeApp({ database });
       const user = await addUser(app);
       const other = await addUser(app);
-      const from = (remoteAddress: string, email: string, password: string) =>
+      const from = (remoteAddress: string, email: string, password: string, cookie?: string) =>
         app.inject({
           method: 'POST',
           url: '/api/v1/auth/jwt/login',
           remoteAddress,
-          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          headers: { 'content-type': 'application/x-www-form-urlencoded', ...(cookie ? { cookie } : {}) },
           payload: new URLSearchParams({ username: email, password }).toString(),
         });
+      const known = await from('127.0.0.10', user.email, PASSWORD);
+      const device = `device=${cookieValue(known, 'device')}`;
       for (let i = 0; i < ACCOUNT_FREE_FAILURES; i++) {
         expect((await from('127.0.0.9', user.email, `wrong ${i}`)).statusCode).toBe(400);
       }
@@ -99,8 +101,10 @@ describe.each(ENGINES)('login (%s)', (database) => {
       expect(blocked.json()).toEqual({ detail: 'LOGIN_TOO_MANY_ATTEMPTS' });
       expect(Number(blocked.headers['retry-after'])).toBeGreaterThanOrEqual(1);
       expect(blocked.headers['set-cookie']).toBeUndefined();
-      // The owner from an address that has not failed gets in at once; another account from the guessing address too.
-      expect((await from('127.0.0.10', user.email, PASSWORD)).statusCode).toBe(204);
+      // An address that never failed waits as well: the limit is the account's, not the address's.
+      expect((await from('127.0.0.11', user.email, PASSWORD)).statusCode).toBe(429);
+      // The owner's known browser gets in at once; another account from the guessing address too.
+      expect((await from('127.0.0.10', user.email, PASSWORD, device)).statusCode).toBe(204);
       expect((await from('127.0.0.9', other.email, PASSWORD)).statusCode).toBe(204);
     });
 

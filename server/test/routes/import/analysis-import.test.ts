@@ -12,6 +12,7 @@ import { makeApp, signedIn, tempDir, type Session } from '../../helpers.ts';
 import { waitForJob } from '../../jobs/test-app.ts';
 import { FIXTURE_SHA256, fixtureBytes } from '../../ingest/fixture-server.ts';
 import { multipart } from './multipart.ts';
+import { CANESM5, calendarFile, canesm5Bytes } from '../../ingest/calendar-files.ts';
 
 function upload(app: FastifyInstance, session: Pick<Session, 'headers'> | null, fields: Record<string, string>, file?: { name: string; bytes: Uint8Array }) {
   const body = multipart(fields, file);
@@ -64,6 +65,54 @@ describe('POST /api/v1/analysis/import', () => {
     expect(job).toMatchObject({ status: 'succeeded', result: { date: '2016-02-03', variables: ['aice', 'hice'] } });
     expect((await app.inject({ url: '/api/v1/analysis/info', headers: admin.headers })).json().available_dates).toEqual(['1978-11-01', '2016-02-03']);
   }, 180_000);
+
+  it('reads the file’s CF calendar: the CMIP6 365_day CanESM5 file imports for 2020-01-16 (its first month)', async () => {
+    const { app } = await makeApp();
+    const admin = await signedIn(app, 'admin');
+    const reply = await upload(app, admin, { date: '2020-01-16' }, { name: CANESM5, bytes: canesm5Bytes() });
+    expect(reply.statusCode, reply.body).toBe(202);
+    const job = await waitForJob(app, admin.headers, reply.json().job_id, 150_000);
+    expect(job, JSON.stringify(job.error)).toMatchObject({ status: 'succeeded', result: { date: '2020-01-16', variables: ['siconc'] } });
+    expect(job.result.file_date).toBeUndefined(); // 2020-01-16 is also the file's own name for that day
+    const hist = await app.inject({ url: '/api/v1/analysis/hist?date=2020-01-16', headers: admin.headers });
+    const { state } = decodeStateFile(new Uint8Array(hist.rawPayload), 0);
+    // January, central Arctic at 85°N 80°E: the model's ice cover is near full; percent became a fraction.
+    const { row, col } = { row: Math.round((85 - 66.025) / 0.05), col: Math.round((80 - 50) / 0.05) };
+    expect(state.concentration[row * 1301 + col]).toBeGreaterThan(0.9);
+    expect(state.concentration[row * 1301 + col]).toBeLessThanOrEqual(1);
+    // A day that is no step of the file names the steps by their real dates.
+    const missing = await upload(app, admin, { date: '2019-12-06' }, { name: CANESM5, bytes: canesm5Bytes() });
+    expect(missing.statusCode).toBe(422);
+    expect(missing.json().detail).toBe('в файле нет шага по времени за 2019-12-06 (есть 2020-01-16 … 2020-12-16)');
+  }, 240_000);
+
+  it('a 360_day day the real calendar lacks (2020-02-30) is imported as 2020-02-29, and the answer names the file’s date', async () => {
+    const { app } = await makeApp();
+    const admin = await signedIn(app, 'admin');
+    const bytes = calendarFile({ units: 'days since 2020-01-01 00:00:00', calendar: '360_day', values: [59] });
+    const reply = await upload(app, admin, {}, { name: 'model-360.nc', bytes });
+    expect(reply.statusCode, reply.body).toBe(202);
+    const job = await waitForJob(app, admin.headers, reply.json().job_id, 120_000);
+    expect(job).toMatchObject({ status: 'succeeded', result: { date: '2020-02-29', file_date: '2020-02-30', calendar: '360_day' } });
+    expect(job.message).toBe('анализ за 2020-02-29 импортирован из файла model-360.nc (в файле это 2020-02-30, календарь 360_day)');
+    expect((await app.inject({ url: '/api/v1/analysis/info', headers: admin.headers })).json().available_dates).toEqual(['2020-02-29']);
+  }, 180_000);
+
+  it('refuses with 422 a calendar it cannot place (none, unknown) or months since in a real calendar, naming it', async () => {
+    const { app } = await makeApp();
+    const admin = await signedIn(app, 'admin');
+    const cases: Array<[{ units: string; calendar?: string }, RegExp]> = [
+      [{ units: 'days since 2020-01-01', calendar: 'none' }, /^ось времени «time»: Календарь «none» у оси времени/],
+      [{ units: 'days since 2020-01-01', calendar: 'julian_lunar' }, /^ось времени «time»: Неизвестный календарь оси времени «julian_lunar»/],
+      [{ units: 'months since 2020-01-01', calendar: 'gregorian' }, /«months since» допустимо только в календаре 360_day.*«standard»/],
+    ];
+    for (const [time, detail] of cases) {
+      const reply = await upload(app, admin, { date: '2020-01-01' }, { name: 'model.nc', bytes: calendarFile({ ...time, values: [0, 1] }) });
+      expect(reply.statusCode, time.calendar).toBe(422);
+      expect(reply.json().detail, time.calendar).toMatch(detail);
+    }
+    expect((await app.inject({ url: '/api/v1/jobs', headers: admin.headers })).json()).toEqual([]);
+  }, 60_000);
 
   it('a second import of a date replaces the first, and a client’s cached copy is not reused (revalidated, new ETag)', async () => {
     const { app } = await makeApp();

@@ -10,6 +10,7 @@ import type { ForecastMapStore } from '../store/forecast-map-store.ts';
 import { validDate, type FileUrls } from '../map-tools/companion-files.ts';
 import { ToolLoader, warnUnlessMissing } from '../map-tools/tool-loader.ts';
 import { differenceOf, type DifferenceField } from './difference-math.ts';
+import { LruCache } from '../../../../common/lru-cache.ts';
 
 export interface DifferenceLoaderOptions {
   store: ForecastMapStore;
@@ -25,7 +26,7 @@ interface Side {
 export class DifferenceLoader extends ToolLoader<DifferenceLoaderOptions> {
   private key: string | null = null;
   /** The last few differences, so the animation or a switch back costs nothing. */
-  private readonly cache = new Map<string, DifferenceField | 'none'>();
+  private readonly cache = new LruCache<string, DifferenceField | 'none'>(6);
 
   protected sync(): void {
     const { store, urls } = this.options;
@@ -78,7 +79,6 @@ export class DifferenceLoader extends ToolLoader<DifferenceLoaderOptions> {
       warnUnlessMissing(`Difference ${key} not made`, error);
     }
     this.cache.set(key, result);
-    while (this.cache.size > 6) this.cache.delete(this.cache.keys().next().value as string);
     if (this.key === key) store.getState().differenceChanged(result);
   }
 }

@@ -63,7 +63,7 @@ describe("the map's 'Качество прогноза'", () => {
     const store = await show('2026-11-10', ['2026-11-10', '2026-11-11', '2026-11-12']);
     await waitFor(() => expect(section()?.textContent).toContain('лучше персистентности на 23 %'));
     const text = section()!.textContent!;
-    expect(text).toContain('Качество прогноза');
+    expect(section()!.getAttribute('aria-label')).toBe('Качество прогноза');
     expect(text).toContain('187,7 тыс. км²');
     expect(text).toContain('лишний лёд 120,2, недостающий 67,5 тыс. км²');
     expect(text).toContain('20,9 км');

@@ -39,7 +39,7 @@ export function ForecastQuality() {
   }
   return (
     <section className="forecast-sidebar__group forecast-quality" aria-label={t.section} data-testid="forecast-quality">
-      <span className="forecast-sidebar__title">{t.section}</span>
+      {/* Titled by its sidebar group ('Качество прогноза'). */}
       {body}
     </section>
   );

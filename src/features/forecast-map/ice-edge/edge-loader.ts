@@ -11,6 +11,7 @@ import type { ForecastMapStore } from '../store/forecast-map-store.ts';
 import { runFiles, type FileUrls, type RunFile } from '../map-tools/companion-files.ts';
 import { ToolLoader, warnUnlessMissing } from '../map-tools/tool-loader.ts';
 import type { EdgeRun } from './edge-slice.ts';
+import { LruCache } from '../../../../common/lru-cache.ts';
 
 /** The ice edge: where sea-ice concentration (fraction 0–1) crosses 15 %. */
 export const EDGE_VARIABLE = 'sea_ice_fraction_BREMEN';
@@ -26,7 +27,7 @@ export interface EdgeLoaderOptions {
 
 export class EdgeLoader extends ToolLoader<EdgeLoaderOptions> {
   private target: string | null = null;
-  private readonly cache = new Map<string, ContourLines | null>();
+  private readonly cache = new LruCache<string, ContourLines | null>(EDGE_CACHE_SIZE);
 
   protected sync(): void {
     const { store, urls } = this.options;
@@ -65,7 +66,6 @@ export class EdgeLoader extends ToolLoader<EdgeLoaderOptions> {
       warnUnlessMissing(`Ice edge of ${file.url} not drawn`, error);
     }
     this.cache.set(key, lines);
-    while (this.cache.size > EDGE_CACHE_SIZE) this.cache.delete(this.cache.keys().next().value as string);
     if (this.target !== target) return;
     if (lines) store.getState().edgesChanged({ ...store.getState().edges, [file.run]: lines });
   }

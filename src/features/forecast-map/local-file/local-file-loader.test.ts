@@ -49,6 +49,19 @@ describe('a file from disk', () => {
     expect(buildForecastLayers(store.getState())).toEqual([]);
   });
 
+  it('a CMIP6 365_day file (CanESM5): its months named by their real dates, the chosen one drawn', async () => {
+    const { store, loader } = setup();
+    await loader.open(diskFile('arctic-more/sic_SImon_CCCma-CanESM5_ssp245_r13i1p2f1_2020.nc'));
+    const siconc = store.getState().localVariables.find((v) => v.name === 'siconc')!;
+    // Read as Gregorian these would start at 2019-12-06; cftime gives the middle of each 365_day month of 2020.
+    expect(siconc.stepLabels).toEqual([
+      '2020-01-16 12:00', '2020-02-15 00:00', '2020-03-16 12:00', '2020-04-16 00:00', '2020-05-16 12:00', '2020-06-16 00:00',
+      '2020-07-16 12:00', '2020-08-16 12:00', '2020-09-16 00:00', '2020-10-16 12:00', '2020-11-16 00:00', '2020-12-16 12:00',
+    ]);
+    await loader.choose('siconc', 8);
+    expect(store.getState()).toMatchObject({ localVariable: 'siconc', localTime: 8, localStatus: 'ready' });
+  });
+
   it('a file whose grid cannot be placed: the Russian reason, nothing drawn', async () => {
     const { store, loader } = setup();
     await loader.open(diskFile('arctic-more/sit_monthly_mean23.nc'));

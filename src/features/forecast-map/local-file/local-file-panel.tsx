@@ -70,7 +70,7 @@ export function LocalFilePanel() {
           <select value={time} data-testid="local-time" onChange={(event) => void loader?.choose(chosen.name, Number(event.target.value))}>
             {Array.from({ length: chosen.steps }, (_, i) => (
               <option key={i} value={i}>
-                {i + 1}
+                {chosen.stepLabels?.[i] || i + 1}
               </option>
             ))}
           </select>

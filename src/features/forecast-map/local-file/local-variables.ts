@@ -13,6 +13,8 @@ export interface LocalVariable {
   steps: number;
   /** The first dimension's name for 3-D variables (e.g. 'time', 'month'), else null. */
   stepDimension: string | null;
+  /** Each step's date and time in the file's calendar, when that dimension is a CF time axis; else absent. */
+  stepLabels?: string[];
   /** Recognised by CF standard_name (drawn with the product's ramp and units). */
   ice: boolean;
 }
@@ -23,7 +25,7 @@ const COORDINATE_STANDARD_NAMES = new Set(['latitude', 'longitude', 'projection_
 
 const text = (value: unknown): string => (typeof value === 'string' ? value.trim() : '');
 
-export function localVariables(meta: Pick<ForecastFileMeta, 'variables'> & Partial<Pick<ForecastFileMeta, 'attributes'>>): LocalVariable[] {
+export function localVariables(meta: Pick<ForecastFileMeta, 'variables'> & Partial<Pick<ForecastFileMeta, 'attributes' | 'stepLabels'>>): LocalVariable[] {
   // CF discrete sampling geometries (drifter trajectories, stations, profiles) hold points, not grids.
   if (text(meta.attributes?.featureType)) return [];
   const referenced = new Set<string>();
@@ -51,6 +53,9 @@ export function localVariables(meta: Pick<ForecastFileMeta, 'variables'> & Parti
       label: text(v.attributes.long_name) || v.name,
       steps: v.shape.length === 3 ? v.shape[0] : 1,
       stepDimension: v.shape.length === 3 ? v.dimensions[0] : null,
+      ...(v.shape.length === 3 && meta.stepLabels?.dimension === v.dimensions[0] && meta.stepLabels.labels.length === v.shape[0]
+        ? { stepLabels: meta.stepLabels.labels }
+        : {}),
       ice: ICE_STANDARD_NAMES.has(text(v.attributes.standard_name)),
     }));
   return [...list.filter((v) => v.ice), ...list.filter((v) => !v.ice)];

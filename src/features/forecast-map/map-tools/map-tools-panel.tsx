@@ -1,4 +1,4 @@
-/** The tools block of the /forecasts sidebar (issue 11): the ice edge toggle, the lead animation, 'Режим'. */
+/** The tools of the /forecasts sidebar (issue 11): the ice edge toggle, the lead animation, 'Режим', the export. */
 import { ru } from '../../../i18n/ru.ts';
 import { useForecastMap } from '../store/store-context.ts';
 import { PlayControls } from '../lead-animation/play-controls.tsx';
@@ -10,8 +10,8 @@ export function MapToolsPanel() {
   const iceEdge = useForecastMap((state) => state.iceEdge);
   const setIceEdge = useForecastMap((state) => state.setIceEdge);
   return (
-    <section className="forecast-sidebar__group map-tools" aria-label={ru.mapTools.title}>
-      <span className="forecast-sidebar__title">{ru.mapTools.title}</span>
+    // The sidebar's 'Инструменты' group heads these (sidebar-group.tsx).
+    <div className="forecast-sidebar__group map-tools">
       <label className="forecast-sidebar__check">
         <input type="checkbox" checked={iceEdge} onChange={(event) => setIceEdge(event.target.checked)} />
         {ru.mapTools.iceEdge}
@@ -19,6 +19,6 @@ export function MapToolsPanel() {
       <PlayControls />
       <DifferenceControls />
       <ExportButton />
-    </section>
+    </div>
   );
 }

@@ -1,9 +1,15 @@
 /**
- * Glue from the NetCDF decoder to common/regrid: one horizontal slice of a variable as float32, ready for
- * applyMapping / rotateToEastNorth. Used by the decode worker (a local file) and by the server's ingest.
+ * One horizontal slice of a variable as float32, ready for applyMapping / rotateToEastNorth: the one reader of
+ * the decode worker (a local file) and the server's ingest (analyses, imported forecasts).
  */
-import { RegridError, regridReasonsRu } from '../../common/regrid/index.ts';
-import type { NetcdfDataset } from '../netcdf/types.ts';
+import { RegridError, regridReasonsRu } from './errors.ts';
+
+/** What the reader needs of an open file: the NetCDF decoder's dataset fits as it is. */
+export interface SliceFile {
+  variable(name: string): { shape: number[] };
+  /** Unpacked values, NaN missing; with `index`, one slab of the first dimension. */
+  read(name: string, index?: number): Float32Array | Float64Array;
+}
 
 export interface FieldIndex {
   /** Index along the first dimension when the variable has more than two (a time step). Default 0. */
@@ -16,7 +22,7 @@ export interface FieldIndex {
  * The (y, x) slice of `variable` at `time` (and `level` for 4-D variables), row-major ny × nx, NaN missing.
  * Reads only that time step from the file. Variables of 2 dimensions ignore `time`.
  */
-export function readField(dataset: NetcdfDataset, variable: string, index: FieldIndex = {}): Float32Array {
+export function readField(dataset: SliceFile, variable: string, index: FieldIndex = {}): Float32Array {
   const info = dataset.variable(variable);
   if (info.shape.length < 2) throw new RegridError('not-a-field', regridReasonsRu.notAField(variable));
   const [ny, nx] = info.shape.slice(-2);

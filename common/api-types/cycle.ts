@@ -1,0 +1,45 @@
+/**
+ * GET /api/v1/cycle as the server answers it and the 'Задания' page shows it: the daily cycle's schedule, its next
+ * and last run, DATA_DIR's size, what retention last removed, and each date of the backfill window.
+ */
+
+export const CYCLE_DATE_STATUSES = ['pending', 'queued', 'running', 'waiting', 'done', 'failed', 'retired'] as const;
+export type CycleDateStatus = (typeof CYCLE_DATE_STATUSES)[number];
+
+export interface CycleDateView {
+  /** 'YYYY-MM-DD'. */
+  date: string;
+  /** The configured source's analysis of the date is archived. */
+  analysis: boolean;
+  /** Forecast files of the date (every model, free and assimilated runs). */
+  forecasts: number;
+  /** The scores were computed after the date's forecasts were written. */
+  verification: boolean;
+  /** `pending`: no run has looked at the date yet. */
+  status: CycleDateStatus;
+  /** What the last run said (Russian): the waiting message with its next attempt, or why it failed. */
+  message: string | null;
+}
+
+export interface CycleRetentionView {
+  ran_at: string;
+  dates: string[];
+  files: number;
+  bytes: number;
+  disk_bytes: number;
+}
+
+export interface CycleStatus {
+  /** Cron (UTC) or 'off'. */
+  schedule: string;
+  /** ISO time of the next run (the next tick or a retry), null when nothing is planned. */
+  next_run: string | null;
+  /** ISO time the last run started, null before the first. */
+  last_run: string | null;
+  /** Bytes of every file under DATA_DIR. */
+  disk_bytes: number;
+  /** RETAIN_DAYS (0: files are kept). */
+  retain_days: number;
+  last_retention: CycleRetentionView | null;
+  dates: CycleDateView[];
+}

@@ -1,0 +1,44 @@
+/** GET /api/v1/cycle's answer: the schedule, the runs, the disk, and each date of the backfill window. */
+import type { CycleDateView, CycleStatus } from '../../../common/api-types/cycle.ts';
+import type { Db } from '../db/database.ts';
+import { cycleDates, lastRetention } from './cycle-repository.ts';
+import { diskUsage } from './disk-usage.ts';
+import { archiveSource } from './run-cycle.ts';
+import type { CycleScheduler } from './scheduler.ts';
+import { windowDates } from './schedule.ts';
+
+export async function cycleStatus(db: Db, dataDir: string, scheduler: CycleScheduler, now = new Date()): Promise<CycleStatus> {
+  const { settings } = scheduler;
+  const window = windowDates(now, settings.backfillDays);
+  const rows = await cycleDates(db, window);
+  const datasetId = archiveSource(settings.source).datasetId;
+  const files = await db.selectFrom('forecast_files').select(['kind', 'owner', 'date', 'created_at']).where('date', 'in', window).execute();
+  const scored = await db.selectFrom('model_metrics_state').select(({ fn }) => fn.max('computed_at').as('at')).executeTakeFirst();
+  const scoredAt = (scored?.at as string | null | undefined) ?? null;
+  const lastJob = await db.selectFrom('jobs').select('created_at').where('kind', '=', 'force_fetch_data').orderBy('id', 'desc').limit(1).executeTakeFirst();
+  const next = await scheduler.nextRun(now);
+  const dates: CycleDateView[] = window.map((date) => {
+    const own = files.filter((file) => file.date === date);
+    const forecasts = own.filter((file) => file.kind !== 'analysis');
+    const analysis = own.some((file) => file.kind === 'analysis' && file.owner === datasetId);
+    const newest = forecasts.reduce((max, file) => (file.created_at > max ? file.created_at : max), '');
+    const row = rows.get(date);
+    return {
+      date,
+      analysis,
+      forecasts: forecasts.length,
+      verification: forecasts.length > 0 && scoredAt !== null && scoredAt >= newest,
+      status: row?.status ?? (analysis && forecasts.length > 0 ? 'done' : 'pending'),
+      message: row?.message ?? null,
+    };
+  });
+  return {
+    schedule: settings.schedule,
+    next_run: next?.toISOString() ?? null,
+    last_run: lastJob?.created_at ?? null,
+    disk_bytes: diskUsage(dataDir),
+    retain_days: settings.retainDays,
+    last_retention: await lastRetention(db),
+    dates,
+  };
+}

@@ -1,0 +1,161 @@
+/**
+ * One run of the daily cycle over a list of dates, oldest first, in the process that runs the job (a worker
+ * thread): for each date fetch the configured source's analysis unless archived already (the existing ingest),
+ * then the default model's runs and those of every model marked `run_daily`; then, once, the verification step;
+ * then retention. A product "not there yet" leaves its date waiting for the next attempt until the deadline;
+ * any other failure fails that date with its Russian reason and the next date goes on.
+ */
+import { demoSource, type AnalysisSource } from '../forecast/analysis-source.ts';
+import { ArchiveError, ensureAnalysis, existingFile, runModel, type ArchiveContext } from '../forecast/archive.ts';
+import { defaultModel } from '../forecast/forecast-repository.ts';
+import { DataNotYetError } from '../ingest/errors.ts';
+import { russianFailure } from '../ingest/failure.ts';
+import { ingestFromSource, sourceIdentity } from '../ingest/ingest-analysis.ts';
+import type { AnalysisSourceConfig } from '../ingest/products.ts';
+import { TimeStepError } from '../ingest/time-axis.ts';
+import { saveCycleDate, type CycleDateStatus } from './cycle-repository.ts';
+import { dailyModels } from './daily-models.ts';
+import { retire, type RetentionResult } from './retention.ts';
+import { clockOf, dayOf, deadlineOf } from './schedule.ts';
+import { verificationStep } from './verification-step.ts';
+
+export interface CyclePlan {
+  /** 'YYYY-MM-DD', processed oldest first. */
+  dates: string[];
+  /** The run's clock (ISO): the tick it belongs to, or when it was asked for. Retries and deadlines count from it. */
+  now: string;
+  source: AnalysisSourceConfig;
+  retryS: number;
+  /** 'HH:MM' UTC. */
+  deadline: string;
+  retainDays: number;
+  jobId: number | null;
+  userId: number | null;
+}
+
+export interface CycleDateOutcome {
+  date: string;
+  status: Extract<CycleDateStatus, 'done' | 'waiting' | 'failed'>;
+  message: string;
+  /** Files written or found, relative to DATA_DIR. */
+  files: string[];
+}
+
+export interface CycleRunResult {
+  dates: CycleDateOutcome[];
+  dataset_id: string;
+  inputs: Array<{ date: string; product: string; file: string; sha256: string; variables: string[]; grid: string }>;
+  /** Bytes downloaded or read. */
+  bytes: number;
+  metrics_recomputed: string[];
+  verification: { computed: number; unchanged: number; failed: string[] } | null;
+  /** Why scoring failed (then retention waited). */
+  verification_error?: string;
+  retention: RetentionResult | null;
+}
+
+export const waitingMessage = (date: string, attempt: number, next: Date): string =>
+  `Ожидание данных за ${date}: попытка ${attempt}, следующая в ${clockOf(next)}`;
+
+export const missedDeadlineMessage = (date: string, deadline: string, reason: string): string =>
+  `Данные за ${date} не поступили до ${deadline} UTC: ${reason}`;
+
+/** A source's answer that the product is not published yet (as opposed to a bad file or an unreachable source). */
+export function isNotYetAvailable(error: unknown): boolean {
+  // A file that has steps, but not yet the date's (a product appended daily).
+  return error instanceof DataNotYetError || (error instanceof TimeStepError && /нет шага по времени за/.test(error.message));
+}
+
+/** The archive's view of a source: its dataset id and the label its files carry. */
+export function archiveSource(source: AnalysisSourceConfig): AnalysisSource {
+  if (source.kind === 'demo') return demoSource;
+  const identity = sourceIdentity(source);
+  return {
+    ...identity,
+    description: '',
+    analysis: () => {
+      throw new ArchiveError(`нет анализа ${identity.datasetId} за эту дату`);
+    },
+  };
+}
+
+type Progress = (fraction: number, message?: string) => void;
+
+/** Attempts so far of a waiting date (the row's count), for the message's N. */
+export type AttemptsOf = (date: string) => number;
+
+export async function runCycle(ctx: ArchiveContext, plan: CyclePlan, attemptsOf: AttemptsOf, progress: Progress): Promise<CycleRunResult> {
+  const now = new Date(plan.now);
+  const source = archiveSource(plan.source);
+  const sourced: ArchiveContext = { ...ctx, source };
+  const result: CycleRunResult = { dates: [], dataset_id: source.datasetId, inputs: [], bytes: 0, metrics_recomputed: [], verification: null, retention: null };
+  const dates = [...plan.dates].sort();
+  const share = 0.7 / Math.max(1, dates.length);
+  for (const [index, date] of dates.entries()) {
+    const base = 0.02 + index * share;
+    await saveCycleDate(ctx.db, date, { status: 'running', message: `загрузка анализа за ${date}`, job_id: plan.jobId });
+    progress(base, `загрузка анализа за ${date}`);
+    let outcome: CycleDateOutcome;
+    try {
+      const files: string[] = [];
+      const archived = await existingFile(ctx, 'analysis', source.datasetId, date);
+      if (archived) files.push(archived.path);
+      else if (plan.source.kind === 'demo') files.push((await ensureAnalysis(sourced, date)).path);
+      else {
+        const ingested = await ingestFromSource(ctx, plan.source, date, { userId: plan.userId });
+        files.push(ingested.record.path);
+        for (const input of ingested.inputs) {
+          result.inputs.push({ date, product: input.product, file: input.file, sha256: input.sha256, variables: input.variables, grid: input.grid });
+          result.bytes += input.bytes;
+        }
+      }
+      progress(base + share / 2, `расчёт прогнозов за ${date}`);
+      const main = await defaultModel(ctx.db);
+      if (!main) throw new ArchiveError('нет модели по умолчанию');
+      for (const modelId of await dailyModels(ctx.db, main.model_id)) {
+        for (const kind of ['assim_forecast', 'forecast'] as const) files.push((await runModel(sourced, modelId, date, kind)).path);
+      }
+      outcome = { date, status: 'done', message: `анализ и прогнозы за ${date} готовы`, files };
+      await saveCycleDate(ctx.db, date, { status: 'done', message: outcome.message, attempts: attemptsOf(date) + 1, job_id: plan.jobId });
+    } catch (error) {
+      outcome = await settleFailure(ctx, plan, now, date, error, attemptsOf(date) + 1);
+    }
+    result.dates.push(outcome);
+  }
+  // Scored after every run (cheap when nothing changed): retention below needs the records of what it removes.
+  progress(0.75, 'оценка прогнозов по анализам и пересчёт метрик моделей');
+  let scored = false;
+  try {
+    const verification = await verificationStep(ctx, (fraction, message) => progress(0.75 + 0.15 * fraction, message));
+    result.metrics_recomputed = verification.recomputed;
+    result.verification = { computed: verification.computed, unchanged: verification.unchanged, failed: verification.failed };
+    scored = true;
+  } catch (error) {
+    // The dates' files stand; the next run scores them. Nothing is retired until it does.
+    result.verification_error = `оценка прогнозов не выполнена: ${(error as Error).message}`;
+  }
+  if (plan.retainDays > 0 && scored) {
+    progress(0.92, 'удаление старых файлов');
+    result.retention = await retire(ctx, { retainDays: plan.retainDays, today: dayOf(now), now });
+  }
+  return result;
+}
+
+async function settleFailure(ctx: ArchiveContext, plan: CyclePlan, now: Date, date: string, error: unknown, attempt: number): Promise<CycleDateOutcome> {
+  const reason = russianFailure(error, `Не удалось загрузить анализ за ${date}`).message;
+  if (isNotYetAvailable(error)) {
+    const deadline = deadlineOf(date, plan.deadline);
+    if (now.getTime() < deadline.getTime()) {
+      // The last attempt falls on the deadline itself.
+      const next = new Date(Math.min(now.getTime() + plan.retryS * 1000, deadline.getTime()));
+      const message = waitingMessage(date, attempt, next);
+      await saveCycleDate(ctx.db, date, { status: 'waiting', message, attempts: attempt, next_attempt_at: next.toISOString(), job_id: plan.jobId });
+      return { date, status: 'waiting', message, files: [] };
+    }
+    const message = missedDeadlineMessage(date, plan.deadline, reason);
+    await saveCycleDate(ctx.db, date, { status: 'failed', message, attempts: attempt, job_id: plan.jobId });
+    return { date, status: 'failed', message, files: [] };
+  }
+  await saveCycleDate(ctx.db, date, { status: 'failed', message: reason, attempts: attempt, job_id: plan.jobId });
+  return { date, status: 'failed', message: reason, files: [] };
+}

@@ -1,0 +1,54 @@
+/** GET /api/v1/cycle (admin, superuser): the daily cycle's state (common/api-types/cycle.ts). */
+import type { FastifyPluginAsync } from 'fastify';
+import { CYCLE_DATE_STATUSES } from '../../../../common/api-types/cycle.ts';
+import { cycleStatus } from '../../cycle/cycle-status.ts';
+import { requireAdmin } from '../../plugins/guards.ts';
+import { commonErrors } from '../common-schemas.ts';
+
+const nullableTime = { type: ['string', 'null'], format: 'date-time' } as const;
+
+export const cycleStatusSchema = {
+  type: 'object',
+  properties: {
+    schedule: { type: 'string', description: "cron (UTC) or 'off'" },
+    next_run: nullableTime,
+    last_run: nullableTime,
+    disk_bytes: { type: 'integer', minimum: 0 },
+    retain_days: { type: 'integer', minimum: 0 },
+    last_retention: {
+      type: ['object', 'null'],
+      properties: {
+        ran_at: { type: 'string' },
+        dates: { type: 'array', items: { type: 'string', format: 'date' } },
+        files: { type: 'integer' },
+        bytes: { type: 'integer' },
+        disk_bytes: { type: 'integer' },
+      },
+      required: ['ran_at', 'dates', 'files', 'bytes', 'disk_bytes'],
+    },
+    dates: {
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: {
+          date: { type: 'string', format: 'date' },
+          analysis: { type: 'boolean' },
+          forecasts: { type: 'integer', minimum: 0 },
+          verification: { type: 'boolean' },
+          status: { type: 'string', enum: [...CYCLE_DATE_STATUSES] },
+          message: { type: ['string', 'null'] },
+        },
+        required: ['date', 'analysis', 'forecasts', 'verification', 'status', 'message'],
+      },
+    },
+  },
+  required: ['schedule', 'next_run', 'last_run', 'disk_bytes', 'retain_days', 'last_retention', 'dates'],
+} as const;
+
+export const cycleRoutes: FastifyPluginAsync = async (app) => {
+  app.get(
+    '/',
+    { onRequest: [requireAdmin], schema: { response: { 200: cycleStatusSchema, ...commonErrors } } },
+    async () => cycleStatus(app.db, app.config.dataDir, app.cycle, app.cycle.now()),
+  );
+};
