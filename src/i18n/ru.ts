@@ -542,6 +542,8 @@ export const ru = {
       runs: 'Прогонов',
     },
     downloadCsv: 'Скачать CSV',
+    spsTitle: 'Вероятность льда по всем моделям, средний SPS (меньше — лучше)',
+    spsLine: (hours: number, sps: string, dates: number, members: string) => `+${hours} ч: ${sps} тыс. км² (дат: ${dates}, прогнозов: ${members})`,
   },
   /** 'Режим' → 'Вероятность льда': the share of the date's model forecasts with ice. */
   iceProbability: {

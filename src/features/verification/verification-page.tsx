@@ -14,6 +14,7 @@ import { chartData, dateSeconds, type ChartMetric } from './chart-series.ts';
 import { addDays, defaultPeriod, isDay } from './period.ts';
 import { scorecard } from './scorecard.ts';
 import { ScorecardTable } from './scorecard-table.tsx';
+import { EnsembleSps } from './ensemble-sps.tsx';
 import { useVerificationRows } from './use-verification-rows.ts';
 import { csvFileName, downloadCsv, verificationCsv } from './verification-csv.ts';
 import './verification.css';
@@ -118,6 +119,7 @@ function VerificationView({ modelIds }: { modelIds: readonly string[] }) {
             </div>
             <p className="muted">{t.scorecardHint}</p>
             <ScorecardTable cells={cells} />
+            <EnsembleSps from={period.from} to={period.to} />
           </section>
         </>
       )}
