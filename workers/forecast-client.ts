@@ -61,6 +61,7 @@ export function createForecastClient(options: ForecastClientOptions = {}): Forec
     abort: (requestId) => void target.abort(requestId),
     allowBackground: (key) => void target.allowBackground(key),
     linkQuiet: () => Promise.resolve(target.linkQuiet()),
+    linkDecision: (key) => Promise.resolve(target.linkDecision(key)),
     scalarSlice: (key, variable, lead, options): Promise<ScalarSlice> => Promise.resolve(target.scalarSlice(key, variable, lead, options)),
     driftSlice: (key, lead, speed, direction, options): Promise<DriftSlice> =>
       Promise.resolve(target.driftSlice(key, lead, speed, direction, options)),

@@ -10,6 +10,7 @@ import type {
   FirstSlice,
   ForecastFileMeta,
   ForecastWorkerApi,
+  LinkDecision,
   LocalField,
   ProbabilitySlice,
   ScalarSlice,
@@ -23,6 +24,7 @@ import { describeFile } from './forecast/file-meta.ts';
 import { timeDimension } from './netcdf/time-axis.ts';
 import { SlicedFetcher } from './forecast/sliced-fetcher.ts';
 import { previewValues } from './forecast/preview.ts';
+import { stillCurrent, Validators } from './forecast/revalidate.ts';
 import { iceProbability } from './forecast/ice-probability.ts';
 import { NetcdfNotFoundError, UnsupportedFeatureError } from './netcdf/errors.ts';
 import { openNetcdf } from './netcdf/open-netcdf.ts';
@@ -44,10 +46,14 @@ export class ForecastService implements ForecastWorkerApi {
   private readonly fetchImpl: typeof fetch;
   /** Slow links (issue 13): header + first slice, the rest by subsets (see forecast/sliced-fetcher.ts). */
   private readonly sliced: SlicedFetcher;
+  /** Downloads of each key so far (ForecastFileMeta.version). */
+  private readonly versions = new Map<string, number>();
+  /** The ETags of files the server may replace under their URL (analyses, imported runs): see forecast/revalidate.ts. */
+  private readonly validators = new Validators();
 
   constructor(options: ForecastServiceOptions = {}) {
     this.cache = new FileCache(options.cacheBytes ?? DEFAULT_CACHE_BYTES);
-    this.fetchImpl = options.fetch ?? ((input, init) => fetch(input, init));
+    this.fetchImpl = this.validators.wrap(options.fetch ?? ((input, init) => fetch(input, init)));
     this.sliced = new SlicedFetcher(this.cache, this.fetchImpl, options.now);
   }
 
@@ -63,17 +69,22 @@ export class ForecastService implements ForecastWorkerApi {
   ): Promise<ForecastFileMeta> {
     const key = 'url' in source ? source.url : source.key;
     const first = 'url' in source ? source.first : undefined;
-    const cached = this.cache.get(key);
-    if (cached) {
-      if (first) this.sliced.prefetch(key, first);
-      return cached.meta;
-    }
     const controller = new AbortController();
     this.requests.set(requestId, controller);
     try {
+      const cached = this.cache.get(key);
+      const validator = 'url' in source ? this.validators.get(key) : undefined;
+      // A file the server may have replaced under this URL is shown again only if it is still the server's.
+      if (cached && validator && !(await stillCurrent(key, validator, this.fetchImpl, controller.signal))) {
+        this.cache.delete(key);
+        this.validators.forget(key);
+      } else if (cached) {
+        if (first) this.sliced.prefetch(key, first);
+        return cached.meta;
+      }
       if (first && 'url' in source) {
         const meta = await this.sliced.open(source.url, first, controller.signal, onProgress);
-        if (meta) return meta; // otherwise the server cannot subset this file: download it whole
+        if (meta) return this.newVersion(key, meta); // otherwise the server cannot subset this file: download it whole
       }
       const bytes =
         'url' in source
@@ -93,10 +104,20 @@ export class ForecastService implements ForecastWorkerApi {
         throw error;
       }
       this.cache.add(key, dataset, meta);
-      return meta;
+      return this.newVersion(key, meta);
     } finally {
       this.requests.delete(requestId);
     }
+  }
+
+  /** The meta of a fresh download of `key`, numbered, and kept so with the cached file. */
+  private newVersion(key: string, meta: ForecastFileMeta): ForecastFileMeta {
+    const version = (this.versions.get(key) ?? 0) + 1;
+    this.versions.set(key, version);
+    const versioned = { ...meta, version };
+    const entry = this.cache.get(key);
+    if (entry) entry.meta = versioned;
+    return versioned;
   }
 
   abort(requestId: string): void {
@@ -109,6 +130,10 @@ export class ForecastService implements ForecastWorkerApi {
 
   linkQuiet(): Promise<void> {
     return this.sliced.scheduler.quiet();
+  }
+
+  linkDecision(key: string): Promise<LinkDecision | null> {
+    return Promise.resolve(this.sliced.decision(key));
   }
 
   /** The background fetcher's state (tests): foreground requests pending, background job running and queued. */

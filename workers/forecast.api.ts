@@ -41,6 +41,11 @@ export interface ForecastFileMeta {
   /** Lead times in hours, one per slice of the time dimension (e.g. [24, 48, 72]). */
   leadTimes: number[];
   grid: RegularGrid | null;
+  /**
+   * Which download of the file under `key` this is: it changes when the worker has fetched the file anew (a file
+   * the server replaced under its URL, such as a re-imported analysis), so the page's caches of its slices go.
+   */
+  version?: number;
   /** The time dimension's steps named for a person (real date and time in the file's calendar), when it has a CF time axis. */
   stepLabels?: { dimension: string; labels: string[] };
 }
@@ -135,6 +140,24 @@ export interface FirstSlice {
 }
 
 /**
+ * How the worker fetches a server file opened with `first`, decided once its first slice has arrived: 'whole'
+ * on a fast link (at least `thresholdBitsPerSecond`, or the whole compressed file in under `thresholdSeconds`):
+ * the whole file right after, every later switch from memory; 'slices' otherwise: slices one by one, previews,
+ * the background order.
+ */
+export interface LinkDecision {
+  mode: 'whole' | 'slices';
+  /** The link's rate as measured, bits/s; null when nothing was measured (offline copies, small bodies). */
+  bitsPerSecond: number | null;
+  /** The whole compressed file's estimated transfer time at that rate, s; null when unknown. */
+  wholeFileSeconds: number | null;
+  thresholdBitsPerSecond: number;
+  thresholdSeconds: number;
+  /** 'whole' only: the whole file has arrived and is what the slices are read from. */
+  held: boolean;
+}
+
+/**
  * The probability of ice (0–1 per cell) from several files' forecasts of one valid time, with how many made it:
  * the share of `members` with a value at a cell whose concentration is at or above the level; NaN where none has one.
  */
@@ -165,6 +188,8 @@ export interface ForecastWorkerApi {
    * the background done. The page then fetches what can wait (the offline basemap's detailed land).
    */
   linkQuiet(): Promise<void>;
+  /** How the file `key` is fetched (see LinkDecision); null for files opened whole, from bytes, or not open. */
+  linkDecision(key: string): Promise<LinkDecision | null>;
   /** A scalar variable's slice at lead index `lead` (0-based along the time dimension); a preview: SliceOptions. */
   scalarSlice(key: string, variable: string, lead: number, options?: SliceOptions): Promise<ScalarSlice>;
   /** Drift components from speed (m/s) and direction (radians, bearing clockwise from north, towards). */

@@ -13,7 +13,7 @@ export interface CycleDateView {
   analysis: boolean;
   /** Forecast files of the date (every model, free and assimilated runs). */
   forecasts: number;
-  /** The scores were computed after the date's forecasts were written. */
+  /** Runs started on the date have verification records (scored against a later date's analysis: today's never yet). */
   verification: boolean;
   /** `pending`: no run has looked at the date yet. */
   status: CycleDateStatus;

@@ -20,6 +20,8 @@ export interface RouteSample {
   lon: number;
   /** From the route's start, km. */
   distance_km: number;
+  /** False where the forecast says nothing: outside its grid, or a sea cell without a value (land is covered). */
+  covered: boolean;
   /** Fraction 0–1 of the nearest cell; null on land or where the forecast has no value (never open water). */
   concentration: number | null;
   /** m. */
@@ -34,6 +36,8 @@ export interface RouteCheckResult {
   length_km: number;
   /** Length where concentration ≥ 0.15, km. */
   ice_length_km: number;
+  /** Length outside the forecast area (samples not covered), km. */
+  outside_km: number;
   min_rio: number | null;
   max_concentration: number | null;
   max_thickness_m: number | null;

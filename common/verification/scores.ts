@@ -123,6 +123,13 @@ export interface LeadInput {
   areas?: Float64Array;
   /** The truth's edge length when already known (it does not depend on the forecast). */
   edgeLengthKm?: number;
+  /** Persistence's scores when already known (the same for every model of a date and lead). */
+  persistenceScores?: FieldScores | null;
+}
+
+/** Persistence's scores: the start date's analysis as the forecast (concentration only). */
+export function persistenceScores(grid: RegularGrid, persistence: VerifiedFields | null, truth: VerifiedFields, areas = rowAreasKm2(grid)): FieldScores | null {
+  return persistence ? scoreFields(grid, { concentration: persistence.concentration }, truth, areas) : null;
 }
 
 /** Every score of a verification record. */
@@ -130,7 +137,7 @@ export function scoreLead(input: LeadInput): LeadScores {
   const areas = input.areas ?? rowAreasKm2(input.grid);
   const own = scoreFields(input.grid, input.forecast, input.analysis, areas);
   const edge = input.edgeLengthKm ?? iceEdgeLengthKm(input.analysis.concentration, input.grid);
-  const persistence = input.persistence ? scoreFields(input.grid, { concentration: input.persistence.concentration }, input.analysis, areas) : null;
+  const persistence = input.persistenceScores !== undefined ? input.persistenceScores : persistenceScores(input.grid, input.persistence, input.analysis, areas);
   const persistenceIiee = persistence ? persistence.iiee_km2 : null;
   const persistenceRmse = persistence ? persistence.conc_rmse : null;
   return {

@@ -20,6 +20,13 @@ export interface ModelArchitecture {
     created_at: string;
     details?: { title?: string; institution?: string };
   };
+  /** Generated models: the dataset chosen when generating it, and its name while the dataset exists. */
+  dataset_id?: string;
+  dataset_name?: string;
+  /** The default model (DEFAULT_MODEL): the daily cycle's forecasts, the map's first choice. */
+  is_default?: boolean;
+  /** Its runs are built every day by the daily cycle (the default model's always). */
+  run_daily?: boolean;
 }
 
 /** GET /report/model_metrics item: flat metric name (e.g. 'rmse_24h') → value. */

@@ -101,6 +101,7 @@ export const ru = {
     importedFile: 'Файл',
     importedRun: 'Последний импортированный прогноз',
     institution: 'Организация',
+    dataset: 'Датасет',
   },
   datasets: {
     title: 'Датасеты',
@@ -147,7 +148,7 @@ export const ru = {
   },
   generateForecast: {
     title: 'Генерация прогноза',
-    date: 'Дата',
+    date: 'Дата анализа',
     datePlaceholder: 'Выберите дату',
     models: 'Модели',
     model: (modelId: string) => `Модель ${modelId}`,
@@ -369,6 +370,7 @@ export const ru = {
     firstBreach: 'Первое нарушение',
     noBreach: 'нет',
     onLand: 'суша или нет данных',
+    outside: (km: string) => `Вне области прогноза: ${km} км`,
     export: 'Экспорт',
     gpx: 'GPX',
     csv: 'CSV',
@@ -456,8 +458,9 @@ export const ru = {
   layout: {
     /** The top bar's menu of the links that do not fit. */
     more: 'Ещё',
-    /** The /forecasts sidebar's collapsible groups, in their order ('Инструменты' is ru.mapTools.title). */
-    groups: { forecast: 'Прогноз', ship: 'Судно', quality: 'Качество прогноза' },
+    /** The /forecasts sidebar's collapsible groups, in their order ('Инструменты' is ru.mapTools.title,
+     *  'Качество прогноза' ru.verification.section). */
+    groups: { forecast: 'Прогноз', ship: 'Судно' },
     /** The dashboard's subtitle while no machine-learning model (model_type 'onnx') is registered, and once one is. */
     subtitle: 'Прогнозы сплочённости, толщины и дрейфа льда по моделям прогноза льда',
     subtitleWithMl: 'Прогнозы сплочённости, толщины и дрейфа льда по моделям прогноза льда, в том числе машинного обучения',
@@ -476,6 +479,22 @@ export const ru = {
     approx: '≈',
   },
   // ---- end of previews ----
+  // ---- the link's speed: slices or the whole file ----
+  linkDecision: {
+    /** A fast link: the whole file follows the first field; `rate` e.g. '94 Мбит/с', `threshold` '8 Мбит/с'. */
+    whole: (rate: string, threshold: string) => `Быстрая связь (${rate}, порог ${threshold}): файл загружается целиком`,
+    /** …and once it has arrived. */
+    held: (rate: string, threshold: string) => `Быстрая связь (${rate}, порог ${threshold}): файл целиком в памяти, переключение без загрузки`,
+    /** A slow link: slices one by one, previews first. */
+    slices: (rate: string, threshold: string) => `Медленная связь (${rate}, порог ${threshold}): поля загружаются по одному`,
+    /** Nothing measured (answers from the offline copy). */
+    unmeasured: (threshold: string) => `Скорость связи не измерена (порог ${threshold}): поля загружаются по одному`,
+    megabits: (value: string) => `${value} Мбит/с`,
+    kilobits: (value: string) => `${value} кбит/с`,
+    /** A rate beyond measuring (loopback: a body that took no time). */
+    unlimited: 'без ограничения',
+  },
+  // ---- end of the link's speed ----
   onnxUpload: {
     title: 'Загрузить модель ONNX',
     hint: 'Обученная сеть в формате ONNX: вход [1, V·H, 480, 1301] — переменные анализа за H суток, выход [1, W·3, 480, 1301] — переменные на +24, +48, +72 ч.',
@@ -553,4 +572,39 @@ export const ru = {
     none: 'На эту дату нет прогнозов моделей: вероятность не посчитать.',
   },
   // ---- end of verification ----
+  // ---- the daily cycle ----
+  cycle: {
+    title: 'Ежедневный цикл',
+    /** `Ежедневный цикл: следующий запуск 25.11.2026, 09:30`. */
+    next: (when: string) => `Ежедневный цикл: следующий запуск ${when}`,
+    off: 'Ежедневный цикл: выключен (CYCLE_SCHEDULE=off); данные загружаются кнопкой «Загрузить данные на сегодня»',
+    nothingPlanned: 'Ежедневный цикл: запусков не запланировано',
+    schedule: (cron: string) => `Расписание (UTC): ${cron}`,
+    lastRun: (when: string) => `последний запуск ${when}`,
+    never: 'ещё не запускался',
+    disk: (size: string) => `данные занимают ${size}`,
+    retain: (days: number) => (days > 0 ? `хранятся ${days} сут.` : 'хранятся без срока'),
+    retired: (dates: number, size: string) => `при последней очистке удалено дат: ${dates}, ${size}`,
+    date: 'Дата',
+    analysis: 'Анализ',
+    forecasts: 'Прогнозы',
+    verification: 'Оценка',
+    status: 'Состояние',
+    message: 'Сообщение',
+    yes: 'есть',
+    no: 'нет',
+    statuses: {
+      pending: 'Не обработана',
+      queued: 'В очереди',
+      running: 'Выполняется',
+      waiting: 'Ожидание данных',
+      done: 'Готово',
+      failed: 'Ошибка',
+      retired: 'Удалена по сроку',
+    } as Record<string, string>,
+    /** On the default model's card (/models). */
+    defaultModel: 'Модель по умолчанию: прогнозы строятся ежедневно',
+    runDaily: 'Прогнозы строятся ежедневно',
+  },
+  // ---- end of the daily cycle ----
 } as const;

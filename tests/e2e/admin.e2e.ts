@@ -78,6 +78,7 @@ describe('/generate-model', () => {
       await page.getByLabel('Содержание').fill('e_folding_days=11');
       await page.getByLabel('Датасет').locator('option').nth(1).waitFor({ state: 'attached' });
       await page.getByLabel('Датасет').selectOption({ index: 1 });
+      const datasetName = await page.getByLabel('Датасет').locator('option').nth(1).textContent();
       await page.getByLabel('Название эксперимента').fill('e2e_slow_decay');
       await page.screenshot({ path: screenshotPath('admin-generate-model-form'), fullPage: true });
       await submit.click();
@@ -90,6 +91,8 @@ describe('/generate-model', () => {
       const card = page.locator('article.catalog-card', { hasText: 'e2e_slow_decay' });
       await card.waitFor();
       expect(await card.textContent()).toContain('Тип: damped_anomaly');
+      // The dataset chosen in the form is kept with the model.
+      expect(await card.locator('.model-dataset').textContent()).toBe(`Датасет: ${datasetName}`);
       expect(await card.locator('.hyperparameters li').allTextContents()).toEqual(['e_folding_days: 11']);
       expect(await card.locator('.badge').count()).toBeGreaterThan(0);
     }, { signIn: { baseUrl: server.url, account: demoAccounts.admin } });
@@ -111,8 +114,18 @@ describe('/generate-forecast', () => {
       expect(await button.isDisabled()).toBe(true);
       const dateSelect = page.getByTestId('generate-date');
       expect(await dateSelect.locator('option').first().textContent()).toBe('Выберите дату');
+      expect(await page.getByText('Дата анализа', { exact: true }).count()).toBe(1);
       const dates = (await dateSelect.locator('option').allTextContents()).slice(1);
       expect(dates.length).toBeGreaterThan(0);
+      // The dates offered are those with an analysis, newest first, including the demo archive's first analysis,
+      // which has no forecast (a day with an imported analysis and no forecast yet looks the same).
+      const [analysisDates, forecastDates] = await page.evaluate(() =>
+        Promise.all(
+          ['analysis', 'forecast'].map(async (kind) => ((await (await fetch(`/api/v1/${kind}/info`)).json()) as { available_dates: string[] }).available_dates),
+        ),
+      );
+      expect(dates).toEqual([...analysisDates].reverse());
+      expect(dates.some((date) => !forecastDates.includes(date))).toBe(true);
       await dateSelect.selectOption(dates[0]);
       expect(await button.isDisabled()).toBe(true);
       await page.getByLabel('Модель model_1').check();

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import expected from '../../common/regrid/reference/expected.json' with { type: 'json' };
+import cfReference from '../../common/cf-time/reference/expected.json' with { type: 'json' };
 import { genericRamp } from '../../src/features/forecast-map/local-file/local-ramps.ts';
 import { colourForValue, iceRamp } from '../../src/map/colour-ramps.ts';
 import { ru } from '../../src/i18n/ru.ts';
@@ -132,8 +133,35 @@ describe('a local file on the map', () => {
     await localDrawn((v) => v.endsWith('|hice|0'));
     expect(await page.getByTestId('legend').locator('h3').textContent()).toBe(ru.forecastMap.legendTitles.sithick_GLORYS);
     expect(await page.getByTestId('local-time').locator('option').count()).toBe(5);
-    await page.getByTestId('local-time').selectOption({ value: '4' }); // the 5th day (labels count from 1)
+    // Each step named by its date and time (the file's CF time axis), the 5th day chosen.
+    expect(await page.getByTestId('local-time').locator('option').allTextContents()).toEqual([1, 2, 3, 4, 5].map((d) => `2016-02-0${d} 12:00`));
+    await page.getByTestId('local-time').selectOption({ value: '4' });
     await localDrawn((v) => v.endsWith('|hice|4'));
+    expect(uploads, 'nothing is sent to the server').toEqual([]);
+  });
+
+  it("'Открыть файл' with a CMIP6 365_day file (CanESM5 siconc): months named by their real dates, September drawn", async () => {
+    await page.getByTestId('local-file-input').setInputFiles(join(FIXTURES, 'arctic-more/sic_SImon_CCCma-CanESM5_ssp245_r13i1p2f1_2020.nc'));
+    await localDrawn((v) => v.includes('CanESM5') && v.endsWith('|siconc|0'));
+    // cftime's dates of the file's 365_day axis (common/cf-time/reference); read as Gregorian they began 2019-12-06.
+    const reference = cfReference.cases.find((c) => String((c as { fixture?: string }).fixture ?? '').includes('CanESM5')) as { dates: number[][] };
+    const two = (n: number) => String(n).padStart(2, '0');
+    const labels = reference.dates.map(([y, m, d, h, mi]) => `${y}-${two(m)}-${two(d)} ${two(h)}:${two(mi)}`);
+    const steps = page.getByTestId('local-time');
+    expect(await steps.locator('option').allTextContents()).toEqual(labels);
+    expect(labels[0]).toBe('2020-01-16 12:00');
+    // January, then September, over the Kara and Laptev Seas: the drawn field follows the chosen month.
+    await page.evaluate(() => window.__forecastMap!.jumpTo({ center: [90, 78], zoom: 2.6 }));
+    await blackBackground(page);
+    const points = (await projectToPage(page, [60, 70, 80, 90, 100, 110, 120].flatMap((lon) => [74, 77, 80].map((lat) => [lon, lat] as [number, number])))).filter(
+      (p): p is [number, number] => p !== null && p[0] > 330 && p[0] < 960 && p[1] > 180 && p[1] < 760,
+    );
+    expect(points.length).toBeGreaterThan(8);
+    const january = await readScreenColours(page, points, screenshotPath('local-file-canesm5-january'));
+    await steps.selectOption({ label: '2020-09-16 00:00' });
+    await localDrawn((v) => v.endsWith('|siconc|8'));
+    const september = await readScreenColours(page, points, screenshotPath('local-file-canesm5-september'));
+    expect(september.filter((c, k) => colourDistance(c, january[k]) > TOLERANCE).length, 'colours that changed').toBeGreaterThan(points.length / 3);
     expect(uploads, 'nothing is sent to the server').toEqual([]);
   });
 

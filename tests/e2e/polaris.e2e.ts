@@ -44,6 +44,8 @@ async function visibleBlockPoints(maxLat: number): Promise<{ lat: number; lon: n
   }
   const screen = await projectToPage(page, candidates);
   const { width, height } = page.viewportSize()!;
+  // The hover readout (at the map's bottom left) while the cursor is on the map, with a margin.
+  const readout = (await page.getByTestId('hover-readout').isVisible()) ? await page.getByTestId('hover-readout').boundingBox() : null;
   return candidates.flatMap(([lon, lat], k) => {
     const p = screen[k];
     if (!p) return [];
@@ -51,7 +53,8 @@ async function visibleBlockPoints(maxLat: number): Promise<{ lat: number; lon: n
     const onMap = x > 320 && x < width - 60 && y > 64 + 110 && y < height - 45;
     const underLegend = x > width - 350 && y > height - 300;
     const underRouteButton = x > width - 160 && y < 64 + 60;
-    return onMap && !underLegend && !underRouteButton ? [{ lat, lon, x, y }] : [];
+    const underReadout = readout !== null && x > readout.x - 8 && x < readout.x + readout.width + 8 && y > readout.y - 8;
+    return onMap && !underLegend && !underRouteButton && !underReadout ? [{ lat, lon, x, y }] : [];
   });
 }
 
@@ -221,6 +224,48 @@ describe('route check', () => {
     const [lon0, lat0] = geojson.features[0].geometry.coordinates[0];
     expect(lon0).toBeCloseTo(route[0][0], 3);
     expect(lat0).toBeCloseTo(route[0][1], 3);
+  });
+
+  it("a route leaving the forecast area: the panel says 'Вне области прогноза: N км' and draws those legs dashed grey", async () => {
+    await page.goto(`${server.url}/forecasts?date=${date}&variable=POLARIS&ice_class=PC7`);
+    await waitForDrawn(page, (drawn) => drawn.endsWith('|POLARIS|0'));
+    await page.getByTestId('route-mode').click();
+    // Along the 80°E meridian from 70°N south to 60°N: the grid ends at 66.0°N (its first row's edge), so
+    // 6° of latitude, 667.2 km, are outside (a meridian is a great circle; 5 km samples: within a step).
+    await page.getByTestId('route-import').setInputFiles({ name: 'south.csv', mimeType: 'text/csv', buffer: Buffer.from('lat,lon\n70,80\n60,80\n') });
+    const note = page.getByTestId('route-outside');
+    await expect.poll(() => note.textContent(), { timeout: 30_000 }).toMatch(/^Вне области прогноза: \d+\.\d км$/);
+    const outsideKm = Number(/: ([\d.]+) км$/.exec((await note.textContent())!)![1]);
+    const expectedKm = greatCircleKm(66.0, 80, 60, 80);
+    expect(Math.abs(outsideKm - expectedKm), `${outsideKm} km`).toBeLessThanOrEqual(5);
+    expect(await note.textContent()).toBe(ru.route.outside(outsideKm.toFixed(1)));
+
+    // On the map (black background): along the outside leg grey dashes with gaps; along the inside leg a line without gaps.
+    await page.evaluate(() => window.__forecastMap!.jumpTo({ center: [86, 64.5], zoom: 5 }));
+    await blackBackground(page);
+    const panel = (await page.getByTestId('route-panel').boundingBox())!;
+    const along = async (fromLat: number, toLat: number) => {
+      const points = Array.from({ length: 400 }, (_, k) => [80, fromLat + ((toLat - fromLat) * k) / 399] as [number, number]);
+      const screen = (await projectToPage(page, points)).filter((p): p is [number, number] => {
+        if (!p) return false;
+        const underPanel = p[0] > panel.x - 10 && p[0] < panel.x + panel.width + 10 && p[1] < panel.y + panel.height + 10;
+        // Clear of the sidebar, the panel and the basemap note at the bottom.
+        return p[0] > 330 && p[0] < 1270 && p[1] > 70 && p[1] < 760 && !underPanel;
+      });
+      return readScreenColours(page, screen, screenshotPath(`route-outside-${fromLat}-${toLat}`));
+    };
+    const grey: Rgb = [140, 140, 140];
+    const outside = await along(65.7, 60.3);
+    expect(outside.length).toBeGreaterThan(100);
+    const dashes = outside.filter((c) => colourDistance(c, grey) <= 40).length / outside.length;
+    const gaps = outside.filter((c) => Math.max(...c) < 40).length / outside.length;
+    expect(dashes, 'grey dashes').toBeGreaterThan(0.3);
+    expect(gaps, 'gaps between dashes').toBeGreaterThan(0.15);
+    // The dashes' smoothed ends are darker greys: every pixel is grey or black, none a category's colour.
+    expect(outside.filter((c) => Math.max(...c) - Math.min(...c) > 12), 'nothing but grey').toEqual([]);
+    const inside = await along(69.7, 66.3);
+    expect(inside.length).toBeGreaterThan(50);
+    expect(inside.filter((c) => Math.max(...c) < 40).length, 'the line inside the area has no gaps').toBe(0);
   });
 
   it('imports a CSV route and checks it', async () => {

@@ -34,7 +34,7 @@ const SIZES = [
 ] as const;
 
 /** The section links of each role, in the bar's order. */
-const USER_LINKS = ['Прогнозы', 'Модели', 'Датасеты'];
+const USER_LINKS = ['Прогнозы', 'Модели', 'Датасеты', 'Проверка'];
 const ADMIN_LINKS = [...USER_LINKS, 'Загрузка', 'Модель', 'Генерация', 'Задания'];
 const ROLES = [
   ['user', demoAccounts.user, USER_LINKS],
@@ -192,7 +192,7 @@ describe('/forecasts at 1024 × 700 and 1280 × 800', () => {
           await waitForDrawn(page, (drawn) => drawn.endsWith('|POLARIS|0'));
           await page.getByTestId('point-panel').waitFor();
           const groups = await page.locator('.sidebar-group__toggle').allTextContents();
-          expect(groups.slice(0, 3)).toEqual(['Прогноз', 'Инструменты', 'Судно']);
+          expect(groups).toEqual(['Прогноз', 'Инструменты', 'Судно', 'Качество прогноза']);
           // The forecast controls: the date, the run, the leads and the variables, all on screen.
           const controls = [
             page.getByTestId('date-select'),
@@ -209,6 +209,19 @@ describe('/forecasts at 1024 × 700 and 1280 × 800', () => {
           await page.evaluate(() => window.__forecastMap!.jumpTo({ center: [90, 78], zoom: 3 }));
           await waitForIdle(page);
           const panels = ['[data-testid="point-panel"]', '.route-panel', '[data-testid="legend"]'];
+          // The point panel's table is whole (no scrolling sideways inside the panel).
+          await shot(page, `forecasts-${width}x${height}-panels`);
+          const panelWidths = await page.getByTestId('point-panel').evaluate((panel) => [panel.scrollWidth, panel.clientWidth]);
+          expect(panelWidths[0], `${width}×${height}: the point panel's content wider than the panel`).toBeLessThanOrEqual(panelWidths[1]);
+          // The panels themselves do not cover one another (the point panel narrows beside POLARIS's legend).
+          const boxes = await Promise.all(panels.map((selector) => page.locator(selector).first().boundingBox()));
+          for (let i = 0; i < boxes.length; i++) {
+            for (let j = i + 1; j < boxes.length; j++) {
+              const [a, b] = [boxes[i]!, boxes[j]!];
+              const clash = a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+              expect(clash, `${width}×${height}: ${panels[i]} over ${panels[j]}`).toBe(false);
+            }
+          }
           // Right of the point panel; the bottom left, where the readout docks; below the point panel.
           for (const [px, py] of [
             [width - 150, 250],

@@ -93,4 +93,29 @@ describe('offlineFetch', () => {
     expect(bytes).toEqual(FILE);
     expect(network.requests.map((r) => r.headers.get('range'))).toEqual([null, null]);
   }, 10_000);
+
+  it('asks the server before answering from a copy it must revalidate (no-cache: an analysis), and gives the copy only offline', async () => {
+    const storage = memoryStorage();
+    let served = { body: FILE, etag: '"a1"' };
+    let online = true;
+    const network = fakeFetch((request) => {
+      if (!online) throw new TypeError('Failed to fetch');
+      if (request.headers.get('if-none-match') === served.etag) return new Response(null, { status: 304, headers: { etag: served.etag } });
+      return new Response(served.body, { status: 200, headers: { etag: served.etag, 'cache-control': 'private, no-cache' } });
+    });
+    const fetchWithCopy = offlineFetch({ network: network.fetch, storage, estimate: async () => ({}) });
+    const get = () => download(URL_, new AbortController().signal, undefined, fetchWithCopy);
+    expect(await get()).toEqual(FILE);
+    await settle();
+    // Unchanged: a 304, the copy's bytes.
+    expect(await get()).toEqual(FILE);
+    expect(network.requests.at(-1)!.headers.get('if-none-match')).toBe('"a1"');
+    // Replaced under the same URL: the new bytes at once, and kept.
+    const replaced = FILE.map((b) => 255 - b);
+    served = { body: replaced, etag: '"a2"' };
+    expect(await get()).toEqual(replaced);
+    await settle();
+    online = false;
+    expect(await get()).toEqual(replaced);
+  });
 });

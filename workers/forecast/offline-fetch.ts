@@ -19,13 +19,19 @@ export interface OfflineFetchOptions {
   now?: () => number;
 }
 
-function requestParts(input: RequestInfo | URL, init: RequestInit | undefined): { url: string; method: string; range: string | null } {
+function requestParts(
+  input: RequestInfo | URL,
+  init: RequestInit | undefined,
+): { url: string; method: string; range: string | null; conditional: boolean } {
   const request = input instanceof Request ? input : null;
   const url = request ? request.url : String(input);
   const method = (init?.method ?? request?.method ?? 'GET').toUpperCase();
   const headers = new Headers(init?.headers ?? request?.headers);
-  return { url, method, range: headers.get('range') };
+  return { url, method, range: headers.get('range'), conditional: headers.has('if-none-match') };
 }
+
+/** A copy the server asked to be revalidated before each use (`no-cache`: an analysis, an imported run). */
+const mustRevalidate = (copy: Response): boolean => /(^|,)\s*no-cache\b/i.test(copy.headers.get('cache-control') ?? '');
 
 /** A stored copy as the answer it stood for (206 for a range). */
 function fromCopy(copy: Response): Response {
@@ -84,14 +90,34 @@ export function offlineFetch(options: OfflineFetchOptions = {}): typeof fetch {
   };
 
   return async (input, init) => {
-    const { url, method, range } = requestParts(input, init);
-    if (method !== 'GET') return network(input, init);
+    const { url, method, range, conditional } = requestParts(input, init);
+    // A conditional request (the worker asking whether a file held is still current) wants the server's answer.
+    if (method !== 'GET' || conditional) return network(input, init);
     const key = cacheKey(url, range);
     let copy: Response | undefined;
     try {
       copy = await (await storage.open(FORECAST_CACHE)).match(key, { ignoreVary: true });
     } catch {
       copy = undefined; // storage unavailable (private mode, quota): the network alone
+    }
+    if (copy && mustRevalidate(copy)) {
+      // The server may have replaced it under this URL: ask first (a 304 moves no body); the copy only offline.
+      const etag = copy.headers.get('etag');
+      const headers = new Headers(init?.headers);
+      if (etag) headers.set('if-none-match', etag);
+      if (etag && range) headers.set('if-range', etag);
+      let fresh: Response;
+      try {
+        fresh = await network(url, { ...init, headers });
+      } catch (error) {
+        if (init?.signal?.aborted) throw error;
+        return fromCopy(copy);
+      }
+      if (fresh.status === 304) return fromCopy(copy);
+      if ((fresh.status !== 200 && fresh.status !== 206) || !fresh.body) return fresh;
+      return keepingCopy(fresh, (body) => {
+        store(key, fresh, body).catch((error: unknown) => console.warn(`Offline copy of ${url} not kept:`, error));
+      });
     }
     if (copy) {
       void update((index) => {

@@ -94,6 +94,15 @@ function fakeServer(full: Uint8Array) {
   };
 }
 
+/**
+ * The clock the worker measures the link with: each reading a second after the last, so every body seems to take
+ * a second or more (32 KB/s): a ship's link, on which the worker keeps to slices (link-decision.ts).
+ */
+const slowClock = () => {
+  let ms = 0;
+  return () => (ms += 1000);
+};
+
 const settle = async () => {
   for (let i = 0; i < 20; i++) await new Promise((resolve) => setTimeout(resolve, 1));
 };
@@ -106,7 +115,7 @@ const quiet = async () => {
 /** A service that opened `URL_` on thickness at +24 h and whose background has just begun (after the quiet moment). */
 async function openedWithBackground() {
   const server = fakeServer(smallForecast(WIDTH, HEIGHT));
-  const service = new ForecastService({ fetch: server.impl });
+  const service = new ForecastService({ fetch: server.impl, now: slowClock() });
   const opened = service.open({ url: URL_, first: { variables: ['sithick_GLORYS'], leadHours: 24 } }, 'r1');
   await settle();
   server.answer('header');
@@ -120,7 +129,7 @@ async function openedWithBackground() {
 describe('slice-first opening: which request goes when', () => {
   it('asks for the header and the first slice only; the background waits for the drawn view, then goes one by one', async () => {
     const server = fakeServer(smallForecast(WIDTH, HEIGHT));
-    const service = new ForecastService({ fetch: server.impl });
+    const service = new ForecastService({ fetch: server.impl, now: slowClock() });
     const opened = service.open({ url: URL_, first: { variables: ['sithick_GLORYS'], leadHours: 24 } }, 'r1');
     await settle();
     expect(server.pending().sort()).toEqual(['header', 'sithick_GLORYS@24']);
@@ -188,7 +197,7 @@ describe('slice-first opening: which request goes when', () => {
       { history: 'x'.repeat(20_000) },
     );
     const server = fakeServer(long);
-    const service = new ForecastService({ fetch: server.impl });
+    const service = new ForecastService({ fetch: server.impl, now: slowClock() });
     const opened = service.open({ url: URL_, first: { variables: ['sithick_GLORYS'], leadHours: 24 } }, 'r1');
     await settle();
     server.answer('header');
@@ -211,11 +220,14 @@ describe('slice-first opening: which request goes when', () => {
       const range = new Headers(init?.headers).get('range');
       if (range) {
         const end = Number(/bytes=0-(\d+)/.exec(range)![1]);
-        return new Response(new Uint8Array(full.subarray(0, end + 1)), { status: 206, headers: { 'content-range': `bytes 0-${end}/${full.length}` } });
+        return new Response(new Uint8Array(full.subarray(0, end + 1)), {
+          status: 206,
+          headers: { 'content-range': `bytes 0-${end}/${full.length}`, 'x-ice-offline-copy': '1' },
+        });
       }
       const variables = url.searchParams.get('variables')!.split(',');
       if (variables.length > 1) throw new TypeError('Failed to fetch');
-      return new Response(new Uint8Array(await subsetOf(full, variables, Number(url.searchParams.get('lead')))));
+      return new Response(new Uint8Array(await subsetOf(full, variables, Number(url.searchParams.get('lead')))), { headers: { 'x-ice-offline-copy': '1' } });
     }) as typeof fetch;
     const service = new ForecastService({ fetch: fetchFromCopies });
     await service.open({ url: URL_, first: { variables: ['sithick_GLORYS'], leadHours: 24 } }, 'r1');

@@ -13,7 +13,7 @@
  * (preview.ts `SliceSizes`); a switch to a slice not held whose full transfer would take longer than
  * PREVIEW_THRESHOLD_S first fetches the server's stride-2 subset, then the full one at once, both in the foreground.
  */
-import type { DownloadProgress, FirstSlice, ForecastFileMeta } from '../forecast.api.ts';
+import type { DownloadProgress, FirstSlice, ForecastFileMeta, LinkDecision } from '../forecast.api.ts';
 import { NetcdfNotFoundError } from '../netcdf/errors.ts';
 import { openNetcdf } from '../netcdf/open-netcdf.ts';
 import type { NetcdfDataset } from '../netcdf/types.ts';
@@ -21,6 +21,8 @@ import { abortError, DownloadError } from '../worker-errors.ts';
 import { FetchScheduler, type BackgroundJob } from './fetch-scheduler.ts';
 import type { FileCache } from './file-cache.ts';
 import { describeFile } from './file-meta.ts';
+import { download } from './download.ts';
+import { decideLink } from './link-decision.ts';
 import { LinkRate, wireBytes } from './link-rate.ts';
 import { fetchHeader, fetchSubset, HeaderRangeTooShortError, PartialDataset, type FetchContext } from './partial-file.ts';
 import { subsetQuery } from '../../common/forecast-file/subset-query.ts';
@@ -44,6 +46,12 @@ export class SlicedFetcher {
   private readonly previews = new Map<string, Promise<NetcdfDataset | null>>();
   /** Files whose server refused a preview (an older server: 4xx): their switches fetch the full slice only. */
   private readonly noPreview = new Set<string>();
+  /** Slices or the whole file, by file key, decided when its first slice arrived (link-decision.ts). */
+  private readonly decisions = new Map<string, LinkDecision>();
+  /** The whole file on its way after the first slice (fast links), one at a time. */
+  private wholeFetch: { key: string; controller: AbortController } | null = null;
+  /** The whole file decided on, waiting for the page to draw the first field. */
+  private wholeWanted: { key: string; first: FirstSlice } | null = null;
 
   constructor(
     private readonly cache: FileCache,
@@ -60,6 +68,9 @@ export class SlicedFetcher {
   async open(url: string, first: FirstSlice, signal: AbortSignal, onProgress?: (progress: DownloadProgress) => void): Promise<ForecastFileMeta | null> {
     this.backgroundKey = null;
     this.scheduler.stop();
+    this.wholeFetch?.controller.abort();
+    this.wholeFetch = null;
+    this.wholeWanted = null;
     // Both downloads report; the page sees their sum (compressed sizes are unknown: total null).
     const loaded = [0, 0];
     const report = (part: number) => (progress: DownloadProgress) => {
@@ -73,7 +84,7 @@ export class SlicedFetcher {
     if (signal.aborted) throw abortError();
     if (head.status === 'fulfilled' && 'whole' in head.value) {
       if (subset.status === 'fulfilled') subset.value.close();
-      return this.whole(url, head.value.whole);
+      return this.takeWhole(url, head.value.whole);
     }
     for (const result of [head, subset]) {
       if (result.status === 'rejected') {
@@ -87,11 +98,71 @@ export class SlicedFetcher {
     partial.addSubset((subset as PromiseFulfilledResult<Awaited<ReturnType<typeof fetchSubset>>>).value);
     const meta = describeFile(url, partial);
     this.cache.add(url, partial, meta);
+    if (this.decisions.size >= 64) this.decisions.clear();
+    this.decisions.set(url, decideLink(this.rate.bytesPerSecond, this.wholeFileEstimate(partial)));
     this.prefetch(url, first);
     return meta;
   }
 
-  private async whole(url: string, bytes: Uint8Array): Promise<ForecastFileMeta> {
+  /** How `key` is fetched (a copy); null for files not opened slice-first. */
+  decision(key: string): LinkDecision | null {
+    const decision = this.decisions.get(key);
+    return decision ? { ...decision } : null;
+  }
+
+  /** Estimated wire bytes of the whole file: every field at every lead at the sizes seen so far (null before any). */
+  private wholeFileEstimate(partial: PartialDataset): number | null {
+    const fields = partial.variables.filter((v) => v.shape.length >= 2 && v.dimensions.length >= 3);
+    if (fields.length === 0) return null;
+    const shape = fields[0].shape;
+    const perLead = this.sizes.estimate(
+      fields.map((v) => v.name),
+      shape[shape.length - 1] * shape[shape.length - 2],
+    );
+    return perLead === null ? null : perLead * Math.max(1, partial.leadHours.length);
+  }
+
+  /**
+   * A fast link: the whole file, in the foreground (the page's `linkQuiet` waits for it), then read from memory:
+   * it replaces the partial file in the cache, so later switches make no request. Switches asked for before it
+   * has arrived fetch their slice as usual. If it fails, the slices' background takes over as on a slow link.
+   */
+  private fetchWhole(key: string, partial: PartialDataset, first: FirstSlice): void {
+    const controller = new AbortController();
+    const whole = { key, controller };
+    this.wholeFetch = whole;
+    void this.scheduler
+      .foreground(async () => {
+        const bytes = await download(key, controller.signal, undefined, this.fetchImpl, (headers, decodedBytes, seconds) => {
+          const wire = wireBytes(headers, decodedBytes);
+          if (wire !== null) this.rate.record(wire, seconds);
+        }, this.now);
+        const dataset = await openNetcdf(bytes);
+        if (this.partial(key) !== partial || controller.signal.aborted) {
+          dataset.close();
+          return;
+        }
+        // The same download of the file as the partial one it completes (ForecastFileMeta.version).
+        const version = this.cache.get(key)?.meta.version;
+        this.cache.add(key, dataset, { ...describeFile(key, dataset), ...(version !== undefined && { version }) });
+        const decision = this.decisions.get(key);
+        if (decision) decision.held = true;
+      })
+      .catch((error: unknown) => {
+        if (controller.signal.aborted) return;
+        console.warn(`The whole of ${key} did not arrive; its slices follow one by one:`, error);
+        const decision = this.decisions.get(key);
+        if (decision) decision.mode = 'slices';
+        this.backgroundKey = null;
+        this.prefetch(key, first);
+        this.scheduler.allow();
+      })
+      .finally(() => {
+        if (this.wholeFetch === whole) this.wholeFetch = null;
+      });
+  }
+
+  private async takeWhole(url: string, bytes: Uint8Array): Promise<ForecastFileMeta> {
     const dataset = await openNetcdf(bytes);
     const meta = describeFile(url, dataset);
     this.cache.add(url, dataset, meta);
@@ -106,7 +177,15 @@ export class SlicedFetcher {
 
   /** The page has drawn a view of `key`: its background fetches may use the link (no-op for another file). */
   allowBackground(key: string): void {
-    if (key === this.backgroundKey) this.scheduler.allow();
+    if (key !== this.backgroundKey) return;
+    const wanted = this.wholeWanted;
+    const partial = this.partial(key);
+    if (wanted?.key === key && partial) {
+      this.wholeWanted = null;
+      this.fetchWhole(key, partial, wanted.first);
+      return;
+    }
+    this.scheduler.allow();
   }
 
   /** Make sure `variables` at lead index `lead` of `key` can be read (no-op for files held whole). */
@@ -261,7 +340,20 @@ export class SlicedFetcher {
    */
   prefetch(key: string, first: FirstSlice): void {
     const partial = this.partial(key);
-    if (!partial || key === this.backgroundKey) return;
+    if (!partial) return;
+    if (this.decisions.get(key)?.mode === 'whole') {
+      // The whole file goes on the link once the page has drawn the first field (`allowBackground`), so it never
+      // delays that field; opened again before it arrived (another file's opening stopped it): asked again then.
+      if (this.wholeFetch?.key !== key) {
+        this.wholeFetch?.controller.abort();
+        this.wholeFetch = null;
+        this.backgroundKey = key;
+        this.scheduler.stop();
+        this.wholeWanted = { key, first };
+      }
+      return;
+    }
+    if (key === this.backgroundKey) return;
     this.backgroundKey = key;
     this.scheduler.hold();
     const firstLead = Math.max(0, partial.leadHours.indexOf(first.leadHours));

@@ -10,7 +10,7 @@
  * emails behave the same): every attempt is counted as a failure the moment it is let through (a right password
  * takes its count back), so concurrent guesses from many addresses or servers cannot all slip past one read. The
  * first ACCOUNT_FREE_FAILURES cost nothing; after that the next attempt, from any address, must wait
- * accountDelayS(failures) seconds after the last one let through, else 429 with Retry-After. Guessing spread over
+ * accountDelayS(failures) seconds after the last failure (or attempt let through), else 429 with Retry-After. Guessing spread over
  * a botnet therefore gets about one guess a minute per account, however many addresses it has.
  *
  * Trusted clients: limited only by their own failures (the same free count and delays, per device and account),
@@ -56,6 +56,8 @@ export interface ThrottleStore {
    * counter's last failure, add one failure at `now`. True when added, false when the caller must wait.
    */
   admit(key: string, now: number, delaysMs: readonly number[]): Promise<boolean>;
+  /** Move the counter's last failure to `now` (a failure `admit` counted turned out a failure, later). */
+  touch(key: string, now: number): Promise<void>;
   /** Take one failure back (never below 0). */
   forgive(key: string): Promise<void>;
   clear(keys: string[]): Promise<void>;
@@ -104,9 +106,16 @@ export class LoginThrottle {
   }
 
   /** A wrong password (or unknown email, or disabled account) after an allowed check. */
-  async failure(_account: string, client: LoginClient): Promise<void> {
-    // The account's or device's failure was counted by `check`; the address counts untrusted failures only.
-    if (!client.device) await this.store.fail([addressKey(client.address)], this.clock());
+  async failure(account: string, client: LoginClient): Promise<void> {
+    // The account's or device's failure was counted by `check`; the wait runs from now, when the password check
+    // ended, not from when it began. The address counts untrusted failures only.
+    const now = this.clock();
+    if (client.device) {
+      await this.store.touch(deviceKey(account, client.device), now);
+      return;
+    }
+    await this.store.touch(accountKey(account), now);
+    await this.store.fail([addressKey(client.address)], now);
   }
 
   /** The right password after an allowed check. */

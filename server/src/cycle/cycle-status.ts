@@ -12,22 +12,20 @@ export async function cycleStatus(db: Db, dataDir: string, scheduler: CycleSched
   const window = windowDates(now, settings.backfillDays);
   const rows = await cycleDates(db, window);
   const datasetId = archiveSource(settings.source).datasetId;
-  const files = await db.selectFrom('forecast_files').select(['kind', 'owner', 'date', 'created_at']).where('date', 'in', window).execute();
-  const scored = await db.selectFrom('model_metrics_state').select(({ fn }) => fn.max('computed_at').as('at')).executeTakeFirst();
-  const scoredAt = (scored?.at as string | null | undefined) ?? null;
+  const files = await db.selectFrom('forecast_files').select(['kind', 'owner', 'date']).where('date', 'in', window).execute();
+  const scored = new Set((await db.selectFrom('verification_records').select('date').distinct().where('date', 'in', window).execute()).map((row) => row.date));
   const lastJob = await db.selectFrom('jobs').select('created_at').where('kind', '=', 'force_fetch_data').orderBy('id', 'desc').limit(1).executeTakeFirst();
   const next = await scheduler.nextRun(now);
   const dates: CycleDateView[] = window.map((date) => {
     const own = files.filter((file) => file.date === date);
     const forecasts = own.filter((file) => file.kind !== 'analysis');
     const analysis = own.some((file) => file.kind === 'analysis' && file.owner === datasetId);
-    const newest = forecasts.reduce((max, file) => (file.created_at > max ? file.created_at : max), '');
     const row = rows.get(date);
     return {
       date,
       analysis,
       forecasts: forecasts.length,
-      verification: forecasts.length > 0 && scoredAt !== null && scoredAt >= newest,
+      verification: scored.has(date),
       status: row?.status ?? (analysis && forecasts.length > 0 ? 'done' : 'pending'),
       message: row?.message ?? null,
     };

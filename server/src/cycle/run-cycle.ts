@@ -62,8 +62,11 @@ export const missedDeadlineMessage = (date: string, deadline: string, reason: st
 
 /** A source's answer that the product is not published yet (as opposed to a bad file or an unreachable source). */
 export function isNotYetAvailable(error: unknown): boolean {
-  // A file that has steps, but not yet the date's (a product appended daily).
-  return error instanceof DataNotYetError || (error instanceof TimeStepError && /нет шага по времени за/.test(error.message));
+  if (error instanceof DataNotYetError) return true;
+  // A file whose steps end before the date (a product appended daily): the date's step may come. One whose steps
+  // begin after it never will.
+  const missing = error instanceof TimeStepError ? /нет шага по времени за (\d{4}-\d{2}-\d{2}) \(есть .* … (\S+)\)/.exec(error.message) : null;
+  return missing !== null && missing[1] > missing[2];
 }
 
 /** The archive's view of a source: its dataset id and the label its files carry. */

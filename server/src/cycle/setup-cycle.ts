@@ -6,7 +6,6 @@ import type { FastifyInstance } from 'fastify';
 import { utcToday } from '../forecast/archive.ts';
 import { retire } from './retention.ts';
 import { CycleScheduler, cycleSettings } from './scheduler.ts';
-import type { StartupTask } from '../startup.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -21,9 +20,9 @@ export function setupCycle(app: FastifyInstance): void {
 }
 
 /** After the demo build and its scores: retention once (RETAIN_DAYS > 0), then the schedule's timer. */
-export const cycleStartupTask: StartupTask = {
+export const cycleStartupTask = {
   name: 'daily cycle',
-  run: async (app) => {
+  run: async (app: FastifyInstance): Promise<void> => {
     const { retainDays, dataDir } = app.config;
     if (retainDays > 0) {
       // After the demo build's records (the verification task started them): a date goes only once they exist.

@@ -60,6 +60,9 @@ export function databaseFailureStore(db: Db, windowMs: number): ThrottleStore {
         .executeTakeFirst();
       return row !== undefined;
     },
+    async touch(key, now) {
+      await db.updateTable('login_failures').set({ last_failure: now }).where('key', '=', key).where('last_failure', '<', now).execute();
+    },
     async forgive(key) {
       await db.updateTable('login_failures').set({ failures: sql<number>`failures - 1` }).where('key', '=', key).where('failures', '>', 0).execute();
     },

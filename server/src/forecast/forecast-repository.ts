@@ -12,6 +12,11 @@ export interface ModelRecord {
   model_type: string;
   hyperparameters: Hyperparameters;
   is_default: boolean;
+  /**
+   * The dataset the model was generated for (migration 9): its metrics (and verification) use that dataset's
+   * analyses when the archive has them (forecast/model-analyses.ts). Null or absent: built-in and older models.
+   */
+  dataset_id?: string | null;
 }
 
 export interface DatasetRecord {
@@ -36,6 +41,7 @@ interface ModelRow {
   model_type: string;
   hyperparameters: string;
   is_default: number;
+  dataset_id: string | null;
 }
 
 const toModel = (row: ModelRow): ModelRecord => ({
@@ -43,9 +49,10 @@ const toModel = (row: ModelRow): ModelRecord => ({
   model_type: row.model_type,
   hyperparameters: JSON.parse(row.hyperparameters) as Hyperparameters,
   is_default: row.is_default === 1,
+  dataset_id: row.dataset_id,
 });
 
-const MODEL_COLUMNS = ['model_id', 'model_type', 'hyperparameters', 'is_default'] as const;
+const MODEL_COLUMNS = ['model_id', 'model_type', 'hyperparameters', 'is_default', 'dataset_id'] as const;
 const FILE_COLUMNS = ['kind', 'owner', 'date', 'path', 'bytes', 'etag', 'created_at'] as const;
 
 /** Insertion order: SQLite's rowid, PostgreSQL's `seq` identity column (postgres-migrations.ts). */
@@ -77,6 +84,7 @@ export async function insertModel(db: Db, model: ModelRecord): Promise<boolean> 
       model_type: model.model_type,
       hyperparameters: JSON.stringify(model.hyperparameters),
       is_default: model.is_default ? 1 : 0,
+      dataset_id: model.dataset_id ?? null,
     })
     .onConflict((oc) => oc.column('model_id').doNothing())
     .executeTakeFirst();

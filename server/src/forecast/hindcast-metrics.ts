@@ -1,6 +1,7 @@
 /**
  * Model metrics from hindcasts: every model is started from every archived analysis, and each lead time is
  * scored against the analysis of its valid date when the archive has it. Scores are averaged over start dates.
+ * A model generated for a dataset uses only that dataset's analyses when there are any (model-analyses.ts).
  *
  * Names (flat, as GET /report/model_metrics returns them):
  *   rmse, mae, ssim                      sea-ice concentration (the target variable), mean over lead times;
@@ -15,7 +16,8 @@
  */
 import { createHash } from 'node:crypto';
 import { LOCK_KEYS, withLock } from '../db/locks.ts';
-import { addDays, analysisDates, forecastFrom, loadAnalysis, type ArchiveContext } from './archive.ts';
+import { addDays, forecastFrom, type ArchiveContext } from './archive.ts';
+import { analysesForModel, archiveAnalyses } from './model-analyses.ts';
 import { MissingHistoryError } from './models/onnx/session.ts';
 import { listModels, metricsFingerprint, saveMetrics, type ModelRecord } from './forecast-repository.ts';
 import { LEAD_HOURS } from './grid.ts';
@@ -32,10 +34,12 @@ const VARIABLES = [
   { key: 'speed', range: 0.3, pick: driftSpeed },
 ] as const;
 
-async function fingerprint(model: ModelRecord, dates: string[], ctx: ArchiveContext): Promise<string> {
+async function fingerprint(model: ModelRecord, dates: string[], datasetId: string | null, ctx: ArchiveContext): Promise<string> {
   // External models (imported forecasts): their runs are files, which change when a forecast is imported.
   const runs = isExternal(model) ? await importedFingerprint(ctx, model.model_id) : undefined;
-  const payload = JSON.stringify({ v: METRICS_VERSION, t: model.model_type, h: model.hyperparameters, dates, grid: ctx.grid ?? null, runs });
+  // `d` only for a model scored on its own dataset's analyses, so other models' fingerprints stay as they were.
+  const d = datasetId ?? undefined;
+  const payload = JSON.stringify({ v: METRICS_VERSION, t: model.model_type, h: model.hyperparameters, dates, grid: ctx.grid ?? null, runs, d });
   return createHash('sha256').update(payload).digest('hex');
 }
 
@@ -122,23 +126,19 @@ export async function recomputeMetrics(
 }
 
 async function recomputeUnlocked(ctx: ArchiveContext, options: { force?: boolean; modelIds?: string[] }): Promise<RecomputeResult> {
-  const dates = await analysisDates(ctx);
-  const cache = new Map<string, Promise<IceState>>();
-  const analyses = (date: string) => {
-    let state = cache.get(date);
-    if (!state) cache.set(date, (state = loadAnalysis(ctx, date)));
-    return state;
-  };
+  const shared = await archiveAnalyses(ctx);
   const result: RecomputeResult = { recomputed: [], unchanged: [] };
   for (const model of await listModels(ctx.db)) {
     if (options.modelIds && !options.modelIds.includes(model.model_id)) continue;
-    const print = await fingerprint(model, dates, ctx);
+    // A model generated for a dataset is scored on that dataset's analyses when the archive has them.
+    const { datasetId, dates, load } = await analysesForModel(ctx, model, shared);
+    const print = await fingerprint(model, dates, datasetId, ctx);
     if (!options.force && (await metricsFingerprint(ctx.db, model.model_id)) === print) {
       result.unchanged.push(model.model_id);
       continue;
     }
     const started = performance.now();
-    const metrics = await hindcastMetrics(ctx, model, dates, analyses);
+    const metrics = await hindcastMetrics(ctx, model, dates, load);
     await saveMetrics(ctx.db, model.model_id, metrics, print);
     ctx.log?.info({ model: model.model_id, ms: Math.round(performance.now() - started) }, 'model metrics computed');
     result.recomputed.push(model.model_id);

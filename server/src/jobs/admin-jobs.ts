@@ -5,6 +5,7 @@
 import type { ModelFamily } from '../../../common/model-families.ts';
 import type { DatabaseTarget } from '../db/database.ts';
 import type { ModelGenerator } from '../model-generation/generator.ts';
+import { ModelSpecError } from '../model-generation/model-spec.ts';
 import type { JobHandler } from './job-handler.ts';
 import { runInWorker } from './run-in-worker.ts';
 import type { IngestDayArgs, IngestDayResult } from './tasks/ingest-day.ts';
@@ -42,17 +43,30 @@ export interface GenerateModelInput {
   family: ModelFamily;
   content: string;
   modelId: string;
+  /** The dataset chosen in the form (its dataset_id), stored with the model. */
+  datasetId: string | null;
 }
 
 export function generateModelJob(input: GenerateModelInput): JobHandler {
   return async ({ signal, progress }) => {
     progress(0.05, `генерация описания модели (генератор ${input.generator.name})`);
     const spec = await input.generator.generate({ family: input.family, content: input.content }, signal);
+    // An LLM may answer with another family than the system prompt asked for: that is not the model requested.
+    if (spec.model_type !== input.family.modelType) {
+      throw new ModelSpecError(
+        `генератор вернул модель семейства ${spec.model_type}, а выбран системный промпт семейства ${input.family.modelType}; модель не зарегистрирована`,
+      );
+    }
     progress(0.3, `описание готово: ${spec.model_type} ${JSON.stringify(spec.hyperparameters)}`);
     const args: RegisterModelArgs = {
       dataDir: input.dataDir,
       databaseUrl: input.databaseUrl,
-      model: { model_id: input.modelId, model_type: spec.model_type, hyperparameters: spec.hyperparameters },
+      model: {
+        model_id: input.modelId,
+        model_type: spec.model_type,
+        hyperparameters: spec.hyperparameters,
+        dataset_id: input.datasetId,
+      },
     };
     const result = await runInWorker<RegisterModelResult>(tasks.registerModel, args, {
       signal,

@@ -28,7 +28,7 @@ export type JobSpec =
   /** The daily cycle over `plan.dates`: a scheduled tick, a due retry, or POST /force_fetch_data (cycle/README.md). */
   | { task: 'daily_cycle'; plan: Omit<CyclePlan, 'jobId'> }
   /** POST /models/generate. */
-  | { task: 'generate_model'; promptId: string; content: string; modelId: string }
+  | { task: 'generate_model'; promptId: string; content: string; modelId: string; datasetId?: string }
   /** POST /forecast/generate. */
   | { task: 'generate_forecast'; date: string; modelIds: string[] }
   /** POST /analysis/import: `upload` is the file's path relative to DATA_DIR. */
@@ -89,6 +89,7 @@ function archiveHandlerFor(spec: JobSpec, env: JobEnvironment): JobHandler {
         family,
         content: spec.content,
         modelId: spec.modelId,
+        datasetId: spec.datasetId ?? null,
       });
     }
     case 'generate_forecast':

@@ -24,18 +24,17 @@ const nowS = () => Math.floor(Date.now() / 1000);
 const hashId = (id: string) => createHash('sha256').update(id).digest('hex');
 
 /** The stored id (SHA-256 hex) of the request's device cookie when its signature is good, else null. */
-function presentedDevice(request: FastifyRequest): string | null {
+export function presentedDevice(request: FastifyRequest): string | null {
   const raw = request.cookies[DEVICE_COOKIE];
   if (!raw) return null;
   const unsigned = request.unsignCookie(raw);
   return unsigned.valid && unsigned.value ? hashId(unsigned.value) : null;
 }
 
-/** The request's device id when its cookie is known for `userId` (null for no user: an unknown email). */
-export async function trustedDevice(db: Db, request: FastifyRequest, userId: number | null): Promise<string | null> {
-  const device = presentedDevice(request);
-  if (!device || userId === null) return null;
-  return (await isKnownDevice(db, device, userId, nowS())) ? device : null;
+/** `device` (presentedDevice's) when it is known for `userId`, else null; an unknown email (null) costs the same read. */
+export async function trustedDevice(db: Db, device: string | null, userId: number | null): Promise<string | null> {
+  if (!device) return null;
+  return (await isKnownDevice(db, device, userId ?? -1, nowS())) && userId !== null ? device : null;
 }
 
 /** After a successful sign-in: a new device cookie that is known for `userId` and for the accounts the old one was. */

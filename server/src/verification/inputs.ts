@@ -1,17 +1,19 @@
 /**
  * What the verification reads: the fields of archived files (concentration and thickness of one step), the
- * analyses (newest of each date, any source, as /analysis/hist serves them), and the runs of models that have no
+ * analyses (newest of each date, any source, as /analysis/hist serves them; or those of the dataset a generated
+ * model was made for, when the archive has any), and the runs of models that have no
  * file for a date, computed in memory the way `runModel` would write them now.
  */
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
+import { LruCache } from '../../../common/lru-cache.ts';
 import type { VerifiedFields } from '../../../common/verification/scores.ts';
 import { Nc3Dataset } from '../../../workers/netcdf/nc3/reader.ts';
 import { demoSource } from '../forecast/analysis-source.ts';
 import { addDays, forecastFrom, type ArchiveContext } from '../forecast/archive.ts';
 import { resolveInside } from '../forecast/file-store.ts';
 import { decodeStateFile, gridFromDataset, VARIABLE_NAMES } from '../forecast/forecast-file.ts';
-import { analysisFileDates, latestAnalysisFile, type FileRecord, type ModelRecord } from '../forecast/forecast-repository.ts';
+import { analysisFileDates, fileDates, findFile, latestAnalysisFile, type FileRecord, type ModelRecord } from '../forecast/forecast-repository.ts';
 import type { Grid } from '../forecast/grid.ts';
 import type { IceState } from '../forecast/ice-state.ts';
 
@@ -61,18 +63,31 @@ interface DecodedAnalysis {
  * or persistence, its whole state as a computed run's start); the last `capacity` decoded are kept.
  */
 export class AnalysisArchive {
-  private readonly cache = new Map<string, Promise<DecodedAnalysis>>();
+  private readonly cache: LruCache<string, Promise<DecodedAnalysis>>;
 
   private constructor(
     private readonly dataDir: string,
     readonly files: ReadonlyMap<string, FileRecord>,
-    private readonly capacity: number,
-  ) {}
+    capacity: number,
+  ) {
+    this.cache = new LruCache(capacity);
+  }
 
+  /** The archive's analyses: the newest of any source per date. */
   static async open(ctx: ArchiveContext, capacity = 8): Promise<AnalysisArchive> {
     const files = new Map<string, FileRecord>();
     for (const date of await analysisFileDates(ctx.db)) {
       const file = await latestAnalysisFile(ctx.db, date);
+      if (file) files.set(date, file);
+    }
+    return new AnalysisArchive(ctx.dataDir, files, capacity);
+  }
+
+  /** One dataset's analyses (a generated model is judged against its dataset's when the archive has them). */
+  static async ofDataset(ctx: ArchiveContext, datasetId: string, capacity = 8): Promise<AnalysisArchive> {
+    const files = new Map<string, FileRecord>();
+    for (const date of await fileDates(ctx.db, 'analysis', datasetId)) {
+      const file = await findFile(ctx.db, 'analysis', datasetId, date);
       if (file) files.set(date, file);
     }
     return new AnalysisArchive(ctx.dataDir, files, capacity);
@@ -86,19 +101,13 @@ export class AnalysisArchive {
     const file = this.files.get(date);
     if (!file) return Promise.reject(new Error(`no analysis for ${date}`));
     let entry = this.cache.get(date);
-    if (entry) {
-      // Most recently used last, so the oldest is dropped first.
-      this.cache.delete(date);
-      this.cache.set(date, entry);
-      return entry;
-    }
+    if (entry) return entry;
     entry = readFile(resolveInside(this.dataDir, file.path)).then((bytes) => {
       const { state, attributes } = decodeStateFile(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength), 0);
       return { state, label: text(attributes.source) || file.owner };
     });
     entry.catch(() => this.cache.delete(date));
     this.cache.set(date, entry);
-    while (this.cache.size > this.capacity) this.cache.delete(this.cache.keys().next().value!);
     return entry;
   }
 
@@ -129,6 +138,31 @@ export function fileRun(dataDir: string, file: FileRecord): RunSource {
   return { id: file.etag, load: async () => (await readFileFields(dataDir, file)).steps };
 }
 
+/**
+ * The +24 h state of a computed run from the analysis of a date, kept for the next date's computed free run,
+ * which starts from exactly that state (dates are verified oldest first; the last few are kept).
+ */
+export class SpinUps {
+  private readonly states: LruCache<string, Promise<IceState>>;
+
+  constructor(capacity = 8) {
+    this.states = new LruCache(capacity);
+  }
+
+  get(key: string, make: () => Promise<IceState>): Promise<IceState> {
+    let state = this.states.get(key);
+    if (!state) {
+      state = make();
+      this.states.set(key, state);
+    }
+    return state;
+  }
+
+  remember(key: string, state: IceState): void {
+    this.get(key, async () => state);
+  }
+}
+
 const shortHash = (value: unknown) => createHash('sha256').update(JSON.stringify(value)).digest('hex').slice(0, 16);
 
 /**
@@ -145,19 +179,28 @@ export function computedRun(
   date: string,
   analyses: AnalysisArchive,
   previousFreeRun: FileRecord | undefined,
+  spinUps = new SpinUps(),
+  /** The analyses damped_anomaly's climatology is the mean of (the whole archive's). */
+  climatologyOf: AnalysisArchive = analyses,
 ): RunSource | undefined {
   const recipe = {
     t: model.model_type,
     h: model.hyperparameters,
-    climatology: model.model_type === 'damped_anomaly' ? shortHash([...analyses.files.values()].map((f) => f.etag)) : null,
+    climatology: model.model_type === 'damped_anomaly' ? shortHash([...climatologyOf.files.values()].map((f) => f.etag)) : null,
   };
   const fields = (states: IceState[]) => states.map((s) => ({ concentration: s.concentration, thickness: s.thickness }));
   const previous = addDays(date, -1);
+  // The run from the analysis of `day`: this date's assimilated run, and the next date's free-run spin-up.
+  const fromAnalysis = (day: string) => `${shortHash(recipe)}|${analyses.files.get(day)!.etag}`;
   if (run === 'assim_forecast') {
     if (!analyses.has(date)) return undefined;
     return {
       id: `computed:${shortHash({ ...recipe, from: analyses.files.get(date)!.etag })}`,
-      load: async () => fields(await forecastFrom(ctx, model, await analyses.state(date), date)),
+      load: async () => {
+        const states = await forecastFrom(ctx, model, await analyses.state(date), date);
+        spinUps.remember(fromAnalysis(date), states[0]);
+        return fields(states);
+      },
     };
   }
   if (previousFreeRun) {
@@ -175,8 +218,10 @@ export function computedRun(
   return {
     id: `computed:${shortHash({ ...recipe, from: analyses.files.get(startDate)!.etag, spinUp: startDate === previous })}`,
     load: async () => {
-      let start = await analyses.state(startDate);
-      if (startDate === previous) start = (await forecastFrom(ctx, model, start, previous))[0];
+      const start =
+        startDate === previous
+          ? await spinUps.get(fromAnalysis(previous), async () => (await forecastFrom(ctx, model, await analyses.state(previous), previous))[0])
+          : await analyses.state(startDate);
       return fields(await forecastFrom(ctx, model, start, date));
     },
   };

@@ -104,3 +104,9 @@ export async function leadMetrics(db: Db): Promise<Map<string, Record<string, nu
   }
   return out;
 }
+
+/** The dataset each model was generated for (migration 9; null for built-in and earlier models). */
+export async function modelDatasets(db: Db): Promise<Map<string, string | null>> {
+  const rows = await db.selectFrom('models').select(['model_id', 'dataset_id']).execute();
+  return new Map(rows.map((r) => [r.model_id, r.dataset_id]));
+}

@@ -6,24 +6,26 @@
  * identities from the file index and reads no file then. One call at a time across the processes of a database
  * (db/locks.ts); each record is written by one statement, so an interruption leaves whole records only.
  *
+ * The truth: the newest analysis of the valid date (any source); for a model generated for a dataset that has
+ * analyses in the archive, that dataset's (and persistence from it too).
  * The forecasts scored: every forecast and assimilated-forecast file (any model, imported ones included), and
- * for the computed models (everything but imported `external` ones) on the archive's forecast dates without a
- * file, the run they would write now (inputs.ts `computedRun`). The ensemble score (SPS) of a date and lead
+ * for models of the built-in families (COMPUTED_TYPES) on the archive's forecast dates without a file, the run
+ * they would write now (inputs.ts `computedRun`). The ensemble score (SPS) of a date and lead
  * takes every file of that date (both runs, every model with a file).
  */
 import { createHash } from 'node:crypto';
 import { VERIFICATION_RUNS, type VerificationRun } from '../../../common/api-types/verification.ts';
 import { rowAreasKm2 } from '../../../common/verification/grid-area.ts';
 import { iceEdgeLengthKm } from '../../../common/verification/ice-edge.ts';
-import { scoreLead, type VerifiedFields } from '../../../common/verification/scores.ts';
+import { persistenceScores, scoreLead, type FieldScores, type VerifiedFields } from '../../../common/verification/scores.ts';
 import { spatialProbabilityScore } from '../../../common/verification/sps.ts';
 import { LOCK_KEYS, withLock } from '../db/locks.ts';
 import { addDays, type ArchiveContext } from '../forecast/archive.ts';
 import { listModels, type FileRecord, type ModelRecord } from '../forecast/forecast-repository.ts';
 import { LEAD_HOURS, type Grid } from '../forecast/grid.ts';
-import { isExternal } from '../ingest/external-model.ts';
-import { AnalysisArchive, computedRun, fileRun, type RunSource } from './inputs.ts';
-import { ensembleInputs, forecastFiles, recordInputs, saveEnsemble, saveRecord, type RecordRow } from './verification-repository.ts';
+import { modelFamilies } from '../../../common/model-families.ts';
+import { AnalysisArchive, computedRun, fileRun, SpinUps, type RunSource } from './inputs.ts';
+import { ensembleInputs, forecastFiles, modelDatasets, recordInputs, saveEnsemble, saveRecord, type RecordRow } from './verification-repository.ts';
 
 /** Bump when the scores' definitions change, so every stored record is recomputed. */
 export const VERIFICATION_VERSION = 1;
@@ -53,6 +55,8 @@ export async function verifyArchive(ctx: ArchiveContext, options: VerifyOptions 
 
 interface Candidate {
   model: ModelRecord;
+  /** The analyses this model is judged against. */
+  analyses: AnalysisArchive;
   run: VerificationRun;
   date: string;
   source: RunSource;
@@ -60,34 +64,51 @@ interface Candidate {
   leads: number[];
 }
 
+/** A generated model's dataset's analyses when the archive has any, else the archive's (newest of any source). */
+async function analysesOf(ctx: ArchiveContext, datasetId: string | null, archive: AnalysisArchive): Promise<AnalysisArchive> {
+  if (!datasetId) return archive;
+  const own = await AnalysisArchive.ofDataset(ctx, datasetId);
+  return own.files.size > 0 ? own : archive;
+}
+
+/**
+ * Model types whose runs are computed in memory where they have no file: the built-in families, cheap to run.
+ * Imported (`external`) models have only their files; ONNX networks are scored on the files a forecast
+ * generation wrote (running a network over the whole archive in the background would cost a gigabyte and minutes).
+ */
+const COMPUTED_TYPES: ReadonlySet<string> = new Set(modelFamilies.map((family) => family.modelType));
+
 const runKey = (run: string, date: string, lead: number) => `${run}|${date}|${lead}`;
 const hashOf = (values: string[]) => createHash('sha256').update(values.join('\n')).digest('hex').slice(0, 24);
 
 async function verifyUnlocked(ctx: ArchiveContext, options: VerifyOptions): Promise<VerifyResult> {
   const started = performance.now();
-  const analyses = await AnalysisArchive.open(ctx);
+  const archive = await AnalysisArchive.open(ctx);
   const files = await forecastFiles(ctx.db);
   const fileOf = new Map(files.map((f) => [`${f.kind}|${f.owner}|${f.date}`, f]));
   const forecastDates = [...new Set(files.map((f) => f.date))].sort();
   const validDate = (date: string, hours: number) => addDays(date, hours / 24);
-  const leadsOf = (date: string) => LEAD_HOURS.filter((h) => analyses.has(validDate(date, h)));
+  const leadsOf = (date: string, analyses: AnalysisArchive) => LEAD_HOURS.filter((h) => analyses.has(validDate(date, h)));
   const result: VerifyResult = { computed: 0, unchanged: 0, ensembles: 0, failed: [] };
 
   // What to compute, date by date, so that each date's files are read once for its records and its ensemble.
   const byDate = new Map<string, Candidate[]>();
+  const spinUps = new SpinUps();
+  const datasets = await modelDatasets(ctx.db);
   for (const model of await listModels(ctx.db)) {
     if (options.modelIds && !options.modelIds.includes(model.model_id)) continue;
+    const analyses = await analysesOf(ctx, datasets.get(model.model_id) ?? null, archive);
     const stored = await recordInputs(ctx.db, model.model_id);
     for (const run of VERIFICATION_RUNS) {
       const dates = new Set(files.filter((f) => f.kind === run && f.owner === model.model_id).map((f) => f.date));
-      if (!isExternal(model)) for (const date of forecastDates) dates.add(date);
+      if (COMPUTED_TYPES.has(model.model_type)) for (const date of forecastDates) dates.add(date);
       for (const date of [...dates].sort()) {
-        const leads = leadsOf(date);
+        const leads = leadsOf(date, analyses);
         if (leads.length === 0) continue;
         const file = fileOf.get(`${run}|${model.model_id}|${date}`);
         const source = file
           ? fileRun(ctx.dataDir, file)
-          : computedRun(ctx, model, run, date, analyses, fileOf.get(`forecast|${model.model_id}|${addDays(date, -1)}`));
+          : computedRun(ctx, model, run, date, analyses, fileOf.get(`forecast|${model.model_id}|${addDays(date, -1)}`), spinUps, archive);
         if (!source) continue;
         const persistenceId = analyses.files.get(date)?.etag ?? null;
         const stale = leads.filter((h) => {
@@ -103,7 +124,7 @@ async function verifyUnlocked(ctx: ArchiveContext, options: VerifyOptions): Prom
         result.unchanged += leads.length - stale.length;
         if (stale.length === 0) continue;
         const list = byDate.get(date) ?? [];
-        list.push({ model, run, date, source, leads: stale });
+        list.push({ model, analyses, run, date, source, leads: stale });
         byDate.set(date, list);
       }
     }
@@ -113,9 +134,9 @@ async function verifyUnlocked(ctx: ArchiveContext, options: VerifyOptions): Prom
   for (const date of forecastDates) {
     const members = files.filter((f) => f.date === date);
     const membersId = hashOf(members.map((f) => `${f.kind}|${f.owner}|${f.etag}`).sort());
-    const leads = leadsOf(date).filter((h) => {
+    const leads = leadsOf(date, archive).filter((h) => {
       const have = storedEnsembles.get(`${date}|${h}`);
-      return !have || have.version !== VERIFICATION_VERSION || have.members_id !== membersId || have.analysis_id !== analyses.files.get(validDate(date, h))!.etag;
+      return !have || have.version !== VERIFICATION_VERSION || have.members_id !== membersId || have.analysis_id !== archive.files.get(validDate(date, h))!.etag;
     });
     if (leads.length) ensembleWork.set(date, { leads, members, membersId });
   }
@@ -128,16 +149,18 @@ async function verifyUnlocked(ctx: ArchiveContext, options: VerifyOptions): Prom
     return areasByGrid.get(key)!;
   };
   const edgeLengths = new Map<string, number>();
+  // Persistence scores the same for every model and run of a date and lead: once per pair of analyses.
+  const persistenceOf = new Map<string, FieldScores | null>();
   for (const [index, date] of dates.entries()) {
     options.onProgress?.(index / dates.length, `оценка прогнозов за ${date}`);
-    // A file's leads, read once for this date (its records and the ensemble).
+    // A run's leads, loaded once for this date's records and its ensemble.
     const loaded = new Map<string, Promise<VerifiedFields[]>>();
     const load = (source: RunSource) => {
       if (!loaded.has(source.id)) loaded.set(source.id, source.load());
       return loaded.get(source.id)!;
     };
     for (const candidate of byDate.get(date) ?? []) {
-      const { model, run, source } = candidate;
+      const { model, run, source, analyses } = candidate;
       let leads: VerifiedFields[];
       try {
         leads = await load(source);
@@ -155,6 +178,8 @@ async function verifyUnlocked(ctx: ArchiveContext, options: VerifyOptions): Prom
         const persistence = analyses.has(date) ? await analyses.get(date) : null;
         const edgeKey = truth.file.etag;
         if (!edgeLengths.has(edgeKey)) edgeLengths.set(edgeKey, iceEdgeLengthKm(truth.fields.concentration, truth.grid));
+        const pairKey = `${persistence?.file.etag ?? '-'}|${truth.file.etag}`;
+        if (!persistenceOf.has(pairKey)) persistenceOf.set(pairKey, persistenceScores(truth.grid, persistence?.fields ?? null, truth.fields, areasOf(truth.grid)));
         const scores = scoreLead({
           grid: truth.grid,
           forecast: leads[LEAD_HOURS.indexOf(hours)],
@@ -162,6 +187,7 @@ async function verifyUnlocked(ctx: ArchiveContext, options: VerifyOptions): Prom
           persistence: persistence?.fields ?? null,
           areas: areasOf(truth.grid),
           edgeLengthKm: edgeLengths.get(edgeKey),
+          persistenceScores: persistenceOf.get(pairKey),
         });
         const record: RecordRow = {
           model_id: model.model_id,
@@ -193,7 +219,7 @@ async function verifyUnlocked(ctx: ArchiveContext, options: VerifyOptions): Prom
       }
       if (members.length === ensemble.members.length) {
         for (const hours of ensemble.leads) {
-          const truth = await analyses.get(validDate(date, hours));
+          const truth = await archive.get(validDate(date, hours));
           const index = LEAD_HOURS.indexOf(hours);
           const sps = spatialProbabilityScore(truth.grid, members.map((m) => m[index].concentration), truth.fields.concentration, areasOf(truth.grid));
           if (sps === null) continue;

@@ -70,6 +70,8 @@ describe('POST /api/v1/models/generate with the template generator', { timeout: 
       model_id: 'slow_drift',
       model_type: 'free_drift_advection',
       hyperparameters: { time_step_hours: 3, drift_scale: 0.7 },
+      dataset_id: 'demo_analysis',
+      dataset_name: 'Демонстрационные данные: архив анализов',
     });
     const reported = await call(test.app, { method: 'GET', url: '/api/v1/report/model_metrics', headers });
     expect(reported.body).toContainEqual({ model_id: 'slow_drift', metrics });
@@ -111,6 +113,23 @@ describe('POST /api/v1/models/generate with the llm generator', { timeout: 180_0
     expect((await modelMetrics(test.app.db)).has('llm_garbage')).toBe(false);
     expect(llm.prompts[0]).toContain('damped_anomaly');
     expect(llm.prompts[0]).toContain('a slow model please');
+  });
+
+  it('refuses an answer of another family than the chosen prompt, with the reason in the job, and registers nothing', async () => {
+    const llm = await fakeLlm('{"model_type": "persistence", "hyperparameters": {}}');
+    const test = await start({ MODEL_GENERATOR: 'llm', LLM_BASE_URL: llm.baseUrl, LLM_MODEL: 'fake' });
+    const job = await generate(test, {
+      content: 'anomalies that last about nine days',
+      prompt_id: 'damped_anomaly',
+      dataset: 'demo_analysis',
+      experiment_name: 'llm_wrong_family',
+    });
+    expect(job.status).toBe('failed');
+    expect(job.message).toBe(
+      'генератор вернул модель семейства persistence, а выбран системный промпт семейства damped_anomaly; модель не зарегистрирована',
+    );
+    expect(await findModel(test.app.db, 'llm_wrong_family')).toBeUndefined();
+    expect((await modelMetrics(test.app.db)).has('llm_wrong_family')).toBe(false);
   });
 
   it('registers the model the LLM specified', async () => {

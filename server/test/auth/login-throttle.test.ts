@@ -49,6 +49,18 @@ describe.each(ENGINES)('LoginThrottle (%s)', (engine) => {
     expect(Math.max(...waits)).toBe(MAX_DELAY_S);
   });
 
+  it('counts the wait from the end of a slow password check, not from its start', async () => {
+    const { throttle, advance } = await clocked(engine);
+    for (let i = 0; i < ACCOUNT_FREE_FAILURES - 1; i++) await guess(throttle, 'a@x', from(`10.0.6.${i}`));
+    expect(await throttle.check('a@x', from('10.0.6.50'))).toEqual({ allowed: true });
+    advance(800); // scrypt on a busy machine
+    await throttle.failure('a@x', from('10.0.6.50'));
+    advance(500);
+    expect(await throttle.check('a@x', from('10.0.6.51'))).toEqual({ allowed: false, retryAfterS: 1 });
+    advance(500);
+    expect(await throttle.check('a@x', from('10.0.6.51'))).toEqual({ allowed: true });
+  });
+
   it('slows 30 addresses trying one password each: only the free failures reach the password check', async () => {
     const { throttle } = await clocked(engine);
     const verdicts = [];

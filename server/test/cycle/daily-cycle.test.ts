@@ -11,6 +11,7 @@ import { findProvenance } from '../../src/ingest/store.ts';
 import { readFileSync } from 'node:fs';
 import { waitForJob } from '../jobs/test-app.ts';
 import { cycleApp } from './cycle-fixture.ts';
+import { setRunDaily } from '../../src/cycle/daily-models.ts';
 
 const TODAY = '2026-11-25';
 const PAST = ['2026-11-22', '2026-11-23', '2026-11-24'];
@@ -19,6 +20,8 @@ describe('the daily cycle', () => {
   it('one tick backfills three days, waits for today, completes it on the retry; a second tick does nothing new', async () => {
     const test = await cycleApp();
     for (const date of PAST) test.deliver(date);
+    // Persistence is run every day as well as the default model.
+    await setRunDaily(test.app.db, 'model_1', true);
 
     test.setClock(`${TODAY}T06:30:00Z`);
     const first = await test.app.cycle.runDue();
@@ -31,9 +34,12 @@ describe('the daily cycle', () => {
       const analysis = await findFile(test.app.db, 'analysis', 'inbox_analysis', date);
       expect(analysis, date).toBeDefined();
       for (const kind of ['forecast', 'assim_forecast'] as const) {
-        const file = await findFile(test.app.db, kind, 'model_2', date);
-        expect(existsSync(join(test.dataDir, file!.path)), `${kind} ${date}`).toBe(true);
+        for (const model of ['model_2', 'model_1']) {
+          const file = await findFile(test.app.db, kind, model, date);
+          expect(existsSync(join(test.dataDir, file!.path)), `${kind} ${model} ${date}`).toBe(true);
+        }
       }
+      expect(await findFile(test.app.db, 'forecast', 'model_3', date)).toBeUndefined();
     }
     // Scores: the default model's metrics were computed from the new analyses.
     expect(Object.keys((await modelMetrics(test.app.db)).get('model_2') ?? {})).toContain('rmse');
@@ -50,8 +56,9 @@ describe('the daily cycle', () => {
     let status = await test.status();
     expect(status).toMatchObject({ schedule: '30 6,12 * * *', next_run: `${TODAY}T06:45:00.000Z`, last_run: expect.any(String), disk_bytes: expect.any(Number) });
     expect(status.disk_bytes).toBeGreaterThan(100_000_000);
+    // Scored: the runs of the 22nd and 23rd against the next days' analyses; the 24th's need today's.
     expect(status.dates).toEqual([
-      ...PAST.map((date) => ({ date, analysis: true, forecasts: 2, verification: true, status: 'done', message: `анализ и прогнозы за ${date} готовы` })),
+      ...PAST.map((date) => ({ date, analysis: true, forecasts: 4, verification: date !== PAST[2], status: 'done', message: `анализ и прогнозы за ${date} готовы` })),
       { date: TODAY, analysis: false, forecasts: 0, verification: false, status: 'waiting', message: `Ожидание данных за ${TODAY}: попытка 1, следующая в 06:45` },
     ]);
 
@@ -66,7 +73,8 @@ describe('the daily cycle', () => {
     const retried = await waitForJob(test.app, test.admin.headers, retry!.id, 200_000);
     expect(retried).toMatchObject({ status: 'succeeded', request: { dates: [TODAY], trigger: 'retry' }, message: `анализ и прогнозы за ${TODAY} готовы` });
     status = await test.status();
-    expect(status.dates.at(-1)).toEqual({ date: TODAY, analysis: true, forecasts: 2, verification: true, status: 'done', message: `анализ и прогнозы за ${TODAY} готовы` });
+    expect(status.dates.at(-1)).toEqual({ date: TODAY, analysis: true, forecasts: 4, verification: false, status: 'done', message: `анализ и прогнозы за ${TODAY} готовы` });
+    expect(status.dates.map((date: { verification: boolean }) => date.verification)).toEqual([true, true, true, false]);
     expect(status.next_run).toBe(`${TODAY}T12:30:00.000Z`);
 
     // The 12:30 tick: every date is done, so no run starts and no file changes.

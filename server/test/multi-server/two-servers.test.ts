@@ -18,6 +18,14 @@ let b: ApiServer;
 const workers: Proc[] = [];
 let env: Record<string, string>;
 
+/** The documented sign-in limit: 5 free failures per account, then one turn after 1, 2, 4 … s. */
+const FREE_FAILURES = 5;
+function turnsWithin(ms: number): number {
+  let turns = 0;
+  for (let waited = 1000; waited <= ms; waited += 2 ** turns * 1000) turns++;
+  return turns;
+}
+
 const ADMIN = 'admin@demo.local';
 const USER = 'test@demo.local';
 const today = new Date().toISOString().slice(0, 10);
@@ -33,12 +41,16 @@ beforeAll(async () => {
     SECRET: 'multi-server-test-secret-0123456789',
     DEMO: '1',
     DEMO_DAYS: '1',
+    // The upload is the daily cycle's run: today only here (the backfill of three more days is the cycle tests').
+    CYCLE_BACKFILL_DAYS: '0',
     LOG_LEVEL: 'info',
     DIST_DIR: join(dataDir, 'no-dist'),
     // Short enough for a test: a killed worker's job is noticed within a few seconds.
     WORKER_HEARTBEAT: '1',
     WORKER_STALE_AFTER: '3',
     WORKER_STOP_GRACE: '1',
+    // As behind the reverse proxy: the sign-in limit test speaks for many client addresses through X-Forwarded-For.
+    TRUST_PROXY: '1',
   };
   // Both at once: one builds the first-start demo archive, the other waits for it.
   [a, b] = await Promise.all([startApiServer('api-A', env), startApiServer('api-B', env)]);
@@ -122,6 +134,47 @@ describe('two API servers and a worker on one PostgreSQL', () => {
     workers.push(await startWorker('worker-3', env));
     expect((await waitForJob(admin, b.url, id)).status).toBe('succeeded');
   }, 90_000);
+
+  it("share the sign-in limits: guesses from many addresses through A and B, the owner's known browser gets in on B", async () => {
+    // An account of its own: the demo accounts must stay usable by the other tests.
+    const email = 'owner-under-attack@example.com';
+    const password = 'a long passphrase of the owner';
+    const registered = await fetch(`${a.url}/api/v1/auth/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, username: 'owner-under-attack', password }),
+    });
+    expect(registered.status).toBe(201);
+    const owner = new SessionClient();
+    await owner.signIn(a.url, email, password);
+    expect((await owner.post(a.url, '/api/v1/auth/jwt/logout')).status).toBe(204);
+    expect(owner.snapshot().has('device')).toBe(true);
+
+    const guess = (server: string, address: string, n: number) =>
+      fetch(`${server}/api/v1/auth/jwt/login`, {
+        method: 'POST',
+        headers: { 'x-forwarded-for': address },
+        body: new URLSearchParams({ username: email, password: `guess-${n}` }),
+      }).then((reply) => reply.status);
+    const servers = [a.url, b.url];
+    // 30 addresses, one guess each, all at once, half through each server.
+    const sent = Date.now();
+    const few = await Promise.all(Array.from({ length: 30 }, (_, k) => guess(servers[k % 2], `10.66.0.${k + 1}`, k)));
+    // The free failures, and one guess per turn that came round while the burst arrived (seconds, on a busy machine).
+    const slowed = turnsWithin(Date.now() - sent);
+    expect(few.filter((status) => status === 400).length).toBeLessThanOrEqual(FREE_FAILURES + slowed);
+    expect(few.filter((status) => status === 429).length + slowed).toBeGreaterThanOrEqual(25);
+    // 1 000 guesses from 50 addresses, a round of 50 at once; the owner comes back through B in the middle.
+    let checked = few.filter((status) => status === 400).length;
+    for (let round = 0; round < 20; round++) {
+      const statuses = await Promise.all(Array.from({ length: 50 }, (_, k) => guess(servers[k % 2], `10.66.1.${k + 1}`, 100 + round * 50 + k)));
+      expect(statuses.filter((status) => status !== 400 && status !== 429)).toEqual([]);
+      checked += statuses.filter((status) => status === 400).length;
+      if (round === 10) await owner.signIn(b.url, email, password);
+    }
+    expect(checked).toBeLessThanOrEqual(60);
+    expect((await owner.get(a.url, '/api/v1/users/me')).body.email).toBe(email);
+  }, 120_000);
 
   it('two data uploads at once through A and B: one starts (202), the other is refused (409)', async () => {
     const admin = new SessionClient();

@@ -7,6 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { GenerateForecastRequest, GenerateModelRequest, StartedJob } from '../../../common/api-types/admin.ts';
+import type { CycleDateView, CycleRetentionView, CycleStatus } from '../../../common/api-types/cycle.ts';
 import type { Job } from '../../../common/api-types/jobs.ts';
 import type { RouteCheckRequest, RouteCheckResult, RouteSample } from '../../../common/api-types/route.ts';
 import type { VerificationReply, VerificationRow, VerificationSpsRow, VerificationSummaryReply, VerificationSummaryRow, VerificationTruth } from '../../../common/api-types/verification.ts';
@@ -40,7 +41,10 @@ const contract: [string, string, string, string[], (schema: Schema) => Schema | 
   ['post', '/api/v1/models/generate', 'body', fields<GenerateModelRequest>()({ content: true, prompt_id: true, dataset: true, experiment_name: true }), (s) => s],
   ['post', '/api/v1/forecast/generate', 'body', fields<GenerateForecastRequest>()({ date: true, model_ids: true }), (s) => s],
   ['get', '/api/v1/forecast/info', '200', fields<ForecastInfo>()({ available_dates: true }), (s) => s],
-  ['get', '/api/v1/report/model_architecture', '200', fields<ModelArchitecture>()({ model_id: true, model_type: true, hyperparameters: true, provenance: true }), (s) => s.items],
+  ['get', '/api/v1/report/model_architecture', '200', fields<ModelArchitecture>()({ model_id: true, model_type: true, hyperparameters: true, provenance: true, dataset_id: true, dataset_name: true, is_default: true, run_daily: true }), (s) => s.items],
+  ['get', '/api/v1/cycle', '200', fields<CycleStatus>()({ schedule: true, next_run: true, last_run: true, disk_bytes: true, retain_days: true, last_retention: true, dates: true }), (s) => s],
+  ['get', '/api/v1/cycle', '200', fields<CycleDateView>()({ date: true, analysis: true, forecasts: true, verification: true, status: true, message: true }), (s) => s.properties?.dates?.items],
+  ['get', '/api/v1/cycle', '200', fields<CycleRetentionView>()({ ran_at: true, dates: true, files: true, bytes: true, disk_bytes: true }), (s) => s.properties?.last_retention],
   ['get', '/api/v1/report/model_metrics', '200', fields<ModelMetrics>()({ model_id: true, metrics: true }), (s) => s.items],
   ['get', '/api/v1/report/datasets', '200', fields<Dataset>()({ dataset_id: true, dataset_name: true, metadata: true }), (s) => s.items],
   ['post', '/api/v1/route/check', 'body', fields<RouteCheckRequest>()({ date: true, run: true, model_id: true, lead_hours: true, ice_class: true, waypoints: true }), (s) => s],
@@ -64,13 +68,13 @@ function summaryRowFields(): string[] {
 
 function routeResultFields(): string[] {
   return fields<RouteCheckResult>()({
-    length_km: true, ice_length_km: true, min_rio: true, max_concentration: true, max_thickness_m: true, first_breach: true, samples: true,
+    length_km: true, ice_length_km: true, outside_km: true, min_rio: true, max_concentration: true, max_thickness_m: true, first_breach: true, samples: true,
   });
 }
 
 function routeSampleFields(): string[] {
   return fields<RouteSample>()({
-    lat: true, lon: true, distance_km: true, concentration: true, thickness_m: true, ice_type: true, rio: true, category: true,
+    lat: true, lon: true, distance_km: true, covered: true, concentration: true, thickness_m: true, ice_type: true, rio: true, category: true,
   });
 }
 

@@ -13,14 +13,15 @@ import { listRecords } from '../../src/verification/verification-repository.ts';
 import { verifyArchive } from '../../src/verification/verify-archive.ts';
 import { prepareArchive } from '../admin/archive-fixture.ts';
 import { fixtureBytes } from '../ingest/fixture-server.ts';
+import { ENGINES } from '../engines.ts';
 import { makeApp, signedIn, tempDir } from '../helpers.ts';
 import { waitForJob } from '../jobs/test-app.ts';
 import { multipart } from '../routes/import/multipart.ts';
 import { buildSmallDemo, smallArchive } from './archive-fixture.ts';
 
-describe('the verification job', () => {
-  it('fills the records after the demo build at startup, in the background', async () => {
-    const { app } = await makeApp();
+describe.each(ENGINES)('the startup verification on %s', (engine) => {
+  it('fills the records after the demo build, in the background', async () => {
+    const { app } = await makeApp({ database: engine });
     const today = utcToday();
     await buildSmallDemo(smallArchive(app.db, app.config.dataDir), 3, today);
     const { cookie } = await signedIn(app, 'user');
@@ -35,7 +36,9 @@ describe('the verification job', () => {
       [addDays(today, -1), 24],
     ]);
   }, 120_000);
+});
 
+describe('the verification job', () => {
   it('ends a forecast generation and an analysis import with the records up to date', async () => {
     const { app } = await makeApp();
     const admin = await signedIn(app, 'admin');

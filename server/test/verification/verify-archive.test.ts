@@ -4,7 +4,8 @@
  * the records scored against it and names the new truth.
  */
 import { describe, expect, it } from 'vitest';
-import { addDays } from '../../src/forecast/archive.ts';
+import { addDays, runModel } from '../../src/forecast/archive.ts';
+import { insertModel } from '../../src/forecast/forecast-repository.ts';
 import { verifyArchive } from '../../src/verification/verify-archive.ts';
 import { listEnsembles, listRecords } from '../../src/verification/verification-repository.ts';
 import { ENGINES, freshDb } from '../engines.ts';
@@ -77,5 +78,55 @@ describe.each(ENGINES)('verifyArchive on %s', (engine) => {
         expect(record).toEqual(old);
       }
     }
+  });
+
+  it('scores a model without files on the run runModel would write, and rescoring the written file changes nothing but its identity', async () => {
+    const db = await freshDb(engine);
+    const ctx = smallArchive(db, tempDir());
+    await buildSmallDemo(ctx, 3, LAST);
+    await verifyArchive(ctx);
+    const computed = await listRecords(db, { modelId: 'model_3', from: '2026-02-08', to: '2026-02-09' });
+    expect(computed.every((r) => r.forecast_id.startsWith('computed:'))).toBe(true);
+    // Written now: the free run of 02-08 (from the analysis of 02-07 run 24 h), then 02-09 (from the file of 02-08).
+    for (const date of ['2026-02-08', '2026-02-09']) for (const kind of ['forecast', 'assim_forecast'] as const) await runModel(ctx, 'model_3', date, kind);
+    expect(await verifyArchive(ctx, { modelIds: ['model_3'] })).toMatchObject({ computed: 6, unchanged: 0 });
+    const written = await listRecords(db, { modelId: 'model_3', from: '2026-02-08', to: '2026-02-09' });
+    expect(written.map((r) => [r.run, r.date, r.lead_hours])).toEqual(computed.map((r) => [r.run, r.date, r.lead_hours]));
+    for (const [k, record] of written.entries()) {
+      expect(record.forecast_id).toMatch(/^"(assim_)?forecast-model_3-/);
+      // The free run of 02-09 now starts from the file of 02-08 (a chain), no longer from the analysis of 02-08.
+      if (record.run === 'forecast' && record.date === '2026-02-09') continue;
+      // The files are bit-rounded (concentration to 0.001): the scores move by less than that.
+      expect(Math.abs(record.conc_rmse! - computed[k].conc_rmse!)).toBeLessThan(1e-3);
+      expect(Math.abs(record.iiee_km2 - computed[k].iiee_km2)).toBeLessThanOrEqual(0.005 * computed[k].iiee_km2 + 1e-6);
+    }
+  });
+
+  it("judges a generated model against its dataset's analyses when the archive has them, else the archive's", async () => {
+    const db = await freshDb(engine);
+    const ctx = smallArchive(db, tempDir());
+    await buildSmallDemo(ctx, 3, LAST);
+    await insertModel(db, { model_id: 'demo_judged', model_type: 'persistence', hyperparameters: {}, is_default: false });
+    await insertModel(db, { model_id: 'no_analyses', model_type: 'persistence', hyperparameters: {}, is_default: false });
+    await db.updateTable('models').set({ dataset_id: 'demo_analysis' }).where('model_id', '=', 'demo_judged').execute();
+    await db.updateTable('models').set({ dataset_id: 'empty_dataset' }).where('model_id', '=', 'no_analyses').execute();
+    // A newer analysis of another source for 02-09 and 02-10: the archive's truth of those dates.
+    await replaceAnalysis(ctx, '2026-02-09');
+    await replaceAnalysis(ctx, LAST);
+    await verifyArchive(ctx);
+    const truths = async (modelId: string) =>
+      (await listRecords(db, { modelId, run: 'assim_forecast', from: '2026-02-08', to: LAST })).map((r) => [r.date, r.lead_hours, r.truth_source]);
+    expect(await truths('demo_judged')).toEqual([
+      ['2026-02-08', 24, 'demo_analysis'],
+      ['2026-02-08', 48, 'demo_analysis'],
+      ['2026-02-09', 24, 'demo_analysis'],
+    ]);
+    const archiveTruths = [
+      ['2026-02-08', 24, 'inbox_analysis'],
+      ['2026-02-08', 48, 'inbox_analysis'],
+      ['2026-02-09', 24, 'inbox_analysis'],
+    ];
+    expect(await truths('no_analyses')).toEqual(archiveTruths);
+    expect(await truths('model_1')).toEqual(archiveTruths);
   });
 });

@@ -27,7 +27,7 @@ const SLICE_CACHE_SIZE = 12;
 
 export interface ForecastLoaderOptions {
   store: ForecastMapStore;
-  worker: Pick<ForecastClient, 'load' | 'scalarSlice' | 'driftSlice'> & Partial<Pick<ForecastClient, 'allowBackground'>>;
+  worker: Pick<ForecastClient, 'load' | 'scalarSlice' | 'driftSlice'> & Partial<Pick<ForecastClient, 'allowBackground' | 'linkDecision' | 'linkQuiet'>>;
   /** The file for a date and run (absolute URL: the worker fetches it); `analysis`: the date's analysis (issue 10). */
   fileUrl: (date: string, assimilated: boolean, analysis?: boolean) => string;
   /** The available dates; omitted when another part of the page supplies them (datesLoaded). */
@@ -72,7 +72,12 @@ function failureText(error: unknown): string {
   return `${failure.name}: ${failure.message}`;
 }
 
+/** A file as the page's slice cache names it: its key and which download of it (a replaced analysis is another). */
+const fileId = (meta: ForecastFileMeta): string => `${meta.key}#${meta.version ?? 0}`;
+
 export class ForecastLoader {
+  /** The file id of each key shown (POLARIS reads this page's cache by key). */
+  private readonly fileIds = new Map<string, string>();
   private readonly options: ForecastLoaderOptions;
   private openUrl: string | null = null;
   /** The open in flight: aborting it is the one way to cancel (the client tells the worker). */
@@ -127,7 +132,7 @@ export class ForecastLoader {
     }
     if (state.fileStatus === 'ready' && state.fileMeta) {
       const lead = analysis ? 0 : state.lead;
-      const key = `${state.fileMeta.key}|${state.variable}|${lead}`;
+      const key = `${fileId(state.fileMeta)}|${state.variable}|${lead}`;
       if (key !== this.sliceKey) {
         this.sliceKey = key;
         void this.showSlice(state.fileMeta, state.variable, lead, key);
@@ -155,6 +160,7 @@ export class ForecastLoader {
       );
       if (this.activeRequest !== request) return;
       this.activeRequest = null;
+      this.fileIds.set(meta.key, fileId(meta));
       store.getState().fileLoaded(meta);
     } catch (error) {
       if (this.activeRequest !== request || workerFailure(error).name === 'AbortError') return;
@@ -226,20 +232,36 @@ export class ForecastLoader {
     return slice.preview ? { ...base, kind, slice, preview: true } : { ...base, kind, slice };
   }
 
-  /** Let the worker fetch the rest of the file once this field is on the map (issue 13: the view first). */
+  /**
+   * Let the worker fetch the rest of the file once this field is on the map (issue 13: the view first); then
+   * show how it does (slices or the whole file, link-decision.ts), and again once the link is quiet (the whole
+   * file has arrived).
+   */
   private allowBackgroundWhenDrawn(fileKey: string): void {
-    if (!this.options.worker.allowBackground) return;
+    const { worker, store } = this.options;
+    if (!worker.allowBackground) return;
     const drawn = this.options.whenDrawn?.(fileKey) ?? Promise.resolve();
-    drawn.then(
-      () => this.options.worker.allowBackground?.(fileKey),
-      () => undefined,
-    );
+    const showDecision = async () => {
+      const decision = (await worker.linkDecision?.(fileKey)) ?? null;
+      if (store.getState().fileMeta?.key === fileKey) store.getState().linkDecided(decision);
+      return decision;
+    };
+    drawn
+      .then(async () => {
+        worker.allowBackground?.(fileKey);
+        const decision = await showDecision();
+        if (decision?.mode === 'whole' && !decision.held && worker.linkQuiet) {
+          await worker.linkQuiet();
+          await showDecision();
+        }
+      })
+      .catch(() => undefined);
   }
 
   /** Concentration and thickness of a lead for POLARIS: from this page's cache when shown before, else the worker. */
   private async polarisSlices(fileKey: string, lead: LeadIndex): Promise<PolarisSlices> {
     const slice = async (variable: ForecastVariable) => {
-      const cached = this.slices.get(`${fileKey}|${variable}|${lead}`);
+      const cached = this.slices.get(`${this.fileIds.get(fileKey) ?? fileKey}|${variable}|${lead}`);
       return cached?.kind === 'scalar' ? cached.slice : this.options.worker.scalarSlice(fileKey, variable, lead);
     };
     const [concentration, thickness] = await Promise.all([slice(POLARIS_CONCENTRATION_VARIABLE), slice(POLARIS_THICKNESS_VARIABLE)]);

@@ -59,7 +59,7 @@ export function ForecastSidebar() {
       <SidebarGroup id="ship" title={groups.ship}>
         <IceClassSelect />
       </SidebarGroup>
-      <SidebarGroup id="quality" title={groups.quality}>
+      <SidebarGroup id="quality" title={ru.verification.section}>
         <ForecastQuality />
       </SidebarGroup>
       {/* A footnote, not a control: last, below the groups. */}

@@ -9,7 +9,7 @@
 import { createForecastClient, type ForecastClient } from '../../../workers/forecast-client.ts';
 
 export interface ForecastWorkerHandle {
-  api: Pick<ForecastClient, 'load' | 'scalarSlice' | 'driftSlice' | 'contour' | 'cellSeries' | 'localField' | 'linkQuiet' | 'iceProbability'>;
+  api: Pick<ForecastClient, 'load' | 'scalarSlice' | 'driftSlice' | 'contour' | 'cellSeries' | 'localField' | 'linkQuiet' | 'allowBackground' | 'linkDecision' | 'iceProbability'>;
   dispose: () => void;
 }
 

@@ -9,7 +9,7 @@ afterEach(() => {
 });
 
 const catalogue = {
-  'GET /api/v1/forecast/info': { status: 200, body: { available_dates: ['2026-01-01', '2026-01-02'] } },
+  'GET /api/v1/analysis/info': { status: 200, body: { available_dates: ['2026-01-01', '2026-01-02'] } },
   'GET /api/v1/report/model_architecture': {
     status: 200,
     body: [
@@ -53,7 +53,7 @@ describe('/generate-forecast controls', () => {
     await click(box('Модель model_1'));
     expect(button().disabled).toBe(true);
     expect(seen.map((r) => `${r.method} ${r.path}`).sort()).toEqual([
-      'GET /api/v1/forecast/info',
+      'GET /api/v1/analysis/info',
       'GET /api/v1/report/model_architecture',
     ]);
   });
@@ -103,8 +103,27 @@ describe('/generate-forecast controls', () => {
     expect(ready).toEqual([]);
   });
 
+  it("offers the dates with an analysis under 'Дата анализа', newest first, not the forecast dates", async () => {
+    const seen = fakeApi({
+      ...catalogue,
+      // An imported analysis (2026-02-10) with no forecast yet; forecasts exist for other days.
+      'GET /api/v1/analysis/info': { status: 200, body: { available_dates: ['2026-02-08', '2026-02-09', '2026-02-10'] } },
+      'GET /api/v1/forecast/info': { status: 200, body: { available_dates: ['2026-01-01'] } },
+    });
+    view = await render(<GenerateForecastControls onReady={() => undefined} />);
+    await waitFor(() => expect(view!.container.querySelector('select')).not.toBeNull());
+    expect(view.container.querySelector('label.forecast-sidebar__group > span')?.textContent).toBe('Дата анализа');
+    expect([...view.container.querySelectorAll('option')].map((o) => o.textContent)).toEqual([
+      'Выберите дату',
+      '2026-02-10',
+      '2026-02-09',
+      '2026-02-08',
+    ]);
+    expect(seen.some((r) => r.path === '/api/v1/forecast/info')).toBe(false);
+  });
+
   it('explains when the lists cannot load', async () => {
-    fakeApi({ ...catalogue, 'GET /api/v1/forecast/info': 'network-error' });
+    fakeApi({ ...catalogue, 'GET /api/v1/analysis/info': 'network-error' });
     view = await render(<GenerateForecastControls onReady={() => undefined} />);
     await waitFor(() => expect(view!.container.textContent).toContain('Сервер недоступен'));
   });

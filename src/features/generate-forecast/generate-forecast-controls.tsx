@@ -1,12 +1,12 @@
 /**
- * The request half of /generate-forecast's sidebar: a date, the models as checkboxes, 'Сделать прогноз'
+ * The request half of /generate-forecast's sidebar: an analysis date, the models as checkboxes, 'Сделать прогноз'
  * (enabled once a date and a model are chosen), then the job's progress. Nothing is requested for the map
  * before the button is pressed; when the job succeeds `onReady` hands the run over to the map.
  */
 import { useEffect, useState } from 'react';
 import { generateForecast } from '../../api/admin.ts';
 import { isApiError } from '../../api/client.ts';
-import { fetchForecastInfo } from '../../api/forecast.ts';
+import { fetchAnalysisInfo } from '../../api/analysis.ts';
 import type { Job } from '../../api/jobs.ts';
 import { fetchModelArchitectures } from '../../api/reports.ts';
 import { ru } from '../../i18n/ru.ts';
@@ -21,8 +21,9 @@ export interface ForecastRun {
   modelIds: string[];
 }
 
+/** The dates a model can start from are those with an analysis (imported or fetched), newest first. */
 async function loadChoices(signal: AbortSignal): Promise<{ dates: string[]; modelIds: string[] }> {
-  const [info, models] = await Promise.all([fetchForecastInfo({ signal }), fetchModelArchitectures({ signal })]);
+  const [info, models] = await Promise.all([fetchAnalysisInfo({ signal }), fetchModelArchitectures({ signal })]);
   return { dates: [...info.available_dates].sort().reverse(), modelIds: models.map((model) => model.model_id) };
 }
 

@@ -90,6 +90,27 @@ describe('/generate-model', () => {
     expect(view.container.textContent).toContain('experiment_name is taken');
   });
 
+  it('says the request failed when the job refuses a generated model of another family, and shows why', async () => {
+    const reason = 'генератор вернул модель семейства persistence, а выбран системный промпт семейства free_drift_advection; модель не зарегистрирована';
+    fakeApi({
+      'GET /api/v1/report/datasets': { status: 200, body: datasets },
+      'POST /api/v1/models/generate': { status: 202, body: { job_id: 4 } },
+      'GET /api/v1/jobs/4': {
+        status: 200,
+        body: {
+          id: 4, kind: 'generate_model', status: 'failed', progress: 0.05, message: reason,
+          result: null, request: {}, user_id: 1, created_at: '', started_at: null, finished_at: null,
+        },
+      },
+    });
+    view = await render(<GenerateModelPage />);
+    await fillAll();
+    await submit();
+    await waitFor(() => expect(view!.container.textContent).toContain('❌ Ошибка при отправке запроса'));
+    expect(view.container.textContent).not.toContain('✅');
+    expect(view.container.textContent).toContain(reason);
+  });
+
   it('explains when the dataset list cannot load', async () => {
     fakeApi({ 'GET /api/v1/report/datasets': { status: 403, body: { detail: 'Forbidden' } } });
     view = await render(<GenerateModelPage />);

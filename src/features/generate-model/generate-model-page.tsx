@@ -26,6 +26,8 @@ export function GenerateModelPage() {
   const datasets = useLoad(loadDatasets);
   const job = useJob(jobId);
   const family = findFamily(promptId);
+  // A request the job then refuses (say, a generated model of another family) failed too; the job says why.
+  const shown: Feedback = job.job?.status === 'failed' ? 'failed' : feedback;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -117,9 +119,7 @@ export function GenerateModelPage() {
         <button type="submit" className="button button--primary" disabled={feedback === 'sending'}>
           {ru.generateModel.submit}
         </button>
-        {feedback && (
-          <p role={feedback === 'fillAll' || feedback === 'failed' ? 'alert' : 'status'}>{ru.generateModel[feedback]}</p>
-        )}
+        {shown && <p role={shown === 'fillAll' || shown === 'failed' ? 'alert' : 'status'}>{ru.generateModel[shown]}</p>}
         {feedback === 'failed' && failureDetail && <p className="job-error">{failureDetail}</p>}
       </form>
       {jobId !== null && <JobProgress state={job} describeResult={describeModelResult} />}

@@ -64,4 +64,48 @@ describe('/jobs', () => {
     await waitFor(() => expect(view!.container.querySelector('[role="alert"]')).not.toBeNull());
     expect(view.container.textContent).toContain('Недостаточно прав');
   });
+
+  it('shows the daily cycle on top: the next run, the disk, and each date with its state and message', async () => {
+    const next = '2026-11-25T06:45:00.000Z';
+    fakeApi({
+      'GET /api/v1/jobs': { status: 200, body: [] },
+      'GET /api/v1/cycle': {
+        status: 200,
+        body: {
+          schedule: '30 6 * * *',
+          next_run: next,
+          last_run: '2026-11-25T06:30:00.000Z',
+          disk_bytes: 1.5 * 1024 ** 3,
+          retain_days: 3,
+          last_retention: { ran_at: '2026-11-25T06:35:00.000Z', dates: ['2026-11-20', '2026-11-21'], files: 6, bytes: 140 * 1024 ** 2, disk_bytes: 1.5 * 1024 ** 3 },
+          dates: [
+            { date: '2026-11-24', analysis: true, forecasts: 2, verification: true, status: 'done', message: 'анализ и прогнозы за 2026-11-24 готовы' },
+            { date: '2026-11-25', analysis: false, forecasts: 0, verification: false, status: 'waiting', message: 'Ожидание данных за 2026-11-25: попытка 1, следующая в 06:45' },
+          ],
+        },
+      },
+    });
+    view = await render(<JobsPage />);
+    await waitFor(() => expect(view!.container.querySelector('.cycle-status')).not.toBeNull());
+    const when = new Date(next).toLocaleString('ru-RU', { dateStyle: 'short', timeStyle: 'short' });
+    expect(view.container.querySelector('.cycle-status__next')?.textContent).toBe(`Ежедневный цикл: следующий запуск ${when}`);
+    const facts = view.container.querySelector('.cycle-status__facts')?.textContent;
+    expect(facts).toContain('Расписание (UTC): 30 6 * * *');
+    expect(facts).toContain('данные занимают 1,5 ГБ');
+    expect(facts).toContain('хранятся 3 сут.');
+    expect(facts).toContain('при последней очистке удалено дат: 2, 140 МБ');
+    const dates = [...view.container.querySelectorAll('.cycle-status__dates tbody tr')].map((tr) => tr.textContent);
+    expect(dates[0]).toBe('2026-11-24Готовоесть2естьанализ и прогнозы за 2026-11-24 готовы');
+    expect(dates[1]).toBe('2026-11-25Ожидание данныхнет0нетОжидание данных за 2026-11-25: попытка 1, следующая в 06:45');
+  });
+
+  it('says when the cycle is off', async () => {
+    fakeApi({
+      'GET /api/v1/jobs': { status: 200, body: [] },
+      'GET /api/v1/cycle': { status: 200, body: { schedule: 'off', next_run: null, last_run: null, disk_bytes: 0, retain_days: 0, last_retention: null, dates: [] } },
+    });
+    view = await render(<JobsPage />);
+    await waitFor(() => expect(view!.container.querySelector('.cycle-status__next')?.textContent).toContain('выключен'));
+    expect(view.container.querySelector('.cycle-status__facts')?.textContent).toContain('ещё не запускался');
+  });
 });

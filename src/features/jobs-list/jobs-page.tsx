@@ -1,5 +1,6 @@
 import { ru } from '../../i18n/ru.ts';
 import { LoadErrorView } from '../../loading/load-error-view.tsx';
+import { CycleStatusView } from './cycle-status-view.tsx';
 import { describeJob, formatWhen } from './describe-job.ts';
 import './jobs-list.css';
 import { useJobsList } from './use-jobs-list.ts';
@@ -12,6 +13,7 @@ export function JobsPage() {
   return (
     <div className="jobs-page">
       <h1>{t.title}</h1>
+      <CycleStatusView />
       {jobs === null && !error && <p role="status">{ru.app.loading}</p>}
       {error ? <LoadErrorView error={error} onRetry={retry} /> : null}
       {jobs !== null && jobs.length === 0 && <p className="empty">{t.empty}</p>}

@@ -10,7 +10,7 @@ for (const variable of ['thickness', 'speed']) for (const score of ['rmse', 'mae
 Object.assign(hindcast, { rmse: 0.1, mae: 0.05, ssim: 0.9 });
 
 describe('groupMetrics', () => {
-  it('puts rmse, mae, ssim first, then a row per score across the leads and a row per variable', () => {
+  it('puts rmse, mae, ssim first, then a row per score across the leads, and one across the variables', () => {
     const groups = groupMetrics(hindcast);
     expect(names(groups.headline)).toEqual(['rmse', 'mae', 'ssim']);
     expect(groups.byLead.map((row) => [row.key, names(row.metrics)])).toEqual([
@@ -19,8 +19,9 @@ describe('groupMetrics', () => {
       ['ssim', ['ssim_24h', 'ssim_48h', 'ssim_72h']],
     ]);
     expect(groups.byVariable.map((row) => [row.key, names(row.metrics)])).toEqual([
-      ['speed', ['rmse_speed', 'mae_speed', 'ssim_speed']],
-      ['thickness', ['rmse_thickness', 'mae_thickness', 'ssim_thickness']],
+      ['rmse', ['rmse_speed', 'rmse_thickness']],
+      ['mae', ['mae_speed', 'mae_thickness']],
+      ['ssim', ['ssim_speed', 'ssim_thickness']],
     ]);
     expect(groups.other).toEqual([]);
   });

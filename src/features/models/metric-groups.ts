@@ -5,7 +5,8 @@
  *   headline     rmse, mae, ssim (concentration over all leads) and, when verification has scored the model,
  *                iiee_24h and skill_iiee_24h (the ice edge at +24 h, and against persistence);
  *   byLead       `<score>_<hours>h`: one row per score, its leads in order (rmse 24h, rmse 48h, rmse 72h);
- *   byVariable   `<score>_<variable>` of a known score: one row per variable (rmse thickness, mae thickness, …);
+ *   byVariable   `<score>_<variable>` of a known score: one row per score, its variables in order (rmse speed,
+ *                rmse thickness) — rows of a score across leads or variables read alike, as a table's would;
  *   other        anything else, by name.
  */
 
@@ -60,7 +61,7 @@ export function groupMetrics(metrics: Record<string, number>): MetricGroups {
     const lead = LEAD.exec(name);
     const perVariable = lead ? null : variableOf(name);
     if (lead) pushRow(groups.byLead, lead[1], entry);
-    else if (perVariable) pushRow(groups.byVariable, perVariable.variable, entry);
+    else if (perVariable) pushRow(groups.byVariable, perVariable.score, entry);
     else groups.other.push(entry);
   }
   // Rows keep the scores' usual order (rmse, mae, ssim, …) rather than the alphabet's.
@@ -69,6 +70,6 @@ export function groupMetrics(metrics: Record<string, number>): MetricGroups {
     return at < 0 ? SCORES.size : at;
   };
   groups.byLead.sort((a, b) => rank(a.key) - rank(b.key));
-  for (const row of groups.byVariable) row.metrics.sort((a, b) => rank(variableOf(a.name)!.score) - rank(variableOf(b.name)!.score));
+  groups.byVariable.sort((a, b) => rank(a.key) - rank(b.key));
   return groups;
 }

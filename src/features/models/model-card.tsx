@@ -10,19 +10,22 @@ import { ModelMetrics } from './model-metrics.tsx';
 interface Fact {
   label: string;
   value: ReactNode;
+  className?: string;
 }
 
 export function ModelCard({ model }: { model: ModelCardData }) {
   const hyperparameters = Object.entries(model.hyperparameters ?? {});
   // One line per fact; a new one ('Датасет', …) is one entry here.
   const facts: Fact[] = [{ label: ru.models.type, value: model.model_type }];
+  if (model.dataset_id) facts.push({ label: ru.models.dataset, value: model.dataset_name ?? model.dataset_id, className: 'catalog-card__fact model-dataset' });
   return (
     <article className="catalog-card" aria-label={model.model_id}>
       <header className="catalog-card__header">
         <h2>{model.model_id}</h2>
+        {model.is_default || model.run_daily ? <span className="model-card__daily">{model.is_default ? ru.cycle.defaultModel : ru.cycle.runDaily}</span> : null}
       </header>
       {facts.map((fact) => (
-        <p key={fact.label} className="catalog-card__fact">
+        <p key={fact.label} className={fact.className ?? 'catalog-card__fact'}>
           <strong>{fact.label}:</strong> {fact.value}
         </p>
       ))}

@@ -45,6 +45,30 @@ describe('/models', () => {
     expect(first.textContent).toContain('Метрики ещё не рассчитаны');
   });
 
+  it("shows the dataset a generated model was made for under 'Датасет', and none for a built-in model", async () => {
+    fakeApi({
+      'GET /api/v1/report/model_architecture': {
+        status: 200,
+        body: [
+          { model_id: 'model_1', model_type: 'persistence', hyperparameters: {} },
+          {
+            model_id: 'slow_decay',
+            model_type: 'damped_anomaly',
+            hyperparameters: { e_folding_days: 11 },
+            dataset_id: 'osisaf_conc',
+            dataset_name: 'OSI SAF concentration',
+          },
+        ],
+      },
+      'GET /api/v1/report/model_metrics': { status: 200, body: [] },
+    });
+    view = await render(<ModelsPage />);
+    await waitFor(() => expect(view!.container.querySelectorAll('article')).toHaveLength(2));
+    const [builtIn, generated] = view.container.querySelectorAll('article');
+    expect(generated.querySelector('.model-dataset')?.textContent).toBe('Датасет: OSI SAF concentration');
+    expect(builtIn.textContent).not.toContain('Датасет');
+  });
+
   it('shows where an external model’s forecast came from', async () => {
     fakeApi({
       'GET /api/v1/report/model_architecture': {
@@ -119,5 +143,23 @@ describe('/models', () => {
     up = true;
     await click(view.container.querySelector('[role="alert"] button'));
     await waitFor(() => expect(view!.container.querySelectorAll('article')).toHaveLength(2));
+  });
+
+  it('marks the default model (DEFAULT_MODEL) and the models run every day', async () => {
+    fakeApi({
+      'GET /api/v1/report/model_architecture': {
+        status: 200,
+        body: [
+          { ...architectures[0], is_default: false, run_daily: true },
+          { ...architectures[1], is_default: true, run_daily: true },
+          { model_id: 'model_3', model_type: 'damped_anomaly', hyperparameters: {}, is_default: false, run_daily: false },
+        ],
+      },
+      'GET /api/v1/report/model_metrics': { status: 200, body: [] },
+    });
+    view = await render(<ModelsPage />);
+    await waitFor(() => expect(view!.container.querySelectorAll('article')).toHaveLength(3));
+    const marks = [...view.container.querySelectorAll('article')].map((card) => card.querySelector('.model-card__daily')?.textContent ?? null);
+    expect(marks).toEqual(['Прогнозы строятся ежедневно', 'Модель по умолчанию: прогнозы строятся ежедневно', null]);
   });
 });

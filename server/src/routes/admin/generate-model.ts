@@ -1,7 +1,8 @@
 /**
  * POST /api/v1/models/generate (admin, superuser) {content, prompt_id, dataset, experiment_name}: store the
  * request and start a job that turns it into a model (template or LLM generator), registers it under the
- * experiment's name and computes its hindcast metrics. 202 {job_id}.
+ * experiment's name with the chosen dataset (by id or name) and computes its hindcast metrics on that dataset's
+ * analyses. 202 {job_id}. A generated spec of another family than the prompt's fails the job, registering nothing.
  */
 import type { FastifyPluginAsync } from 'fastify';
 import { findModel, listDatasets } from '../../forecast/forecast-repository.ts';
@@ -42,10 +43,10 @@ export const generateModelRoutes: FastifyPluginAsync = async (app) => {
         const known = modelFamilies.map((entry) => entry.promptId).join(', ');
         throw new HttpError(422, `Unknown prompt_id ${JSON.stringify(prompt_id)} (one of ${known})`);
       }
+      // The form sends the dataset's name; its id is what the model keeps.
       const datasets = await listDatasets(app.db);
-      if (!datasets.some((entry) => entry.dataset_id === dataset || entry.dataset_name === dataset)) {
-        throw new HttpError(422, `Unknown dataset ${JSON.stringify(dataset)}`);
-      }
+      const chosen = datasets.find((entry) => entry.dataset_id === dataset) ?? datasets.find((entry) => entry.dataset_name === dataset);
+      if (!chosen) throw new HttpError(422, `Unknown dataset ${JSON.stringify(dataset)}`);
       if (content.trim() === '') throw new HttpError(422, 'content is empty');
       if (await findModel(app.db, experiment_name)) {
         throw new HttpError(409, `A model named ${experiment_name} already exists`);
@@ -54,7 +55,7 @@ export const generateModelRoutes: FastifyPluginAsync = async (app) => {
         'generate_model',
         { content, prompt_id, dataset, experiment_name, generator: generator.name },
         request.user!.id,
-        { task: 'generate_model', promptId: family.promptId, content, modelId: experiment_name },
+        { task: 'generate_model', promptId: family.promptId, content, modelId: experiment_name, datasetId: chosen.dataset_id },
       );
       return reply.code(202).send({ job_id: job.id });
     },

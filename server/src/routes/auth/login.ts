@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { rememberBrowser, trustedDevice } from '../../plugins/device-cookie.ts';
+import { presentedDevice, rememberBrowser, trustedDevice } from '../../plugins/device-cookie.ts';
 import { LoginThrottle, WINDOW_MS, type LoginClient } from '../../auth/login-throttle.ts';
 import { databaseFailureStore } from '../../db/login-failures.ts';
 import { dummyPasswordHash, verifyPassword } from '../../auth/password.ts';
@@ -47,15 +47,18 @@ export const loginRoute: FastifyPluginAsync<{ throttle?: LoginThrottle }> = asyn
     },
     async (request, reply) => {
       const email = emailOf(request);
-      // Two indexed reads before any hashing; an unknown email has no known browsers and is throttled like any.
-      const found = await findCredentialsByEmail(app.db, email);
-      const client: LoginClient = { address: request.ip, device: await trustedDevice(app.db, request, found?.user.id ?? null) };
+      // Without a device cookie the throttle decides before anything else is read, so a burst of guesses reaches
+      // its counter as fast as it arrives; with one, the account and the cookie are looked up first.
+      const presented = presentedDevice(request);
+      let found = presented ? await findCredentialsByEmail(app.db, email) : undefined;
+      const client: LoginClient = { address: request.ip, device: await trustedDevice(app.db, presented, found?.user.id ?? null) };
       const knownBrowser = client.device !== null;
       const verdict = await throttle.check(email, client);
       if (!verdict.allowed) {
         request.log.info({ ip: request.ip, knownBrowser, retryAfterS: verdict.retryAfterS }, 'sign-in refused: too many failures');
         throw new HttpError(429, 'LOGIN_TOO_MANY_ATTEMPTS', { 'retry-after': String(verdict.retryAfterS) });
       }
+      if (!presented) found = await findCredentialsByEmail(app.db, email);
       const matches = await verifyPassword(request.body.password, found?.passwordHash ?? (await dummyPasswordHash()));
       if (!found || !matches || !found.user.is_active) {
         await throttle.failure(email, client);

@@ -1,9 +1,15 @@
-/** GET /api/v1/cycle (admin, superuser): the daily cycle's state (common/api-types/cycle.ts). */
+/**
+ * GET /api/v1/cycle (admin, superuser): the daily cycle's state (common/api-types/cycle.ts).
+ * PUT /api/v1/cycle/models/{model_id} {run_daily} (admin, superuser): whether the cycle also runs that model every
+ * day (the default model always runs).
+ */
 import type { FastifyPluginAsync } from 'fastify';
 import { CYCLE_DATE_STATUSES } from '../../../../common/api-types/cycle.ts';
 import { cycleStatus } from '../../cycle/cycle-status.ts';
 import { requireAdmin } from '../../plugins/guards.ts';
-import { commonErrors } from '../common-schemas.ts';
+import { commonErrors, errorReply } from '../common-schemas.ts';
+import { setRunDaily } from '../../cycle/daily-models.ts';
+import { HttpError } from '../../http-error.ts';
 
 const nullableTime = { type: ['string', 'null'], format: 'date-time' } as const;
 
@@ -50,5 +56,27 @@ export const cycleRoutes: FastifyPluginAsync = async (app) => {
     '/',
     { onRequest: [requireAdmin], schema: { response: { 200: cycleStatusSchema, ...commonErrors } } },
     async () => cycleStatus(app.db, app.config.dataDir, app.cycle, app.cycle.now()),
+  );
+
+  app.put<{ Params: { model_id: string }; Body: { run_daily: boolean } }>(
+    '/models/:model_id',
+    {
+      onRequest: [requireAdmin],
+      schema: {
+        params: { type: 'object', properties: { model_id: { type: 'string', pattern: '^[A-Za-z0-9_-]{1,64}$' } }, required: ['model_id'] },
+        body: { type: 'object', properties: { run_daily: { type: 'boolean' } }, required: ['run_daily'], additionalProperties: false },
+        response: {
+          200: { type: 'object', properties: { model_id: { type: 'string' }, run_daily: { type: 'boolean' } }, required: ['model_id', 'run_daily'] },
+          404: errorReply,
+          ...commonErrors,
+        },
+      },
+    },
+    async (request) => {
+      const { model_id } = request.params;
+      if (!(await setRunDaily(app.db, model_id, request.body.run_daily))) throw new HttpError(404, `Unknown model ${model_id}`);
+      request.log.info({ model_id, run_daily: request.body.run_daily, userId: request.user!.id }, 'daily cycle: model marked');
+      return { model_id, run_daily: request.body.run_daily };
+    },
   );
 };

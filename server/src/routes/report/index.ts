@@ -11,6 +11,7 @@ import { latestProvenance } from '../../ingest/store.ts';
 import { requireUser } from '../../plugins/guards.ts';
 import { commonErrors } from '../common-schemas.ts';
 import { leadMetrics } from '../../verification/verification-repository.ts';
+import { dailyModels } from '../../cycle/daily-models.ts';
 
 const architectureReply = {
   type: 'array',
@@ -22,8 +23,14 @@ const architectureReply = {
       hyperparameters: { type: 'object', additionalProperties: true },
       // External models (imported forecasts, issue 10): where their newest run came from.
       provenance: { type: 'object', additionalProperties: true },
+      // Generated models: the dataset chosen in the form (its name as /report/datasets lists it, if it still exists).
+      dataset_id: { type: 'string' },
+      dataset_name: { type: 'string' },
+      // The default model (DEFAULT_MODEL) and the others the daily cycle runs (server/src/cycle/).
+      is_default: { type: 'boolean' },
+      run_daily: { type: 'boolean' },
     },
-    required: ['model_id', 'model_type', 'hyperparameters'],
+    required: ['model_id', 'model_type', 'hyperparameters', 'is_default', 'run_daily'],
   },
 } as const;
 
@@ -56,13 +63,26 @@ export const reportRoutes: FastifyPluginAsync = async (app) => {
   app.get(
     '/model_architecture',
     { onRequest: [requireUser], schema: { response: { 200: architectureReply, ...commonErrors } } },
-    async () =>
-      Promise.all(
-        (await listModels(app.db)).map(async ({ model_id, model_type, hyperparameters }) => {
+    async () => {
+      const names = new Map((await listDatasets(app.db)).map((entry) => [entry.dataset_id, entry.dataset_name]));
+      const daily = new Set(await dailyModels(app.db, ''));
+      return Promise.all(
+        (await listModels(app.db)).map(async ({ model_id, model_type, hyperparameters, dataset_id, is_default }) => {
           const provenance = model_type === EXTERNAL_MODEL_TYPE ? await latestProvenance(app.db, 'forecast', model_id) : undefined;
-          return { model_id, model_type, hyperparameters, ...(provenance ? { provenance } : {}) };
+          const datasetName = dataset_id ? names.get(dataset_id) : undefined;
+          return {
+            model_id,
+            model_type,
+            hyperparameters,
+            ...(provenance ? { provenance } : {}),
+            ...(dataset_id ? { dataset_id } : {}),
+            ...(datasetName ? { dataset_name: datasetName } : {}),
+            is_default,
+            run_daily: is_default || daily.has(model_id),
+          };
         }),
-      ),
+      );
+    },
   );
 
   app.get('/model_metrics', { onRequest: [requireUser], schema: { response: { 200: metricsReply, ...commonErrors } } }, async () => {

@@ -49,6 +49,7 @@ const sampleProperties = {
   lat: { type: 'number' },
   lon: { type: 'number' },
   distance_km: { type: 'number' },
+  covered: { type: 'boolean', description: 'false outside the forecast area: beyond its grid, or a sea cell without a value' },
   concentration: nullableNumber,
   thickness_m: nullableNumber,
   ice_type: nullableString,
@@ -62,13 +63,14 @@ const checkReply = {
   properties: {
     length_km: { type: 'number' },
     ice_length_km: { type: 'number' },
+    outside_km: { type: 'number', description: 'length of the route outside the forecast area, km' },
     min_rio: nullableNumber,
     max_concentration: nullableNumber,
     max_thickness_m: nullableNumber,
     first_breach: { type: ['object', 'null'], properties: sampleProperties },
     samples: { type: 'array', items: sample },
   },
-  required: ['length_km', 'ice_length_km', 'min_rio', 'max_concentration', 'max_thickness_m', 'first_breach', 'samples'],
+  required: ['length_km', 'ice_length_km', 'outside_km', 'min_rio', 'max_concentration', 'max_thickness_m', 'first_breach', 'samples'],
 } as const;
 
 /** Mounted at /route. */

@@ -1,11 +1,14 @@
 /**
  * The route check of issue 12: sample the route every ≤ 5 km along great circles, take each sample's values
  * from the nearest cell of the forecast lead, and apply POLARIS (common/polaris) for the ship's ice class.
- * Land and missing cells stay null (never open water).
+ * Land and missing cells stay null (never open water). A sample the forecast says nothing of — outside its grid,
+ * or a sea cell without a value — is `covered: false`, and the route's length there is `outside_km`, so "no
+ * ice" and "no data" are told apart; land inside the grid is covered (the forecast knows it is land).
  */
 import type { RouteCheckResult, RouteSample } from '../../../../common/api-types/route.ts';
 import { assessCell, type IceClass } from '../../../../common/polaris/polaris.ts';
 import { cellIndexAt } from '../../../../common/regular-grid.ts';
+import { landMask } from '../../forecast/land-mask.ts';
 import { sampleRoute } from './great-circle.ts';
 import type { LeadSlices } from './forecast-slices.ts';
 
@@ -19,6 +22,7 @@ export const MAX_ROUTE_KM = 20_000;
 const finite = (v: number): number | null => (Number.isFinite(v) ? v : null);
 
 export function checkRoute(slices: LeadSlices, iceClass: IceClass, waypoints: readonly (readonly [number, number])[]): RouteCheckResult {
+  const land = landMask(slices.grid);
   const samples: RouteSample[] = sampleRoute(waypoints, MAX_STEP_KM).map(({ lat, lon, distance_km }) => {
     const index = cellIndexAt(slices.grid, lon, lat);
     const concentration = index < 0 ? null : finite(slices.concentration[index]);
@@ -28,6 +32,7 @@ export function checkRoute(slices: LeadSlices, iceClass: IceClass, waypoints: re
       lat,
       lon,
       distance_km,
+      covered: index >= 0 && (concentration !== null || thickness !== null || land[index] === 1),
       // Both values or neither: a cell with only one of them is missing as a whole.
       concentration: cell ? concentration : null,
       thickness_m: cell ? thickness : null,
@@ -37,12 +42,15 @@ export function checkRoute(slices: LeadSlices, iceClass: IceClass, waypoints: re
     };
   });
 
-  // Length in ice: each step between two samples counts half for each end whose concentration is ≥ 0.15.
+  // Length in ice (outside): each step between two samples counts half for each end whose concentration is
+  // ≥ 0.15 (that is not covered).
   let iceLength = 0;
+  let outside = 0;
   for (let k = 1; k < samples.length; k++) {
     const step = samples[k].distance_km - samples[k - 1].distance_km;
     for (const end of [samples[k - 1], samples[k]]) {
       if (end.concentration !== null && end.concentration >= ICE_EDGE_CONCENTRATION) iceLength += step / 2;
+      if (!end.covered) outside += step / 2;
     }
   }
 
@@ -54,6 +62,7 @@ export function checkRoute(slices: LeadSlices, iceClass: IceClass, waypoints: re
   return {
     length_km: samples[samples.length - 1].distance_km,
     ice_length_km: iceLength,
+    outside_km: outside,
     min_rio: rios.length ? Math.min(...rios) : null,
     max_concentration: max(samples.map((s) => s.concentration)),
     max_thickness_m: max(samples.map((s) => s.thickness_m)),

@@ -11,7 +11,9 @@ import { ICE_TYPES, iceTypeIndex, RIV_TABLE, rioCategory, type IceClass } from '
 import { buildDemoArchive } from '../../../src/forecast/demo-archive.ts';
 import { decodeStateFile } from '../../../src/forecast/forecast-file.ts';
 import { latitudes, longitudes } from '../../../src/forecast/grid.ts';
+import { landMask } from '../../../src/forecast/land-mask.ts';
 import { greatCircleKm } from '../../../src/routes/route/great-circle.ts';
+import { checkRoute } from '../../../src/routes/route/route-check.ts';
 import { makeApp, signedIn } from '../../helpers.ts';
 import { SMALL_GRID } from '../../forecast/small-grid.ts';
 
@@ -127,6 +129,64 @@ describe('POST /api/v1/route/check', () => {
     }
     // Between them the checks meet every category, so the comparison above covers each.
     expect(new Set(seenAll)).toEqual(new Set(['missing', 'normal', 'elevated', 'special']));
+  });
+
+  it('marks samples outside the forecast area "covered": false and adds their length as outside_km; land inside stays covered', async () => {
+    const { app, dataDir, headers } = await appWithArchive();
+    // From the sea north of Novaya Zemlya east across the grid's edge (74.875°E) to 80°E, then back onto the grid.
+    const waypoints = [
+      [77.5, 62.0],
+      [77.5, 80.0],
+      [79.0, 70.0],
+    ];
+    const reply = await check(app, headers, { date: DATE, run: 'free', lead_hours: 24, ice_class: 'PC7', waypoints });
+    expect(reply.statusCode, reply.body).toBe(200);
+    const body = reply.json() as { samples: (Sample & { covered: boolean })[]; outside_km: number; length_km: number };
+    const file = readFileSync(join(dataDir, 'forecast-data/forecast/model_2', `${DATE}.nc`));
+    const { state } = decodeStateFile(new Uint8Array(file.buffer, file.byteOffset, file.byteLength), 0);
+    const land = landMask(SMALL_GRID);
+    for (const s of body.samples) {
+      const cell = nearestCell(s.lat, s.lon);
+      const known = cell >= 0 && (Number.isFinite(state.concentration[cell]) || Number.isFinite(state.thickness[cell]) || land[cell] === 1);
+      expect(s.covered, `${s.lat} ${s.lon}`).toBe(known);
+      if (!s.covered) expect(s).toMatchObject({ concentration: null, thickness_m: null, rio: null, category: null });
+    }
+    expect(body.samples.filter((s) => !s.covered).length).toBeGreaterThan(10);
+    expect(body.samples.filter((s) => s.covered).length).toBeGreaterThan(10);
+    // Outside: half of each step per end not covered; about the legs' parts east of the grid's edge.
+    let outside = 0;
+    for (let k = 1; k < body.samples.length; k++) {
+      const step = body.samples[k].distance_km - body.samples[k - 1].distance_km;
+      outside += (body.samples[k - 1].covered ? 0 : step / 2) + (body.samples[k].covered ? 0 : step / 2);
+    }
+    expect(body.outside_km).toBeCloseTo(outside, 6);
+    const firstOut = body.samples.find((s) => !s.covered)!;
+    const lastOut = body.samples.findLast((s) => !s.covered)!;
+    expect(firstOut.lon).toBeGreaterThan(74.8);
+    expect(body.outside_km).toBeGreaterThan(lastOut.distance_km - firstOut.distance_km - 10);
+    expect(body.outside_km).toBeLessThan(lastOut.distance_km - firstOut.distance_km + 10);
+
+    // A route wholly inside over sea and land: nothing outside.
+    const inside = await check(app, headers, { date: DATE, run: 'free', lead_hours: 24, ice_class: 'PC7', waypoints: [[74.3, 60.4], [77.0, 66.0]] });
+    expect(inside.json().outside_km).toBe(0);
+    expect(inside.json().samples.every((s: { covered: boolean }) => s.covered)).toBe(true);
+  });
+
+  it('a sea cell the forecast has no value for is not covered (no data is not open water)', () => {
+    const n = SMALL_GRID.nlat * SMALL_GRID.nlon;
+    const land = landMask(SMALL_GRID);
+    const concentration = new Float32Array(n).fill(0);
+    const thickness = new Float32Array(n).fill(0);
+    // The model covers only the western half of the grid (columns < 30); land is NaN everywhere.
+    for (let k = 0; k < n; k++) {
+      if (k % SMALL_GRID.nlon >= 30 || land[k]) concentration[k] = thickness[k] = NaN;
+    }
+    const result = checkRoute({ grid: SMALL_GRID, concentration, thickness }, 'PC7', [[82, 61], [82, 74]]);
+    const east = result.samples.filter((s) => s.lon > 60 + 30 * 0.25);
+    expect(east.length).toBeGreaterThan(5);
+    expect(east.every((s) => !s.covered && s.concentration === null)).toBe(true);
+    expect(result.samples.filter((s) => s.lon < 60 + 29 * 0.25).every((s) => s.covered && s.concentration === 0)).toBe(true);
+    expect(result.outside_km).toBeGreaterThan(100);
   });
 
   it('answers 422 with a detail for malformed routes, classes and leads, and 404 without a file', async () => {

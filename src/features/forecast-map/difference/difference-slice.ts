@@ -5,7 +5,10 @@
 import type { StateCreator } from 'zustand';
 import type { DifferenceField, DifferenceKind } from './difference-math.ts';
 
-/** 'Поле' (the field), 'Разность' (a difference) or 'Вероятность льда' (../ice-probability/: all models' forecasts). */
+/**
+ * 'Поле' (the field), 'Разность' (a difference) or 'Вероятность льда' (the share of all models' forecasts of the
+ * date with ice, ../ice-probability/).
+ */
 export type MapMode = 'field' | 'difference' | 'probability';
 
 export interface DifferenceSlice {

@@ -1,9 +1,11 @@
-/** 'Вероятность льда' in the forecast map store: the probability the loader made for the date and lead shown. */
+/**
+ * 'Вероятность льда' in the forecast map store: the probability field the probability loader made for the selected
+ * date and lead ('none' when no model has a file of the date). The mode itself is the difference slice's `mode`.
+ */
 import type { StateCreator } from 'zustand';
 import type { ProbabilityField } from './probability-field.ts';
 
 export interface ProbabilitySlice {
-  /** On screen in 'Вероятность льда' mode; 'none' when no model has a forecast of the date; null while made or off. */
   probability: ProbabilityField | 'none' | null;
   probabilityChanged: (probability: ProbabilityField | 'none' | null) => void;
 }

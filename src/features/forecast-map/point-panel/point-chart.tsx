@@ -11,7 +11,7 @@ import { cssColour, EDGE_STYLES } from '../ice-edge/edge-styles.ts';
 import { EDGE_RUNS } from '../ice-edge/edge-slice.ts';
 import type { PointSeries } from './point-series.ts';
 
-/** Chart size, CSS pixels (the panel is 420 px wide). */
+/** Chart size, CSS pixels: at most this wide (the panel is 420 px wide; narrower on a 1024 px screen). */
 const WIDTH = 390;
 const HEIGHT = 150;
 /** The free run's magenta and the analysis's white are for a dark map; on the white panel use darker lines. */
@@ -29,9 +29,11 @@ export function PointChart({ series }: { series: PointSeries }) {
   useEffect(() => {
     const element = container.current;
     if (!element) return;
+    // As wide as the panel leaves (up to WIDTH), following the panel when the window changes size.
+    const width = () => Math.min(WIDTH, element.clientWidth || WIDTH);
     const plot = new uPlot(
       {
-        width: WIDTH,
+        width: width(),
         height: HEIGHT,
         legend: { show: false },
         cursor: { show: false },
@@ -53,7 +55,12 @@ export function PointChart({ series }: { series: PointSeries }) {
       chartData(series),
       element,
     );
-    return () => plot.destroy();
+    const resize = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(() => plot.setSize({ width: width(), height: HEIGHT }));
+    resize?.observe(element);
+    return () => {
+      resize?.disconnect();
+      plot.destroy();
+    };
   }, [series]);
   return <div ref={container} className="point-panel__chart" data-testid="point-chart" />;
 }

@@ -10,6 +10,7 @@ const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 const result = (lead: number): RouteCheckResult => ({
   length_km: lead,
   ice_length_km: 0,
+  outside_km: 0,
   min_rio: 30,
   max_concentration: 0,
   max_thickness_m: 0,

@@ -7,6 +7,7 @@ const sample = (distance: number, lat: number, lon: number, rio: number | null) 
   lat,
   lon,
   distance_km: distance,
+  covered: true,
   concentration: rio === null ? null : 0.9,
   thickness_m: rio === null ? null : 1.5,
   ice_type: rio === null ? null : ('thick_first_year' as const),
@@ -17,6 +18,7 @@ const sample = (distance: number, lat: number, lon: number, rio: number | null) 
 const result = {
   length_km: 10,
   ice_length_km: 5,
+  outside_km: 0,
   min_rio: -15,
   max_concentration: 0.9,
   max_thickness_m: 1.5,

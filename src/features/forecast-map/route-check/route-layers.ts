@@ -1,9 +1,11 @@
 /**
  * The route on the map (issue 12), as deck.gl layers from @deck.gl/layers: while drawing, the waypoints and
  * the line through them; once checked, the samples of the lead shown in the sidebar as a path coloured by
- * POLARIS category (grey where there is land or no data).
+ * POLARIS category (grey where there is land or no data), and dashed grey where the route leaves the forecast
+ * area (samples not covered), so "no data" never looks like a line through open water.
  */
 import type { LayersList } from '@deck.gl/core';
+import { PathStyleExtension, type PathStyleExtensionProps } from '@deck.gl/extensions';
 import { PathLayer, ScatterplotLayer } from '@deck.gl/layers';
 import type { RioCategory } from '../../../../common/polaris/polaris.ts';
 import { CATEGORY_COLOURS, type Rgb } from '../../../map/layers/polaris-layer/index.ts';
@@ -20,27 +22,38 @@ type Position = [number, number];
 interface Run {
   path: Position[];
   colour: Rgb;
+  /** Outside the forecast area: drawn dashed. */
+  outside: boolean;
 }
+
+/** Dash and gap, in line widths (PathStyleExtension's unit). */
+export const OUTSIDE_DASH: [number, number] = [3, 2];
+// The route is sampled every ≤ 5 km, a pixel or two per segment: dashes must run along the whole path, not
+// restart (or be justified) per segment, hence high-precision dashes.
+const dashes = new PathStyleExtension({ dash: true, highPrecisionDash: true });
 
 // Drawn over the field whatever the depth buffer holds (the globe's field mesh dips below the sphere).
 const overlay = { depthCompare: 'always', depthWriteEnabled: false } as const;
 
 type RouteState = Pick<ForecastMapState, 'routeMode' | 'routeWaypoints' | 'routeChecks' | 'lead'>;
 
-/** Consecutive samples of one category become one path; each run ends where the next begins. */
-function categoryRuns(samples: { lat: number; lon: number; category: RioCategory | null }[]): Run[] {
+/** Consecutive samples of one category (and coverage) become one path; each run ends where the next begins. */
+export function categoryRuns(samples: { lat: number; lon: number; category: RioCategory | null; covered?: boolean }[]): Run[] {
   const runs: Run[] = [];
   let current: Run | null = null;
-  let currentCategory: RioCategory | null | undefined;
+  let currentKey: string | undefined;
   for (const s of samples) {
     const position: Position = [s.lon, s.lat];
-    if (current && s.category === currentCategory) {
+    // An answer from a server without `covered` counts as covered.
+    const outside = s.covered === false;
+    const key = outside ? 'outside' : String(s.category);
+    if (current && key === currentKey) {
       current.path.push(position);
       continue;
     }
     if (current) current.path.push(position);
-    current = { path: [position], colour: s.category ? CATEGORY_COLOURS[s.category] : NO_DATA_COLOUR };
-    currentCategory = s.category;
+    current = { path: [position], colour: !outside && s.category ? CATEGORY_COLOURS[s.category] : NO_DATA_COLOUR, outside };
+    currentKey = key;
     runs.push(current);
   }
   return runs.filter((run) => run.path.length > 1);
@@ -52,16 +65,28 @@ export function buildRouteLayers(state: RouteState): LayersList {
   const result = state.routeChecks?.results[LEAD_HOURS[state.lead]];
   const layers: LayersList = [];
   if (result) {
+    const runs = categoryRuns(result.samples);
     layers.push(
       new PathLayer<Run>({
         id: ROUTE_LAYER_ID,
-        data: categoryRuns(result.samples),
+        data: runs.filter((run) => !run.outside),
         getPath: (run) => run.path,
         getColor: (run) => [...run.colour, 255],
         getWidth: 5,
         widthUnits: 'pixels',
         capRounded: true,
         jointRounded: true,
+        parameters: overlay,
+      }),
+      new PathLayer<Run, PathStyleExtensionProps<Run>>({
+        id: `${ROUTE_LAYER_ID}-outside`,
+        data: runs.filter((run) => run.outside),
+        getPath: (run) => run.path,
+        getColor: [...NO_DATA_COLOUR, 255],
+        getWidth: 4,
+        widthUnits: 'pixels',
+        getDashArray: OUTSIDE_DASH,
+        extensions: [dashes],
         parameters: overlay,
       }),
     );

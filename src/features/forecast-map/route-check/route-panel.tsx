@@ -10,6 +10,7 @@ import { useForecastMap, useForecastMapStore } from '../store/store-context.ts';
 import { downloadRoute, type ExportFormat } from './route-export.ts';
 import { parseRouteFile, RouteFileError } from './route-files.ts';
 import { ROUTE_LEADS, startRouteChecker } from './route-checker.ts';
+import { LEAD_HOURS } from '../forecast-variables.ts';
 import './route-check.css';
 
 const t = ru.route;
@@ -66,6 +67,21 @@ function ResultsTable({ results }: { results: Partial<Record<24 | 48 | 72, Route
         ))}
       </tbody>
     </table>
+  );
+}
+
+/**
+ * How much of the route the forecast says nothing of (the lead shown on the map, whose legs are drawn dashed):
+ * so missing data is never read as open water. Nothing when the whole route is inside.
+ */
+function OutsideNote({ results }: { results: Partial<Record<24 | 48 | 72, RouteCheckResult>> }) {
+  const lead = useForecastMap((s) => LEAD_HOURS[s.lead]) as 24 | 48 | 72;
+  const outside = (results[lead] ?? Object.values(results)[0])?.outside_km ?? 0;
+  if (!(outside > 0)) return null;
+  return (
+    <p className="route-panel__outside" data-testid="route-outside">
+      {t.outside(km(outside))}
+    </p>
   );
 }
 
@@ -153,6 +169,7 @@ export function RoutePanel() {
       {checks?.status === 'done' && (
         <>
           <ResultsTable results={checks.results} />
+          <OutsideNote results={checks.results} />
           <div className="route-panel__actions">
             <span>{t.export}:</span>
             {(['gpx', 'csv', 'geojson'] as const).map((format) => (

@@ -1,0 +1,169 @@
+/**
+ * `npm run bench:switch`: a forecaster's desk on a local network (loopback, no shaping), real Chromium (software
+ * WebGL), against a freshly started server whose files have no subset and no compressed copy made yet ("cold").
+ * Ours (the shown slice first, then the whole file on a fast link, subsets answered in a quick encoding) against
+ * the peer in the same run: the same build and server with the old whole-file path (localStorage 'ice.download'
+ * = 'whole'). Both start from the same cold state: before each run the server is stopped, every subset and
+ * compressed copy deleted, and the server started again.
+ *
+ * Each run, in a fresh browser context with a session cookie: open /forecasts (thickness, +24 h), time to the first
+ * field drawn (the first view's canvas or the map) and to the map drawn; then, one after another, +48h,
+ * sea_ice_fraction_BREMEN, +72h, +24h, usi_vsi, each from the click to the map's `data-drawn` naming that field.
+ * Then "warm" (the file seen): a second page in the same context does the same. Median and max of RUNS (default 3).
+ * BENCH_TRACE=1: each request of the first cold run of ours, when it started and ended (ms since the page was
+ * asked for), to see where the first field's time goes.
+ */
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, sessionCookies, startServer, type RunningServer } from '../tests/e2e/harness.ts';
+
+type Mode = 'ours' | 'peer';
+const RUNS = Number(process.env.RUNS ?? 3);
+const SWITCHES: Array<[button: string, suffix: string]> = [
+  ['+48h', '|sithick_GLORYS|1'],
+  ['sea_ice_fraction_BREMEN', '|sea_ice_fraction_BREMEN|1'],
+  ['+72h', '|sea_ice_fraction_BREMEN|2'],
+  ['+24h', '|sea_ice_fraction_BREMEN|0'],
+  ['usi_vsi', '|usi_vsi|0'],
+];
+const log = (text: string) => console.error(`[${new Date().toISOString().slice(11, 19)}] ${text}`);
+
+interface Visit {
+  firstMs: number;
+  mapMs: number;
+  switchMs: number[];
+}
+interface Sample {
+  cold: Visit;
+  warm: Visit;
+}
+
+/** Remove what a server makes on demand: subsets (`*.nc.parts/`) and compressed copies (`*.nc.br`, `*.nc.gz`). */
+function makeCold(dataDir: string): void {
+  const root = join(dataDir, 'forecast-data');
+  if (!existsSync(root)) return;
+  for (const name of readdirSync(root, { recursive: true, encoding: 'utf8' })) {
+    if (name.endsWith('.nc.parts') || name.endsWith('.nc.br') || name.endsWith('.nc.gz')) rmSync(join(root, name), { recursive: true, force: true });
+  }
+}
+
+async function drawn(page: Page, suffix: string, wait: 'first' | 'map'): Promise<void> {
+  await page.waitForFunction(
+    ({ end, wait }) => {
+      const map = document.querySelector('[data-testid="forecast-map"]');
+      const onMap = map?.getAttribute('data-drawn')?.endsWith(end) ?? false;
+      const firstView = document.querySelector('[data-testid="first-view"]');
+      if (wait === 'map') return onMap && firstView === null;
+      return onMap || (firstView?.getAttribute('data-field-drawn')?.endsWith(end) ?? false);
+    },
+    { end: suffix, wait },
+    { polling: 'raf', timeout: 120_000 },
+  );
+}
+
+async function visit(page: Page, url: string, trace: boolean): Promise<Visit> {
+  const t0 = performance.now();
+  if (trace) {
+    const started = new Map<unknown, number>();
+    page.on('request', (r) => started.set(r, performance.now() - t0));
+    page.on('requestfinished', (r) => {
+      const end = performance.now() - t0;
+      void r.sizes().then((sizes) => {
+        log(`  ${(started.get(r) ?? 0).toFixed(0).padStart(5)}–${end.toFixed(0).padStart(5)} ms ${(sizes.responseBodySize / 1024).toFixed(1).padStart(7)} KiB ${r.url().replace(/^https?:\/\/[^/]+/, '').slice(0, 100)}`);
+      });
+    });
+  }
+  await page.goto(url, { waitUntil: 'commit' });
+  await drawn(page, '|sithick_GLORYS|0', 'first');
+  const firstMs = performance.now() - t0;
+  await drawn(page, '|sithick_GLORYS|0', 'map');
+  const mapMs = performance.now() - t0;
+  if (trace) log(`  first field ${firstMs.toFixed(0)} ms, map ${mapMs.toFixed(0)} ms`);
+  const switchMs: number[] = [];
+  for (const [button, suffix] of SWITCHES) {
+    const clicked = performance.now();
+    await page.getByRole('button', { name: button, exact: true }).click();
+    await drawn(page, suffix, 'map');
+    switchMs.push(performance.now() - clicked);
+  }
+  return { firstMs, mapMs, switchMs };
+}
+
+async function run(browser: Browser, server: RunningServer, mode: Mode, date: string, trace: boolean): Promise<Sample> {
+  const cookies = await sessionCookies(server.url);
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'ru-RU' });
+  try {
+    await context.addCookies(cookies.map((c) => ({ ...c, url: server.url })));
+    if (mode === 'peer') await context.addInitScript(() => localStorage.setItem('ice.download', 'whole'));
+    const url = `${server.url}/forecasts?date=${date}&assimilated=false&lead=24&variable=sithick_GLORYS`;
+    const page = await context.newPage();
+    page.on('pageerror', (e) => log(`page error: ${e.message}`));
+    const cold = await visit(page, url, trace);
+    await page.close();
+    const again = await context.newPage();
+    const warm = await visit(again, url, false);
+    await again.close();
+    return { cold, warm };
+  } finally {
+    await context.close();
+  }
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+const ms = (v: number) => `${v.toFixed(0)}`;
+const stat = (values: number[]) => `${ms(median(values))} / ${ms(Math.max(...values))}`;
+
+async function main(): Promise<void> {
+  // One demo day, built once; each run then starts the server again on it, cold.
+  const dataDir = mkdtempSync(join(tmpdir(), 'ice-bench-switch-'));
+  let server = await startServer({ dataDir, env: { DEMO_DAYS: '1', SUBSET_WARM: '1' }, readyTimeoutMs: 600_000 });
+  const cookies = await sessionCookies(server.url);
+  const header = { cookie: cookies.map((c) => `${c.name}=${c.value}`).join('; ') };
+  let dates: string[] = [];
+  for (let i = 0; i < 600 && dates.length === 0; i++) {
+    dates = ((await (await fetch(`${server.url}/api/v1/forecast/info`, { headers: header })).json()) as { available_dates: string[] }).available_dates;
+    if (dates.length === 0) await new Promise((resolve) => setTimeout(resolve, 1000));
+  }
+  const date = dates[dates.length - 1];
+  const browser = await launchBrowser(['--host-resolver-rules=MAP gibs.earthdata.nasa.gov ~NOTFOUND']);
+  const samples: Record<Mode, Sample[]> = { ours: [], peer: [] };
+  const loads: string[] = [];
+  try {
+    for (let i = 0; i < RUNS; i++) {
+      for (const mode of ['ours', 'peer'] as Mode[]) {
+        await server.stop(); // the data folder is ours: it stays
+        makeCold(dataDir);
+        server = await startServer({ dataDir, env: { DEMO_DAYS: '1', SUBSET_WARM: '1' }, readyTimeoutMs: 600_000 });
+        loads.push(loadavg()[0].toFixed(2));
+        const sample = await run(browser, server, mode, date, process.env.BENCH_TRACE === '1' && i === 0 && mode === 'ours');
+        samples[mode].push(sample);
+        log(`${mode} #${i + 1}: ${JSON.stringify(sample, (_k, v: unknown) => (typeof v === 'number' ? Math.round(v) : v))}`);
+      }
+    }
+  } finally {
+    await browser.close();
+    await server.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+  console.log(`RUNS=${RUNS}, date ${date}, loopback, 1-min load average at each run's start: ${loads.join(', ')}. Figures: median / max, ms.\n`);
+  console.log(`| path | visit | first field | map drawn | ${SWITCHES.map(([b]) => b).join(' | ')} | every switch |`);
+  console.log(`|---|---|---|---|${SWITCHES.map(() => '---|').join('')}---|`);
+  for (const mode of ['ours', 'peer'] as Mode[]) {
+    for (const kind of ['cold', 'warm'] as const) {
+      const visits = samples[mode].map((s) => s[kind]);
+      const all = visits.flatMap((v) => v.switchMs);
+      console.log(
+        `| ${mode === 'ours' ? 'ours' : 'peer (whole file)'} | ${kind} | ${stat(visits.map((v) => v.firstMs))} | ${stat(visits.map((v) => v.mapMs))} | ${SWITCHES.map((_, k) => stat(visits.map((v) => v.switchMs[k]))).join(' | ')} | ${stat(all)} |`,
+      );
+    }
+  }
+  const ratio = (kind: 'cold' | 'warm', pick: (v: Visit) => number[]) =>
+    (median(samples.ours.flatMap((s) => pick(s[kind]))) / median(samples.peer.flatMap((s) => pick(s[kind])))).toFixed(2);
+  console.log(
+    `\nours/peer by medians: cold first field ${ratio('cold', (v) => [v.firstMs])}×, cold map ${ratio('cold', (v) => [v.mapMs])}×, cold switches ${ratio('cold', (v) => v.switchMs)}×; warm first field ${ratio('warm', (v) => [v.firstMs])}×, warm switches ${ratio('warm', (v) => v.switchMs)}×`,
+  );
+}
+
+await main();
