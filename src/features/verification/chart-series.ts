@@ -23,7 +23,7 @@ export interface ChartData {
 
 const forecastValue = (row: VerificationRow, metric: ChartMetric) => (metric === 'iiee' ? row.iiee_km2 / 1000 : row.conc_rmse);
 const persistenceValue = (row: VerificationRow, metric: ChartMetric) =>
-  metric === 'iiee' ? row.persistence_iiee_km2 / 1000 : row.persistence_conc_rmse;
+  metric === 'iiee' ? (row.persistence_iiee_km2 === null ? null : row.persistence_iiee_km2 / 1000) : row.persistence_conc_rmse;
 
 export function dateSeconds(date: string): number {
   return Date.parse(`${date}T00:00:00Z`) / 1000;

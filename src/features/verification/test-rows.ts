@@ -8,7 +8,7 @@ export function row(overrides: Partial<VerificationRow>): VerificationRow {
     valid_date: '2026-11-21',
     model_id: 'model_2',
     run: 'forecast',
-    truth: { source: 'demo_analysis', label: 'демонстрационные данные' },
+    truth: { source: 'demo_analysis', label: 'демонстрационные данные', demo: true },
     n_cells: 400_000,
     iiee_km2: 200_000,
     iiee_over_km2: 120_000,

@@ -17,9 +17,14 @@ export interface VerificationChartProps {
   data: ChartData;
   metric: ChartMetric;
   models: readonly string[];
+  /** The period's valid dates shown, Unix seconds (the x axis spans it, so a single date is not a degenerate axis). */
+  span: [number, number];
 }
 
-export function VerificationChart({ data, metric, models }: VerificationChartProps) {
+/** Half a day either side of the span, seconds: the first and last points are not on the frame. */
+const MARGIN_S = 43_200;
+
+export function VerificationChart({ data, metric, models, span }: VerificationChartProps) {
   const container = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const element = container.current;
@@ -29,18 +34,18 @@ export function VerificationChart({ data, metric, models }: VerificationChartPro
       {
         width: Math.max(320, element.clientWidth),
         height: HEIGHT,
-        scales: { x: { time: true }, y: { range: (_u, min, max) => [0, max > min ? max * 1.08 : max + 1] } },
+        scales: { x: { time: true, range: () => [span[0] - MARGIN_S, span[1] + MARGIN_S] }, y: { range: (_u, min, max) => [0, max > min ? max * 1.08 : max + 1] } },
         axes: [
           { values: (_u, ticks) => ticks.map((tick) => new Date(tick * 1000).toISOString().slice(5, 10).split('-').reverse().join('.')) },
           { size: 56, label: t.metrics[metric], values: (_u, ticks) => ticks.map((tick) => decimal(tick, metric === 'iiee' ? 0 : 2)) },
         ],
         series: [
-          { value: (_u, v) => (v === null ? '—' : new Date(v * 1000).toISOString().slice(0, 10)) },
+          { label: t.validDate, value: (_u, v) => (v === null ? '—' : new Date(v * 1000).toISOString().slice(0, 10)) },
           ...data.series.map((line) => {
             const leadIndex = leads.indexOf(line.lead_hours);
             const value = (_u: uPlot, v: number | null) => (v === null ? '—' : decimal(v, metric === 'iiee' ? 1 : 3));
             return line.persistence
-              ? { label: t.persistenceLine(line.lead_hours), stroke: persistenceColour(leadIndex), width: 1.5, dash: PERSISTENCE_DASH, value }
+              ? { label: t.persistenceLine(line.lead_hours), stroke: persistenceColour(leadIndex), width: 1.5, dash: PERSISTENCE_DASH, points: { show: true, size: 4 }, value }
               : {
                   label: `${line.model_id} ${t.lead(line.lead_hours)}`,
                   stroke: modelColour(models.indexOf(line.model_id ?? ''), leadIndex),
@@ -60,6 +65,6 @@ export function VerificationChart({ data, metric, models }: VerificationChartPro
       resize.disconnect();
       plot.destroy();
     };
-  }, [data, metric, models]);
-  return <div ref={container} className="verification-chart" data-testid="verification-chart" data-series={data.series.length} />;
+  }, [data, metric, models, span]);
+  return <div ref={container} className="verification-chart" data-testid="verification-chart" data-metric={metric} data-series={data.series.length} />;
 }

@@ -9,9 +9,9 @@ describe('verification CSV', () => {
     expect(lines).toHaveLength(4);
     expect(lines[3]).toBe('');
     expect(lines[0]).toBe(CSV_COLUMNS.join(','));
-    expect(lines[0].startsWith('date,lead_hours,valid_date,model_id,run,truth_source,truth_label,n_cells,iiee_km2')).toBe(true);
+    expect(lines[0].startsWith('date,lead_hours,valid_date,model_id,run,truth_source,truth_label,truth_demo,n_cells,iiee_km2')).toBe(true);
     expect(lines[1]).toBe(
-      '2026-11-20,24,2026-11-21,model_2,forecast,demo_analysis,демонстрационные данные,400000,200000,120000,80000,10000,20,0.08,0.04,0.01,0.3,-0.1,250000,0.1,0.2,0.2',
+      '2026-11-20,24,2026-11-21,model_2,forecast,demo_analysis,демонстрационные данные,true,400000,200000,120000,80000,10000,20,0.08,0.04,0.01,0.3,-0.1,250000,0.1,0.2,0.2',
     );
     const fields = lines[2].split(',');
     expect(fields[CSV_COLUMNS.indexOf('thick_rmse')]).toBe('');
@@ -24,8 +24,8 @@ describe('verification CSV', () => {
     expect(csvField('two\nlines')).toBe('"two\nlines"');
     expect(csvField(null)).toBe('');
     expect(csvField(Number.NaN)).toBe('');
-    const text = verificationCsv([row({ truth: { source: 'osisaf', label: 'OSI SAF, "SSMIS"' } })]);
-    expect(text.split('\r\n')[1]).toContain(',osisaf,"OSI SAF, ""SSMIS""",');
+    const text = verificationCsv([row({ truth: { source: 'osisaf', label: 'OSI SAF, "SSMIS"', demo: false } })]);
+    expect(text.split('\r\n')[1]).toContain(',osisaf,"OSI SAF, ""SSMIS""",false,');
   });
 
   it('names the file by run and period', () => {

@@ -1,6 +1,6 @@
 /**
  * The page's rows as CSV (RFC 4180): one line per record, the API's field names as the header (the truth split into
- * its source and label), numbers with a decimal point as the API gives them (a spreadsheet or pandas reads them
+ * its source, label and demo flag), numbers with a decimal point as the API gives them (a spreadsheet or pandas reads them
  * without a locale), an empty field for null. CRLF line ends.
  */
 import type { VerificationRow } from '../../api/verification.ts';
@@ -13,6 +13,7 @@ export const CSV_COLUMNS = [
   'run',
   'truth_source',
   'truth_label',
+  'truth_demo',
   'n_cells',
   'iiee_km2',
   'iiee_over_km2',
@@ -43,6 +44,7 @@ function cells(row: VerificationRow): Cell[] {
   return CSV_COLUMNS.map((column) => {
     if (column === 'truth_source') return row.truth?.source;
     if (column === 'truth_label') return row.truth?.label;
+    if (column === 'truth_demo') return row.truth ? String(row.truth.demo) : null;
     return row[column];
   });
 }

@@ -7,6 +7,7 @@ describe('verification scores in Russian', () => {
     expect(thousandKm2(1_234_560)).toBe('1234,6 тыс. км²');
     expect(thousandKm2(40)).toBe('0,0 тыс. км²');
     expect(thousandKm2(0)).toBe('0,0 тыс. км²');
+    expect(thousandKm2(null)).toBe('—');
   });
 
   it('gives distances in km and concentration errors as fractions, a dash when there is none', () => {

@@ -13,8 +13,9 @@ export function decimal(value: number, decimals: number): string {
   return `${negative ? '−' : ''}${text.replace('.', ',')}`;
 }
 
-/** An area in km² as thousands of km²: 245 300 → '245,3 тыс. км²'. */
-export function thousandKm2(km2: number): string {
+/** An area in km² as thousands of km²: 245 300 → '245,3 тыс. км²'; '—' when there is none. */
+export function thousandKm2(km2: number | null): string {
+  if (km2 === null || !Number.isFinite(km2)) return '—';
   return `${decimal(km2 / 1000, 1)} ${t.thousandKm2}`;
 }
 

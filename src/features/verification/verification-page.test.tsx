@@ -1,3 +1,4 @@
+import { act } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { click, fakeApi, render, waitFor, type Rendered } from '../../testing/page-helpers.tsx';
 import { VerificationPage } from './verification-page.tsx';
@@ -20,6 +21,19 @@ const architectures = [
 function routes(run = 'forecast') {
   return {
     'GET /api/v1/report/model_architecture': { status: 200, body: architectures },
+    [`GET /api/v1/verification/summary?from=${from}&to=${to}`]: {
+      status: 200,
+      body: {
+        from,
+        to,
+        rows: [],
+        sps: [
+          { date: '2026-11-19', lead_hours: 24, valid_date: '2026-11-20', members: 6, sps_km2: 30_000 },
+          { date: '2026-11-20', lead_hours: 24, valid_date: '2026-11-21', members: 4, sps_km2: 50_000 },
+          { date: '2026-11-20', lead_hours: 48, valid_date: '2026-11-22', members: 6, sps_km2: 70_000 },
+        ],
+      },
+    },
     [`GET /api/v1/verification?model_id=model_1&run=${run}&from=${from}&to=${to}`]: {
       status: 200,
       body: { rows: [row({ model_id: 'model_1', run: run as 'forecast', iiee_km2: 300_000, skill_iiee: -0.2, conc_rmse: 0.12, skill_conc_rmse: -0.2 })] },
@@ -37,12 +51,16 @@ describe('/verification', () => {
     view = await render(<VerificationPage />);
     await waitFor(() => expect(view!.container.querySelectorAll('[data-testid="scorecard"] tbody tr')).toHaveLength(3));
     expect(view.container.querySelector('h1')?.textContent).toBe('Проверка прогнозов');
-    expect(seen.filter((r) => r.path.startsWith('/api/v1/verification'))).toHaveLength(2);
+    expect(seen.filter((r) => r.path.startsWith('/api/v1/verification?'))).toHaveLength(2);
     const lines = [...view.container.querySelectorAll('[data-testid="scorecard"] tbody tr')].map((tr) =>
       [...tr.children].map((cell) => cell.textContent),
     );
     expect(lines[0]).toEqual(['model_1', '+24 ч', '300,0 (250,0)', '20,0', '0,120 (0,100)', '−20 %', '−20 %', '0 %', '1']);
     expect(lines[1]).toEqual(['model_2', '+24 ч', '200,0 (250,0)', '20,0', '0,080 (0,100)', '+20 %', '+20 %', '100 %', '1']);
+    await waitFor(() => expect(view!.container.querySelector('[data-testid="ensemble-sps"]')).not.toBeNull());
+    expect(view.container.querySelector('[data-testid="ensemble-sps"]')!.textContent).toBe(
+      'Вероятность льда по всем моделям, средний SPS (меньше — лучше): +24 ч: 40,0 тыс. км² (дат: 2, прогнозов: 5,0); +48 ч: 70,0 тыс. км² (дат: 1, прогнозов: 6,0)',
+    );
     const cells = view.container.querySelectorAll('[data-testid="scorecard"] tbody tr');
     expect(cells[0].children[2].className).toContain('is-worse');
     expect(cells[1].children[2].className).toContain('is-better');
@@ -76,5 +94,25 @@ describe('/verification', () => {
     });
     view = await render(<VerificationPage />);
     await waitFor(() => expect(view!.container.querySelector('[role="alert"]')?.textContent).toContain('Не удалось получить оценки прогнозов: bad date'));
+  });
+});
+
+describe('/verification period', () => {
+  it('asks nothing while the period is upside down or half typed, and says why', async () => {
+    const seen = fakeApi(routes());
+    view = await render(<VerificationPage />);
+    await waitFor(() => expect(view!.container.querySelector('[data-testid="scorecard"]')).not.toBeNull());
+    const asked = seen.length;
+    const fromInput = view.container.querySelector<HTMLInputElement>('[data-testid="verification-from"]')!;
+    for (const value of ['2099-01-01', '']) {
+      await act(async () => {
+        const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!;
+        setter.call(fromInput, value);
+        fromInput.dispatchEvent(new Event('input', { bubbles: true }));
+      });
+      await waitFor(() => expect(view!.container.textContent).toContain('Проверьте период: нужны обе даты, и начало не позже конца.'));
+    }
+    expect(seen.length).toBe(asked);
+    expect(view.container.querySelector('[data-testid="scorecard"]')).toBeNull();
   });
 });

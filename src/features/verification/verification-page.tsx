@@ -10,10 +10,11 @@ import { ru } from '../../i18n/ru.ts';
 import { LoadErrorView } from '../../loading/load-error-view.tsx';
 import { useLoad } from '../../loading/use-load.ts';
 import '../catalog.css';
-import { chartData, type ChartMetric } from './chart-series.ts';
-import { defaultPeriod, isDay } from './period.ts';
+import { chartData, dateSeconds, type ChartMetric } from './chart-series.ts';
+import { addDays, defaultPeriod, isDay } from './period.ts';
 import { scorecard } from './scorecard.ts';
 import { ScorecardTable } from './scorecard-table.tsx';
+import { EnsembleSps } from './ensemble-sps.tsx';
 import { useVerificationRows } from './use-verification-rows.ts';
 import { csvFileName, downloadCsv, verificationCsv } from './verification-csv.ts';
 import './verification.css';
@@ -51,6 +52,11 @@ function VerificationView({ modelIds }: { modelIds: readonly string[] }) {
   const ready = rows.status === 'ready' ? rows.rows : null;
   const series = useMemo(() => (ready ? chartData(ready, models, metric) : null), [ready, models, metric]);
   const cells = useMemo(() => (ready ? scorecard(ready, models) : []), [ready, models]);
+  // The valid dates of the period's runs: from its first start + 24 h to its last start + 72 h.
+  const span = useMemo<[number, number]>(
+    () => (periodOk ? [dateSeconds(addDays(period.from, 1)), dateSeconds(addDays(period.to, 3))] : [0, 0]),
+    [period.from, period.to, periodOk],
+  );
 
   const toggle = (id: string, on: boolean) => setPicked((current) => (on ? [...current, id] : current.filter((m) => m !== id)));
 
@@ -101,7 +107,7 @@ function VerificationView({ modelIds }: { modelIds: readonly string[] }) {
               </div>
             </div>
             <Suspense fallback={<p role="status">{ru.app.loading}</p>}>
-              <VerificationChart data={series} metric={metric} models={models} />
+              <VerificationChart data={series} metric={metric} models={models} span={span} />
             </Suspense>
           </section>
           <section className="verification-section" aria-label={t.scorecard}>
@@ -113,6 +119,7 @@ function VerificationView({ modelIds }: { modelIds: readonly string[] }) {
             </div>
             <p className="muted">{t.scorecardHint}</p>
             <ScorecardTable cells={cells} />
+            <EnsembleSps from={period.from} to={period.to} />
           </section>
         </>
       )}

@@ -18,7 +18,7 @@ function record(lead_hours: number, valid_date: string, overrides: Record<string
     valid_date,
     model_id: 'model_2',
     run: 'forecast',
-    truth: { source: 'demo_analysis', label: 'демонстрационный анализ' },
+    truth: { source: 'demo_analysis', label: 'демонстрационный анализ', demo: true },
     n_cells: 300_000,
     iiee_km2: 187_650,
     iiee_over_km2: 120_150,
@@ -63,10 +63,9 @@ describe("the map's 'Качество прогноза'", () => {
     const store = await show('2026-11-10', ['2026-11-10', '2026-11-11', '2026-11-12']);
     await waitFor(() => expect(section()?.textContent).toContain('лучше персистентности на 23 %'));
     const text = section()!.textContent!;
-    // Titled by its sidebar group's heading; the section keeps the name for assistive technology.
     expect(section()!.getAttribute('aria-label')).toBe('Качество прогноза');
     expect(text).toContain('187,7 тыс. км²');
-    expect(text).toContain('лишний лёд 120,2 тыс. км², недостающий 67,5 тыс. км²');
+    expect(text).toContain('лишний лёд 120,2, недостающий 67,5 тыс. км²');
     expect(text).toContain('20,9 км');
     expect(text).toContain('0,083');
     expect(text).toContain('243,7 тыс. км²');

@@ -6,7 +6,7 @@
  */
 import { ru } from '../../../i18n/ru.ts';
 import type { VerificationRow } from '../../../api/verification.ts';
-import { concentration, kilometres, skillClass, skillSentence, thousandKm2 } from '../../verification/verification-format.ts';
+import { concentration, decimal, kilometres, skillClass, skillSentence, thousandKm2 } from '../../verification/verification-format.ts';
 import { useAnalysisShown } from '../analysis-run/analysis-toggle.tsx';
 import { LEAD_HOURS } from '../forecast-variables.ts';
 import { validDate } from '../map-tools/companion-files.ts';
@@ -48,32 +48,27 @@ export function ForecastQuality() {
 function Scores({ row }: { row: VerificationRow }) {
   const iceEdge = useForecastMap((state) => state.iceEdge);
   const setIceEdge = useForecastMap((state) => state.setIceEdge);
+  const thousands = (km2: number) => decimal(km2 / 1000, 1);
   return (
     <>
-      <p className={`forecast-quality__skill is-${skillClass(row.skill_iiee)}`} data-testid="forecast-quality-skill">
-        {t.iiee}: {skillSentence(row.skill_iiee)}
-      </p>
       <dl>
         <dt>{t.iiee}</dt>
-        <dd>
-          {thousandKm2(row.iiee_km2)}
-          <br />
-          <small>{t.overUnder(thousandKm2(row.iiee_over_km2), thousandKm2(row.iiee_under_km2))}</small>
-        </dd>
+        <dd>{thousandKm2(row.iiee_km2)}</dd>
+        <dd className="forecast-quality__detail">{t.overUnder(thousands(row.iiee_over_km2), thousands(row.iiee_under_km2))}</dd>
         <dt>{t.edgeDistance}</dt>
         <dd>{kilometres(row.edge_distance_km)}</dd>
         <dt>{t.concRmse}</dt>
         <dd>{concentration(row.conc_rmse)}</dd>
-        <dt>{t.persistence}</dt>
-        <dd>
-          {t.iiee} {thousandKm2(row.persistence_iiee_km2)}
-          <br />
-          RMSE {concentration(row.persistence_conc_rmse)}
-          <br />
-          <span className={`forecast-quality__skill is-${skillClass(row.skill_conc_rmse)}`}>RMSE: {skillSentence(row.skill_conc_rmse)}</span>
-        </dd>
+        <dt>{t.persistenceIiee}</dt>
+        <dd>{thousandKm2(row.persistence_iiee_km2)}</dd>
+        <dt>{t.persistenceRmse}</dt>
+        <dd>{concentration(row.persistence_conc_rmse)}</dd>
       </dl>
-      <p className="forecast-quality__truth" data-testid="forecast-quality-truth">
+      <p className={`forecast-quality__skill is-${skillClass(row.skill_iiee)}`} data-testid="forecast-quality-skill">
+        {t.iiee}: {skillSentence(row.skill_iiee)}
+      </p>
+      <p className={`forecast-quality__skill is-${skillClass(row.skill_conc_rmse)}`}>RMSE: {skillSentence(row.skill_conc_rmse)}</p>
+      <p className="forecast-quality__truth" data-testid="forecast-quality-truth" data-demo={row.truth.demo}>
         {t.truth(row.truth.label)}
       </p>
       {!iceEdge && (

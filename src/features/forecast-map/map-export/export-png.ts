@@ -12,6 +12,7 @@ import { differenceRamp, sampleRamp } from '../../../map/colour-ramps.ts';
 import { formatRangeLabel } from '../colour-range.ts';
 import { VARIABLE_STYLES } from '../forecast-variables.ts';
 import type { ForecastMapState } from '../store/forecast-map-store.ts';
+import { membersText, probabilityRamp, showsProbability } from '../ice-probability/probability-field.ts';
 import { differenceDecimals, formatSigned, showsDifference } from '../difference/difference-math.ts';
 import { CASING_COLOUR, cssColour, edgeStyle } from '../ice-edge/edge-styles.ts';
 import { EDGE_RUNS } from '../ice-edge/edge-slice.ts';
@@ -58,11 +59,19 @@ function stampInput(state: ForecastMapState): StampInput {
 /** The legend box as on screen (title, ramp, range; edge rows), at the bottom right, sizes in CSS px × dpr. */
 function drawLegend(context: CanvasRenderingContext2D, state: ForecastMapState, width: number, height: number, dpr: number): void {
   const difference = showsDifference(state) && state.difference !== null && state.difference !== 'none' ? state.difference : null;
-  const ramp = difference ? differenceRamp : VARIABLE_STYLES[state.variable].ramp;
-  const title = difference ? ru.mapTools.difference : ru.forecastMap.legendTitles[state.variable];
-  const labels = difference
-    ? [formatSigned(-difference.m, differenceDecimals(difference.variable)), formatSigned(difference.m, differenceDecimals(difference.variable))]
-    : [formatRangeLabel(state.range[0]), formatRangeLabel(state.range[1])];
+  // 'Вероятность льда' replaces the field whatever the variable: its own ramp, title (with the members) and 0 … 1.
+  const probability = showsProbability(state) && state.probability !== null && state.probability !== 'none' ? state.probability : null;
+  const ramp = probability ? probabilityRamp : difference ? differenceRamp : VARIABLE_STYLES[state.variable].ramp;
+  const title = probability
+    ? `${ru.iceProbability.legendTitle}, ${membersText(probability.members)}`
+    : difference
+      ? ru.mapTools.difference
+      : ru.forecastMap.legendTitles[state.variable];
+  const labels = probability
+    ? ['0', '1']
+    : difference
+      ? [formatSigned(-difference.m, differenceDecimals(difference.variable)), formatSigned(difference.m, differenceDecimals(difference.variable))]
+      : [formatRangeLabel(state.range[0]), formatRangeLabel(state.range[1])];
   const edgeRuns = state.iceEdge ? EDGE_RUNS.filter((run) => state.edges[run]) : [];
   const boxW = 260 * dpr;
   const boxH = (70 + (edgeRuns.length ? 22 + 18 * edgeRuns.length : 0)) * dpr;
