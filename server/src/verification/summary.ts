@@ -2,26 +2,13 @@
  * The summary of records over a period: per model, run and lead, the mean of each score (records without a
  * score are left out of its mean) and the share of runs better than persistence by IIEE.
  */
-import type { VerificationRow, VerificationSummaryRow, VerificationRun } from '../../../common/api-types/verification.ts';
+import { SCORE_FIELDS, type VerificationRow, type VerificationSummaryRow, type VerificationRun } from '../../../common/api-types/verification.ts';
 
-const MEANS = [
-  'iiee_km2',
-  'iiee_over_km2',
-  'iiee_under_km2',
-  'edge_length_km',
-  'edge_distance_km',
-  'conc_rmse',
-  'conc_mae',
-  'conc_bias',
-  'thick_rmse',
-  'thick_bias',
-  'persistence_iiee_km2',
-  'persistence_conc_rmse',
-  'skill_iiee',
-  'skill_conc_rmse',
-] as const;
+type MeanField = Exclude<(typeof SCORE_FIELDS)[number], 'n_cells'>;
+/** Every score but the cell count is averaged. */
+const MEANS = SCORE_FIELDS.filter((field): field is MeanField => field !== 'n_cells');
 
-type Scored = Pick<VerificationRow, 'model_id' | 'run' | 'lead_hours' | (typeof MEANS)[number]>;
+type Scored = Pick<VerificationRow, 'model_id' | 'run' | 'lead_hours' | MeanField>;
 
 /** Rows in the order of `rows` first seen per model, then run ('forecast' first), then lead. */
 export function summarise(rows: readonly Scored[], modelOrder: readonly string[] = []): VerificationSummaryRow[] {
@@ -40,7 +27,7 @@ export function summarise(rows: readonly Scored[], modelOrder: readonly string[]
         const values = group.map((r) => r[field]).filter((v): v is number => v !== null && Number.isFinite(v));
         return [field, values.length ? values.reduce((a, b) => a + b, 0) / values.length : null];
       }),
-    ) as Record<(typeof MEANS)[number], number | null>;
+    ) as Record<MeanField, number | null>;
     const compared = group.filter((r) => r.persistence_iiee_km2 !== null);
     const beats = compared.filter((r) => r.iiee_km2 < r.persistence_iiee_km2!).length;
     out.push({

@@ -3,6 +3,7 @@
  * its source, label and demo flag), numbers with a decimal point as the API gives them (a spreadsheet or pandas reads them
  * without a locale), an empty field for null. CRLF line ends.
  */
+import { SCORE_FIELDS } from '../../../common/api-types/verification.ts';
 import type { VerificationRow } from '../../api/verification.ts';
 
 export const CSV_COLUMNS = [
@@ -14,21 +15,7 @@ export const CSV_COLUMNS = [
   'truth_source',
   'truth_label',
   'truth_demo',
-  'n_cells',
-  'iiee_km2',
-  'iiee_over_km2',
-  'iiee_under_km2',
-  'edge_length_km',
-  'edge_distance_km',
-  'conc_rmse',
-  'conc_mae',
-  'conc_bias',
-  'thick_rmse',
-  'thick_bias',
-  'persistence_iiee_km2',
-  'persistence_conc_rmse',
-  'skill_iiee',
-  'skill_conc_rmse',
+  ...SCORE_FIELDS,
 ] as const;
 
 type Cell = string | number | null | undefined;
