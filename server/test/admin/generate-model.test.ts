@@ -72,6 +72,8 @@ describe('POST /api/v1/models/generate with the template generator', { timeout: 
       hyperparameters: { time_step_hours: 3, drift_scale: 0.7 },
       dataset_id: 'demo_analysis',
       dataset_name: 'Демонстрационные данные: архив анализов',
+      is_default: false,
+      run_daily: false,
     });
     const reported = await call(test.app, { method: 'GET', url: '/api/v1/report/model_metrics', headers });
     expect(reported.body).toContainEqual({ model_id: 'slow_drift', metrics });

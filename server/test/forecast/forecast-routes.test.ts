@@ -125,9 +125,10 @@ describe('forecast and report endpoints', () => {
     const { app, cookie } = await appWithArchive();
     const architecture = (await get(app, '/api/v1/report/model_architecture', { cookie })).json();
     expect(architecture).toEqual([
-      { model_id: 'model_1', model_type: 'persistence', hyperparameters: {} },
-      { model_id: 'model_2', model_type: 'free_drift_advection', hyperparameters: { time_step_hours: 6, drift_scale: 1 } },
-      { model_id: 'model_3', model_type: 'damped_anomaly', hyperparameters: { e_folding_days: 5 } },
+      // model_2 is the default (DEFAULT_MODEL), which the daily cycle runs.
+      { model_id: 'model_1', model_type: 'persistence', hyperparameters: {}, is_default: false, run_daily: false },
+      { model_id: 'model_2', model_type: 'free_drift_advection', hyperparameters: { time_step_hours: 6, drift_scale: 1 }, is_default: true, run_daily: true },
+      { model_id: 'model_3', model_type: 'damped_anomaly', hyperparameters: { e_folding_days: 5 }, is_default: false, run_daily: false },
     ]);
     const metrics = (await get(app, '/api/v1/report/model_metrics', { cookie })).json() as Array<{ model_id: string; metrics: Record<string, number> }>;
     expect(metrics.map((m) => m.model_id)).toEqual(['model_1', 'model_2', 'model_3']);

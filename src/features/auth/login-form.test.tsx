@@ -43,7 +43,7 @@ describe('login form', () => {
     fill(app.container, 'Пароль', 'demo');
     await click(buttonByText(app.container, 'Войти'));
     await waitUntil(() => app!.path() === '/', 'dashboard');
-    await waitUntil(() => app!.container.querySelectorAll('.card').length === 6, 'six cards');
+    await waitUntil(() => app!.container.querySelectorAll('.card').length === 7, 'seven cards');
     const login = api.requests.find((r) => r.url === '/api/v1/auth/jwt/login');
     expect(login?.method).toBe('POST');
     expect(new URLSearchParams(login?.body)).toEqual(new URLSearchParams({ username: 'admin@demo.local', password: 'demo' }));

@@ -21,6 +21,15 @@ export interface VerificationChartProps {
   span: [number, number];
 }
 
+/** A browser that refuses a 2D canvas (a privacy setting, a DOM without one) still has the scorecard and the CSV. */
+function canDraw(): boolean {
+  try {
+    return document.createElement('canvas').getContext('2d') !== null;
+  } catch {
+    return false;
+  }
+}
+
 /** Half a day either side of the span, seconds: the first and last points are not on the frame. */
 const MARGIN_S = 43_200;
 
@@ -28,7 +37,7 @@ export function VerificationChart({ data, metric, models, span }: VerificationCh
   const container = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const element = container.current;
-    if (!element) return;
+    if (!element || !canDraw()) return;
     const leads = [...new Set(data.series.map((s) => s.lead_hours))].sort((a, b) => a - b);
     const plot = new uPlot(
       {
