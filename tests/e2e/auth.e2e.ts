@@ -18,9 +18,9 @@ let browser: Browser;
 
 useJourney((started) => ({ server, browser } = started));
 
-const publicCards = ['Прогнозы', 'Модели', 'Датасеты'];
+const publicCards = ['Прогнозы', 'Модели', 'Датасеты', 'Проверка прогнозов'];
 const adminCards = ['Загрузка данных', 'Генерация модели', 'Генерация прогноза'];
-const publicLinks = ['Прогнозы', 'Модели', 'Датасеты'];
+const publicLinks = ['Прогнозы', 'Модели', 'Датасеты', 'Проверка'];
 const adminLinks = ['Загрузка', 'Модель', 'Генерация', 'Задания'];
 
 async function cardTitles(page: Page): Promise<string[]> {

@@ -2,25 +2,38 @@
  * Working with no link (issue 13), in Chromium against the real server: after one visit to /forecasts, a
  * reload with the network gone opens the app, signs in with the session it had, draws the forecast it saw and
  * says 'Нет связи: показаны сохранённые прогнозы' with the dates it holds; after sign-out, an offline reload
- * shows no one's account (the sign-in page).
+ * shows no one's account (the sign-in page). The slices cross a ship's link (slow-link-proxy.ts, about 2.4 Mbit/s):
+ * there the decode worker keeps every slice, as a ship's does; on a fast link it would take the whole file instead.
  */
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { ru } from '../../src/i18n/ru.ts';
 import { demoAccounts, newPage, screenshotPath, signIn, type RunningServer } from './harness.ts';
 import { useJourney } from './journey.ts';
 import { waitForDrawn } from './forecast-map-helpers.ts';
+import { startSlowLinkProxy, type SlowLinkProxy } from './slow-link-proxy.ts';
 
 let server: RunningServer;
 let browser: Browser;
 let context: BrowserContext;
 let page: Page;
+let proxy: SlowLinkProxy;
+/** The app as the ship sees it: through the proxy. */
+let base: string;
+
+/** 300 KB/s: a slice in a fraction of a second, the whole file in about 4 s (a slow link to the decode worker). */
+const SHIP_LINK_BYTES_PER_S = 300_000;
 
 useJourney(async (started) => {
   ({ server, browser } = started);
+  proxy = await startSlowLinkProxy(server.url, { bytesPerSecond: SHIP_LINK_BYTES_PER_S });
+  base = proxy.url;
   ({ context, page } = await newPage(browser));
   await context.route('https://gibs.earthdata.nasa.gov/**', (route) => route.abort('internetdisconnected'));
-  await signIn(page, server.url, demoAccounts.user);
+  await signIn(page, base, demoAccounts.user);
+});
+afterAll(async () => {
+  await proxy?.close();
 });
 
 /** How many entries a cache of this origin holds whose URL matches `pattern`. */
@@ -32,7 +45,7 @@ const cached = (cacheName: string, pattern: string) =>
 
 describe('offline', () => {
   it('reloads with no network: the session, the forecast seen, the notice and the dates held', async () => {
-    await page.goto(`${server.url}/forecasts`);
+    await page.goto(`${base}/forecasts`);
     await waitForDrawn(page, (drawn) => drawn.endsWith('|sithick_GLORYS|0'), 120_000);
     const date = await page.getByTestId('date-select').inputValue();
     expect(date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
@@ -63,12 +76,12 @@ describe('offline', () => {
 
   it('never shows the previous account after sign-out, even offline', async () => {
     await context.setOffline(false);
-    await page.goto(`${server.url}/`);
+    await page.goto(`${base}/`);
     await expect(page.locator('.top-bar__user').textContent()).resolves.toBe('test');
     await page.getByRole('button', { name: 'Выйти' }).click();
     await page.waitForURL(/\/login/);
     await context.setOffline(true);
-    await page.goto(`${server.url}/forecasts`).catch(() => undefined);
+    await page.goto(`${base}/forecasts`).catch(() => undefined);
     await page.waitForURL(/\/login/, { timeout: 30_000 });
     expect(await page.locator('.top-bar__user').count()).toBe(0);
     await context.setOffline(false);

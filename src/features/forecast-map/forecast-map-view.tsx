@@ -37,7 +37,7 @@ export function ForecastMapView({ projection = 'globe', onFieldDrawn, onMapRende
   const drawn = useForecastMap((state) => (state.field && !state.field.preview ? `${state.field.fileKey}|${state.field.variable}|${state.field.lead}` : 'none'));
   const previewDrawn = useForecastMap((state) => (state.field?.preview ? `${state.field.fileKey}|${state.field.variable}|${state.field.lead}` : undefined));
   // The local file shown instead (issue 10): '<key>|<variable>|<time>' or 'none'.
-  const localDrawn = useForecastMap((state) => (state.localField ? `${state.localKey}|${state.localVariable}|${state.localTime}` : 'none'));
+  const localDrawn = useForecastMap((state) => (state.localField && state.localShown ? state.localShown : 'none'));
 
   useEffect(() => {
     const container = containerRef.current;

@@ -85,7 +85,7 @@ export class LocalFileLoader {
       const field = await this.worker.localField(localKey, localVariable, localTime);
       if (generation !== this.generation) return;
       if (!Number.isFinite(field.min)) this.store.getState().localFailed(ru.localFile.noValues);
-      else this.store.getState().localDrawn(field);
+      else this.store.getState().localDrawn(field, `${localKey}|${localVariable}|${localTime}`);
     } catch (error) {
       if (generation === this.generation) this.store.getState().localFailed(localErrorMessage(error));
     }

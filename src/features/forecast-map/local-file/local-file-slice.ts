@@ -19,12 +19,14 @@ export interface LocalFileSlice {
   localTime: number;
   /** What is drawn; null while opening, after an error or when closed. */
   localField: LocalField | null;
+  /** Which file, variable and time step `localField` is ('key|variable|time'): a new choice is not drawn until its field arrives. */
+  localShown: string | null;
   /** The Russian reason shown when the file cannot be opened or placed. */
   localError: string | null;
   localOpening: (name: string) => void;
   localOpened: (key: string, variables: LocalVariable[]) => void;
   localChoose: (variable: string, time: number) => void;
-  localDrawn: (field: LocalField) => void;
+  localDrawn: (field: LocalField, shown: string) => void;
   localFailed: (message: string) => void;
   localClosed: () => void;
 }
@@ -37,6 +39,7 @@ const CLEARED = {
   localVariable: null,
   localTime: 0,
   localField: null,
+  localShown: null,
   localError: null,
 };
 
@@ -46,7 +49,7 @@ export const createLocalFileSlice: StateCreator<LocalFileSlice, [], [], LocalFil
   localOpened: (key, variables) =>
     set({ localKey: key, localVariables: variables, localVariable: variables[0]?.name ?? null, localTime: 0 }),
   localChoose: (variable, time) => set({ localVariable: variable, localTime: time }),
-  localDrawn: (field) => set({ localStatus: 'ready', localField: field, localError: null }),
-  localFailed: (message) => set({ localStatus: 'error', localField: null, localError: message }),
+  localDrawn: (field, shown) => set({ localStatus: 'ready', localField: field, localShown: shown, localError: null }),
+  localFailed: (message) => set({ localStatus: 'error', localField: null, localShown: null, localError: message }),
   localClosed: () => set(CLEARED),
 });
