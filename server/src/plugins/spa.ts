@@ -21,6 +21,12 @@ const NOT_SERVED = /\.(map|md)$/i;
 
 /** Vite puts content-hashed files under assets/: they never change, so browsers may keep them a year (s). */
 const IMMUTABLE_MAX_AGE_S = 365 * 86400;
+/**
+ * The logo (favicon, top bar, dashboard) is kept a day: with `no-cache` every page asked again for it, a round
+ * trip each (600 ms on a satellite link) on the few connections the first field needs. index.html and the
+ * service worker stay `no-cache` (a new build must reach the next load).
+ */
+const IMAGE_MAX_AGE_S = 86400;
 
 export async function setupSpa(app: FastifyInstance, distDir: string): Promise<void> {
   const hasApp = existsSync(join(distDir, 'index.html'));
@@ -36,7 +42,7 @@ export async function setupSpa(app: FastifyInstance, distDir: string): Promise<v
       allowedPath: (pathName) => !NOT_SERVED.test(pathName),
       setHeaders(reply, filePath) {
         const hashed = filePath.startsWith(join(distDir, 'assets'));
-        reply.header('cache-control', hashed ? `public, max-age=${IMMUTABLE_MAX_AGE_S}, immutable` : 'no-cache');
+        reply.header('cache-control', hashed ? `public, max-age=${IMMUTABLE_MAX_AGE_S}, immutable` : filePath.endsWith('.svg') ? `public, max-age=${IMAGE_MAX_AGE_S}` : 'no-cache');
       },
     });
   } else {

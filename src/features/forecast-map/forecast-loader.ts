@@ -7,21 +7,22 @@
  * React, driven by `store.subscribe`; stale answers (the user moved on) are dropped.
  */
 import { workerFailure, type ForecastClient } from '../../../workers/forecast-client.ts';
-import type { FirstSlice, ForecastFileMeta, RegularGrid } from '../../../workers/forecast.api.ts';
+import type { ForecastFileMeta, RegularGrid } from '../../../workers/forecast.api.ts';
 import { ru } from '../../i18n/ru.ts';
-import { LEAD_HOURS, VARIABLE_STYLES, type ForecastVariable, type LeadIndex } from './forecast-variables.ts';
+import {
+  DRIFT_DIRECTION_VARIABLE,
+  DRIFT_SPEED_VARIABLE,
+  firstSliceOf,
+  POLARIS_CONCENTRATION_VARIABLE,
+  POLARIS_THICKNESS_VARIABLE,
+  VARIABLE_STYLES,
+  type ForecastVariable,
+  type LeadIndex,
+} from './forecast-variables.ts';
 import type { ForecastMapStore } from './store/forecast-map-store.ts';
 import type { DisplayField, PolarisSlices } from './store/field-slice.ts';
 import { analysisShown } from './analysis-run/analysis-shown.ts';
 import { LruCache } from '../../../common/lru-cache.ts';
-import { FILE_VARIABLES } from '../../../common/forecast-file/variables.ts';
-
-/** The worker's drift inputs in the server's files (issue 3). */
-export const DRIFT_SPEED_VARIABLE = FILE_VARIABLES.speed;
-export const DRIFT_DIRECTION_VARIABLE = FILE_VARIABLES.direction;
-/** The POLARIS layer's inputs (issue 12): slices of the file the worker already holds. */
-export const POLARIS_CONCENTRATION_VARIABLE = FILE_VARIABLES.concentration;
-export const POLARIS_THICKNESS_VARIABLE = FILE_VARIABLES.thickness;
 
 /** Decoded slices kept for instant switching back (each 1301×480 float32 slice is 2.5 MB; drift 5 MB). */
 const SLICE_CACHE_SIZE = 12;
@@ -43,18 +44,6 @@ export interface ForecastLoaderOptions {
    * file's other slices in the background (before that the link is the view's). Default: at once.
    */
   whenDrawn?: (fileKey: string) => Promise<void>;
-}
-
-/** The variables of the file a map variable is drawn from, and its lead in hours: what a view needs first. */
-export function firstSliceOf(variable: ForecastVariable, lead: LeadIndex): FirstSlice {
-  const kind = VARIABLE_STYLES[variable].kind;
-  const variables =
-    kind === 'scalar'
-      ? [variable]
-      : kind === 'polaris'
-        ? [POLARIS_CONCENTRATION_VARIABLE, POLARIS_THICKNESS_VARIABLE]
-        : [DRIFT_SPEED_VARIABLE, DRIFT_DIRECTION_VARIABLE];
-  return { variables, leadHours: LEAD_HOURS[lead] };
 }
 
 /** The sidebar's short reason for a file that failed: not found, could not download, or unreadable. */

@@ -15,6 +15,7 @@ import { prefetchMapWorker } from './first-view/prefetch-map-worker.ts';
 import { ForecastSidebar } from './forecast-sidebar.tsx';
 import { createForecastWorker, prestartForecastWorker, type ForecastWorkerHandle } from './forecast-worker.ts';
 import { createDrawnSignal } from './first-view/drawn-signal.ts';
+import { firstFieldDrawn } from './first-view/first-field-drawn.ts';
 import { LocalFileContext } from './local-file/local-file-context.ts';
 import { LocalFileDropZone } from './local-file/local-file-drop.tsx';
 import { LegendSwitch } from './local-file/local-file-legend.tsx';
@@ -48,6 +49,9 @@ const listDates = (): Promise<string[]> => {
 };
 
 /** Diagnostic switch (issue 13): localStorage 'ice.download' = 'whole' is the behaviour before (the benchmark's peer). */
+/** The analysis dates are asked for after the first field, or after this long if it never draws, ms. */
+const ANALYSIS_DATES_FALLBACK_MS = 8000;
+
 const sliceFirst = () => globalThis.localStorage?.getItem('ice.download') !== 'whole';
 
 export function ForecastMapPage() {
@@ -84,7 +88,11 @@ export function ForecastMapPage() {
       store,
       worker: worker.api,
       urls: { forecast: (date, assimilated) => forecastFileUrl(date, assimilated), analysis: analysisFileUrl },
-      listAnalysisDates: async () => (await fetchAnalysisInfo()).available_dates,
+      // Not on the link with the first field (a satellite link's few connections and 64 kbit/s up are the view's).
+      listAnalysisDates: async () => {
+        await firstFieldDrawn(ANALYSIS_DATES_FALLBACK_MS);
+        return (await fetchAnalysisInfo()).available_dates;
+      },
       memberUrls: probabilityMemberUrls,
     });
     localFiles.attach(worker.api);

@@ -4,6 +4,8 @@
  * drift (`usi_vsi`, from `usi_vsi_GLORYS_speed` + `usi_vsi_GLORYS_direct`) by the particle layer.
  */
 import { FILE_VARIABLES } from '../../../common/forecast-file/variables.ts';
+import type { FirstSlice } from '../../../workers/forecast.api.ts';
+import { LEAD_HOURS, type LeadIndex } from '../../../common/forecast-file/leads.ts';
 import { driftRamp, iceRamp, type ColourRamp } from '../../map/colour-ramps.ts';
 
 // Lead hours and indices are the file contract's; the map's modules take them from here.
@@ -33,4 +35,23 @@ export const VARIABLE_STYLES: Record<ForecastVariable, VariableStyle> = {
 
 export function isForecastVariable(value: unknown): value is ForecastVariable {
   return typeof value === 'string' && (FORECAST_VARIABLES as readonly string[]).includes(value);
+}
+
+/** The worker's drift inputs in the server's files (issue 3). */
+export const DRIFT_SPEED_VARIABLE = FILE_VARIABLES.speed;
+export const DRIFT_DIRECTION_VARIABLE = FILE_VARIABLES.direction;
+/** The POLARIS layer's inputs (issue 12): slices of the file the worker already holds. */
+export const POLARIS_CONCENTRATION_VARIABLE = FILE_VARIABLES.concentration;
+export const POLARIS_THICKNESS_VARIABLE = FILE_VARIABLES.thickness;
+
+/** The variables of the file a map variable is drawn from, and its lead in hours: what a view needs first. */
+export function firstSliceOf(variable: ForecastVariable, lead: LeadIndex): FirstSlice {
+  const kind = VARIABLE_STYLES[variable].kind;
+  const variables =
+    kind === 'scalar'
+      ? [variable]
+      : kind === 'polaris'
+        ? [POLARIS_CONCENTRATION_VARIABLE, POLARIS_THICKNESS_VARIABLE]
+        : [DRIFT_SPEED_VARIABLE, DRIFT_DIRECTION_VARIABLE];
+  return { variables, leadHours: LEAD_HOURS[lead] };
 }

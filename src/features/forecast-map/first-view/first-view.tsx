@@ -12,6 +12,7 @@ import { LEAD_HOURS, VARIABLE_STYLES } from '../forecast-variables.ts';
 import { useForecastMap } from '../store/store-context.ts';
 import { rasterizeField, type FirstViewField } from './first-view-raster.ts';
 import './first-view.css';
+import { markFirstFieldDrawn } from './first-field-drawn.ts';
 
 export function FirstView() {
   const rootRef = useRef<HTMLDivElement>(null);
@@ -47,6 +48,7 @@ export function FirstView() {
     image.data.set(rasterizeField(source, { width, height, center: MAP_CENTER, zoom: MAP_ZOOM }));
     context.putImageData(image, 0, 0);
     setDrawn(`${field.fileKey}|${field.variable}|${field.lead}`);
+    markFirstFieldDrawn();
   }, [field, range]);
 
   return (
