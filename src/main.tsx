@@ -10,7 +10,7 @@ import './styles/app.css';
 const PUBLIC_PATHS = new Set(['/login', '/register']);
 
 const session = createAuthSession();
-// Issue 13: on a signed-in page the session check goes out with the readiness check (StartupGate), not one
+// On a signed-in page the session check goes out with the readiness check (StartupGate), not one
 // round trip (600 ms on a satellite link) after it. The public pages do not need it.
 if (!PUBLIC_PATHS.has(location.pathname)) void session.ensureUser();
 const router = createAppRouter(session);

@@ -1,6 +1,6 @@
 /**
  * The variables the map can show, their lead times, and how each one is drawn. The file's variable names
- * come from the server's forecast files (issue 3): scalar fields are drawn by the scalar field layer, the
+ * come from the server's forecast files: scalar fields are drawn by the scalar field layer, the
  * drift (`usi_vsi`, from `usi_vsi_GLORYS_speed` + `usi_vsi_GLORYS_direct`) by the particle layer.
  */
 import { FILE_VARIABLES } from '../../../common/forecast-file/variables.ts';
@@ -15,7 +15,7 @@ export type ForecastVariable = (typeof FORECAST_VARIABLES)[number];
 export interface VariableStyle {
   /**
    * 'scalar': one float per cell (colour image); 'drift': u/v components (particles); 'polaris': the IMO
-   * POLARIS risk from concentration and thickness (issue 12, src/features/forecast-map/polaris/).
+   * POLARIS risk from concentration and thickness (src/features/forecast-map/polaris/).
    */
   kind: 'scalar' | 'drift' | 'polaris';
   ramp: ColourRamp;
