@@ -13,7 +13,7 @@ const PUBLIC_PATHS = new Set(['/login', '/register']);
 const SERVICE_WORKER_FALLBACK_MS = 20_000;
 
 const session = createAuthSession();
-// Issue 13: on a signed-in page the session check goes out with the readiness check (StartupGate), not one
+// On a signed-in page the session check goes out with the readiness check (StartupGate), not one
 // round trip (600 ms on a satellite link) after it. The public pages do not need it.
 if (!PUBLIC_PATHS.has(location.pathname)) void session.ensureUser();
 const router = createAppRouter(session);

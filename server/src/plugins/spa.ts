@@ -36,7 +36,7 @@ export async function setupSpa(app: FastifyInstance, distDir: string): Promise<v
       prefix: '/',
       wildcard: true,
       cacheControl: false,
-      // Issue 13: the build writes `.br` (brotli 11) and `.gz` copies of its files; send those as they are
+      // Slow links: the build writes `.br` (brotli 11) and `.gz` copies of its files; send those as they are
       // (Vary: Accept-Encoding), the file itself when there is none (then @fastify/compress compresses it).
       preCompressed: true,
       allowedPath: (pathName) => !NOT_SERVED.test(pathName),

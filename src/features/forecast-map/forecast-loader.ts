@@ -1,10 +1,10 @@
 /**
  * Connects the store to the decode worker. A change of date or run opens that file (by default the shown slice
- * first, issue 13: header + one subset, the rest in the worker's background; or the whole file, with progress);
- * a change of lead or variable asks the worker for a slice (fetched by the worker if not there yet), and
- * slices already seen come from a small cache here: no new request either way. On a slow link the worker may
- * answer a switch with a preview first (issue 13): drawn flagged, then replaced by the full slice. Outside
- * React, driven by `store.subscribe`; stale answers (the user moved on) are dropped.
+ * first, so a slow link draws soon: header + one subset, the rest in the worker's background; or the whole file,
+ * with progress); a change of lead or variable asks the worker for a slice (fetched by the worker if not there
+ * yet), and slices already seen come from a small cache here: no new request either way. On a slow link the
+ * worker may answer a switch with a preview first: drawn flagged, then replaced by the full slice. Outside React,
+ * driven by `store.subscribe`; stale answers (the user moved on) are dropped.
  */
 import { workerFailure, type ForecastClient } from '../../../workers/forecast-client.ts';
 import type { ForecastFileMeta, RegularGrid } from '../../../workers/forecast.api.ts';
@@ -30,17 +30,18 @@ const SLICE_CACHE_SIZE = 12;
 export interface ForecastLoaderOptions {
   store: ForecastMapStore;
   worker: Pick<ForecastClient, 'load' | 'scalarSlice' | 'driftSlice'> & Partial<Pick<ForecastClient, 'allowBackground' | 'linkDecision' | 'linkQuiet'>>;
-  /** The file for a date and run (absolute URL: the worker fetches it); `analysis`: the date's analysis (issue 10). */
+  /** The file for a date and run (absolute URL: the worker fetches it); `analysis`: the date's analysis. */
   fileUrl: (date: string, assimilated: boolean, analysis?: boolean) => string;
   /** The available dates; omitted when another part of the page supplies them (datesLoaded). */
   listDates?: () => Promise<string[]>;
   /**
-   * Issue 13: ask the worker for the shown slice first (header + one subset), the rest in the background.
+   * Ask the worker for the shown slice first (header + one subset), the rest in the background: a slow link
+   * draws the view before the whole file has come.
    * False: the whole file first (the behaviour before; the slow-link benchmark's peer). Default true.
    */
   sliceFirst?: boolean;
   /**
-   * Issue 13: resolves when the map has drawn a field of the file `fileKey`; then the worker may fetch the
+   * Resolves when the map has drawn a field of the file `fileKey`; then the worker may fetch the
    * file's other slices in the background (before that the link is the view's). Default: at once.
    */
   whenDrawn?: (fileKey: string) => Promise<void>;
@@ -107,7 +108,7 @@ export class ForecastLoader {
 
   private sync(): void {
     const state = this.options.store.getState();
-    // The analysis (issue 10) when chosen and archived for the date: one time step, so lead index 0.
+    // The analysis when chosen and archived for the date: one time step, so lead index 0.
     const analysis = state.date !== null && analysisShown(state);
     const url = state.date === null ? null : this.options.fileUrl(state.date, state.assimilated, analysis);
     if (url !== this.openUrl) {
@@ -183,7 +184,7 @@ export class ForecastLoader {
       return;
     }
     try {
-      // Issue 13: on a slow link the worker may answer a preview first (never cached here); it is drawn while
+      // On a slow link the worker may answer a preview first (never cached here); it is drawn while
       // the full slice, already on its way, is asked for again and replaces it, if the user has not moved on.
       let field = await this.fieldOf(meta.key, variable, lead, grid, true);
       if (field.preview) {
@@ -198,7 +199,7 @@ export class ForecastLoader {
     } catch (error) {
       if (this.sliceKey !== key || workerFailure(error).name === 'AbortError') return;
       console.error(`Forecast file ${meta.key}: ${variable} could not be decoded: ${failureText(error)}`);
-      // A slice fetched on demand (issue 13) can fail on the network too, not only in decoding.
+      // A slice fetched on demand can fail on the network too, not only in decoding.
       store.getState().fileFailed(fileErrorText(error));
     }
   }
@@ -223,7 +224,7 @@ export class ForecastLoader {
   }
 
   /**
-   * Let the worker fetch the rest of the file once this field is on the map (issue 13: the view first); then
+   * Let the worker fetch the rest of the file once this field is on the map (the link serves the view first); then
    * show how it does (slices or the whole file, link-decision.ts), and again once the link is quiet (the whole
    * file has arrived).
    */

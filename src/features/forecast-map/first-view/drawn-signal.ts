@@ -1,5 +1,5 @@
 /**
- * "The full map has drawn a field of this file" (issue 13), from the map view to the loader: the worker's
+ * "The full map has drawn a field of this file", from the map view to the loader: the worker's
  * background fetches wait for it, so that on a slow link the view (data, then the map's code) goes first.
  */
 import { markFirstFieldDrawn } from './first-field-drawn.ts';

@@ -1,5 +1,5 @@
 /**
- * The first view (issue 13): while MapLibre and deck.gl are still on their way over a slow link, the decoded
+ * The first view: while MapLibre and deck.gl are still on their way over a slow link, the decoded
  * field is drawn on a plain canvas where the map will be (same view, colours and legend: first-view-raster.ts),
  * with the forecast's date and lead and a 'Карта загружается…' status. The page removes it once the map has
  * drawn the field. `data-field-drawn` ('<file>|<variable>|<lead>', or 'none') says what the canvas shows, for
