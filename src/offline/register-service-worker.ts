@@ -6,7 +6,7 @@
  */
 import { Workbox } from 'workbox-window';
 import { connectionStore, followConnection } from './connection-state.ts';
-import { KEEP_MESSAGE, type KeepMessage } from './messages.ts';
+import { KEEP_MESSAGE, type KeepMessage } from '../../browser/offline/messages.ts';
 
 export function registerServiceWorker(): void {
   followConnection(connectionStore);
