@@ -57,7 +57,7 @@ export function selectionFromSearch(search: ForecastSearch): Partial<Selection> 
     date: search.date,
     assimilated: search.assimilated,
     analysis: search.run === 'analysis' ? true : search.assimilated !== undefined || search.lead !== undefined ? false : undefined,
-    lead: search.lead === undefined ? undefined : (leadIndexFromHours(search.lead) ?? undefined),
+    leadIndex: search.lead === undefined ? undefined : (leadIndexFromHours(search.lead) ?? undefined),
     variable: search.variable,
     iceClass: search.ice_class,
   };
@@ -67,7 +67,7 @@ export function selectionFromSearch(search: ForecastSearch): Partial<Selection> 
 export function searchFromSelection(selection: Selection & Partial<ToolsSelection>): ForecastSearch {
   const search: ForecastSearch = {
     assimilated: selection.assimilated,
-    lead: LEAD_HOURS[selection.lead],
+    lead: LEAD_HOURS[selection.leadIndex],
     variable: selection.variable,
     ice_class: selection.iceClass,
   };
