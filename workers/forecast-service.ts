@@ -38,6 +38,11 @@ export interface ForecastServiceOptions {
   cacheBytes?: number;
   /** The clock the link's rate is measured with, ms (default performance.now; tests advance a fake one). */
   now?: () => number;
+  /**
+   * Whether `fetch` can answer `url` whole without the link (the offline copy holds the file a fast link took
+   * whole): such a file is opened whole, not slice by slice. Default: never.
+   */
+  heldWhole?: (url: string) => Promise<boolean>;
 }
 
 export class ForecastService implements ForecastWorkerApi {
@@ -50,11 +55,13 @@ export class ForecastService implements ForecastWorkerApi {
   private readonly versions = new Map<string, number>();
   /** The ETags of files the server may replace under their URL (analyses, imported runs): see forecast/revalidate.ts. */
   private readonly validators = new Validators();
+  private readonly heldWhole: (url: string) => Promise<boolean>;
 
   constructor(options: ForecastServiceOptions = {}) {
     this.cache = new FileCache(options.cacheBytes ?? DEFAULT_CACHE_BYTES);
     this.fetchImpl = this.validators.wrap(options.fetch ?? ((input, init) => fetch(input, init)));
     this.sliced = new SlicedFetcher(this.cache, this.fetchImpl, options.now);
+    this.heldWhole = options.heldWhole ?? (() => Promise.resolve(false));
   }
 
   /** Cache occupancy, for tests and diagnostics. */
@@ -82,7 +89,7 @@ export class ForecastService implements ForecastWorkerApi {
         if (first) this.sliced.prefetch(key, first);
         return cached.meta;
       }
-      if (first && 'url' in source) {
+      if (first && 'url' in source && !(await this.heldWhole(source.url))) {
         const meta = await this.sliced.open(source.url, first, controller.signal, onProgress);
         if (meta) return this.newVersion(key, meta); // otherwise the server cannot subset this file: download it whole
       }

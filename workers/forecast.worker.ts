@@ -6,7 +6,7 @@
 import * as Comlink from 'comlink';
 import { ForecastService } from './forecast-service.ts';
 import { keepErrorFields } from './worker-errors.ts';
-import { offlineFetch } from './forecast/offline-fetch.ts';
+import { copyHeld, offlineFetch } from './forecast/offline-fetch.ts';
 
 keepErrorFields();
-Comlink.expose(new ForecastService({ fetch: offlineFetch() }));
+Comlink.expose(new ForecastService({ fetch: offlineFetch(), heldWhole: (url) => copyHeld(url) }));

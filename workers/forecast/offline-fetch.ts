@@ -44,6 +44,19 @@ function fromCopy(copy: Response): Response {
   return new Response(copy.body, { status: 206, headers });
 }
 
+/**
+ * Whether the offline copy holds `url` as a whole file (not a range, not a subset: the URL itself). A file a fast
+ * link took whole is then read from the copy at once, on the next visit and offline, instead of by slices.
+ */
+export async function copyHeld(url: string, storage: CacheStorage | undefined = typeof caches === 'undefined' ? undefined : caches): Promise<boolean> {
+  if (!storage) return false;
+  try {
+    return (await (await storage.open(FORECAST_CACHE)).match(cacheKey(url, null), { ignoreVary: true })) !== undefined;
+  } catch {
+    return false; // storage unavailable: as if nothing were held
+  }
+}
+
 export function offlineFetch(options: OfflineFetchOptions = {}): typeof fetch {
   const network = options.network ?? ((input, init) => fetch(input, init));
   const storage = options.storage ?? (typeof caches === 'undefined' ? undefined : caches);
