@@ -8,7 +8,7 @@ import { describe, expect, it, onTestFinished } from 'vitest';
 import { buildDemoArchive } from '../../src/forecast/demo-archive.ts';
 import { ForecastService } from '../../../workers/forecast-service.ts';
 import { makeApp, signedIn } from '../helpers.ts';
-import { makeGrid } from '../../src/forecast/grid.ts';
+import { makeGrid } from './small-grid.ts';
 
 /** Large enough that no field lies inside the header range (32 KiB): 60 × 100 cells, 72 KB per variable. */
 const GRID = makeGrid(60, 100, 74, 60, 0.25);

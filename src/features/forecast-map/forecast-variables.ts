@@ -7,7 +7,7 @@ import { FILE_VARIABLES } from '../../../common/forecast-file/variables.ts';
 import { driftRamp, iceRamp, type ColourRamp } from '../../map/colour-ramps.ts';
 
 // Lead hours and indices are the file contract's; the map's modules take them from here.
-export { LEAD_HOURS, leadIndexFromHours, type LeadIndex } from '../../../common/forecast-file/leads.ts';
+export { LEAD_HOURS, leadIndexFromHours, type LeadHours, type LeadIndex } from '../../../common/forecast-file/leads.ts';
 
 export const FORECAST_VARIABLES = [FILE_VARIABLES.thickness, FILE_VARIABLES.concentration, 'usi_vsi', 'POLARIS'] as const;
 export type ForecastVariable = (typeof FORECAST_VARIABLES)[number];

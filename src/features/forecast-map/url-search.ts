@@ -9,6 +9,7 @@ import {
   LEAD_HOURS,
   leadIndexFromHours,
   type ForecastVariable,
+  type LeadHours,
 } from './forecast-variables.ts';
 import type { Selection } from './store/selection-slice.ts';
 import { isIceClass, type IceClass } from '../../../common/polaris/polaris.ts';
@@ -21,7 +22,8 @@ export interface ForecastSearch extends ToolsSearch {
   assimilated?: boolean;
   /** 'analysis' shows the date's analysis (issue 10); absent = a forecast run, as before. */
   run?: 'analysis';
-  lead?: (typeof LEAD_HOURS)[number];
+  /** In hours, as links name a lead; the store holds its index. */
+  lead?: LeadHours;
   variable?: ForecastVariable;
   /** The ship's ice class of the POLARIS layer (issue 12), e.g. `ice_class=IA_SUPER`. */
   ice_class?: IceClass;
