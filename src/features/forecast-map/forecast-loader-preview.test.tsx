@@ -34,7 +34,7 @@ const meta = (key: string): ForecastFileMeta => ({
     attributes: {},
   })),
   attributes: {},
-  leadTimes: [24, 48, 72],
+  leadHours: [24, 48, 72],
   grid,
 });
 
@@ -54,8 +54,8 @@ function slowLinkWorker() {
     async load(source) {
       return meta('url' in source ? source.url : source.key);
     },
-    async scalarSlice(_key, variable, lead, options?: SliceOptions): Promise<ScalarSlice> {
-      const name = `${variable}@${lead}`;
+    async scalarSlice(_key, variable, leadIndex, options?: SliceOptions): Promise<ScalarSlice> {
+      const name = `${variable}@${leadIndex}`;
       calls.push(`${name}${options?.preview ? ' preview' : ''}`);
       if (options?.preview && !held.has(name)) {
         void full(name);
@@ -64,8 +64,8 @@ function slowLinkWorker() {
       await full(name);
       return scalar(false);
     },
-    async driftSlice(_key, lead, _speed, _direction, options?: SliceOptions): Promise<DriftSlice> {
-      const name = `drift@${lead}`;
+    async driftSlice(_key, leadIndex, _speed, _direction, options?: SliceOptions): Promise<DriftSlice> {
+      const name = `drift@${leadIndex}`;
       calls.push(`${name}${options?.preview ? ' preview' : ''}`);
       if (options?.preview && !held.has(name)) {
         void full(name);
@@ -117,7 +117,7 @@ async function rendered(store: ForecastMapStore) {
 describe('previews in the forecast loader', () => {
   it('draws the preview flagged, then the full slice in its place; the sidebar and the readout say which', async () => {
     const { store, calls, release, stop } = await started();
-    expect(store.getState().field).toMatchObject({ variable: 'sithick_GLORYS', lead: 0 });
+    expect(store.getState().field).toMatchObject({ variable: 'sithick_GLORYS', leadIndex: 0 });
     expect(store.getState().field?.preview).toBeFalsy();
     const view = await rendered(store);
     expect(view.text()).not.toContain(ru.fieldPreview.refining);
@@ -125,7 +125,7 @@ describe('previews in the forecast loader', () => {
     store.getState().setVariable('sea_ice_fraction_BREMEN');
     await settle();
     await view.refresh();
-    expect(store.getState().field).toMatchObject({ variable: 'sea_ice_fraction_BREMEN', lead: 0, preview: true });
+    expect(store.getState().field).toMatchObject({ variable: 'sea_ice_fraction_BREMEN', leadIndex: 0, preview: true });
     expect(view.text()).toContain(ru.fieldPreview.refining);
     expect(view.text()).toContain(`${ru.forecastMap.variableNames.sea_ice_fraction_BREMEN}: ≈ 1.000`);
     // Asked with the flag, then again without it for the full slice.
@@ -134,7 +134,7 @@ describe('previews in the forecast loader', () => {
     release('sea_ice_fraction_BREMEN@0');
     await settle();
     await view.refresh();
-    expect(store.getState().field).toMatchObject({ variable: 'sea_ice_fraction_BREMEN', lead: 0, slice: { min: 2, max: 3 } });
+    expect(store.getState().field).toMatchObject({ variable: 'sea_ice_fraction_BREMEN', leadIndex: 0, slice: { min: 2, max: 3 } });
     expect(store.getState().field?.preview).toBeFalsy();
     expect(view.text()).not.toContain(ru.fieldPreview.refining);
     expect(view.text()).toContain(`${ru.forecastMap.variableNames.sea_ice_fraction_BREMEN}: 2.000`);
@@ -152,7 +152,7 @@ describe('previews in the forecast loader', () => {
     await settle();
     release('drift@0');
     await settle();
-    expect(store.getState().field).toMatchObject({ variable: 'sithick_GLORYS', lead: 0 });
+    expect(store.getState().field).toMatchObject({ variable: 'sithick_GLORYS', leadIndex: 0 });
     expect(store.getState().field?.preview).toBeFalsy();
     // The drift's full slice was kept for switching back: no preview again.
     store.getState().setVariable('usi_vsi');

@@ -22,7 +22,7 @@ const meta = (key: string): ForecastFileMeta => ({
   dimensions: [],
   variables: [{ name: 'sithick_GLORYS', dimensions: [], shape: [], type: 'float', attributes: {} }],
   attributes: {},
-  leadTimes: [24, 48, 72],
+  leadHours: [24, 48, 72],
   grid: { lon0: 50, dlon: 1, nlon: 2, lat0: 80, dlat: 1, nlat: 1 },
 });
 

@@ -19,7 +19,7 @@ const meta = (key: string, leads: number[]): ForecastFileMeta => ({
   dimensions: [],
   variables: [{ name: 'sithick_GLORYS', dimensions: [], shape: [], type: 'float', attributes: {} }],
   attributes: {},
-  leadTimes: leads,
+  leadHours: leads,
   grid,
 });
 
@@ -32,9 +32,9 @@ function recordingWorker() {
       calls.push(`open ${url}`);
       return meta(url, url.startsWith('analysis') ? [0] : [24, 48, 72]);
     },
-    async scalarSlice(key, _variable, lead): Promise<ScalarSlice> {
-      calls.push(`slice ${key} ${lead}`);
-      return { data: Float32Array.of(lead, lead + 1), width: 2, height: 1, min: lead, max: lead + 1 };
+    async scalarSlice(key, _variable, leadIndex): Promise<ScalarSlice> {
+      calls.push(`slice ${key} ${leadIndex}`);
+      return { data: Float32Array.of(leadIndex, leadIndex + 1), width: 2, height: 1, min: leadIndex, max: leadIndex + 1 };
     },
     async driftSlice() {
       throw new Error('not used');
@@ -52,7 +52,7 @@ describe('the analysis run', () => {
   it('is shown only for dates with an analysis, always at time index 0, and back to the forecast lead after', async () => {
     const { worker, calls } = recordingWorker();
     const store = createForecastMapStore();
-    store.getState().setLead(2);
+    store.getState().setLeadIndex(2);
     const stop = new ForecastLoader({ store, worker, fileUrl, listDates: async () => ['2026-11-20', '2026-11-21'] }).start();
     store.getState().analysisDatesLoaded(['2026-11-20']);
     await settle();
