@@ -27,11 +27,8 @@ describe('sign-in and registration from another site', () => {
   it('let the same origin through, and requests without browser headers', async () => {
     const { app } = await makeApp();
     const user = await addUser(app);
-    for (const extra of [
-      { origin: 'http://app.example:8080', 'sec-fetch-site': 'same-origin' },
-      { 'sec-fetch-site': 'same-origin' },
-      {},
-    ]) {
+    const browsers: Record<string, string>[] = [{ origin: 'http://app.example:8080', 'sec-fetch-site': 'same-origin' }, { 'sec-fetch-site': 'same-origin' }, {}];
+    for (const extra of browsers) {
       const response = await login(app, user.email, PASSWORD, { headers: { host: 'app.example:8080', ...extra } });
       expect(response.statusCode).toBe(204);
     }
