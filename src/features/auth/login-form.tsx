@@ -40,15 +40,7 @@ export function LoginForm({ redirectTo }: { redirectTo?: string }) {
   }
 
   return (
-    <AuthCard
-      titleId="login-title"
-      title={t.title}
-      submitText={t.submit}
-      submittingText={t.submitting}
-      switchText={t.noAccount}
-      switchLink={{ to: '/register', text: t.toRegister }}
-      submit={submit}
-    >
+    <AuthCard form="login" submit={submit}>
       <TextField label={t.email} name="email" type="email" placeholder={t.email} autoComplete="username" required />
       <TextField label={t.password} name="password" type="password" placeholder={t.password} autoComplete="current-password" required />
     </AuthCard>

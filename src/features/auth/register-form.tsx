@@ -53,15 +53,7 @@ export function RegisterForm() {
   }
 
   return (
-    <AuthCard
-      titleId="register-title"
-      title={t.title}
-      submitText={t.submit}
-      submittingText={t.submitting}
-      switchText={t.haveAccount}
-      switchLink={{ to: '/login', text: t.toLogin }}
-      submit={submit}
-    >
+    <AuthCard form="register" submit={submit}>
       <TextField label={t.username} name="username" type="text" placeholder={t.username} autoComplete="username" required />
       <TextField label={t.email} name="email" type="email" placeholder={t.email} autoComplete="email" required />
       <TextField
