@@ -12,7 +12,7 @@ const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt|webmanifest)$/;
 const PRECOMPRESS_MIN_BYTES = 1024;
 
 /**
- * Issue 13 (slow links): every built file also as `.br` (brotli quality 11, the highest: written once, read by
+ * For slow links: every built file also as `.br` (brotli quality 11, the highest: written once, read by
  * every ship) and `.gz` (gzip 9), which the server sends as they are (@fastify/static `preCompressed`) instead
  * of compressing each answer at brotli 4. Runs last (after the service worker is built), checks that each copy
  * decodes to its file byte for byte (the build fails otherwise), and prints the brotli sizes.
@@ -97,7 +97,7 @@ export default defineConfig({
           environment: 'node',
           include: ['workers/**/*.test.ts', 'server/test/**/*.test.ts', 'bench/**/*.test.ts', 'common/**/*.test.ts', 'netcdf/**/*.test.ts', 'browser/**/*.test.ts', 'eslint-*.test.ts'],
           testTimeout: 30000,
-          // One PostgreSQL server for the whole run (issue 15); tests make their own databases in it.
+          // One PostgreSQL server for the whole run; tests make their own databases in it.
           globalSetup: ['server/test/postgres/global-setup.ts'],
         },
       },

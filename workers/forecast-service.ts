@@ -49,7 +49,7 @@ export class ForecastService implements ForecastWorkerApi {
   private readonly cache: FileCache;
   private readonly requests = new Map<string, AbortController>();
   private readonly fetchImpl: typeof fetch;
-  /** Slow links (issue 13): header + first slice, the rest by subsets (see forecast/sliced-fetcher.ts). */
+  /** Slow links: header + first slice, the rest by subsets (see forecast/sliced-fetcher.ts). */
   private readonly sliced: SlicedFetcher;
   /** Downloads of each key so far (ForecastFileMeta.version). */
   private readonly versions = new Map<string, number>();
@@ -151,7 +151,7 @@ export class ForecastService implements ForecastWorkerApi {
 
   async scalarSlice(key: string, variable: string, leadIndex: number, options?: SliceOptions): Promise<ScalarSlice> {
     if (options?.preview) {
-      // Issue 13: on a slow link, a slice not held comes first as a preview (never cached as the slice).
+      // On a slow link, a slice not held comes first as a preview (never cached as the slice).
       const preview = await this.sliced.preview(key, [variable], leadIndex);
       if (preview) {
         const [height, width] = this.entry(key).dataset.variable(variable).shape.slice(-2);
@@ -200,7 +200,7 @@ export class ForecastService implements ForecastWorkerApi {
 
   async cellSeries(key: string, variables: string[], cell: number): Promise<number[][]> {
     const leadCount = Math.max(1, this.entry(key).meta.leadHours.length);
-    // A file opened slice by slice (issue 13) may not hold every lead yet: fetch what is missing first.
+    // A file opened slice by slice may not hold every lead yet: fetch what is missing first.
     for (let leadIndex = 0; leadIndex < leadCount; leadIndex++) await this.sliced.ensure(key, variables, leadIndex);
     const entry = this.entry(key);
     return variables.map((variable) => {
@@ -220,7 +220,7 @@ export class ForecastService implements ForecastWorkerApi {
     const entry = this.entry(key);
     const grid = entry.meta.grid;
     if (!grid) throw new UnsupportedFeatureError(`file ${key} has no regular latitude/longitude grid to contour on`);
-    // Loaded on first use (d3-contour): the worker's first chunk stays small for a slow link (issue 13).
+    // Loaded on first use (d3-contour): the worker's first chunk stays small for a slow link.
     const { contourLines } = await import('./forecast/contour.ts');
     const lines = contourLines(this.scalar(entry, key, variable, leadIndex).data, grid, level);
     return Comlink.transfer(lines, [lines.coordinates.buffer, lines.starts.buffer]);

@@ -1,7 +1,7 @@
 /**
  * The decode worker: downloads and decodes forecast files off the main thread. Everything it does is in
  * ForecastService; this file only exposes it through comlink (typed by forecast.api.ts), with the fetch that
- * keeps an offline copy of what it downloads (forecast/offline-fetch.ts, issue 13).
+ * keeps an offline copy of what it downloads for a ship whose link drops (forecast/offline-fetch.ts).
  */
 import * as Comlink from 'comlink';
 import { ForecastService } from './forecast-service.ts';

@@ -1,6 +1,7 @@
 /**
- * Registers the service worker (dist/service-worker.js, see service-worker.ts) from this module, not from an inline
- * script, so a strict CSP (`script-src 'self'`, `worker-src 'self'`) allows it. Production builds only.
+ * Registers the service worker (dist/service-worker.js, built from browser/offline/service-worker.ts) from this
+ * module, not from an inline script, so a strict CSP (`script-src 'self'`, `worker-src 'self'`) allows it.
+ * Production builds only.
  * Then tells it which same-origin assets the page has loaded (including those loaded before it took control)
  * so it keeps them for offline use, and follows the connection state for the offline notice.
  */
@@ -8,11 +9,14 @@ import { Workbox } from 'workbox-window';
 import { connectionStore, followConnection } from './connection-state.ts';
 import { KEEP_MESSAGE, type KeepMessage } from '../../browser/offline/messages.ts';
 
-export function registerServiceWorker(): void {
+/** `after`: registration waits for it too (besides the page's load), e.g. the first field on a slow link. */
+export function registerServiceWorker(after: Promise<void> = Promise.resolve()): void {
   followConnection(connectionStore);
   if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
   const workbox = new Workbox('/service-worker.js');
-  void workbox.register().catch((error: unknown) => console.warn('Service worker not registered:', error));
+  void after
+    .then(() => workbox.register())
+    .catch((error: unknown) => console.warn('Service worker not registered:', error));
   void navigator.serviceWorker.ready.then((registration) => {
     const keep = (urls: string[]) => {
       const assets = urls.filter((url) => url.startsWith(`${location.origin}/assets/`));

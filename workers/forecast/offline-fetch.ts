@@ -1,6 +1,7 @@
 /**
- * The decode worker's fetch with an offline copy (issue 13): every forecast file, subset or header range it
- * downloads is kept in Cache Storage (browser/offline/), bounded by bytes with the least recently used out.
+ * The decode worker's fetch with an offline copy, for a ship whose link drops: every forecast file, subset or
+ * header range it downloads is kept in Cache Storage (browser/offline/), bounded by bytes with the least
+ * recently used out.
  * A request already held is answered from the copy at once, and revalidated in the background with its ETag
  * (If-None-Match: a 304 moves no body; a new file replaces the copy). With no copy, the network answers; when
  * the network fails and there is a copy, the copy answers.

@@ -7,12 +7,12 @@ export interface Selection {
   /** 'YYYY-MM-DD', or null until the available dates are known. */
   date: string | null;
   assimilated: boolean;
-  /** Show the date's analysis (issue 10) instead of a forecast run; leads do not apply then. */
+  /** Show the date's analysis instead of a forecast run; leads do not apply then. */
   analysis: boolean;
   /** Index into LEAD_HOURS (0: +24 h); the URL's `lead` is in hours (url-search.ts). */
   leadIndex: LeadIndex;
   variable: ForecastVariable;
-  /** The ship's ice class for the POLARIS layer and the route check (issue 12). */
+  /** The ship's ice class for the POLARIS layer and the route check. */
   iceClass: IceClass;
 }
 
