@@ -10,6 +10,7 @@ import { cpus, loadavg, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
 import { bundleForBrowser, launchBrowser } from '../tests/e2e/harness.ts';
 import { runDecodeCases, summarize, type CaseResult, type Summary } from './decode-cases.ts';
+import { resultsFromPageWorker } from './page-worker.ts';
 
 const OUT = resolve(import.meta.dirname, 'out');
 const NC3 = join(OUT, 'decode-forecast.nc');
@@ -68,18 +69,8 @@ async function inChromium(): Promise<{ results: CaseResult[]; version: string; r
         }
       }
     }
-    const reply = await page.evaluate(
-      ({ runs, warmup }) =>
-        new Promise<{ results?: CaseResult[]; error?: string }>((done) => {
-          const worker = new Worker('/worker.js', { type: 'module' });
-          worker.onmessage = (event) => done(event.data);
-          worker.onerror = (event) => done({ error: event.message });
-          worker.postMessage({ nc3Url: '/f.nc', nc4Url: '/f.nc4', runs, warmup });
-        }),
-      { runs: RUNS, warmup: WARMUP },
-    );
-    if (!reply.results) throw new Error(`Chromium worker failed: ${reply.error}`);
-    return { results: reply.results, version: browser.version(), responsiveness };
+    const results = await resultsFromPageWorker<CaseResult>(page, { nc3Url: '/f.nc', nc4Url: '/f.nc4', runs: RUNS, warmup: WARMUP });
+    return { results, version: browser.version(), responsiveness };
   } finally {
     await browser.close();
   }

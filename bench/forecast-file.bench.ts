@@ -13,26 +13,15 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { KEEPBITS } from '../server/src/forecast/bit-round.ts';
-import { demoAnalysis } from '../server/src/forecast/demo-analysis.ts';
-import { encodeStateFile, stateFileLayout, type FileMetadata } from '../server/src/forecast/forecast-file.ts';
+import { encodeStateFile, stateFileLayout } from '../server/src/forecast/forecast-file.ts';
 import { ARCTIC_GRID, LEAD_HOURS } from '../server/src/forecast/grid.ts';
 import type { IceState } from '../server/src/forecast/ice-state.ts';
-import { runModelType } from '../server/src/forecast/models/index.ts';
 import { parseNc3Header } from '../netcdf/nc3/header.ts';
 import { encodeNetcdf3, type NcFile } from '../netcdf/nc3/writer.ts';
+import { demoMetadata, demoStart, runDemoModel } from './demo-forecast.ts';
 
 const RUNS = Number(process.env.RUNS ?? 5);
-const DATE = '2026-03-15';
-
-const meta: FileMetadata = {
-  kind: 'assim_forecast',
-  date: DATE,
-  model: 'model_2',
-  modelType: 'free_drift_advection',
-  assimilated: true,
-  source: 'демонстрационные данные',
-  leadHours: LEAD_HOURS,
-};
+const meta = demoMetadata('assim_forecast');
 
 interface Sample {
   wall: number;
@@ -76,8 +65,8 @@ function encodeWithDataView(layout: NcFile, reference: Uint8Array): Uint8Array {
 function main(): void {
   const folder = mkdtempSync(join(tmpdir(), 'bench-forecast-'));
   try {
-    const analysis = demoAnalysis(DATE, ARCTIC_GRID);
-    const model = () => runModelType('free_drift_advection', analysis, { time_step_hours: 6, drift_scale: 1 }, { leadHours: LEAD_HOURS });
+    const analysis = demoStart();
+    const model = () => runDemoModel(analysis);
     model(); // warm-up (JIT)
     const runTimes: Sample[] = [];
     const layoutTimes: Sample[] = [];

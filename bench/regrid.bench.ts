@@ -8,6 +8,7 @@ import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { bundleForBrowser, launchBrowser } from '../tests/e2e/harness.ts';
 import { summarize } from './decode-cases.ts';
+import { resultsFromPageWorker } from './page-worker.ts';
 import { runRegridCases } from './regrid-cases.ts';
 import type { CaseResult } from './regrid-timing.ts';
 
@@ -38,18 +39,7 @@ async function inChromium(ease2: Buffer): Promise<CaseResult[]> {
       return route.fulfill({ body: '<!doctype html><title>regrid bench</title>', contentType: 'text/html' });
     });
     await page.goto(`${origin}/`);
-    const reply = await page.evaluate(
-      ({ runs, warmup }) =>
-        new Promise<{ results?: CaseResult[]; error?: string }>((done) => {
-          const worker = new Worker('/worker.js', { type: 'module' });
-          worker.onmessage = (event) => done(event.data);
-          worker.onerror = (event) => done({ error: event.message });
-          worker.postMessage({ url: '/ease2.nc', runs, warmup });
-        }),
-      { runs: RUNS, warmup: WARMUP },
-    );
-    if (!reply.results) throw new Error(`Chromium worker failed: ${reply.error}`);
-    return reply.results;
+    return await resultsFromPageWorker<CaseResult>(page, { url: '/ease2.nc', runs: RUNS, warmup: WARMUP });
   } finally {
     await browser.close();
   }

@@ -8,29 +8,16 @@
  * same for all and left out). Setup (the model run, the subset cut) is outside the timed part.
  */
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { demoAnalysis } from '../server/src/forecast/demo-analysis.ts';
 import { FILE_VARIABLES } from '../common/forecast-file/variables.ts';
-import { encodeStateFile, type FileMetadata } from '../server/src/forecast/forecast-file.ts';
-import { ARCTIC_GRID, LEAD_HOURS } from '../server/src/forecast/grid.ts';
-import { runModelType } from '../server/src/forecast/models/index.ts';
 import { subsetFile } from '../server/src/forecast/subset.ts';
 import { FAST_ENCODINGS, QUICK, soonestToLastByte, type FastEncoding } from '../server/src/forecast/fast-encoding.ts';
+import { demoForecastFile } from './demo-forecast.ts';
 
 const REPEAT = Number(process.env.REPEAT ?? 5);
 const LINKS = [
   { name: '256 kbit/s', bitsPerSecond: 256_000 },
   { name: '100 Mbit/s', bitsPerSecond: 100_000_000 },
 ];
-
-const meta: FileMetadata = {
-  kind: 'forecast',
-  date: '2026-03-15',
-  model: 'model_2',
-  modelType: 'free_drift_advection',
-  assimilated: false,
-  source: 'демонстрационные данные',
-  leadHours: LEAD_HOURS,
-};
 
 function compress(bytes: Uint8Array, encoding: FastEncoding): Uint8Array {
   if (encoding.name === 'identity') return bytes;
@@ -43,9 +30,7 @@ function compress(bytes: Uint8Array, encoding: FastEncoding): Uint8Array {
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const label = (e: FastEncoding) => (e.name === 'identity' ? 'identity' : `${e.name} ${e.level}`);
 
-const analysis = demoAnalysis(meta.date, ARCTIC_GRID);
-const states = runModelType('free_drift_advection', analysis, { time_step_hours: 6, drift_scale: 1 }, { leadHours: LEAD_HOURS });
-const full = encodeStateFile(states, meta);
+const full = demoForecastFile();
 const names = Object.values(FILE_VARIABLES);
 const speed = names.find((n) => n.endsWith('_speed'))!;
 const groups = [...names.map((n) => [n]), [speed, speed.replace(/_speed$/, '_direct')]];

@@ -8,32 +8,16 @@
  * served, next to the full slice, for each variable and the drift pair the worker asks for in one request.
  */
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { demoAnalysis } from '../server/src/forecast/demo-analysis.ts';
 import { FILE_VARIABLES } from '../common/forecast-file/variables.ts';
-import { encodeStateFile, type FileMetadata } from '../server/src/forecast/forecast-file.ts';
-import { ARCTIC_GRID, LEAD_HOURS } from '../server/src/forecast/grid.ts';
-import { runModelType } from '../server/src/forecast/models/index.ts';
 import { bitRoundError, subsetFile, type Packing } from '../server/src/forecast/subset.ts';
 import { Nc3Dataset } from '../netcdf/nc3/reader.ts';
-
-const DATE = '2026-03-15';
-const meta: FileMetadata = {
-  kind: 'forecast',
-  date: DATE,
-  model: 'model_2',
-  modelType: 'free_drift_advection',
-  assimilated: false,
-  source: 'демонстрационные данные',
-  leadHours: LEAD_HOURS,
-};
+import { demoForecastFile } from './demo-forecast.ts';
 
 const brotli = (bytes: Uint8Array, quality: number) =>
   brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: quality, [constants.BROTLI_PARAM_LGWIN]: 24, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length } }).length;
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KiB`;
 
-const analysis = demoAnalysis(DATE, ARCTIC_GRID);
-const states = runModelType('free_drift_advection', analysis, { time_step_hours: 6, drift_scale: 1 }, { leadHours: LEAD_HOURS });
-const full = encodeStateFile(states, meta);
+const full = demoForecastFile();
 const fullData = new Nc3Dataset(full);
 console.log(`full file: raw ${kb(full.length)}, gzip-6 ${kb(gzipSync(full, { level: 6 }).length)}, br-5 ${kb(brotli(full, 5))}, br-11 ${kb(brotli(full, 11))}`);
 console.log('| variable (lead 24 h) | storage | raw | gzip-9 | br-5 | br-11 | br-11 ms | max error | bit-round bound |');

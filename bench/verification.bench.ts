@@ -2,7 +2,7 @@
  * npm run bench:verification — the cost of the verification records on the real grid (480 × 1301):
  *  - scoring one run of 3 leads (IIEE with over/under, edge length and distance, area-weighted errors,
  *    thickness, persistence, skills) from fields in memory; the peer in the same run is the hindcast metrics'
- *    RMSE/MAE/SSIM of concentration for the same 3 leads (forecast/metrics.ts);
+ *    RMSE/MAE/SSIM of concentration for the same 3 leads (common/verification/hindcast-scores.ts);
  *  - the same run from files: its forecast file and the three analyses read from disk, then scored (what
  *    verifyArchive does for a run whose record is missing; the truth's edge is measured once per analysis);
  *  - the summary over 90 days × 4 models × 2 runs × 3 leads (2160 records, SQLite): the query and the means of
@@ -23,7 +23,7 @@ import { encodeStateFile } from '../server/src/forecast/forecast-file.ts';
 import { writeFileAtomic } from '../server/src/forecast/file-store.ts';
 import { insertModel } from '../server/src/forecast/forecast-repository.ts';
 import { ARCTIC_GRID, LEAD_HOURS } from '../server/src/forecast/grid.ts';
-import { scoreField } from '../server/src/forecast/metrics.ts';
+import { scoreField } from '../common/verification/hindcast-scores.ts';
 import { runModelType } from '../server/src/forecast/models/index.ts';
 import { readFileFields } from '../server/src/verification/inputs.ts';
 import { summarise } from '../server/src/verification/summary.ts';

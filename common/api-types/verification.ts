@@ -39,27 +39,16 @@ export interface VerificationReply {
   rows: VerificationRow[];
 }
 
+/** The scores a summary averages: every score of a record but the cell count. */
+type MeanScores = { [K in Exclude<keyof LeadScores, 'n_cells'>]: number | null };
+
 /** Means over a period of one model's run at one lead (null where no record had the score). */
-export interface VerificationSummaryRow {
+export interface VerificationSummaryRow extends MeanScores {
   model_id: string;
   run: VerificationRun;
   lead_hours: number;
   /** Records averaged. */
   records: number;
-  iiee_km2: number | null;
-  iiee_over_km2: number | null;
-  iiee_under_km2: number | null;
-  edge_length_km: number | null;
-  edge_distance_km: number | null;
-  conc_rmse: number | null;
-  conc_mae: number | null;
-  conc_bias: number | null;
-  thick_rmse: number | null;
-  thick_bias: number | null;
-  persistence_iiee_km2: number | null;
-  persistence_conc_rmse: number | null;
-  skill_iiee: number | null;
-  skill_conc_rmse: number | null;
   /** Share (0..1) of the records with a smaller IIEE than persistence's; null when none had persistence. */
   beats_persistence_share: number | null;
 }

@@ -16,6 +16,7 @@
  * 1 − score / persistence's score (positive: better than persistence), null when persistence's score is 0.
  */
 import type { RegularGrid } from '../regular-grid.ts';
+import { ErrorSums } from './error-sums.ts';
 import { rowAreasKm2 } from './grid-area.ts';
 import { ICE_THRESHOLD, iceEdgeLengthKm } from './ice-edge.ts';
 
@@ -58,13 +59,8 @@ export function scoreFields(grid: RegularGrid, forecast: VerifiedFields, truth: 
   let n = 0;
   let over = 0;
   let under = 0;
-  let weight = 0;
-  let se = 0;
-  let ae = 0;
-  let sum = 0;
-  let thickWeight = 0;
-  let thickSe = 0;
-  let thickSum = 0;
+  const conc = new ErrorSums();
+  const thick = new ErrorSums();
   for (let j = 0; j < nlat; j++) {
     const a = areas[j];
     const row = j * nlon;
@@ -77,18 +73,10 @@ export function scoreFields(grid: RegularGrid, forecast: VerifiedFields, truth: 
       const tIce = t >= ICE_THRESHOLD;
       if (fIce && !tIce) over += a;
       else if (tIce && !fIce) under += a;
-      const d = f - t;
-      weight += a;
-      se += a * d * d;
-      ae += a * Math.abs(d);
-      sum += a * d;
+      conc.add(f - t, a);
       if (ft && tt) {
         const dh = ft[k] - tt[k];
-        if (dh === dh) {
-          thickWeight += a;
-          thickSe += a * dh * dh;
-          thickSum += a * dh;
-        }
+        if (dh === dh) thick.add(dh, a);
       }
     }
   }
@@ -97,11 +85,11 @@ export function scoreFields(grid: RegularGrid, forecast: VerifiedFields, truth: 
     iiee_km2: over + under,
     iiee_over_km2: over,
     iiee_under_km2: under,
-    conc_rmse: weight > 0 ? Math.sqrt(se / weight) : null,
-    conc_mae: weight > 0 ? ae / weight : null,
-    conc_bias: weight > 0 ? sum / weight : null,
-    thick_rmse: thickWeight > 0 ? Math.sqrt(thickSe / thickWeight) : null,
-    thick_bias: thickWeight > 0 ? thickSum / thickWeight : null,
+    conc_rmse: conc.rmse(),
+    conc_mae: conc.mae(),
+    conc_bias: conc.bias(),
+    thick_rmse: thick.rmse(),
+    thick_bias: thick.bias(),
   };
 }
 

@@ -88,11 +88,18 @@ export async function addUser(
   return createUser(app.db, { email, username: email.split('@')[0], passwordHash: await cachedHash(password), role });
 }
 
-export function login(app: FastifyInstance, email: string, password = PASSWORD): Promise<LightMyRequestResponse> {
+/** POST the sign-in form; `from`: more request headers (a cookie, a proxy's, a browser's) and the client address. */
+export function login(
+  app: FastifyInstance,
+  email: string,
+  password = PASSWORD,
+  from: { headers?: Record<string, string>; remoteAddress?: string } = {},
+): Promise<LightMyRequestResponse> {
   return app.inject({
     method: 'POST',
     url: '/api/v1/auth/jwt/login',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    remoteAddress: from.remoteAddress,
+    headers: { 'content-type': 'application/x-www-form-urlencoded', ...from.headers },
     payload: new URLSearchParams({ username: email, password }).toString(),
   });
 }

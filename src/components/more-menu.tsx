@@ -87,7 +87,7 @@ export function MoreMenu({ items }: { items: readonly MoreMenuItem[] }) {
       <ul id={listId} className="top-bar__menu" hidden={!open}>
         {items.map((item) => (
           <li key={item.to}>
-            <Link to={item.to} className="top-bar__menu-link" activeProps={{ className: 'is-active' }} onClick={() => setOpen(false)}>
+            <Link to={item.to} className="top-bar__link top-bar__menu-link" activeProps={{ className: 'is-active' }} onClick={() => setOpen(false)}>
               {item.label}
             </Link>
           </li>

@@ -4,7 +4,7 @@
  * "fast" are exact, not timed.
  */
 import { describe, expect, it } from 'vitest';
-import { fakeFetch, type SeenRequest } from '../../common/testing/fake-fetch.ts';
+import { fakeLinkServer } from '../../common/testing/fake-link.ts';
 import { ForecastService } from '../forecast-service.ts';
 import { openNetcdf } from '../../netcdf/open-netcdf.ts';
 import { smallForecast, writeNc3, type TestVariable } from '../../netcdf/test/write-nc3.ts';
@@ -30,44 +30,18 @@ async function subsetOf(variables: string[], leadHours: number): Promise<Uint8Ar
 
 /** The server behind a link of `bytesPerSecond`; `wholeFails`: the whole file's request breaks (a 503). */
 function fakeLink(bytesPerSecond: number, options: { wholeFails?: boolean } = {}) {
-  const clock = { ms: 0 };
-  const body = (bytes: Uint8Array, init: ResponseInit): Response => {
-    let at = 0;
-    const stream = new ReadableStream<Uint8Array>({
-      pull(controller) {
-        if (at >= bytes.length) return controller.close();
-        const piece = bytes.slice(at, at + 8192);
-        at += piece.length;
-        clock.ms += (piece.length / bytesPerSecond) * 1000;
-        controller.enqueue(piece);
-      },
-    });
-    return new Response(stream, init);
-  };
-  const server = fakeFetch(async (request: SeenRequest) => {
-    const range = request.headers.get('range');
-    if (range) {
-      const end = Number(/bytes=0-(\d+)/.exec(range)![1]);
-      return body(FULL.slice(0, end + 1), { status: 206, headers: { 'content-range': `bytes 0-${end}/${FULL.length}` } });
-    }
-    const query = new URL(request.url).searchParams;
-    if (!query.has('variables')) return options.wholeFails ? new Response('', { status: 503 }) : body(FULL, { status: 200 });
-    return body(await subsetOf(query.get('variables')!.split(','), Number(query.get('lead'))), { status: 200 });
+  const server = fakeLinkServer(FULL, { bytesPerSecond }, {
+    wholeFails: options.wholeFails,
+    subset: (query) => subsetOf(query.get('variables')!.split(','), Number(query.get('lead'))),
   });
-  const asked = () =>
-    server.requests.map((r) => {
-      if (r.headers.get('range')) return 'header';
-      const q = new URL(r.url).searchParams;
-      return q.has('variables') ? `${q.get('variables')}@${q.get('lead')}` : 'whole';
-    });
-  const service = new ForecastService({ fetch: server.fetch, now: () => clock.ms });
+  const service = new ForecastService({ fetch: server.fetch, now: () => server.clock.ms });
   /** Open with the first slice, as the page does, and say the first field is drawn. */
   const open = async () => {
     const meta = await service.open({ url: URL_, first: { variables: ['sithick_GLORYS'], leadHours: 24 } }, 'r1');
     service.allowBackground(URL_);
     return meta;
   };
-  return { service, asked, open };
+  return { service, asked: server.asked, open };
 }
 
 describe('decideLink', () => {

@@ -1,11 +1,12 @@
 /**
  * Previews on slow links (issue 13), through the worker's real code (ForecastService) against a fake server
- * (common/testing/fake-fetch.ts) behind a fake link: every body advances a fake clock by its bytes over the
+ * (common/testing/fake-link.ts) behind a fake link: every body advances a fake clock by its bytes over the
  * link's rate, so "slow" and "fast" are exact, not timed. The server thins `stride=2` subsets itself here,
  * [::2, ::2] of the full slice, as server/src/forecast/subset.ts does (tested there against netCDF4-python).
  */
 import { describe, expect, it } from 'vitest';
-import { fakeFetch, jsonResponse, type SeenRequest } from '../../common/testing/fake-fetch.ts';
+import { jsonResponse } from '../../common/testing/fake-fetch.ts';
+import { fakeLinkServer } from '../../common/testing/fake-link.ts';
 import { ForecastService } from '../forecast-service.ts';
 import { openNetcdf } from '../../netcdf/open-netcdf.ts';
 import { smallForecast, writeNc3, type TestVariable } from '../../netcdf/test/write-nc3.ts';
@@ -38,46 +39,15 @@ async function subsetOf(variables: string[], leadHours: number, stride: number):
   ]);
 }
 
-/**
- * The server behind a link of `bytesPerSecond`: each body is streamed in pieces, each advancing `clock.ms` by its
- * transfer time. `refusePreviews`: an older server's 422 for `stride`.
- */
+/** The server behind a link of `bytesPerSecond`; `refusePreviews`: an older server's 422 for `stride`. */
 function slowServer(link: { bytesPerSecond: number }, options: { refusePreviews?: boolean } = {}) {
-  const clock = { ms: 0 };
-  const body = (bytes: Uint8Array, init: ResponseInit): Response => {
-    let at = 0;
-    const stream = new ReadableStream<Uint8Array>({
-      pull(controller) {
-        if (at >= bytes.length) return controller.close();
-        const piece = bytes.slice(at, at + 8192);
-        at += piece.length;
-        clock.ms += (piece.length / link.bytesPerSecond) * 1000;
-        controller.enqueue(piece);
-      },
-    });
-    return new Response(stream, init);
-  };
-  const server = fakeFetch(async (request: SeenRequest) => {
-    const range = request.headers.get('range');
-    if (range) {
-      const end = Number(/bytes=0-(\d+)/.exec(range)![1]);
-      return body(FULL.slice(0, end + 1), { status: 206, headers: { 'content-range': `bytes 0-${end}/${FULL.length}` } });
-    }
-    const query = new URL(request.url).searchParams;
-    if (!query.has('variables')) return body(FULL, { status: 200 });
-    const stride = Number(query.get('stride') ?? 1);
-    if (stride !== 1 && options.refusePreviews) return jsonResponse(422, { detail: 'unknown query parameter stride' });
-    return body(await subsetOf(query.get('variables')!.split(','), Number(query.get('lead')), stride), { status: 200 });
+  return fakeLinkServer(FULL, link, {
+    subset: async (query) => {
+      const stride = Number(query.get('stride') ?? 1);
+      if (stride !== 1 && options.refusePreviews) return jsonResponse(422, { detail: 'unknown query parameter stride' });
+      return subsetOf(query.get('variables')!.split(','), Number(query.get('lead')), stride);
+    },
   });
-  /** What was asked for, in order: 'header', 'sithick_GLORYS@48', 'sithick_GLORYS@48/2' (a preview). */
-  const asked = () =>
-    server.requests.map((r) => {
-      if (r.headers.get('range')) return 'header';
-      const q = new URL(r.url).searchParams;
-      if (!q.has('variables')) return 'whole';
-      return `${q.get('variables')}@${q.get('lead')}${q.has('stride') ? `/${q.get('stride')}` : ''}`;
-    });
-  return { fetch: server.fetch, clock, asked };
 }
 
 /** A service with `URL_` opened on thickness at +24 h (the header and one slice: the link's first sample). */

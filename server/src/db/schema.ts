@@ -4,6 +4,7 @@
  * milliseconds ('2026-11-24T10:52:54.123Z') on both engines; flags are 0/1 integers; JSON is text.
  */
 import type { ColumnType, Generated } from 'kysely';
+import type { LeadScores } from '../../../common/verification/scores.ts';
 
 /** A column the database fills when the insert leaves it out. */
 type Defaulted<T> = ColumnType<T, T | undefined, T>;
@@ -153,8 +154,8 @@ export interface CycleRetentionTable {
   disk_bytes: number;
 }
 
-/** Migration 10: one verification record (server/src/verification/). */
-export interface VerificationRecordsTable {
+/** Migration 10: one verification record (server/src/verification/): what it was scored from, and its scores. */
+export interface VerificationRecordsTable extends LeadScores {
   model_id: string;
   run: string;
   date: string;
@@ -166,21 +167,6 @@ export interface VerificationRecordsTable {
   analysis_id: string;
   persistence_id: string | null;
   version: number;
-  n_cells: number;
-  iiee_km2: number;
-  iiee_over_km2: number;
-  iiee_under_km2: number;
-  edge_length_km: number;
-  edge_distance_km: number | null;
-  conc_rmse: number | null;
-  conc_mae: number | null;
-  conc_bias: number | null;
-  thick_rmse: number | null;
-  thick_bias: number | null;
-  persistence_iiee_km2: number | null;
-  persistence_conc_rmse: number | null;
-  skill_iiee: number | null;
-  skill_conc_rmse: number | null;
   computed_at: Defaulted<string>;
 }
 

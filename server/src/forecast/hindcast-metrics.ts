@@ -22,7 +22,7 @@ import { MissingHistoryError } from './models/onnx/session.ts';
 import { listModels, metricsFingerprint, saveMetrics, type ModelRecord } from './forecast-repository.ts';
 import { LEAD_HOURS } from './grid.ts';
 import { driftSpeed, type IceState } from './ice-state.ts';
-import { scoreField, type Scores } from './metrics.ts';
+import { scoreField, type Scores } from '../../../common/verification/hindcast-scores.ts';
 import { importedDates, importedFingerprint, importedRun, isExternal } from '../ingest/external-model.ts';
 
 /** Bump when the way metrics are computed changes, so stored ones are recomputed. */

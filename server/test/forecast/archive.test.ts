@@ -8,7 +8,7 @@ import { buildDemoArchive } from '../../src/forecast/demo-archive.ts';
 import { decodeStateFile } from '../../src/forecast/forecast-file.ts';
 import { listModels, modelMetrics } from '../../src/forecast/forecast-repository.ts';
 import { recomputeMetrics } from '../../src/forecast/hindcast-metrics.ts';
-import { errorScores } from '../../src/forecast/metrics.ts';
+import { errorScores } from '../../../common/verification/hindcast-scores.ts';
 import { tempDir } from '../helpers.ts';
 import { ncdump } from '../../../netcdf/test/ncdump.ts';
 import { SMALL_GRID } from './small-grid.ts';

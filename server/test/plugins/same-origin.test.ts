@@ -1,7 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addUser, makeApp, PASSWORD } from '../helpers.ts';
-
-const form = (email: string, password = PASSWORD) => new URLSearchParams({ username: email, password }).toString();
+import { addUser, login, makeApp, PASSWORD } from '../helpers.ts';
 
 describe('sign-in and registration from another site', () => {
   it.each([
@@ -12,15 +10,10 @@ describe('sign-in and registration from another site', () => {
   ])('answer 403 with a detail for %s', async (_name, extra) => {
     const { app } = await makeApp();
     const user = await addUser(app);
-    const login = await app.inject({
-      method: 'POST',
-      url: '/api/v1/auth/jwt/login',
-      headers: { host: 'localhost:80', 'content-type': 'application/x-www-form-urlencoded', ...extra },
-      payload: form(user.email),
-    });
-    expect(login.statusCode).toBe(403);
-    expect(login.json()).toEqual({ detail: 'Cross-site request refused: sign in from this site' });
-    expect(login.headers['set-cookie']).toBeUndefined();
+    const signIn = await login(app, user.email, PASSWORD, { headers: { host: 'localhost:80', ...extra } });
+    expect(signIn.statusCode).toBe(403);
+    expect(signIn.json()).toEqual({ detail: 'Cross-site request refused: sign in from this site' });
+    expect(signIn.headers['set-cookie']).toBeUndefined();
     const register = await app.inject({
       method: 'POST',
       url: '/api/v1/auth/register',
@@ -34,17 +27,9 @@ describe('sign-in and registration from another site', () => {
   it('let the same origin through, and requests without browser headers', async () => {
     const { app } = await makeApp();
     const user = await addUser(app);
-    for (const extra of [
-      { origin: 'http://app.example:8080', 'sec-fetch-site': 'same-origin' },
-      { 'sec-fetch-site': 'same-origin' },
-      {},
-    ]) {
-      const response = await app.inject({
-        method: 'POST',
-        url: '/api/v1/auth/jwt/login',
-        headers: { host: 'app.example:8080', 'content-type': 'application/x-www-form-urlencoded', ...extra },
-        payload: form(user.email),
-      });
+    const browsers: Record<string, string>[] = [{ origin: 'http://app.example:8080', 'sec-fetch-site': 'same-origin' }, { 'sec-fetch-site': 'same-origin' }, {}];
+    for (const extra of browsers) {
+      const response = await login(app, user.email, PASSWORD, { headers: { host: 'app.example:8080', ...extra } });
       expect(response.statusCode).toBe(204);
     }
   });

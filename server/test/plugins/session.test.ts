@@ -117,12 +117,7 @@ describe.each(ENGINES)('session (%s)', (database) => {
     it('marks the cookies Secure when the request came over HTTPS through a trusted proxy', async () => {
       const { app } = await makeApp({ database, env: { TRUST_PROXY: '1' } });
       const user = await addUser(app);
-      const response = await app.inject({
-        method: 'POST',
-        url: '/api/v1/auth/jwt/login',
-        headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-proto': 'https' },
-        payload: new URLSearchParams({ username: user.email, password: 'correct horse' }).toString(),
-      });
+      const response = await login(app, user.email, 'correct horse', { headers: { 'x-forwarded-proto': 'https' } });
       expect(response.statusCode).toBe(204);
       const setCookie = response.headers['set-cookie'] as string[];
       // session, XSRF-TOKEN and device.
@@ -133,12 +128,7 @@ describe.each(ENGINES)('session (%s)', (database) => {
     it('ignores X-Forwarded-Proto from an untrusted client', async () => {
       const { app } = await makeApp({ database });
       const user = await addUser(app);
-      const response = await app.inject({
-        method: 'POST',
-        url: '/api/v1/auth/jwt/login',
-        headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-proto': 'https' },
-        payload: new URLSearchParams({ username: user.email, password: 'correct horse' }).toString(),
-      });
+      const response = await login(app, user.email, 'correct horse', { headers: { 'x-forwarded-proto': 'https' } });
       for (const line of response.headers['set-cookie'] as string[]) expect(line).not.toMatch(/Secure/);
     });
   });

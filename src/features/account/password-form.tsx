@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { isApiError } from '../../api/client.ts';
 import { changePassword } from '../../api/users.ts';
+import { TextField } from '../../components/text-field.tsx';
 import { ru } from '../../i18n/ru.ts';
 
 const t = ru.account;
@@ -50,19 +51,9 @@ export function PasswordForm() {
   return (
     <form className="account-form" onSubmit={onSubmit} aria-labelledby="password-title">
       <h2 id="password-title">{t.passwordTitle}</h2>
-      <label className="field">
-        <span className="field__label">{t.current}</span>
-        <input name="current_password" type="password" autoComplete="current-password" required />
-      </label>
-      <label className="field">
-        <span className="field__label">{t.next}</span>
-        <input name="new_password" type="password" autoComplete="new-password" minLength={8} required />
-        <span className="field__hint">{t.hint}</span>
-      </label>
-      <label className="field">
-        <span className="field__label">{t.repeat}</span>
-        <input name="repeat_password" type="password" autoComplete="new-password" minLength={8} required />
-      </label>
+      <TextField label={t.current} name="current_password" type="password" autoComplete="current-password" required />
+      <TextField label={t.next} name="new_password" type="password" autoComplete="new-password" minLength={8} hint={t.hint} required />
+      <TextField label={t.repeat} name="repeat_password" type="password" autoComplete="new-password" minLength={8} required />
       {state.error && (
         <p className="form-error" role="alert">
           {state.error}

@@ -2,15 +2,15 @@ import { Link } from '@tanstack/react-router';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { ru } from '../../i18n/ru.ts';
 
+/** What each form's card says, and the other form its switch line leads to. */
+const CARDS = {
+  login: { texts: ru.login, switchText: ru.login.noAccount, switchLink: { to: '/register', text: ru.login.toRegister } },
+  register: { texts: ru.register, switchText: ru.register.haveAccount, switchLink: { to: '/login', text: ru.register.toLogin } },
+} as const;
+
 export interface AuthCardProps {
-  /** The title's element id (the form is labelled by it). */
-  titleId: string;
-  title: string;
-  submitText: string;
-  submittingText: string;
-  /** The line under the button: a question and the link to the other form. */
-  switchText: string;
-  switchLink: { to: '/login' | '/register'; text: string };
+  /** Which form: its title and button texts, the title's element id (`login-title`), the switch link. */
+  form: keyof typeof CARDS;
   /**
    * Runs with the form's fields while the button is busy. Resolves to the message to show when it failed (the
    * button is free again), or null when it succeeded (the page moves on; the button stays busy until then).
@@ -21,7 +21,9 @@ export interface AuthCardProps {
 }
 
 /** The frame the sign-in and registration forms share: logo, title, fields, the error line, submit, the switch link. */
-export function AuthCard({ titleId, title, submitText, submittingText, switchText, switchLink, submit, children }: AuthCardProps) {
+export function AuthCard({ form, submit, children }: AuthCardProps) {
+  const { texts, switchText, switchLink } = CARDS[form];
+  const titleId = `${form}-title`;
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -40,7 +42,7 @@ export function AuthCard({ titleId, title, submitText, submittingText, switchTex
     <form className="auth-card" onSubmit={onSubmit} aria-labelledby={titleId}>
       <img className="auth-card__logo" src="/logo.svg" alt={ru.app.logoAlt} width={56} height={56} />
       <h1 id={titleId} className="auth-card__title">
-        {title}
+        {texts.title}
       </h1>
       {children}
       {error && (
@@ -49,7 +51,7 @@ export function AuthCard({ titleId, title, submitText, submittingText, switchTex
         </p>
       )}
       <button className="button button--primary button--wide" type="submit" disabled={busy}>
-        {busy ? submittingText : submitText}
+        {busy ? texts.submitting : texts.submit}
       </button>
       <p className="auth-card__switch">
         {switchText} <Link to={switchLink.to}>{switchLink.text}</Link>

@@ -1,6 +1,7 @@
 import { useNavigate, useRouter } from '@tanstack/react-router';
 import { login } from '../../api/auth.ts';
 import { isApiError } from '../../api/client.ts';
+import { TextField } from '../../components/text-field.tsx';
 import { ru } from '../../i18n/ru.ts';
 import { AuthCard } from './auth-card.tsx';
 import { useAuthSession } from './use-current-user.ts';
@@ -39,23 +40,9 @@ export function LoginForm({ redirectTo }: { redirectTo?: string }) {
   }
 
   return (
-    <AuthCard
-      titleId="login-title"
-      title={t.title}
-      submitText={t.submit}
-      submittingText={t.submitting}
-      switchText={t.noAccount}
-      switchLink={{ to: '/register', text: t.toRegister }}
-      submit={submit}
-    >
-      <label className="field">
-        <span className="field__label">{t.email}</span>
-        <input name="email" type="email" placeholder={t.email} autoComplete="username" required />
-      </label>
-      <label className="field">
-        <span className="field__label">{t.password}</span>
-        <input name="password" type="password" placeholder={t.password} autoComplete="current-password" required />
-      </label>
+    <AuthCard form="login" submit={submit}>
+      <TextField label={t.email} name="email" type="email" placeholder={t.email} autoComplete="username" required />
+      <TextField label={t.password} name="password" type="password" placeholder={t.password} autoComplete="current-password" required />
     </AuthCard>
   );
 }

@@ -1,6 +1,7 @@
 import { useNavigate } from '@tanstack/react-router';
 import { register } from '../../api/auth.ts';
 import { isApiError } from '../../api/client.ts';
+import { TextField } from '../../components/text-field.tsx';
 import { ru } from '../../i18n/ru.ts';
 import { AuthCard } from './auth-card.tsx';
 
@@ -52,37 +53,19 @@ export function RegisterForm() {
   }
 
   return (
-    <AuthCard
-      titleId="register-title"
-      title={t.title}
-      submitText={t.submit}
-      submittingText={t.submitting}
-      switchText={t.haveAccount}
-      switchLink={{ to: '/login', text: t.toLogin }}
-      submit={submit}
-    >
-      <label className="field">
-        <span className="field__label">{t.username}</span>
-        <input name="username" type="text" placeholder={t.username} autoComplete="username" required />
-      </label>
-      <label className="field">
-        <span className="field__label">{t.email}</span>
-        <input name="email" type="email" placeholder={t.email} autoComplete="email" required />
-      </label>
-      <label className="field">
-        <span className="field__label">{t.password}</span>
-        <input
-          name="password"
-          type="password"
-          placeholder={t.password}
-          autoComplete="new-password"
-          aria-describedby="register-password-hint"
-          required
-        />
-        <span id="register-password-hint" className="field__hint">
-          {t.passwordHint}
-        </span>
-      </label>
+    <AuthCard form="register" submit={submit}>
+      <TextField label={t.username} name="username" type="text" placeholder={t.username} autoComplete="username" required />
+      <TextField label={t.email} name="email" type="email" placeholder={t.email} autoComplete="email" required />
+      <TextField
+        label={t.password}
+        name="password"
+        type="password"
+        placeholder={t.password}
+        autoComplete="new-password"
+        hint={t.passwordHint}
+        hintId="register-password-hint"
+        required
+      />
     </AuthCard>
   );
 }

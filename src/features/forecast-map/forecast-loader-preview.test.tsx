@@ -6,37 +6,17 @@
  * behaviour on a slow link is workers/forecast/preview.test.ts's.
  */
 import { act } from 'react';
-import { createRoot } from 'react-dom/client';
 import { describe, expect, it } from 'vitest';
 import type { ForecastClient } from '../../../workers/forecast-client.ts';
-import type { DriftSlice, ForecastFileMeta, ScalarSlice, SliceOptions } from '../../../workers/forecast.api.ts';
+import type { DriftSlice, ScalarSlice, SliceOptions } from '../../../workers/forecast.api.ts';
 import { ru } from '../../i18n/ru.ts';
+import { fileMeta } from '../../testing/file-meta.ts';
+import { render } from '../../testing/page-helpers.tsx';
 import { FileStatusView } from './file-status-view.tsx';
 import { ForecastLoader } from './forecast-loader.ts';
 import { HoverReadout } from './hover-readout.tsx';
 import { createForecastMapStore, type ForecastMapStore } from './store/forecast-map-store.ts';
 import { ForecastMapStoreContext } from './store/store-context.ts';
-
-// React renders inside act() here, as in src/testing/render-app.tsx.
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
-const grid = { lon0: 50, dlon: 1, nlon: 2, lat0: 80, dlat: 1, nlat: 1 };
-const meta = (key: string): ForecastFileMeta => ({
-  key,
-  format: 'classic',
-  byteLength: 1,
-  dimensions: [],
-  variables: ['sithick_GLORYS', 'sea_ice_fraction_BREMEN', 'usi_vsi_GLORYS_speed', 'usi_vsi_GLORYS_direct'].map((name) => ({
-    name,
-    dimensions: [],
-    shape: [],
-    type: 'float',
-    attributes: {},
-  })),
-  attributes: {},
-  leadHours: [24, 48, 72],
-  grid,
-});
 
 /**
  * A worker on a slow link: the first slice of the file is held; any other, asked with the preview flag, is
@@ -52,7 +32,7 @@ function slowLinkWorker() {
     preview ? { data: Float32Array.of(1, 1), width: 2, height: 1, min: 1, max: 1, preview: true } : { data: Float32Array.of(2, 3), width: 2, height: 1, min: 2, max: 3 };
   const worker: Pick<ForecastClient, 'load' | 'scalarSlice' | 'driftSlice'> = {
     async load(source) {
-      return meta('url' in source ? source.url : source.key);
+      return fileMeta('url' in source ? source.url : source.key, { variables: ['sithick_GLORYS', 'sea_ice_fraction_BREMEN', 'usi_vsi_GLORYS_speed', 'usi_vsi_GLORYS_direct'] });
     },
     async scalarSlice(_key, variable, leadIndex, options?: SliceOptions): Promise<ScalarSlice> {
       const name = `${variable}@${leadIndex}`;
@@ -93,25 +73,13 @@ async function started() {
 
 /** The sidebar's file status and the hover readout over cell (0, 0), rendered from the store. */
 async function rendered(store: ForecastMapStore) {
-  const container = document.createElement('div');
-  document.body.append(container);
-  const root = createRoot(container);
-  await act(async () =>
-    root.render(
-      <ForecastMapStoreContext.Provider value={store}>
-        <FileStatusView />
-        <HoverReadout pointer={{ lng: 50, lat: 80, x: 0, y: 0 }} />
-      </ForecastMapStoreContext.Provider>,
-    ),
+  const { container, unmount } = await render(
+    <ForecastMapStoreContext.Provider value={store}>
+      <FileStatusView />
+      <HoverReadout pointer={{ lng: 50, lat: 80, x: 0, y: 0 }} />
+    </ForecastMapStoreContext.Provider>,
   );
-  return {
-    text: () => container.textContent ?? '',
-    refresh: () => act(async () => undefined),
-    dispose: () => {
-      act(() => root.unmount());
-      container.remove();
-    },
-  };
+  return { text: () => container.textContent ?? '', refresh: () => act(async () => undefined), dispose: unmount };
 }
 
 describe('previews in the forecast loader', () => {

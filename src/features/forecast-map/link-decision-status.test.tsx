@@ -4,27 +4,15 @@
  * the threshold. The worker here answers as the real one does on a fake link (workers/forecast/link-decision.test.ts).
  */
 import { act } from 'react';
-import { createRoot } from 'react-dom/client';
 import { describe, expect, it } from 'vitest';
 import type { ForecastClient } from '../../../workers/forecast-client.ts';
-import type { ForecastFileMeta, LinkDecision, ScalarSlice } from '../../../workers/forecast.api.ts';
+import type { LinkDecision, ScalarSlice } from '../../../workers/forecast.api.ts';
+import { fileMeta } from '../../testing/file-meta.ts';
+import { render } from '../../testing/page-helpers.tsx';
 import { FileStatusView, rateText } from './file-status-view.tsx';
 import { ForecastLoader } from './forecast-loader.ts';
 import { createForecastMapStore } from './store/forecast-map-store.ts';
 import { ForecastMapStoreContext } from './store/store-context.ts';
-
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
-const meta = (key: string): ForecastFileMeta => ({
-  key,
-  format: 'classic',
-  byteLength: 1,
-  dimensions: [],
-  variables: [{ name: 'sithick_GLORYS', dimensions: [], shape: [], type: 'float', attributes: {} }],
-  attributes: {},
-  leadHours: [24, 48, 72],
-  grid: { lon0: 50, dlon: 1, nlon: 2, lat0: 80, dlat: 1, nlat: 1 },
-});
 
 const decision = (mode: 'whole' | 'slices', bitsPerSecond: number | null, held = false): LinkDecision => ({
   mode,
@@ -38,7 +26,7 @@ const decision = (mode: 'whole' | 'slices', bitsPerSecond: number | null, held =
 async function shown(answers: LinkDecision[]) {
   let quiet!: () => void;
   const worker: Pick<ForecastClient, 'load' | 'scalarSlice' | 'driftSlice' | 'allowBackground' | 'linkDecision' | 'linkQuiet'> = {
-    load: async (source) => meta('url' in source ? source.url : source.key),
+    load: async (source) => fileMeta('url' in source ? source.url : source.key),
     scalarSlice: async (): Promise<ScalarSlice> => ({ data: Float32Array.of(1, 2), width: 2, height: 1, min: 1, max: 2 }),
     driftSlice: async () => ({ data: new Float32Array(4), width: 2, height: 1, maxSpeed: 0 }),
     allowBackground: () => undefined,
@@ -47,22 +35,17 @@ async function shown(answers: LinkDecision[]) {
   };
   const store = createForecastMapStore();
   const stop = new ForecastLoader({ store, worker, fileUrl: (date) => `free/${date}`, listDates: async () => ['2026-11-21'] }).start();
-  const container = document.createElement('div');
-  document.body.append(container);
-  const root = createRoot(container);
-  await act(async () =>
-    root.render(
-      <ForecastMapStoreContext.Provider value={store}>
-        <FileStatusView />
-      </ForecastMapStoreContext.Provider>,
-    ),
+  const { container, unmount } = await render(
+    <ForecastMapStoreContext.Provider value={store}>
+      <FileStatusView />
+    </ForecastMapStoreContext.Provider>,
   );
   const settle = () => act(async () => {
     for (let i = 0; i < 8; i++) await new Promise((resolve) => setTimeout(resolve, 0));
   });
   await settle();
   const status = () => container.querySelector('[data-testid="link-decision"]');
-  return { status, settle, quiet: () => quiet(), stop, dispose: () => (act(() => root.unmount()), container.remove()) };
+  return { status, settle, quiet: () => quiet(), stop, dispose: unmount };
 }
 
 describe('the link in the sidebar’s data status', () => {

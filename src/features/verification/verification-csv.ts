@@ -5,6 +5,7 @@
  */
 import { SCORE_FIELDS } from '../../../common/api-types/verification.ts';
 import type { VerificationRow } from '../../api/verification.ts';
+import { saveFile } from '../../components/save-file.ts';
 
 export const CSV_COLUMNS = [
   'date',
@@ -49,13 +50,5 @@ export function csvFileName(run: string, from: string, to: string): string {
 /** Offers the text as a file download (a Blob URL on a temporary link). */
 export function downloadCsv(text: string, fileName: string): void {
   // The byte order mark makes Excel read the Russian labels as UTF-8.
-  const url = URL.createObjectURL(new Blob(['\uFEFF', text], { type: 'text/csv;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  // Revoked a little later: the browser reads the Blob after the click returns.
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  saveFile(new Blob(['\uFEFF', text], { type: 'text/csv;charset=utf-8' }), fileName);
 }

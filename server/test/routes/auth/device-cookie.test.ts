@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { ACCOUNT_FREE_FAILURES } from '../../../src/auth/login-throttle.ts';
 import { ENGINES } from '../../engines.ts';
-import { addUser, cookieValue, makeApp, PASSWORD, signIn } from '../../helpers.ts';
+import { addUser, cookieValue, login, makeApp, PASSWORD, signIn } from '../../helpers.ts';
 import { knownBrowser, signInFrom } from './sign-in-attack.ts';
 
 /** Enough wrong guesses from fresh addresses that a browser not known for the account must wait. */
@@ -29,12 +29,7 @@ describe.each(ENGINES)('device cookies (%s)', (database) => {
   it('is Secure over HTTPS behind a trusted proxy', async () => {
     const { app } = await makeApp({ database, env: { TRUST_PROXY: '1' } });
     const user = await addUser(app);
-    const response = await app.inject({
-      method: 'POST',
-      url: '/api/v1/auth/jwt/login',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-proto': 'https' },
-      payload: new URLSearchParams({ username: user.email, password: PASSWORD }).toString(),
-    });
+    const response = await login(app, user.email, PASSWORD, { headers: { 'x-forwarded-proto': 'https' } });
     const cookie = (response.cookies as Array<Record<string, unknown>>).find((c) => c.name === 'device')!;
     expect(cookie.secure).toBe(true);
   });

@@ -6,16 +6,10 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import { ACCOUNT_FREE_FAILURES, accountDelayS, MAX_DELAY_S } from '../../../src/auth/login-throttle.ts';
-import { cookieValue } from '../../helpers.ts';
+import { cookieValue, login } from '../../helpers.ts';
 
 export function signInFrom(app: FastifyInstance, remoteAddress: string, email: string, password: string, cookie?: string) {
-  return app.inject({
-    method: 'POST',
-    url: '/api/v1/auth/jwt/login',
-    remoteAddress,
-    headers: { 'content-type': 'application/x-www-form-urlencoded', ...(cookie ? { cookie } : {}) },
-    payload: new URLSearchParams({ username: email, password }).toString(),
-  });
+  return login(app, email, password, { remoteAddress, headers: cookie ? { cookie } : {} });
 }
 
 /** Sign in and return the Cookie header carrying the device cookie the browser got. */

@@ -5,23 +5,12 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { ForecastClient } from '../../../../workers/forecast-client.ts';
-import type { ForecastFileMeta, ScalarSlice } from '../../../../workers/forecast.api.ts';
+import type { ScalarSlice } from '../../../../workers/forecast.api.ts';
+import { fileMeta } from '../../../testing/file-meta.ts';
 import { ForecastLoader } from '../forecast-loader.ts';
 import { createForecastMapStore } from '../store/forecast-map-store.ts';
 import { searchFromSelection, selectionFromSearch, validateForecastSearch } from '../url-search.ts';
 import { analysisShown } from './analysis-shown.ts';
-
-const grid = { lon0: 50, dlon: 1, nlon: 2, lat0: 80, dlat: 1, nlat: 1 };
-const meta = (key: string, leads: number[]): ForecastFileMeta => ({
-  key,
-  format: 'classic',
-  byteLength: 1,
-  dimensions: [],
-  variables: [{ name: 'sithick_GLORYS', dimensions: [], shape: [], type: 'float', attributes: {} }],
-  attributes: {},
-  leadHours: leads,
-  grid,
-});
 
 /** Records the files and slices asked for; the analysis file has one time step, the forecasts three. */
 function recordingWorker() {
@@ -30,7 +19,7 @@ function recordingWorker() {
     async load(source) {
       const url = 'url' in source ? source.url : source.key;
       calls.push(`open ${url}`);
-      return meta(url, url.startsWith('analysis') ? [0] : [24, 48, 72]);
+      return fileMeta(url, { leadHours: url.startsWith('analysis') ? [0] : [24, 48, 72] });
     },
     async scalarSlice(key, _variable, leadIndex): Promise<ScalarSlice> {
       calls.push(`slice ${key} ${leadIndex}`);

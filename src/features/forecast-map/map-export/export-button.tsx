@@ -1,5 +1,6 @@
 /** 'Сохранить PNG' in the sidebar's tools block: exports the map as shown and downloads it. */
 import { useState } from 'react';
+import { saveFile } from '../../../components/save-file.ts';
 import { ru } from '../../../i18n/ru.ts';
 import { useForecastMap, useForecastMapStore } from '../store/store-context.ts';
 import { exportMapPng } from './export-png.ts';
@@ -17,14 +18,7 @@ export function ExportButton() {
     setFailed(false);
     try {
       const result = await exportMapPng(map, store.getState());
-      const url = URL.createObjectURL(result.blob);
-      const link = document.createElement('a');
-      link.href = url;
-      link.download = result.name;
-      document.body.appendChild(link);
-      link.click();
-      link.remove();
-      setTimeout(() => URL.revokeObjectURL(url), 1000);
+      saveFile(result.blob, result.name);
     } catch (error) {
       console.error('Map export failed:', error);
       setFailed(true);

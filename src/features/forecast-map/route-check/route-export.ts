@@ -8,6 +8,7 @@
  */
 import type { IceClass } from '../../../../common/polaris/polaris.ts';
 import type { RouteCheckResult, RouteSample } from '../../../api/route.ts';
+import { saveFile } from '../../../components/save-file.ts';
 import type { RouteLeadHours, Waypoint } from './route-slice.ts';
 
 export interface RouteExport {
@@ -114,12 +115,5 @@ const BUILDERS: Record<ExportFormat, { build: (d: RouteExport) => string; mime: 
 /** Save the file through the browser's download. */
 export function downloadRoute(data: RouteExport, format: ExportFormat): void {
   const { build, mime } = BUILDERS[format];
-  const url = URL.createObjectURL(new Blob([build(data)], { type: mime }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = `route-${data.date}-${data.iceClass}.${format}`;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  saveFile(new Blob([build(data)], { type: mime }), `route-${data.date}-${data.iceClass}.${format}`);
 }

@@ -2,20 +2,10 @@
  * The point panel's 'Траектория дрейфа': the button, then the distance travelled (km), the net bearing and
  * 'Скачать GeoJSON'; says so when the path stopped at land or missing data.
  */
+import { saveFile } from '../../../components/save-file.ts';
 import { ru } from '../../../i18n/ru.ts';
 import { useForecastMap } from '../store/store-context.ts';
 import { trajectoryFileName, trajectoryGeoJson } from './trajectory-result.ts';
-
-function download(name: string, text: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type: 'application/geo+json' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
 
 export function TrajectorySection() {
   const on = useForecastMap((state) => state.trajectory);
@@ -40,7 +30,7 @@ export function TrajectorySection() {
           <button
             type="button"
             className="toggle"
-            onClick={() => download(trajectoryFileName(result, point), JSON.stringify(trajectoryGeoJson(result), null, 1))}
+            onClick={() => saveFile(new Blob([JSON.stringify(trajectoryGeoJson(result), null, 1)], { type: 'application/geo+json' }), trajectoryFileName(result, point))}
           >
             {ru.mapTools.downloadGeoJson}
           </button>

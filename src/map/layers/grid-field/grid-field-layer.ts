@@ -5,12 +5,16 @@
  * grid or the projection changes. The layer's textures live here too: each slice prop (`sliceProps`) is uploaded
  * as an r32float texture named after the prop when its object changes (compared by identity), a subclass adds its
  * own with `setTexture` (the ramp), and every one is destroyed when replaced or when the layer is finalized.
- * Subclasses give their shaders, their slice props and `draw`.
+ * Both draw the same mesh with the same vertex shader and cell lookup; `draw` goes through `drawable()` (nothing is
+ * drawn until the mesh and every slice of the grid's size are there) and `drawMesh`.
+ * Subclasses give their fragment shader with its uniform block, their slice props and `draw`.
  */
-import { Layer, type LayerProps, type UpdateParameters } from '@deck.gl/core';
+import { Layer, project32, type LayerProps, type UpdateParameters } from '@deck.gl/core';
 import type { Texture } from '@luma.gl/core';
+import type { ShaderModule } from '@luma.gl/shadertools';
+import vs from '../../../../shaders/scalar-field/scalar-field.vert.glsl?raw';
 import type { RegularGrid } from '../../../../common/regular-grid.ts';
-import { createSliceTexture, GridModel, isGlobe, type FieldValues } from './grid-field.ts';
+import { createSliceTexture, fitsGrid, gridCell, GridModel, gridUniforms, isGlobe, VALID_CELL_ALPHA, type FieldValues } from './grid-field.ts';
 
 export interface GridFieldLayerState {
   mesh?: GridModel;
@@ -19,19 +23,29 @@ export interface GridFieldLayerState {
   [key: string]: unknown;
 }
 
+/** The uniforms every grid field layer's block starts with: where the grid is, the valid cells' alpha, the opacity. */
+export type GridFieldUniforms = ReturnType<typeof gridUniforms> & { validAlpha: number; opacity: number };
+
+/** What a draw has once `drawable()` says yes: the shared uniforms and each slice prop's texture. */
+export interface Drawable<Name extends string> {
+  uniforms: GridFieldUniforms;
+  textures: Record<Name, Texture>;
+}
+
 export abstract class GridFieldLayer<PropsT extends { grid: RegularGrid | null } & LayerProps> extends Layer<PropsT> {
   static layerName = 'GridFieldLayer';
 
   declare state: GridFieldLayerState;
 
-  /** vs, fs and the modules (project32, gridCell and the layer's uniform block). */
-  protected abstract shaders(): { vs: string; fs: string; modules: unknown[] };
+  /** The layer's fragment shader and its uniform block; project32, gridCell and the vertex shader are shared. */
+  protected abstract fragment(): { fs: string; uniforms: ShaderModule };
 
   /** The props that hold a slice of the grid's size (`FieldValues | null`), each drawn from its own texture. */
   protected abstract readonly sliceProps: readonly (keyof PropsT & string)[];
 
   getShaders() {
-    return super.getShaders(this.shaders());
+    const { fs, uniforms } = this.fragment();
+    return super.getShaders({ vs, fs, modules: [project32, gridCell, uniforms] });
   }
 
   initializeState(): void {
@@ -61,6 +75,31 @@ export abstract class GridFieldLayer<PropsT extends { grid: RegularGrid | null }
     super.finalizeState(context); // destroys the model (getModels)
     for (const texture of Object.values(this.state.textures ?? {})) texture?.destroy();
     this.state.textures = {};
+  }
+
+  /**
+   * The shared uniforms and the slices' textures when there is something to draw: the mesh is built, there is a
+   * grid, and every slice prop holds a slice of the grid's size (a slice of another file is not drawn); else null.
+   */
+  protected drawable(): Drawable<(typeof this.sliceProps)[number]> | null {
+    const { grid, opacity } = this.props;
+    if (!this.state.mesh || !grid) return null;
+    const textures: Record<string, Texture> = {};
+    for (const name of this.sliceProps) {
+      const field = this.props[name] as FieldValues | null;
+      const texture = this.texture(name);
+      if (!field || !texture || !fitsGrid(field, grid)) return null;
+      textures[name] = texture;
+    }
+    return { uniforms: { ...gridUniforms(grid, this.globe), validAlpha: VALID_CELL_ALPHA, opacity }, textures };
+  }
+
+  /** Set the layer's uniform block (`{[block name]: uniforms}`) and draw the mesh. */
+  protected drawMesh(blocks: Record<string, Record<string, unknown>>): void {
+    const model = this.state.mesh?.model;
+    if (!model) return;
+    model.shaderInputs.setProps(blocks);
+    model.draw(this.context.renderPass);
   }
 
   /** The texture of that name (a slice prop's, or one set by the subclass), if there is one. */

@@ -8,19 +8,11 @@
  * the mesh when the grid or projection changes, a texture when its slice object changes (both in GridFieldLayer);
  * `draw` sets uniforms.
  */
-import { project32, type DefaultProps, type LayerProps } from '@deck.gl/core';
+import type { DefaultProps, LayerProps } from '@deck.gl/core';
 import fs from '../../../../shaders/polaris/polaris.frag.glsl?raw';
-import vs from '../../../../shaders/scalar-field/scalar-field.vert.glsl?raw';
 import { DEFAULT_ICE_CLASS, type IceClass } from '../../../../common/polaris/polaris.ts';
 import type { RegularGrid } from '../../../../common/regular-grid.ts';
-import {
-  fitsGrid,
-  gridCell,
-  gridUniforms,
-  groundOverlayParameters,
-  VALID_CELL_ALPHA,
-  type FieldValues,
-} from '../grid-field/grid-field.ts';
+import { groundOverlayParameters, type FieldValues } from '../grid-field/grid-field.ts';
 import { GridFieldLayer } from '../grid-field/grid-field-layer.ts';
 import { classUniforms, polarisUniforms, type PolarisUniformProps } from './polaris-uniforms.ts';
 
@@ -64,26 +56,19 @@ export class PolarisLayer extends GridFieldLayer<Required<_PolarisLayerProps> & 
 
   protected readonly sliceProps = ['concentration', 'thickness'] as const;
 
-  protected shaders() {
-    return { vs, fs, modules: [project32, gridCell, polarisUniforms] };
+  protected fragment() {
+    return { fs, uniforms: polarisUniforms };
   }
 
   draw(): void {
-    const { mesh } = this.state;
-    const concentrationTexture = this.texture('concentration');
-    const thicknessTexture = this.texture('thickness');
-    const { grid, concentration, thickness, iceClass } = this.props;
-    if (!mesh || !concentrationTexture || !thicknessTexture || !grid || !concentration || !thickness) return;
-    if (!fitsGrid(concentration, grid) || !fitsGrid(thickness, grid)) return;
+    const ready = this.drawable();
+    if (!ready) return;
     const uniforms: PolarisUniformProps = {
-      ...gridUniforms(grid, this.globe),
-      ...classUniforms(iceClass),
-      validAlpha: VALID_CELL_ALPHA,
-      opacity: this.props.opacity,
-      concentrationTexture,
-      thicknessTexture,
+      ...ready.uniforms,
+      ...classUniforms(this.props.iceClass),
+      concentrationTexture: ready.textures.concentration,
+      thicknessTexture: ready.textures.thickness,
     };
-    mesh.model.shaderInputs.setProps({ polaris: uniforms });
-    mesh.model.draw(this.context.renderPass);
+    this.drawMesh({ polaris: uniforms });
   }
 }

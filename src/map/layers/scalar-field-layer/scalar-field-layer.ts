@@ -4,19 +4,11 @@
  * finds each pixel's latitude/longitude from its own position and colours the cell through a ramp texture.
  * NaN cells are transparent; valid cells get alpha 200/255 times the layer's opacity (0.7 by default).
  */
-import { project32, type DefaultProps, type LayerProps, type UpdateParameters } from '@deck.gl/core';
+import type { DefaultProps, LayerProps, UpdateParameters } from '@deck.gl/core';
 import fs from '../../../../shaders/scalar-field/scalar-field.frag.glsl?raw';
-import vs from '../../../../shaders/scalar-field/scalar-field.vert.glsl?raw';
 import type { RegularGrid } from '../../../../common/regular-grid.ts';
 import { iceRamp, RAMP_SIZE, sampleRamp } from '../../colour-ramps.ts';
-import {
-  fitsGrid,
-  gridCell,
-  gridUniforms,
-  groundOverlayParameters,
-  VALID_CELL_ALPHA,
-  type FieldValues,
-} from '../grid-field/grid-field.ts';
+import { groundOverlayParameters, VALID_CELL_ALPHA, type FieldValues } from '../grid-field/grid-field.ts';
 import { GridFieldLayer } from '../grid-field/grid-field-layer.ts';
 import { scalarFieldUniforms, type ScalarFieldUniformProps } from './scalar-field-uniforms.ts';
 
@@ -63,8 +55,8 @@ export class ScalarFieldLayer extends GridFieldLayer<Required<_ScalarFieldLayerP
 
   protected readonly sliceProps = ['field'] as const;
 
-  protected shaders() {
-    return { vs, fs, modules: [project32, gridCell, scalarFieldUniforms] };
+  protected fragment() {
+    return { fs, uniforms: scalarFieldUniforms };
   }
 
   updateState(params: UpdateParameters<this>): void {
@@ -74,22 +66,18 @@ export class ScalarFieldLayer extends GridFieldLayer<Required<_ScalarFieldLayerP
   }
 
   draw(): void {
-    const { mesh } = this.state;
-    const fieldTexture = this.texture('field');
+    const ready = this.drawable();
     const rampTexture = this.texture('ramp');
-    const { grid, field, valueRange } = this.props;
-    if (!mesh || !fieldTexture || !rampTexture || !grid || !field || !fitsGrid(field, grid)) return;
+    if (!ready || !rampTexture) return;
+    const { valueRange } = this.props;
     const uniforms: ScalarFieldUniformProps = {
-      ...gridUniforms(grid, this.globe),
+      ...ready.uniforms,
       valueRange: [valueRange[0], valueRange[1]],
-      validAlpha: VALID_CELL_ALPHA,
-      opacity: this.props.opacity,
       rampSize: rampTexture.width,
-      fieldTexture,
+      fieldTexture: ready.textures.field,
       rampTexture,
     };
-    mesh.model.shaderInputs.setProps({ scalarField: uniforms });
-    mesh.model.draw(this.context.renderPass);
+    this.drawMesh({ scalarField: uniforms });
   }
 
   private uploadRamp(bytes: Uint8Array): void {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { errorScores, ssim } from '../../src/forecast/metrics.ts';
+import { errorScores, ssim } from './hindcast-scores.ts';
 
-describe('metrics', () => {
+describe('hindcast scores', () => {
   it('RMSE and MAE equal the hand-computed values, skipping NaN cells', () => {
     const forecast = [1, 2, 3, NaN, 5];
     const truth = [1, 4, 0, 7, NaN];

@@ -1,11 +1,13 @@
 /**
- * Forecast verification scores against the analysis of the valid date, over the cells where both are finite.
- *  - RMSE and MAE in the variable's unit.
+ * The hindcast metrics' scores of one field against the analysis of its valid date (server/src/forecast/
+ * hindcast-metrics.ts), unweighted, over the cells where the difference is finite:
+ *  - RMSE and MAE in the variable's unit (error-sums.ts, each cell weighing 1).
  *  - SSIM (Wang et al. 2004) with a 7 × 7 uniform window and sample (N−1) covariances, the convention of
  *    scikit-image's `structural_similarity` defaults: C1 = (0.01 L)², C2 = (0.03 L)², L = the data range given.
  *    Only windows whose 49 cells are all valid count (land and coasts are left out); the score is their mean.
  * Window sums come from summed-area tables, so a full grid takes a few tens of milliseconds.
  */
+import { ErrorSums } from './error-sums.ts';
 
 export interface Scores {
   rmse: number;
@@ -15,18 +17,12 @@ export interface Scores {
 
 /** Root-mean-square and mean absolute error over cells where both arrays are finite; NaN when none are. */
 export function errorScores(forecast: ArrayLike<number>, truth: ArrayLike<number>): { rmse: number; mae: number; count: number } {
-  let se = 0;
-  let ae = 0;
-  let count = 0;
+  const sums = new ErrorSums();
   for (let k = 0; k < truth.length; k++) {
     const d = forecast[k] - truth[k];
-    if (d === d) {
-      se += d * d;
-      ae += Math.abs(d);
-      count++;
-    }
+    if (d === d) sums.add(d);
   }
-  return count ? { rmse: Math.sqrt(se / count), mae: ae / count, count } : { rmse: NaN, mae: NaN, count };
+  return { rmse: sums.rmse() ?? NaN, mae: sums.mae() ?? NaN, count: sums.weight };
 }
 
 /** Side of the SSIM window, cells. */

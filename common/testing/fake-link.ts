@@ -1,0 +1,52 @@
+/**
+ * The forecast file server behind a fake link, for the decode worker's tests: every body is streamed in 8 KiB
+ * pieces, each advancing `clock.ms` by its transfer time at `bytesPerSecond`, so "slow" and "fast" are exact, not
+ * timed. It answers what the worker asks of one file: the header (a Range request: a 206 with the first bytes),
+ * the whole file (no `variables`), and subsets (`variables`, `lead`, `stride` in the query) through `subset`.
+ * Test code only, as fake-fetch.ts.
+ */
+import { fakeFetch, type SeenRequest } from './fake-fetch.ts';
+
+export interface FakeLinkOptions {
+  /** The bytes of a subset, or a whole reply (e.g. a 422) that is sent at once. */
+  subset: (query: URLSearchParams) => Promise<Uint8Array | Response>;
+  /** The whole file's request breaks (a 503). */
+  wholeFails?: boolean;
+}
+
+export function fakeLinkServer(file: Uint8Array, link: { bytesPerSecond: number }, options: FakeLinkOptions) {
+  const clock = { ms: 0 };
+  const body = (bytes: Uint8Array, init: ResponseInit): Response => {
+    let at = 0;
+    const stream = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (at >= bytes.length) return controller.close();
+        const piece = bytes.slice(at, at + 8192);
+        at += piece.length;
+        clock.ms += (piece.length / link.bytesPerSecond) * 1000;
+        controller.enqueue(piece);
+      },
+    });
+    return new Response(stream, init);
+  };
+  const server = fakeFetch(async (request: SeenRequest) => {
+    const range = request.headers.get('range');
+    if (range) {
+      const end = Number(/bytes=0-(\d+)/.exec(range)![1]);
+      return body(file.slice(0, end + 1), { status: 206, headers: { 'content-range': `bytes 0-${end}/${file.length}` } });
+    }
+    const query = new URL(request.url).searchParams;
+    if (!query.has('variables')) return options.wholeFails ? new Response('', { status: 503 }) : body(file, { status: 200 });
+    const answer = await options.subset(query);
+    return answer instanceof Response ? answer : body(answer, { status: 200 });
+  });
+  /** What was asked for, in order: 'header', 'whole', 'sithick_GLORYS@48', 'sithick_GLORYS@48/2' (stride 2). */
+  const asked = () =>
+    server.requests.map((r) => {
+      if (r.headers.get('range')) return 'header';
+      const q = new URL(r.url).searchParams;
+      if (!q.has('variables')) return 'whole';
+      return `${q.get('variables')}@${q.get('lead')}${q.has('stride') ? `/${q.get('stride')}` : ''}`;
+    });
+  return { fetch: server.fetch, clock, asked };
+}
