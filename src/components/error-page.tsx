@@ -1,5 +1,6 @@
 import { Link, type ErrorComponentProps } from '@tanstack/react-router';
 import { ru } from '../i18n/ru.ts';
+import './screens.css';
 
 const t = ru.errors;
 

@@ -1,4 +1,5 @@
 import { ru } from '../i18n/ru.ts';
+import './screens.css';
 
 /** Shown while a guard checks the current user or a route loads. */
 export function LoadingScreen() {

@@ -1,6 +1,7 @@
 /**
- * Registers the service worker (dist/service-worker.js, see service-worker.ts) from this module, not from an inline
- * script, so a strict CSP (`script-src 'self'`, `worker-src 'self'`) allows it. Production builds only.
+ * Registers the service worker (dist/service-worker.js, built from browser/offline/service-worker.ts) from this
+ * module, not from an inline script, so a strict CSP (`script-src 'self'`, `worker-src 'self'`) allows it.
+ * Production builds only.
  * Then tells it which same-origin assets the page has loaded (including those loaded before it took control)
  * so it keeps them for offline use, and follows the connection state for the offline notice.
  */

@@ -6,6 +6,7 @@ import { isAdmin } from '../auth/roles.ts';
 import { useCurrentUser } from '../auth/use-current-user.ts';
 import { CardIcon } from './card-icon.tsx';
 import { cardsFor } from './cards.ts';
+import './dashboard.css';
 
 /** Model type of a machine-learning model (a network run with ONNX); the built-in ones are physical or statistical. */
 const ML_MODEL_TYPE = 'onnx';

@@ -32,7 +32,7 @@ export function ForecastMapView({ projection = 'globe', onFieldDrawn, onMapRende
   const [pointer, setPointer] = useState<PointerPosition | null>(null);
   // Set when the particle layer reports that this GPU cannot draw drift.
   const [driftUnsupported, setDriftUnsupported] = useState(false);
-  // What the layers were given ('<file>|<variable>|<lead>', or 'none'), for tests and the benchmark to wait on.
+  // What the layers were given ('<file>|<variable>|<leadIndex>', or 'none'), for tests and the benchmark to wait on.
   // A preview is not the full field: `data-drawn` says 'none' while one is drawn, `data-preview-drawn` its key.
   const drawn = useForecastMap((state) => (state.field && !state.field.preview ? `${state.field.fileKey}|${state.field.variable}|${state.field.leadIndex}` : 'none'));
   const previewDrawn = useForecastMap((state) => (state.field?.preview ? `${state.field.fileKey}|${state.field.variable}|${state.field.leadIndex}` : undefined));

@@ -23,7 +23,7 @@ export type ExportFormat = 'gpx' | 'csv' | 'geojson';
 
 const POLARIS_NS = 'urn:arctic-ice-forecast:polaris:1';
 
-function leads(data: RouteExport): [RouteLeadHours, RouteCheckResult][] {
+function leadResults(data: RouteExport): [RouteLeadHours, RouteCheckResult][] {
   return ([24, 48, 72] as const).flatMap((leadHours) => (data.results[leadHours] ? [[leadHours, data.results[leadHours]!] as [RouteLeadHours, RouteCheckResult]] : []));
 }
 
@@ -45,7 +45,7 @@ export function routeToGpx(data: RouteExport): string {
     ...data.waypoints.map(([lat, lon], k) => `    <rtept lat="${lat}" lon="${lon}"><name>WP${k + 1}</name></rtept>`),
     '  </rte>',
   ];
-  for (const [leadHours, result] of leads(data)) {
+  for (const [leadHours, result] of leadResults(data)) {
     lines.push(`  <trk><name>${escapeXml(`${name} +${leadHours} h`)}</name><trkseg>`);
     for (const s of result.samples) {
       lines.push(
@@ -66,7 +66,7 @@ export const CSV_HEADER = 'lead_hours,distance_km,lat,lon,concentration,thicknes
 
 export function routeToCsv(data: RouteExport): string {
   const rows = [CSV_HEADER];
-  for (const [leadHours, result] of leads(data)) {
+  for (const [leadHours, result] of leadResults(data)) {
     for (const s of result.samples) {
       rows.push([leadHours, s.distance_km, s.lat, s.lon, s.concentration, s.thickness_m, s.ice_type, s.rio, s.category, s.covered].map(text).join(','));
     }
@@ -77,7 +77,7 @@ export function routeToCsv(data: RouteExport): string {
 export function routeToGeoJson(data: RouteExport): string {
   return JSON.stringify({
     type: 'FeatureCollection',
-    features: leads(data).map(([leadHours, r]) => ({
+    features: leadResults(data).map(([leadHours, r]) => ({
       type: 'Feature',
       geometry: { type: 'LineString', coordinates: r.samples.map((s) => [s.lon, s.lat]) },
       properties: {

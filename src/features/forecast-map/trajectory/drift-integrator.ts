@@ -78,18 +78,18 @@ function velocityOfLead(fields: DriftFields, leadIndex: number, lon: number, lat
 
 /** Velocity at `hours` after the start: persistence of the first lead before it, linear between leads. */
 export function velocityAt(fields: DriftFields, hours: number, lon: number, lat: number): [number, number] | null {
-  const leads = fields.leadHours;
-  if (hours <= leads[0]) return velocityOfLead(fields, 0, lon, lat);
-  for (let k = 0; k + 1 < leads.length; k++) {
-    if (hours <= leads[k + 1]) {
+  const { leadHours } = fields;
+  if (hours <= leadHours[0]) return velocityOfLead(fields, 0, lon, lat);
+  for (let k = 0; k + 1 < leadHours.length; k++) {
+    if (hours <= leadHours[k + 1]) {
       const a = velocityOfLead(fields, k, lon, lat);
       const b = velocityOfLead(fields, k + 1, lon, lat);
       if (!a || !b) return null;
-      const t = (hours - leads[k]) / (leads[k + 1] - leads[k]);
+      const t = (hours - leadHours[k]) / (leadHours[k + 1] - leadHours[k]);
       return [a[0] + t * (b[0] - a[0]), a[1] + t * (b[1] - a[1])];
     }
   }
-  return velocityOfLead(fields, leads.length - 1, lon, lat);
+  return velocityOfLead(fields, leadHours.length - 1, lon, lat);
 }
 
 /** d(lon, lat)/dt in degrees per second for a velocity (m/s) at latitude `lat`. */
