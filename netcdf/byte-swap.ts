@@ -6,10 +6,10 @@
  */
 import { simdSwapper } from './simd-swap.ts';
 
-export const nativeIsLittleEndian = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
+const nativeIsLittleEndian = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
 
 /** Swap 2-byte words in place. `buffer` offset must be 2-aligned. */
-export function swap16(words: Uint16Array): void {
+function swap16(words: Uint16Array): void {
   for (let i = 0, n = words.length; i < n; i++) {
     const x = words[i];
     words[i] = ((x & 0xff) << 8) | (x >>> 8);
@@ -17,7 +17,7 @@ export function swap16(words: Uint16Array): void {
 }
 
 /** Swap 4-byte words in place. */
-export function swap32(words: Uint32Array): void {
+function swap32(words: Uint32Array): void {
   for (let i = 0, n = words.length; i < n; i++) {
     const x = words[i];
     words[i] = ((x & 0xff) << 24) | ((x & 0xff00) << 8) | ((x >>> 8) & 0xff00) | (x >>> 24);
@@ -25,7 +25,7 @@ export function swap32(words: Uint32Array): void {
 }
 
 /** Swap 8-byte words in place: swap each half and exchange the halves. `halves` views the same bytes. */
-export function swap64(halves: Uint32Array): void {
+function swap64(halves: Uint32Array): void {
   for (let i = 0, n = halves.length; i < n; i += 2) {
     const a = halves[i];
     const b = halves[i + 1];

@@ -14,7 +14,6 @@ export type {
   SourceFile,
   RegularGrid,
   SourceGrid,
-  SourceGridKind,
   LatLon1dGrid,
   LatLon2dGrid,
   ProjectedGrid,

@@ -69,7 +69,6 @@ export interface ProjectedGrid extends SourceGridBase {
 }
 
 export type SourceGrid = LatLon1dGrid | LatLon2dGrid | ProjectedGrid;
-export type SourceGridKind = SourceGrid['kind'];
 
 /**
  * 'nearest': the value of the source cell whose centre is nearest. 'bilinear': weighted from the four source
