@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { RegularGrid } from '../../../../common/regular-grid.ts';
-import { colourForValue, driftRamp, iceRamp } from '../../../map/colour-ramps.ts';
+import { driftRamp, iceRamp } from '../../../map/colour-ramps.ts';
+import { colourForValue } from '../../../testing/shader-colours.ts';
 import { cellAt, FIELD_ALPHA_BYTE, globeRadiusPx, lngLatToPixel, pixelToLngLat, rasterizeField, type GlobeView } from './first-view-raster.ts';
 
 /** The server's grid shape: 45–90°N every 0.25°, all longitudes every 0.5° (row 0 at 45°N). */
