@@ -111,10 +111,3 @@ export interface EastNorth {
   east: Float32Array;
   north: Float32Array;
 }
-
-export interface SpeedDirection {
-  /** m/s. */
-  speed: Float32Array;
-  /** Bearing the ice moves towards, clockwise from north, radians in [0, 2π); NaN where speed is missing. */
-  direction: Float32Array;
-}
