@@ -76,7 +76,7 @@ const boundaries = boundaryConfigs(root, {
     },
     {
       from: 'server', forbid: 'workers', except: ['forecast-service\\.ts$'], tests: 'only',
-      message: 'Server tests may also run the real ForecastService on what the server serves (issue 13: subsets the worker reads).',
+      message: 'Server tests may also run the real ForecastService on what the server serves (the subsets the worker reads).',
     },
     { from: 'server/src/plugins', forbid: 'server/src/routes', message: 'Plugins never import routes (server/README.md).' },
   ],

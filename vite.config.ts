@@ -12,7 +12,7 @@ const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt|webmanifest)$/;
 const PRECOMPRESS_MIN_BYTES = 1024;
 
 /**
- * Issue 13 (slow links): every built file also as `.br` (brotli quality 11, the highest: written once, read by
+ * For slow links: every built file also as `.br` (brotli quality 11, the highest: written once, read by
  * every ship) and `.gz` (gzip 9), which the server sends as they are (@fastify/static `preCompressed`) instead
  * of compressing each answer at brotli 4. Runs last (after the service worker is built), checks that each copy
  * decodes to its file byte for byte (the build fails otherwise), and prints the brotli sizes.
@@ -60,8 +60,9 @@ function precompress(): Plugin {
 export default defineConfig({
   plugins: [
     react(),
-    // The service worker (issue 13, src/offline/): precaches the shell (index.html, the entry chunk and CSS);
-    // the other chunks are kept as the page loads them. Registered by src/offline/register-service-worker.ts.
+    // The service worker (src/offline/), so a ship reopens the app without its link: precaches the shell
+    // (index.html, the entry chunk and CSS); the other chunks are kept as the page loads them. Registered by
+    // src/offline/register-service-worker.ts.
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'src/offline',
@@ -96,7 +97,7 @@ export default defineConfig({
           environment: 'node',
           include: ['workers/**/*.test.ts', 'server/test/**/*.test.ts', 'bench/**/*.test.ts', 'common/**/*.test.ts', 'netcdf/**/*.test.ts', 'eslint-*.test.ts'],
           testTimeout: 30000,
-          // One PostgreSQL server for the whole run (issue 15); tests make their own databases in it.
+          // One PostgreSQL server for the whole run; tests make their own databases in it.
           globalSetup: ['server/test/postgres/global-setup.ts'],
         },
       },

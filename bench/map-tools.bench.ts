@@ -1,5 +1,5 @@
 /**
- * npx tsx bench/map-tools.bench.ts — the forecaster's map tools (issue 11) on real-sized data, in Node:
+ * npx tsx bench/map-tools.bench.ts — the forecaster's map tools on real-sized data, in Node:
  *  - the ice edge: our contour (d3-contour marching squares + exact placement + coast clipping) of the demo
  *    analysis's concentration on the server's 480 × 1301 grid, against d3-contour's own smoothed contour of the
  *    same slice (the library alone, the floor of what we add to it).

@@ -1,5 +1,5 @@
 /**
- * Issue 12: the POLARIS layer's draw against the scalar field layer's, and the route check of a 3 000 km route.
+ * The POLARIS layer's draw against the scalar field layer's, and the route check of a 3 000 km route.
  *
  *  - Draw: /forecasts in headless Chromium against the real server (demo data), basemap hidden (black background)
  *    so a frame is the field layer and little else. A frame = forced repaint → MapLibre 'render' → gl.finish()

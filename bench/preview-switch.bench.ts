@@ -1,5 +1,5 @@
 /**
- * `npm run bench:preview` (issue 13, previews on slow links): a switch to a slice not fetched yet, over the
+ * `npm run bench:preview` (previews on slow links): a switch to a slice not fetched yet, over the
  * emulated 256 kbit/s down / 64 kbit/s up / 600 ms link (bench/shaping-proxy.ts, everything of the page and its
  * workers), ours (a stride-2 preview first, then the full slice) against the peer in the same run: the same app
  * with the server refusing previews (tests/e2e/slow-link-proxy.ts answers `stride=2` with an older server's 422,

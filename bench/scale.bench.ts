@@ -1,6 +1,7 @@
 /**
- * Scaling out (issue 15): requests per second and p99 latency of `GET /users/me`, `GET /forecast/info` and
- * 20 parallel downloads of a forecast file (`GET /forecast/hist`, brotli as a browser asks), through
+ * Scaling out (several API servers on one PostgreSQL): requests per second and p99 latency of `GET /users/me`,
+ * `GET /forecast/info` and 20 parallel downloads of a forecast file (`GET /forecast/hist`, brotli as a browser
+ * asks), through
  * - `sqlite`: the embedded single process (`npm start`'s setup: SQLite, in-process jobs),
  * - `pg ×1`: one API server on PostgreSQL,
  * - `pg ×2 + nginx`: two API servers on the same PostgreSQL and DATA_DIR behind nginx (deploy/nginx.conf, its

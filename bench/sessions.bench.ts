@@ -9,8 +9,8 @@
  *   npm run bench:sessions -- [BEFORE_DIR]
  * BEFORE_DIR: a checkout of the peer with node_modules (default: a temporary `git worktree` of BENCH_BEFORE,
  * default BEFORE_COMMIT, which this script creates and removes, linking this checkout's node_modules).
- * Peers used so far: 4e2d33d (JWT sessions, before issue 14), 118b0df (synchronous better-sqlite3, before the
- * Kysely layer of issue 15). BENCH_PG=0 leaves PostgreSQL out.
+ * Peers used so far: 4e2d33d (JWT sessions, before the sessions table), 118b0df (synchronous better-sqlite3,
+ * before the Kysely data layer that also speaks PostgreSQL). BENCH_PG=0 leaves PostgreSQL out.
  */
 import autocannon from 'autocannon';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
@@ -21,7 +21,7 @@ import { join, resolve } from 'node:path';
 import pg from 'pg';
 import { postgresBinDir, startPostgres, type PostgresServer } from '../server/test/postgres/postgres-server.ts';
 
-/** main before the Kysely data layer (issue 15): sessions table read by a prepared better-sqlite3 statement. */
+/** main before the Kysely data layer: sessions table read by a prepared better-sqlite3 statement. */
 const BEFORE_COMMIT = process.env.BENCH_BEFORE ?? '118b0df';
 const CONNECTIONS = 20;
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 20);

@@ -1,5 +1,5 @@
 /**
- * A loopback TCP proxy that emulates a slow link for everything behind it (issue 13's benchmark): one bandwidth
+ * A loopback TCP proxy that emulates a slow link for everything behind it (the slow-link benches): one bandwidth
  * budget per direction shared by all connections, and a fixed one-way delay (half the round trip) on every byte.
  * Chromium's own network emulation is set per target (page, worker), so a worker's downloads would escape it;
  * this shapes the whole app. Bytes are counted per direction.

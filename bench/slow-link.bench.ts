@@ -1,5 +1,5 @@
 /**
- * `npm run bench:slow-link` (issue 13): the forecast map over an emulated satellite link, ours (the shown slice
+ * `npm run bench:slow-link`: the forecast map over an emulated satellite link, ours (the shown slice
  * first, the rest in the background) against the peer (the whole file first, as before; localStorage
  * 'ice.download' = 'whole'), in the same run, same build, same server.
  *

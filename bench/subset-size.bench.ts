@@ -1,6 +1,6 @@
 /**
  * `npm run bench:subset`: bytes on the wire for one slice (one variable at one lead) of a real-grid forecast
- * file (480 × 1301, 3 leads), for each storage option of the subset files (issue 13): float32 bit-rounded as the
+ * file (480 × 1301, 3 leads), for each storage option of the subset files: float32 bit-rounded as the
  * full file, or CF-packed int16; each raw, gzip (level 9) and brotli (quality 5 as the full files, and 11, the
  * highest, for files written once and read many times). Also the largest unpacking error against the full
  * file's values, next to the bit-rounding bound. Setup (the model run) is outside the timed part.
@@ -45,7 +45,7 @@ for (const variable of Object.values(FILE_VARIABLES)) {
   }
 }
 
-// Previews (issue 13): what a slow link's switch fetches first, next to the full slice it precedes.
+// Previews: what a slow link's switch fetches first, next to the full slice it precedes.
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 console.log('');
 console.log('| selection (lead 24 h, int16) | stride | raw | br-11 | share of full br-11 | br-11 ms (median of 3) | at 31 KiB/s |');

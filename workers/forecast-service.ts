@@ -38,23 +38,30 @@ export interface ForecastServiceOptions {
   cacheBytes?: number;
   /** The clock the link's rate is measured with, ms (default performance.now; tests advance a fake one). */
   now?: () => number;
+  /**
+   * Whether `fetch` can answer `url` whole without the link (the offline copy holds the file a fast link took
+   * whole): such a file is opened whole, not slice by slice. Default: never.
+   */
+  heldWhole?: (url: string) => Promise<boolean>;
 }
 
 export class ForecastService implements ForecastWorkerApi {
   private readonly cache: FileCache;
   private readonly requests = new Map<string, AbortController>();
   private readonly fetchImpl: typeof fetch;
-  /** Slow links (issue 13): header + first slice, the rest by subsets (see forecast/sliced-fetcher.ts). */
+  /** Slow links: header + first slice, the rest by subsets (see forecast/sliced-fetcher.ts). */
   private readonly sliced: SlicedFetcher;
   /** Downloads of each key so far (ForecastFileMeta.version). */
   private readonly versions = new Map<string, number>();
   /** The ETags of files the server may replace under their URL (analyses, imported runs): see forecast/revalidate.ts. */
   private readonly validators = new Validators();
+  private readonly heldWhole: (url: string) => Promise<boolean>;
 
   constructor(options: ForecastServiceOptions = {}) {
     this.cache = new FileCache(options.cacheBytes ?? DEFAULT_CACHE_BYTES);
     this.fetchImpl = this.validators.wrap(options.fetch ?? ((input, init) => fetch(input, init)));
     this.sliced = new SlicedFetcher(this.cache, this.fetchImpl, options.now);
+    this.heldWhole = options.heldWhole ?? (() => Promise.resolve(false));
   }
 
   /** Cache occupancy, for tests and diagnostics. */
@@ -82,7 +89,7 @@ export class ForecastService implements ForecastWorkerApi {
         if (first) this.sliced.prefetch(key, first);
         return cached.meta;
       }
-      if (first && 'url' in source) {
+      if (first && 'url' in source && !(await this.heldWhole(source.url))) {
         const meta = await this.sliced.open(source.url, first, controller.signal, onProgress);
         if (meta) return this.newVersion(key, meta); // otherwise the server cannot subset this file: download it whole
       }
@@ -144,7 +151,7 @@ export class ForecastService implements ForecastWorkerApi {
 
   async scalarSlice(key: string, variable: string, lead: number, options?: SliceOptions): Promise<ScalarSlice> {
     if (options?.preview) {
-      // Issue 13: on a slow link, a slice not held comes first as a preview (never cached as the slice).
+      // On a slow link, a slice not held comes first as a preview (never cached as the slice).
       const preview = await this.sliced.preview(key, [variable], lead);
       if (preview) {
         const [height, width] = this.entry(key).dataset.variable(variable).shape.slice(-2);
@@ -193,7 +200,7 @@ export class ForecastService implements ForecastWorkerApi {
 
   async cellSeries(key: string, variables: string[], cell: number): Promise<number[][]> {
     const leads = Math.max(1, this.entry(key).meta.leadTimes.length);
-    // A file opened slice by slice (issue 13) may not hold every lead yet: fetch what is missing first.
+    // A file opened slice by slice may not hold every lead yet: fetch what is missing first.
     for (let lead = 0; lead < leads; lead++) await this.sliced.ensure(key, variables, lead);
     const entry = this.entry(key);
     return variables.map((variable) => {
@@ -213,7 +220,7 @@ export class ForecastService implements ForecastWorkerApi {
     const entry = this.entry(key);
     const grid = entry.meta.grid;
     if (!grid) throw new UnsupportedFeatureError(`file ${key} has no regular latitude/longitude grid to contour on`);
-    // Loaded on first use (d3-contour): the worker's first chunk stays small for a slow link (issue 13).
+    // Loaded on first use (d3-contour): the worker's first chunk stays small for a slow link.
     const { contourLines } = await import('./forecast/contour.ts');
     const lines = contourLines(this.scalar(entry, key, variable, lead).data, grid, level);
     return Comlink.transfer(lines, [lines.coordinates.buffer, lines.starts.buffer]);

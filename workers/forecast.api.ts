@@ -49,7 +49,7 @@ export interface ScalarSlice {
   /** Finite minimum and maximum; both NaN when the slice has no finite value. */
   min: number;
   max: number;
-  /** True for a preview (issue 13): coarse values on the full grid, the full slice still to come. */
+  /** True for a preview: coarse values on the full grid, the full slice still to come. */
   preview?: boolean;
 }
 
@@ -60,12 +60,12 @@ export interface DriftSlice {
   height: number;
   /** Largest finite speed in m/s (0 when none). */
   maxSpeed: number;
-  /** True for a preview (issue 13), as for ScalarSlice. */
+  /** True for a preview, as for ScalarSlice. */
   preview?: boolean;
 }
 
 /**
- * `preview: true` (issue 13, for the displayed field only): when the slice is not held and the link is slow,
+ * `preview: true` (for the displayed field only): when the slice is not held and the link is slow,
  * answer at once with a preview (the server's every-2nd-cell subset, each cell (j, i) taking coarse cell
  * (j >> 1, i >> 1), NaN staying NaN; `preview: true` on the answer) while the full slice is fetched; otherwise
  * the full slice. Ask again without it for the full slice (it waits for the one on its way). Without the flag
@@ -76,7 +76,7 @@ export interface SliceOptions {
 }
 
 /**
- * A local file's variable (issue 10) on a regular lat/lon grid covering the file's own footprint: row-major
+ * A local file's variable on a regular lat/lon grid covering the file's own footprint: row-major
  * (`height` rows of `grid.nlat` latitudes × `width` columns), NaN where missing, land or outside the file.
  */
 export interface LocalField extends ScalarSlice {
@@ -113,7 +113,8 @@ export interface ContourLines {
 export type { WorkerFailure } from './worker-errors.ts';
 
 /**
- * What a view needs first from a server file (issue 13: slow links): these variables at this lead (hours).
+ * What a view needs first from a server file (so a slow link draws it before the rest): these variables at
+ * this lead (hours).
  * Given with `{url, first}`, the worker reads the file's header (one byte range) and that slice (a subset answer of
  * the server's /hist routes) and answers `open` with the whole file's metadata; the other slices follow in the
  * background at low priority, and a slice not fetched yet is fetched when asked for. A server that cannot subset
@@ -163,13 +164,13 @@ export interface ForecastWorkerApi {
   ): Promise<ForecastFileMeta>;
   abort(requestId: string): void;
   /**
-   * The page has drawn a view of the file `key` (issue 13): the worker may now fetch its other slices in the
+   * The page has drawn a view of the file `key`: the worker may now fetch its other slices in the
    * background, one at a time, giving way to any slice the page asks for. Until then it fetches only what is
    * asked. No-op for files held whole or not open.
    */
   allowBackground(key: string): void;
   /**
-   * Resolves once the worker has nothing on the link or waiting for it (issue 13): no slice asked for pending and
+   * Resolves once the worker has nothing on the link or waiting for it: no slice asked for pending and
    * the background done. The page then fetches what can wait (the offline basemap's detailed land).
    */
   linkQuiet(): Promise<void>;

@@ -1,12 +1,12 @@
 /**
  * The decode worker: downloads and decodes forecast files off the main thread. Everything it does is in
  * ForecastService; this file only exposes it through comlink (typed by forecast.api.ts), with the fetch that
- * keeps an offline copy of what it downloads (forecast/offline-fetch.ts, issue 13).
+ * keeps an offline copy of what it downloads for a ship whose link drops (forecast/offline-fetch.ts).
  */
 import * as Comlink from 'comlink';
 import { ForecastService } from './forecast-service.ts';
 import { keepErrorFields } from './worker-errors.ts';
-import { offlineFetch } from './forecast/offline-fetch.ts';
+import { copyHeld, offlineFetch } from './forecast/offline-fetch.ts';
 
 keepErrorFields();
-Comlink.expose(new ForecastService({ fetch: offlineFetch() }));
+Comlink.expose(new ForecastService({ fetch: offlineFetch(), heldWhole: (url) => copyHeld(url) }));

@@ -27,7 +27,7 @@ export type WorkerFailure =
   | { name: 'DownloadError'; message: string; status: number }
   | { name: 'AbortError'; message: string }
   | { name: NetcdfErrorName; message: string }
-  /** A local file's grid cannot be placed (issue 10): the message is the Russian reason to show. */
+  /** A local file's grid cannot be placed: the message is the Russian reason to show. */
   | { name: 'RegridError'; message: string }
   /** Anything else: a bug, not a property of the file (logged, shown as unreadable). */
   | { name: 'InternalError'; message: string };

@@ -105,7 +105,7 @@ export function writeNc3(
 }
 
 /**
- * A small forecast shaped like the server's (issue 3): time × latitude × longitude float32 fields, NaN on
+ * A small forecast shaped like the server's: time × latitude × longitude float32 fields, NaN on
  * "land" (the first column), lead times 24/48/72 h in CF units with a forecast reference time.
  * Value of field f at (lead t, row j, column i): f*1000 + t*100 + j*10 + i.
  */

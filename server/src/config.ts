@@ -45,7 +45,10 @@ const text: Parser<string> = (raw) => raw;
 
 const path: Parser<string> = (raw) => resolve(raw);
 
-/** A PostgreSQL connection URL (issue 15); unset means the embedded SQLite database in DATA_DIR. */
+/**
+ * A PostgreSQL connection URL, so several API servers share one database; unset means the embedded SQLite
+ * database in DATA_DIR.
+ */
 const postgresUrl: Parser<string | null> = (raw) => {
   let url: URL;
   try {
@@ -121,7 +124,7 @@ const fields = {
   trustProxy: field('TRUST_PROXY', 'trust X-Forwarded-* headers (behind a reverse proxy)', boolean, false),
   tileOrigins: field('TILE_ORIGINS', 'extra base-map tile origins the CSP allows, comma-separated', text, ''),
   distDir: field('DIST_DIR', 'the built single-page app to serve', path, () => resolve(repoRoot, 'dist')),
-  // Model generation (issue 7): `template` works offline; `llm` calls an OpenAI-compatible chat-completions API.
+  // Model generation: `template` works offline; `llm` calls an OpenAI-compatible chat-completions API.
   modelGenerator: field(
     'MODEL_GENERATOR',
     'how /models/generate turns a request into a model: template or llm',
@@ -131,14 +134,14 @@ const fields = {
   llmBaseUrl: field('LLM_BASE_URL', 'OpenAI-compatible API root for MODEL_GENERATOR=llm, e.g. https://host/v1', text, ''),
   llmApiKey: field('LLM_API_KEY', 'bearer key for LLM_BASE_URL (empty: none sent)', text, ''),
   llmModel: field('LLM_MODEL', 'model name sent to LLM_BASE_URL', text, 'gpt-4o-mini'),
-  // Real data (issue 10): where analyses come from, and the largest file the import endpoints take.
+  // Real data: where analyses come from, and the largest file the import endpoints take.
   analysisSource: field<AnalysisSourceConfig>(
     'ANALYSIS_SOURCE',
     'where analyses come from: demo, dir:PATH (an inbox folder) or a product list JSON file (server/src/ingest/README.md)',
     parseAnalysisSource,
     { kind: 'demo' },
   ),
-  // Slow links (issue 13): a switch should find its subset made, not wait seconds for brotli 11 (forecast/subset-warmer.ts).
+  // Slow links: a switch should find its subset made, not wait seconds for brotli 11 (forecast/subset-warmer.ts).
   subsetWarm: field(
     'SUBSET_WARM',
     "after a forecast file's first subset is asked for, make its others in the background (brotli 11, about 45 s of one core per file, once)",
@@ -146,7 +149,8 @@ const fields = {
     true,
   ),
   importMaxBytes: field('IMPORT_MAX_BYTES', 'largest file /analysis/import and /forecast/import accept, bytes', integer(1, 2 ** 40), 512 * 1024 * 1024),
-  // The durable job queue (issue 15, with DATABASE_URL; server/src/jobs/queue/README.md).
+  // The durable job queue: jobs survive a dying process and are shared by several servers (with DATABASE_URL;
+  // server/src/jobs/queue/README.md).
   jobRunner: field<'queue' | 'in-process' | null>(
     'JOB_RUNNER',
     'who runs jobs: queue (npm run worker processes; needs DATABASE_URL, and is the default with it) or in-process (this server alone; the default without)',

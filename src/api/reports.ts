@@ -11,7 +11,7 @@ export interface ModelArchitecture {
   model_id: string;
   model_type: string;
   hyperparameters: Record<string, HyperparameterValue>;
-  /** External models (imported forecasts, issue 10): the file their newest run came from. */
+  /** External models (imported forecasts): the file their newest run came from. */
   provenance?: {
     original_name: string;
     sha256: string;
@@ -43,7 +43,7 @@ export interface Dataset {
     description?: string | null;
     variables?: string[];
     target_variables?: string[];
-    /** Real products (issue 10): where the files come from, who makes them, the grid they are on. */
+    /** Real products: where the files come from, who makes them, the grid they are on. */
     source?: string;
     institution?: string;
     grid?: string;

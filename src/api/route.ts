@@ -1,4 +1,4 @@
-/** POST /route/check (issue 12): the IMO POLARIS check of a route for one forecast lead. */
+/** POST /route/check: the IMO POLARIS check of a route for one forecast lead. */
 import type { RouteCheckRequest, RouteCheckResult } from '../../common/api-types/route.ts';
 import { apiJson, type RequestOptions } from './client.ts';
 

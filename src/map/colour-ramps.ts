@@ -31,7 +31,7 @@ export const iceRamp: ColourRamp = {
   ],
 };
 
-/** Drift speed, 0 → the slice's maximum: blue, cyan, green, yellow, red (the five colours of issue 6). */
+/** Drift speed, 0 → the slice's maximum: blue, cyan, green, yellow, red (the five colours specified for it). */
 export const driftRamp: ColourRamp = {
   name: 'drift',
   anchors: [
@@ -44,7 +44,7 @@ export const driftRamp: ColourRamp = {
 };
 
 /**
- * Differences (issue 11), symmetric about zero: blue (negative) through near-white (0, the middle texel) to red
+ * Differences, symmetric about zero: blue (negative) through near-white (0, the middle texel) to red
  * (positive), lightness falling equally either side, in the spirit of ColorBrewer's diverging RdBu (our anchors).
  */
 export const differenceRamp: ColourRamp = {

@@ -2,7 +2,7 @@
  * The basemap when tiles cannot load: Natural Earth land from the packaged `world-atlas`, filled, with its
  * outline as the coastline. Imported dynamically, so a site with working tiles never downloads it.
  *
- * Two levels (issue 13: a ship's link is 31 KiB/s and the first switch after the map must not queue behind
+ * Two levels (a ship's link is 31 KiB/s and the first switch after the map must not queue behind
  * the land): 1:110m (18 KiB brotli) at once, then 1:50m (149 KiB) in its place when the view needs the detail
  * (zoomed in to DETAIL_ZOOM) or when the caller says the link is quiet (`whenQuiet`: the forecast's slices
  * are all fetched), whichever comes first.

@@ -8,11 +8,14 @@ import { Workbox } from 'workbox-window';
 import { connectionStore, followConnection } from './connection-state.ts';
 import { KEEP_MESSAGE, type KeepMessage } from './messages.ts';
 
-export function registerServiceWorker(): void {
+/** `after`: registration waits for it too (besides the page's load), e.g. the first field on a slow link. */
+export function registerServiceWorker(after: Promise<void> = Promise.resolve()): void {
   followConnection(connectionStore);
   if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
   const workbox = new Workbox('/service-worker.js');
-  void workbox.register().catch((error: unknown) => console.warn('Service worker not registered:', error));
+  void after
+    .then(() => workbox.register())
+    .catch((error: unknown) => console.warn('Service worker not registered:', error));
   void navigator.serviceWorker.ready.then((registration) => {
     const keep = (urls: string[]) => {
       const assets = urls.filter((url) => url.startsWith(`${location.origin}/assets/`));

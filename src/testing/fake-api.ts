@@ -1,8 +1,8 @@
 /**
- * A stand-in for the API server at the network boundary (globalThis.fetch), for unit tests of the client.
- * It answers the issue-2 endpoints the way the real server does (status codes, `detail`, the XSRF check),
- * and records every request so tests can assert what the client sent. Only fetch is replaced: the app's own
- * modules run unchanged.
+ * A stand-in for the API server at the network boundary (globalThis.fetch), for unit tests of the client. It
+ * answers the account endpoints (sign-in, sign-out, registration, the current user) the way the real server does
+ * (status codes, `detail`, the XSRF check), and records every request so tests can assert what the client sent.
+ * Only fetch is replaced: the app's own modules run unchanged.
  */
 import { fakeFetch, jsonResponse as json, type SeenRequest } from '../../common/testing/fake-fetch.ts';
 import type { CurrentUser } from '../api/users.ts';

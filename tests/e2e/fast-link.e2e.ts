@@ -87,4 +87,37 @@ describe('on a fast link', () => {
     expect(traffic.urls).toEqual(asked);
     await context.close();
   });
+  it('keeps the whole file for the next visit and for no link: asked for no slice again, drawn offline with every lead and the drift', async () => {
+    const { context, page } = await freshPage();
+    const url = `${server.url}/forecasts?date=${date}&lead=24&variable=sithick_GLORYS`;
+    await page.goto(url);
+    await waitForDrawn(page, (drawn) => drawn.endsWith('|sithick_GLORYS|0'));
+    await expect.poll(() => page.getByTestId('link-decision').getAttribute('data-held'), { timeout: 30_000 }).toBe('true');
+    // The decode worker keeps its copy once the whole body is in; the service worker keeps the app for the reload.
+    const fileUrl = `${server.url}/api/v1/forecast/hist?date=${date}`;
+    await expect
+      .poll(() => page.evaluate(async (key) => (await (await caches.open('ice-forecasts-v1')).match(key)) !== undefined, fileUrl), { timeout: 30_000 })
+      .toBe(true);
+    await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+
+    const again = await context.newPage();
+    const traffic = watchFileTraffic(again);
+    await again.goto(url);
+    await waitForDrawn(again, (drawn) => drawn.endsWith('|sithick_GLORYS|0'));
+    await again.getByRole('button', { name: '+72h' }).click();
+    await waitForDrawn(again, (drawn) => drawn.endsWith('|sithick_GLORYS|2'));
+    expect(traffic.urls.filter((asked) => asked.includes('variables=') || asked.includes('stride='))).toEqual([]);
+    await again.close();
+
+    await context.setOffline(true);
+    await page.reload();
+    await waitForDrawn(page, (drawn) => drawn.endsWith('|sithick_GLORYS|0'), 60_000);
+    await page.getByRole('button', { name: '+72h' }).click();
+    await waitForDrawn(page, (drawn) => drawn.endsWith('|sithick_GLORYS|2'));
+    await page.getByRole('button', { name: 'usi_vsi' }).click();
+    await waitForDrawn(page, (drawn) => drawn.endsWith('|usi_vsi|2'));
+    await page.screenshot({ path: screenshotPath('fast-link-offline-reload') });
+    await context.setOffline(false);
+    await context.close();
+  });
 });

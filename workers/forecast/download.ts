@@ -2,14 +2,14 @@
  * Download a file as bytes with progress (bytes received / total) and cancellation. Progress is reported
  * per network chunk, at most every `PROGRESS_INTERVAL_MS`, and once more at the end.
  *
- * Resume (issue 13): when the body breaks off (a dropped satellite link) after some bytes, the rest is asked
+ * Resume: when the body breaks off (a dropped satellite link) after some bytes, the rest is asked
  * for with `Range: bytes=<received>-` and `If-Range` (the Last-Modified date, valid whatever the encoding, or
  * else the ETag of an identity answer), up to RESUME_ATTEMPTS times with a growing pause. The server answers
  * ranges of the file's own bytes (identity), which are the decoded bytes received so far even when the first
  * answer came compressed. A 200 instead of 206 (the file changed) starts over from that answer. A body that breaks
  * off before its first byte is read is asked for again whole, the same number of times.
  *
- * `onComplete` (issue 13's link rate, forecast/link-rate.ts) hears of a body read whole in one go: the response's
+ * `onComplete` (the link rate, forecast/link-rate.ts) hears of a body read whole in one go: the response's
  * headers, the decoded bytes, and the seconds from the response to the body's end (not after a resume).
  */
 import type { DownloadProgress } from '../forecast.api.ts';

@@ -1,5 +1,5 @@
 /**
- * Who goes on the link when (issue 13: a ship's link carries one thing at a time well). Two kinds of request:
+ * Who goes on the link when (a ship's slow link carries one thing at a time well). Two kinds of request:
  * - foreground: what the view waits for (the first slice, a lead or variable switch). Runs at once.
  * - background: the file's other slices, fetched ahead. At most one at a time, only once the page has said the
  *   view is drawn (`allow`), and never while a foreground request is pending: a foreground request aborts the

@@ -1,5 +1,5 @@
 /**
- * How fast the link is (issue 13: previews on slow links), measured from the worker's own completed downloads:
+ * How fast the link is (it decides the previews on slow links), from the worker's own completed downloads:
  * the bytes that crossed the wire for a body over the seconds from its response (headers in) to its last byte.
  * The round trip before the response is not in it: it is the same for a preview and a full slice, so it does not
  * decide between them.

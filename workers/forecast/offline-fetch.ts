@@ -1,6 +1,7 @@
 /**
- * The decode worker's fetch with an offline copy (issue 13): every forecast file, subset or header range it
- * downloads is kept in Cache Storage (common/offline-cache/), bounded by bytes with the least recently used out.
+ * The decode worker's fetch with an offline copy, for a ship whose link drops: every forecast file, subset or
+ * header range it downloads is kept in Cache Storage (common/offline-cache/), bounded by bytes with the least
+ * recently used out.
  * A request already held is answered from the copy at once, and revalidated in the background with its ETag
  * (If-None-Match: a 304 moves no body; a new file replaces the copy). With no copy, the network answers; when
  * the network fails and there is a copy, the copy answers.
@@ -42,6 +43,19 @@ function fromCopy(copy: Response): Response {
   if (!contentRange) return new Response(copy.body, { status: 200, headers });
   headers.set('content-range', contentRange);
   return new Response(copy.body, { status: 206, headers });
+}
+
+/**
+ * Whether the offline copy holds `url` as a whole file (not a range, not a subset: the URL itself). A file a fast
+ * link took whole is then read from the copy at once, on the next visit and offline, instead of by slices.
+ */
+export async function copyHeld(url: string, storage: CacheStorage | undefined = typeof caches === 'undefined' ? undefined : caches): Promise<boolean> {
+  if (!storage) return false;
+  try {
+    return (await (await storage.open(FORECAST_CACHE)).match(cacheKey(url, null), { ignoreVary: true })) !== undefined;
+  } catch {
+    return false; // storage unavailable: as if nothing were held
+  }
 }
 
 export function offlineFetch(options: OfflineFetchOptions = {}): typeof fetch {

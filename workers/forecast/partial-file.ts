@@ -1,5 +1,5 @@
 /**
- * A server file known by its header and the slices fetched so far (issue 13: slow links). The header comes
+ * A server file known by its header and the slices fetched so far (for slow links). The header comes
  * from one byte range of the full file (`Range: bytes=0-…`, identity), the slices from the server's subset
  * answers (`…/hist?date=…&variables=a,b&lead=24`, small NetCDF-3 files, CF-packed, brotli). The page sees the
  * full file's metadata at once and asks for slices with the full file's key as usual; a slice not fetched yet
@@ -22,7 +22,7 @@ import { leadTimes, timeDimension } from '../../netcdf/time-axis.ts';
 
 /**
  * Bytes asked for the header: the server's header with its time axis (~2.4 KB) with room for long attributes.
- * The latitude and longitude come with every subset, so they need not be in the range (issue 13: 16 KiB less
+ * The latitude and longitude come with every subset, so they need not be in the range (16 KiB less
  * on the first view than the 32 KiB asked before, half a second at 256 kbit/s).
  */
 export const HEADER_RANGE_BYTES = 16 * 1024;

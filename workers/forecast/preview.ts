@@ -1,5 +1,5 @@
 /**
- * Previews of a slice on slow links (issue 13): the server's stride-2 subset (`…&stride=2`: every 2nd cell in
+ * Previews of a slice on slow links: the server's stride-2 subset (`…&stride=2`: every 2nd cell in
  * latitude and longitude, about 40–47 % of the full slice's brotli bytes, bench/README.md) drawn at once on the
  * full grid, while the full slice follows. Only when the full slice would take longer than PREVIEW_THRESHOLD_S
  * on the link as measured (link-rate.ts); a preview is never stored as the slice.
@@ -12,7 +12,7 @@ export { PREVIEW_STRIDE };
 /**
  * Estimated transfer time of the full slice (seconds, at the measured rate, without the round trip) above which a
  * switch fetches the preview first. A preview brings the first picture after about 0.45 of that time plus a round
- * trip, and delays the full one by a round trip and as much. Issue 13 asks for a switch drawn within 1 s at
+ * trip, and delays the full one by a round trip and as much. The goal is a switch drawn within 1 s at
  * 2 Mbit/s / 300 ms: there a full slice takes 0.3 s (concentration, 75 KiB) to 0.7 s (the drift pair, 177 KiB)
  * on the link, plus the round trip and about 0.35 s of decoding and drawing, so the thickness (0.47 s) and the
  * drift need their preview to stay under 1 s, the concentration does not; at 256 kbit/s every slice (2.4–5.7 s)

@@ -1,15 +1,15 @@
 /**
- * Opening a server file slice by slice (issue 13): the header range and the view's first slice in parallel
- * (high priority), then every other slice one subset at a time in the background (low priority), one file at
- * a time: opening another file stops the previous file's background fetches. The background waits until the
- * page says the view is drawn (`allowBackground`) and gives way to any slice the view asks for: see
- * fetch-scheduler.ts. A slice asked for that is not there yet is fetched at once (or awaited if already on its
- * way). See partial-file.ts for the dataset.
+ * Opening a server file slice by slice, so a slow link draws the view before the whole file: the header range and
+ * the view's first slice in parallel (high priority), then every other slice one subset at a time in the background
+ * (low priority), one file at a time: opening another file stops the previous file's background fetches. The
+ * background waits until the page says the view is drawn (`allowBackground`) and gives way to any slice the view
+ * asks for: see fetch-scheduler.ts. A slice asked for that is not there yet is fetched at once (or awaited if
+ * already on its way). See partial-file.ts for the dataset.
  *
  * Order of the background: the first variables at the other leads, then each other variable lead by lead
  * from the first lead, one variable per request (a ship's switch waits at most for one slice ahead of it).
  *
- * Previews (`preview`, issue 13): every subset fetched measures the link (link-rate.ts) and what a slice costs
+ * Previews (`preview`): every subset fetched measures the link (link-rate.ts) and what a slice costs
  * (preview.ts `SliceSizes`); a switch to a slice not held whose full transfer would take longer than
  * PREVIEW_THRESHOLD_S first fetches the server's stride-2 subset, then the full one at once, both in the foreground.
  */
@@ -38,7 +38,7 @@ export class SlicedFetcher {
   readonly scheduler = new FetchScheduler();
   /** The file whose other slices the background fetches. */
   private backgroundKey: string | null = null;
-  /** The link's speed, from the subsets fetched (issue 13). */
+  /** The link's speed, from the subsets fetched (it decides whether a switch fetches a preview first). */
   readonly rate = new LinkRate();
   /** Wire bytes per cell of each variable's full slice, from the subsets fetched. */
   private readonly sizes = new SliceSizes();
@@ -266,7 +266,7 @@ export class SlicedFetcher {
   }
 
   /**
-   * For the displayed field (issue 13): a stride-2 preview of `variables` at lead index `lead` of `key` when they
+   * For the displayed field: a stride-2 preview of `variables` at lead index `lead` of `key` when they
    * are not held and the link is slow (their full slices would take over PREVIEW_THRESHOLD_S); the full slices
    * are fetched right after it, in the foreground, and `ensure` waits for them. Null, once the full slices are
    * there, in every other case: held already, a file held whole, a fast or not yet measured link, full slices

@@ -1,5 +1,5 @@
 /**
- * A local file's variable for the map (issue 10): placed with common/regrid, regridded by nearest neighbour
+ * A local file's variable for the map: placed with common/regrid, regridded by nearest neighbour
  * (the map then shows the file's own cell values, nothing smoothed, coasts kept) onto a regular lat/lon grid
  * covering the file's footprint north of 45°N, at most MAX_SIDE cells a side (a size every WebGL2 GPU takes
  * as a float texture). Recognised ice variables are put in the product's units (concentration 0–1, m).

@@ -49,7 +49,7 @@ def stats(var):
     if unsigned is not None and unsigned not in ('true', 'True') and not hasattr(var, 'scale_factor') \
             and not hasattr(var, 'add_offset'):
         # netCDF4-python 1.6.2 (Debian 12) treats any _Unsigned value, even "false", as unsigned; fixed in
-        # 1.6.3 (issue #1232). Without packing attributes, auto-scale off gives the corrected reading.
+        # 1.6.3 (Unidata/netcdf4-python#1232). Without packing attributes, auto-scale off gives the corrected reading.
         var.set_auto_scale(False)
     data = var[...]
     arr = np.ma.asarray(data)

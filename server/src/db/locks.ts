@@ -1,9 +1,9 @@
 /**
- * Named locks for work that one process at a time should do (issue 15): the first-start demo build, the metrics
- * recomputation, the demo accounts. With PostgreSQL a session-level advisory lock on a fixed key, held on a
- * connection of its own for the whole work, so the API servers and worker processes of one database take turns:
- * the second waits, then finds the work done (both tasks skip what exists). With SQLite (one process, the
- * embedded default) a lock within this process.
+ * Named locks for work that one process at a time should do, even with several servers on one database: the
+ * first-start demo build, the metrics recomputation, the demo accounts. With PostgreSQL a session-level
+ * advisory lock on a fixed key, held on a connection of its own for the whole work, so the API servers and
+ * worker processes of one database take turns: the second waits, then finds the work done (both tasks skip
+ * what exists). With SQLite (one process, the embedded default) a lock within this process.
  */
 import { sql } from 'kysely';
 import { dialectOf, type Db } from './database.ts';

@@ -26,7 +26,7 @@ export const migrations: readonly string[] = [
     created_at    TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))
   );
   `,
-  // 2: background jobs (issue 7: data upload, model and forecast generation). server/src/jobs/jobs-repository.ts.
+  // 2: background jobs (data upload, model and forecast generation). server/src/jobs/jobs-repository.ts.
   `
   CREATE TABLE jobs (
     id          INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -43,7 +43,7 @@ export const migrations: readonly string[] = [
   );
   CREATE INDEX jobs_kind_status ON jobs (kind, status);
   `,
-  // 3: forecast data (issue 3): models, datasets, the index of forecast/analysis files, computed metrics.
+  // 3: forecast data: models, datasets, the index of forecast/analysis files, computed metrics.
   `
   CREATE TABLE models (
     model_id        TEXT PRIMARY KEY,
@@ -90,8 +90,9 @@ export const migrations: readonly string[] = [
     computed_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))
   );
   `,
-  // 4: server-side sessions (issue 14). server/src/db/sessions.ts. Times are Unix seconds; `id` is the SHA-256
-  // (hex) of the random id in the signed `session` cookie. Also an index for "a user's own jobs".
+  // 4: server-side sessions, so a sign-out ends a session everywhere. server/src/db/sessions.ts. Times are Unix
+  // seconds; `id` is the SHA-256 (hex) of the random id in the signed `session` cookie. Also an index for "a
+  // user's own jobs".
   `
   CREATE TABLE sessions (
     id           TEXT PRIMARY KEY,
@@ -107,7 +108,7 @@ export const migrations: readonly string[] = [
   CREATE INDEX sessions_expires ON sessions (expires_at);
   CREATE INDEX jobs_user ON jobs (user_id);
   `,
-  // 5: real data (issue 10): where each ingested analysis or imported forecast came from, one row per input file.
+  // 5: real data: where each ingested analysis or imported forecast came from, one row per input file.
   `
   CREATE TABLE ingest_provenance (
     id            INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -128,12 +129,12 @@ export const migrations: readonly string[] = [
   );
   CREATE INDEX ingest_provenance_file ON ingest_provenance (kind, owner, date);
   `,
-  // 6: upload single-flight across servers (issue 15): at most one force_fetch_data job queued or running, kept by
+  // 6: upload single-flight across servers: at most one force_fetch_data job queued or running, kept by
   // the database itself, so two API servers answering at once cannot both start one (jobs/jobs-repository.ts).
   `
   CREATE UNIQUE INDEX jobs_single_flight ON jobs (kind) WHERE kind = 'force_fetch_data' AND status IN ('queued', 'running');
   `,
-  // 7: failed sign-ins counted in the database (issue 15), so every API server applies the same limits
+  // 7: failed sign-ins counted in the database, so every API server applies the same limits
   // (auth/login-throttle.ts, db/login-failures.ts). `key` is 'account:<email>', 'address:<ip>' or
   // 'pair:<ip>|<email>'; `last_failure` is Unix milliseconds.
   `
@@ -144,7 +145,7 @@ export const migrations: readonly string[] = [
   ) WITHOUT ROWID;
   CREATE INDEX login_failures_last ON login_failures (last_failure);
   `,
-  // 8: request-rate windows counted in the database (issue 15): the per-route limits of @fastify/rate-limit (sign-in,
+  // 8: request-rate windows counted in the database: the per-route limits of @fastify/rate-limit (sign-in,
   // registration, password change) shared by every API server on one PostgreSQL (db/request-rates.ts). One row
   // per route and client key; `window_start` is Unix milliseconds.
   `

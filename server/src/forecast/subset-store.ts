@@ -1,5 +1,5 @@
 /**
- * Subset files on disk (issue 13): written once into a folder beside the full file
+ * Subset files on disk: written once into a folder beside the full file
  *   forecast-data/forecast/model_2/2026-11-21.nc.parts/<tag>.nc (+ .nc.br, .nc.gz)
  * where <tag> hashes the full file's ETag and the canonical selection, so a rebuilt file never meets an old
  * subset. The compressed copies are made at their highest levels (brotli 11, gzip 9): a subset is small,

@@ -1,5 +1,5 @@
 /**
- * Warming a file's subsets (issue 13): once the first subset of a forecast file is asked for, the other
+ * Warming a file's subsets: once the first subset of a forecast file is asked for, the other
  * selections the map's worker will ask for (workers/forecast/sliced-fetcher.ts: each data variable alone at
  * each lead, and the drift's speed + direction together at each lead; then the same as stride-2 previews,
  * workers/forecast/preview.ts) are made in the background, so a

@@ -1,6 +1,7 @@
 /**
  * Subsets of a NetCDF-3 forecast or analysis file: some of its variables at some of its lead times, as a valid,
- * smaller NetCDF-3 file with the same dimensions, coordinates, variable names and attributes (issue 13). A ship
+ * smaller NetCDF-3 file with the same dimensions, coordinates, variable names and attributes, so any NetCDF
+ * reader opens it as it opens the full file. A ship
  * behind a 256 kbit/s link asks for the one slice its view needs before the whole file.
  *
  * - `time` keeps its name and holds only the chosen leads (hours), in the order of the full file;
@@ -10,7 +11,7 @@
  *   as CF-packed shorts (`scale_factor`, `add_offset`, `_FillValue = -32768`) with a step no coarser than twice
  *   the bit-rounding error at the largest value, so unpacking errs by no more than bit rounding already did.
  *   See bench/README.md (bytes per slice) for why this is the default.
- * - Stride (`stride: 2`, issue 13's previews): the two horizontal dimensions (the last two of each field asked
+ * - Stride (`stride: 2`, the previews): the two horizontal dimensions (the last two of each field asked
  *   for) keep indices 0, 2, 4, … (length ceil(n/2)) in every variable that has them, the latitude and longitude
  *   coordinates (1-D or 2-D) included; the values are those of the full file at [..., ::2, ::2], packed like any
  *   subset; global `subset_stride` and a `history` line say what was done. A ship's switch draws this first.

@@ -1,8 +1,10 @@
 /**
  * The files a job wrote (its result's `files`: paths relative to DATA_DIR, a list or lists by model) get their
- * subsets made right away, ahead of older work (subset-warmer.ts `front`), the last written first.
+ * subsets made right away, ahead of older work (subset-warmer.ts `front`), the last written first. Whoever ran
+ * the job does it: the API server's in-process runner, or the queue's worker process (the subsets are files
+ * beside the forecast in DATA_DIR, so every server then answers from them).
  */
-import type { FastifyInstance } from 'fastify';
+import type { Db } from '../db/database.ts';
 import { resolveInside } from './file-store.ts';
 import type { FileKind } from './forecast-file.ts';
 import { findFile } from './forecast-repository.ts';
@@ -17,11 +19,11 @@ export function writtenPaths(result: Record<string, unknown>): string[] {
   return lists.flatMap((list: unknown) => (Array.isArray(list) ? list.filter((p): p is string => typeof p === 'string' && FILE_PATH.test(p)) : []));
 }
 
-export async function warmWrittenFiles(app: FastifyInstance, result: Record<string, unknown>): Promise<void> {
+export async function warmWrittenFiles(db: Db, dataDir: string, result: Record<string, unknown>): Promise<void> {
   for (const rel of writtenPaths(result)) {
     const [, kind, owner, date] = FILE_PATH.exec(rel)!;
-    const file = await findFile(app.db, kind as FileKind, owner, date);
+    const file = await findFile(db, kind as FileKind, owner, date);
     if (!file || file.path !== rel) continue;
-    subsetWarmer.warm(resolveInside(app.config.dataDir, rel), file.etag, { front: true });
+    subsetWarmer.warm(resolveInside(dataDir, rel), file.etag, { front: true });
   }
 }

@@ -1,5 +1,5 @@
 /**
- * The handlers of the real-data jobs (issue 10): the configured source's analysis of a date (POST
+ * The handlers of the real-data jobs: the configured source's analysis of a date (POST
  * /force_fetch_data when ANALYSIS_SOURCE is not demo), an uploaded analysis, an uploaded forecast. The work
  * runs in a worker thread; uploaded files are removed when the job ends, however it ends, unless it will run
  * again (the durable queue handed it back).

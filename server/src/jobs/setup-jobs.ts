@@ -36,7 +36,7 @@ export async function setupJobs(app: FastifyInstance): Promise<void> {
     const interrupted = await failUnfinishedJobs(app.db, RESTART_REASON);
     if (interrupted > 0) app.log.warn({ jobs: interrupted }, 'jobs interrupted by a restart marked failed');
     // The files a job wrote get their subsets made at once (newest first), as the demo start's do.
-    const warm = (result: Record<string, unknown>) => void warmWrittenFiles(app, result).catch((error: unknown) => app.log.warn({ err: error }, 'subset warming failed'));
+    const warm = (result: Record<string, unknown>) => void warmWrittenFiles(app.db, app.config.dataDir, result).catch((error: unknown) => app.log.warn({ err: error }, 'subset warming failed'));
     jobs = new JobRunner(app.db, app.log, jobEnvironment(app.config), app.config.subsetWarm ? warm : undefined);
   }
   app.decorate('jobs', jobs);

@@ -21,6 +21,12 @@ const NOT_SERVED = /\.(map|md)$/i;
 
 /** Vite puts content-hashed files under assets/: they never change, so browsers may keep them a year (s). */
 const IMMUTABLE_MAX_AGE_S = 365 * 86400;
+/**
+ * The logo (favicon, top bar, dashboard) is kept a day: with `no-cache` every page asked again for it, a round
+ * trip each (600 ms on a satellite link) on the few connections the first field needs. index.html and the
+ * service worker stay `no-cache` (a new build must reach the next load).
+ */
+const IMAGE_MAX_AGE_S = 86400;
 
 export async function setupSpa(app: FastifyInstance, distDir: string): Promise<void> {
   const hasApp = existsSync(join(distDir, 'index.html'));
@@ -30,13 +36,13 @@ export async function setupSpa(app: FastifyInstance, distDir: string): Promise<v
       prefix: '/',
       wildcard: true,
       cacheControl: false,
-      // Issue 13: the build writes `.br` (brotli 11) and `.gz` copies of its files; send those as they are
+      // Slow links: the build writes `.br` (brotli 11) and `.gz` copies of its files; send those as they are
       // (Vary: Accept-Encoding), the file itself when there is none (then @fastify/compress compresses it).
       preCompressed: true,
       allowedPath: (pathName) => !NOT_SERVED.test(pathName),
       setHeaders(reply, filePath) {
         const hashed = filePath.startsWith(join(distDir, 'assets'));
-        reply.header('cache-control', hashed ? `public, max-age=${IMMUTABLE_MAX_AGE_S}, immutable` : 'no-cache');
+        reply.header('cache-control', hashed ? `public, max-age=${IMMUTABLE_MAX_AGE_S}, immutable` : filePath.endsWith('.svg') ? `public, max-age=${IMAGE_MAX_AGE_S}` : 'no-cache');
       },
     });
   } else {

@@ -20,7 +20,7 @@ describe('the daily cycle across two servers and a worker on PostgreSQL', () => 
     const b = await makeApp({ dataDir: a.dataDir, databaseUrl: a.databaseUrl!, env: { ...env, ANALYSIS_SOURCE: `dir:${a.inbox}` } });
     let clock = new Date(0);
     for (const app of [a.app, b.app]) app.cycle.useClock(() => clock);
-    const config = loadConfig({ DATA_DIR: a.dataDir, DATABASE_URL: a.databaseUrl!, LOG_LEVEL: 'silent', ...env, ANALYSIS_SOURCE: `dir:${a.inbox}` });
+    const config = loadConfig({ DATA_DIR: a.dataDir, DATABASE_URL: a.databaseUrl!, LOG_LEVEL: 'silent', SUBSET_WARM: '0', ...env, ANALYSIS_SOURCE: `dir:${a.inbox}` });
     const worker = await startQueueWorker(config, a.app.log);
     onTestFinished(() => worker.close());
     a.deliver(YESTERDAY);

@@ -160,7 +160,7 @@ describe('files written by a job or the demo start', () => {
     expect(writtenPaths({ files: ['forecast-data/analysis/demo_analysis/2026-02-10.nc'], date: DATE })).toHaveLength(1);
     expect(writtenPaths({ date: DATE })).toEqual([]);
     const { app, dataDir } = await coldApp('1');
-    await warmWrittenFiles(app, { files: { model_2: ['forecast-data/assim_forecast/model_2/2026-02-10.nc'] } });
+    await warmWrittenFiles(app.db, app.config.dataDir, { files: { model_2: ['forecast-data/assim_forecast/model_2/2026-02-10.nc'] } });
     await subsetWarmer.settled();
     const parts = join(dataDir, 'forecast-data/assim_forecast/model_2/2026-02-10.nc.parts');
     expect(readdirSync(parts).filter((f) => f.endsWith('.nc.gz'))).toHaveLength(30);

@@ -46,7 +46,7 @@ interface Setup {
   db: Db;
   store: JobStore;
   queue: PgJobQueue;
-  worker(overrides?: Partial<QueueSettings>): Promise<QueueWorker>;
+  worker(overrides?: Partial<QueueSettings>, succeeded?: (result: Record<string, unknown>) => void): Promise<QueueWorker>;
 }
 
 /**
@@ -79,11 +79,11 @@ async function setup(overrides: Partial<QueueSettings> = {}): Promise<Setup> {
     db,
     store,
     queue,
-    async worker(more = {}) {
+    async worker(more = {}, succeeded) {
       const boss = createBoss(database.url, 'worker');
       boss.on('error', expectOnlyTermination);
       await boss.start();
-      const worker = new QueueWorker({ boss, store, env: { dataDir, databaseUrl: database.url, generator: () => { throw new Error('unused'); } }, log, settings: { ...queueSettings, ...more }, resolve });
+      const worker = new QueueWorker({ boss, store, env: { dataDir, databaseUrl: database.url, generator: () => { throw new Error('unused'); } }, log, settings: { ...queueSettings, ...more }, resolve, succeeded });
       await worker.start();
       cleanups.push(async () => {
         await worker.stop();
@@ -126,6 +126,17 @@ describe('the durable job queue', () => {
     expect(running.message).toMatch(/^шаг \d из 4$/);
     const done = await until(store, job.id, finished);
     expect(done).toMatchObject({ status: 'succeeded', progress: 1, result: { steps: 4 }, message: 'готово: quick' });
+  });
+
+  it('tells of each succeeded job’s result (the worker process warms the files it wrote), not of a failed one', async () => {
+    const { queue, store, worker } = await setup();
+    const told: Array<Record<string, unknown>> = [];
+    await worker({}, (result) => told.push(result));
+    const done = await queue.submit('generate_forecast', {}, null, spec('quick'));
+    const failed = await queue.submit('generate_forecast', {}, null, spec('fails'));
+    expect(await until(store, done.id, finished)).toMatchObject({ status: 'succeeded' });
+    expect(await until(store, failed.id, finished)).toMatchObject({ status: 'failed' });
+    expect(told).toEqual([{ steps: 4 }]);
   });
 
   it('fails a job whose task fails with its reason, once: a retry would meet the same reason', async () => {

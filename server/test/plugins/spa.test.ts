@@ -50,7 +50,7 @@ describe('serving the app', () => {
     expect(script.body).toBe(SCRIPT);
     const logo = await app.inject({ url: '/logo.svg' });
     expect(logo.headers['content-type']).toMatch(/^image\/svg\+xml/);
-    expect(logo.headers['cache-control']).toBe('no-cache');
+    expect(logo.headers['cache-control']).toBe('public, max-age=86400');
   });
 
   it('compresses with brotli or gzip when the client accepts it', async () => {

@@ -1,5 +1,5 @@
 /**
- * The colour range rules of the map (issue 5): the slice's finite minimum and maximum; [-2, 2] before any
+ * The colour range rules of the map: the slice's finite minimum and maximum; [-2, 2] before any
  * data; [0, 1] when the variable is missing or has no finite value (and then nothing is drawn). Drift runs
  * from 0 to the slice's largest speed.
  */

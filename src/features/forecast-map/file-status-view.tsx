@@ -1,6 +1,6 @@
 /**
  * The file's state under the controls: a progress bar of bytes received, why nothing is drawn, or that the field
- * shown is a slow link's preview while the full one comes (issue 13); otherwise how the worker fetches the file
+ * shown is a slow link's preview while the full one comes; otherwise how the worker fetches the file
  * on this link: the whole file (fast) or slice by slice (slow), with the measured rate and the threshold.
  */
 import type { LinkDecision } from '../../../workers/forecast.api.ts';

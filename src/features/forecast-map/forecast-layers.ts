@@ -1,6 +1,6 @@
 /**
  * deck.gl layer descriptions for what the store shows: the scalar field layer for thickness and
- * concentration, the particle layer (issue 6) for drift. Cheap to rebuild: deck.gl diffs props and the
+ * concentration, the particle layer for drift. Cheap to rebuild: deck.gl diffs props and the
  * layers keep their GPU textures while the slice object stays the same.
  */
 import type { LayersList } from '@deck.gl/core';
@@ -25,7 +25,7 @@ export function buildForecastLayers(
   /** Called when the GPU cannot draw the drift particles (no float render targets): say so on the map. */
   onDriftUnsupported?: (reason: string) => void,
 ): LayersList {
-  // A file opened from disk (issue 10) is shown instead of the forecast while it is open.
+  // A file opened from disk is shown instead of the forecast while it is open.
   if (state.localField) return buildLocalFileLayers(state.localField);
   const { field, range } = state;
   if (!field) return [];
@@ -41,7 +41,7 @@ export function buildForecastLayers(
     ];
   }
   if (field.kind === 'polaris') {
-    // Issue 12: RIO on the GPU from the two decoded slices; a class change only changes a uniform.
+    // RIO on the GPU from the two decoded slices; a class change only changes a uniform.
     return [
       new PolarisLayer({
         id: POLARIS_LAYER_ID,

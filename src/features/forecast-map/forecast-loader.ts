@@ -1,27 +1,28 @@
 /**
  * Connects the store to the decode worker. A change of date or run opens that file (by default the shown slice
- * first, issue 13: header + one subset, the rest in the worker's background; or the whole file, with progress);
- * a change of lead or variable asks the worker for a slice (fetched by the worker if not there yet), and
- * slices already seen come from a small cache here: no new request either way. On a slow link the worker may
- * answer a switch with a preview first (issue 13): drawn flagged, then replaced by the full slice. Outside
- * React, driven by `store.subscribe`; stale answers (the user moved on) are dropped.
+ * first, so a slow link draws soon: header + one subset, the rest in the worker's background; or the whole file,
+ * with progress); a change of lead or variable asks the worker for a slice (fetched by the worker if not there
+ * yet), and slices already seen come from a small cache here: no new request either way. On a slow link the
+ * worker may answer a switch with a preview first: drawn flagged, then replaced by the full slice. Outside React,
+ * driven by `store.subscribe`; stale answers (the user moved on) are dropped.
  */
 import { workerFailure, type ForecastClient } from '../../../workers/forecast-client.ts';
-import type { FirstSlice, ForecastFileMeta, RegularGrid } from '../../../workers/forecast.api.ts';
+import type { ForecastFileMeta, RegularGrid } from '../../../workers/forecast.api.ts';
 import { ru } from '../../i18n/ru.ts';
-import { LEAD_HOURS, VARIABLE_STYLES, type ForecastVariable, type LeadIndex } from './forecast-variables.ts';
+import {
+  DRIFT_DIRECTION_VARIABLE,
+  DRIFT_SPEED_VARIABLE,
+  firstSliceOf,
+  POLARIS_CONCENTRATION_VARIABLE,
+  POLARIS_THICKNESS_VARIABLE,
+  VARIABLE_STYLES,
+  type ForecastVariable,
+  type LeadIndex,
+} from './forecast-variables.ts';
 import type { ForecastMapStore } from './store/forecast-map-store.ts';
 import type { DisplayField, PolarisSlices } from './store/field-slice.ts';
 import { analysisShown } from './analysis-run/analysis-shown.ts';
 import { LruCache } from '../../../common/lru-cache.ts';
-import { FILE_VARIABLES } from '../../../common/forecast-file/variables.ts';
-
-/** The worker's drift inputs in the server's files (issue 3). */
-export const DRIFT_SPEED_VARIABLE = FILE_VARIABLES.speed;
-export const DRIFT_DIRECTION_VARIABLE = FILE_VARIABLES.direction;
-/** The POLARIS layer's inputs (issue 12): slices of the file the worker already holds. */
-export const POLARIS_CONCENTRATION_VARIABLE = FILE_VARIABLES.concentration;
-export const POLARIS_THICKNESS_VARIABLE = FILE_VARIABLES.thickness;
 
 /** Decoded slices kept for instant switching back (each 1301×480 float32 slice is 2.5 MB; drift 5 MB). */
 const SLICE_CACHE_SIZE = 12;
@@ -29,32 +30,21 @@ const SLICE_CACHE_SIZE = 12;
 export interface ForecastLoaderOptions {
   store: ForecastMapStore;
   worker: Pick<ForecastClient, 'load' | 'scalarSlice' | 'driftSlice'> & Partial<Pick<ForecastClient, 'allowBackground' | 'linkDecision' | 'linkQuiet'>>;
-  /** The file for a date and run (absolute URL: the worker fetches it); `analysis`: the date's analysis (issue 10). */
+  /** The file for a date and run (absolute URL: the worker fetches it); `analysis`: the date's analysis. */
   fileUrl: (date: string, assimilated: boolean, analysis?: boolean) => string;
   /** The available dates; omitted when another part of the page supplies them (datesLoaded). */
   listDates?: () => Promise<string[]>;
   /**
-   * Issue 13: ask the worker for the shown slice first (header + one subset), the rest in the background.
+   * Ask the worker for the shown slice first (header + one subset), the rest in the background: a slow link
+   * draws the view before the whole file has come.
    * False: the whole file first (the behaviour before; the slow-link benchmark's peer). Default true.
    */
   sliceFirst?: boolean;
   /**
-   * Issue 13: resolves when the map has drawn a field of the file `fileKey`; then the worker may fetch the
+   * Resolves when the map has drawn a field of the file `fileKey`; then the worker may fetch the
    * file's other slices in the background (before that the link is the view's). Default: at once.
    */
   whenDrawn?: (fileKey: string) => Promise<void>;
-}
-
-/** The variables of the file a map variable is drawn from, and its lead in hours: what a view needs first. */
-export function firstSliceOf(variable: ForecastVariable, lead: LeadIndex): FirstSlice {
-  const kind = VARIABLE_STYLES[variable].kind;
-  const variables =
-    kind === 'scalar'
-      ? [variable]
-      : kind === 'polaris'
-        ? [POLARIS_CONCENTRATION_VARIABLE, POLARIS_THICKNESS_VARIABLE]
-        : [DRIFT_SPEED_VARIABLE, DRIFT_DIRECTION_VARIABLE];
-  return { variables, leadHours: LEAD_HOURS[lead] };
 }
 
 /** The sidebar's short reason for a file that failed: not found, could not download, or unreadable. */
@@ -118,7 +108,7 @@ export class ForecastLoader {
 
   private sync(): void {
     const state = this.options.store.getState();
-    // The analysis (issue 10) when chosen and archived for the date: one time step, so lead index 0.
+    // The analysis when chosen and archived for the date: one time step, so lead index 0.
     const analysis = state.date !== null && analysisShown(state);
     const url = state.date === null ? null : this.options.fileUrl(state.date, state.assimilated, analysis);
     if (url !== this.openUrl) {
@@ -194,7 +184,7 @@ export class ForecastLoader {
       return;
     }
     try {
-      // Issue 13: on a slow link the worker may answer a preview first (never cached here); it is drawn while
+      // On a slow link the worker may answer a preview first (never cached here); it is drawn while
       // the full slice, already on its way, is asked for again and replaces it, if the user has not moved on.
       let field = await this.fieldOf(meta.key, variable, lead, grid, true);
       if (field.preview) {
@@ -209,7 +199,7 @@ export class ForecastLoader {
     } catch (error) {
       if (this.sliceKey !== key || workerFailure(error).name === 'AbortError') return;
       console.error(`Forecast file ${meta.key}: ${variable} could not be decoded: ${failureText(error)}`);
-      // A slice fetched on demand (issue 13) can fail on the network too, not only in decoding.
+      // A slice fetched on demand can fail on the network too, not only in decoding.
       store.getState().fileFailed(fileErrorText(error));
     }
   }
@@ -234,7 +224,7 @@ export class ForecastLoader {
   }
 
   /**
-   * Let the worker fetch the rest of the file once this field is on the map (issue 13: the view first); then
+   * Let the worker fetch the rest of the file once this field is on the map (the link serves the view first); then
    * show how it does (slices or the whole file, link-decision.ts), and again once the link is quiet (the whole
    * file has arrived).
    */

@@ -15,6 +15,7 @@ import { prefetchMapWorker } from './first-view/prefetch-map-worker.ts';
 import { ForecastSidebar } from './forecast-sidebar.tsx';
 import { createForecastWorker, prestartForecastWorker, type ForecastWorkerHandle } from './forecast-worker.ts';
 import { createDrawnSignal } from './first-view/drawn-signal.ts';
+import { firstFieldDrawn } from './first-view/first-field-drawn.ts';
 import { LocalFileContext } from './local-file/local-file-context.ts';
 import { LocalFileDropZone } from './local-file/local-file-drop.tsx';
 import { LegendSwitch } from './local-file/local-file-legend.tsx';
@@ -26,11 +27,11 @@ import { useUrlSync } from './use-url-sync.ts';
 import { RoutePanel } from './route-check/route-panel.tsx';
 import './forecast-map.css';
 
-// Issue 13: MapLibre + deck.gl (about 0.6 MB brotli) are their own chunk, asked for once the first field is
+// MapLibre + deck.gl (about 0.6 MB brotli) are their own chunk, asked for once the first field is
 // decoded (see first-view/use-map-wanted.ts); until the map has drawn it, the first view shows it.
 const ForecastMapView = lazy(() => import('./forecast-map-view.tsx').then((module) => ({ default: module.ForecastMapView })));
 
-// Issue 13: when this chunk runs on /forecasts (the app was opened there), the decode worker and the list of
+// When this chunk runs on /forecasts (the app was opened there), the decode worker and the list of
 // dates are asked for at once, in parallel with the session check, not one round trip after the page mounts.
 let earlyDates: Promise<string[]> | null = null;
 if (typeof location !== 'undefined' && location.pathname === '/forecasts') {
@@ -47,16 +48,19 @@ const listDates = (): Promise<string[]> => {
   return early ?? fetchForecastInfo().then((info) => info.available_dates);
 };
 
-/** Diagnostic switch (issue 13): localStorage 'ice.download' = 'whole' is the behaviour before (the benchmark's peer). */
+/** The analysis dates are asked for after the first field, or after this long if it never draws, ms. */
+const ANALYSIS_DATES_FALLBACK_MS = 8000;
+
+/** Diagnostic switch: localStorage 'ice.download' = 'whole' fetches the whole file first (the benchmark's peer). */
 const sliceFirst = () => globalThis.localStorage?.getItem('ice.download') !== 'whole';
 
 export function ForecastMapPage() {
   const [store] = useState(createForecastMapStore);
   useUrlSync(store);
   const [localFiles] = useState(() => new LocalFileLoader({ store }));
-  // Issue 13: the worker's background fetches wait until the map has drawn the file's first field.
+  // The worker's background fetches wait until the map has drawn the file's first field (the view first).
   const [drawnSignal] = useState(createDrawnSignal);
-  // Issue 13: what can wait (the offline land's detail) asks the decode worker when its link is free.
+  // What can wait (the offline land's detail) asks the decode worker when its link is free.
   const workerRef = useRef<ForecastWorkerHandle | null>(null);
   const [whenLinkQuiet] = useState(() => () => workerRef.current?.api.linkQuiet() ?? Promise.resolve());
   const [firstViewMode] = useState(sliceFirst);
@@ -84,7 +88,11 @@ export function ForecastMapPage() {
       store,
       worker: worker.api,
       urls: { forecast: (date, assimilated) => forecastFileUrl(date, assimilated), analysis: analysisFileUrl },
-      listAnalysisDates: async () => (await fetchAnalysisInfo()).available_dates,
+      // Not on the link with the first field (a satellite link's few connections and 64 kbit/s up are the view's).
+      listAnalysisDates: async () => {
+        await firstFieldDrawn(ANALYSIS_DATES_FALLBACK_MS);
+        return (await fetchAnalysisInfo()).available_dates;
+      },
       memberUrls: probabilityMemberUrls,
     });
     localFiles.attach(worker.api);

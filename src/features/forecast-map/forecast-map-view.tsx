@@ -17,11 +17,11 @@ import { buildRouteLayers, routeLayersChanged } from './route-check/route-layers
 
 export interface ForecastMapViewProps {
   projection?: MapProjection;
-  /** Called with the file's key after the map has rendered a frame with a field of that file (issue 13). */
+  /** Called with the file's key once the map has rendered a frame with a field of that file (the background waits). */
   onFieldDrawn?: (fileKey: string) => void;
-  /** Called once the map has rendered its first frame after its style loaded (issue 13: the first view goes). */
+  /** Called once the map has rendered its first frame after its style loaded (the first view then goes). */
   onMapRendered?: () => void;
-  /** Resolves when the decode worker's link is free (issue 13): the offline basemap's detailed land waits for it. */
+  /** Resolves when the decode worker's link is free: the offline basemap's detailed land waits for it. */
   whenLinkQuiet?: () => Promise<void>;
 }
 
@@ -30,13 +30,13 @@ export function ForecastMapView({ projection = 'globe', onFieldDrawn, onMapRende
   const containerRef = useRef<HTMLDivElement>(null);
   const [basemap, setBasemap] = useState<BasemapKind | null>(null);
   const [pointer, setPointer] = useState<PointerPosition | null>(null);
-  // Set when the particle layer reports that this GPU cannot draw drift (issue 6).
+  // Set when the particle layer reports that this GPU cannot draw drift.
   const [driftUnsupported, setDriftUnsupported] = useState(false);
   // What the layers were given ('<file>|<variable>|<lead>', or 'none'), for tests and the benchmark to wait on.
-  // A preview (issue 13) is not the full field: `data-drawn` says 'none' while one is drawn, `data-preview-drawn` its key.
+  // A preview is not the full field: `data-drawn` says 'none' while one is drawn, `data-preview-drawn` its key.
   const drawn = useForecastMap((state) => (state.field && !state.field.preview ? `${state.field.fileKey}|${state.field.variable}|${state.field.lead}` : 'none'));
   const previewDrawn = useForecastMap((state) => (state.field?.preview ? `${state.field.fileKey}|${state.field.variable}|${state.field.lead}` : undefined));
-  // The local file shown instead (issue 10): '<key>|<variable>|<time>' or 'none'.
+  // The local file shown instead: '<key>|<variable>|<time>' or 'none'.
   const localDrawn = useForecastMap((state) => (state.localField && state.localShown ? state.localShown : 'none'));
 
   useEffect(() => {
@@ -56,13 +56,14 @@ export function ForecastMapView({ projection = 'globe', onFieldDrawn, onMapRende
     const unregister = registerMap(store, map.map);
     const onDriftUnsupported = () => setDriftUnsupported(true);
     // The forecast field (or the difference), the map tools' layers (ice edge, point, trajectory), then the route
-    // of the 'Маршрут' mode on top (issue 12).
+    // of the 'Маршрут' mode on top.
     const layersOf = (state: ReturnType<typeof store.getState>) => [
       ...buildFieldOrDifference(state, () => buildForecastLayers(state, onDriftUnsupported)),
       ...buildToolLayers(state),
       ...buildRouteLayers(state),
     ];
-    // Issue 13: report the first rendered frame (after the style's load) that holds a field of a file.
+    // Report the first rendered frame (after the style's load) that holds a field of a file: the worker's
+    // background fetches wait for it, so the link serves the view first.
     let styleLoaded = false;
     let reported: string | null = null;
     const reportDrawn = () => {

@@ -1,9 +1,11 @@
 /**
  * The variables the map can show, their lead times, and how each one is drawn. The file's variable names
- * come from the server's forecast files (issue 3): scalar fields are drawn by the scalar field layer, the
+ * come from the server's forecast files: scalar fields are drawn by the scalar field layer, the
  * drift (`usi_vsi`, from `usi_vsi_GLORYS_speed` + `usi_vsi_GLORYS_direct`) by the particle layer.
  */
 import { FILE_VARIABLES } from '../../../common/forecast-file/variables.ts';
+import type { FirstSlice } from '../../../workers/forecast.api.ts';
+import { LEAD_HOURS, type LeadIndex } from '../../../common/forecast-file/leads.ts';
 import { driftRamp, iceRamp, type ColourRamp } from '../../map/colour-ramps.ts';
 
 // Lead hours and indices are the file contract's; the map's modules take them from here.
@@ -15,7 +17,7 @@ export type ForecastVariable = (typeof FORECAST_VARIABLES)[number];
 export interface VariableStyle {
   /**
    * 'scalar': one float per cell (colour image); 'drift': u/v components (particles); 'polaris': the IMO
-   * POLARIS risk from concentration and thickness (issue 12, src/features/forecast-map/polaris/).
+   * POLARIS risk from concentration and thickness (src/features/forecast-map/polaris/).
    */
   kind: 'scalar' | 'drift' | 'polaris';
   ramp: ColourRamp;
@@ -33,4 +35,23 @@ export const VARIABLE_STYLES: Record<ForecastVariable, VariableStyle> = {
 
 export function isForecastVariable(value: unknown): value is ForecastVariable {
   return typeof value === 'string' && (FORECAST_VARIABLES as readonly string[]).includes(value);
+}
+
+/** The worker's drift inputs in the server's files. */
+export const DRIFT_SPEED_VARIABLE = FILE_VARIABLES.speed;
+export const DRIFT_DIRECTION_VARIABLE = FILE_VARIABLES.direction;
+/** The POLARIS layer's inputs: slices of the file the worker already holds. */
+export const POLARIS_CONCENTRATION_VARIABLE = FILE_VARIABLES.concentration;
+export const POLARIS_THICKNESS_VARIABLE = FILE_VARIABLES.thickness;
+
+/** The variables of the file a map variable is drawn from, and its lead in hours: what a view needs first. */
+export function firstSliceOf(variable: ForecastVariable, lead: LeadIndex): FirstSlice {
+  const kind = VARIABLE_STYLES[variable].kind;
+  const variables =
+    kind === 'scalar'
+      ? [variable]
+      : kind === 'polaris'
+        ? [POLARIS_CONCENTRATION_VARIABLE, POLARIS_THICKNESS_VARIABLE]
+        : [DRIFT_SPEED_VARIABLE, DRIFT_DIRECTION_VARIABLE];
+  return { variables, leadHours: LEAD_HOURS[lead] };
 }

@@ -1,8 +1,8 @@
 /**
- * The page's handle on the decode worker (workers/forecast-client.ts, issue 4), in one place so the page and
+ * The page's handle on the decode worker (workers/forecast-client.ts), in one place so the page and
  * the benchmark make and dispose it the same way.
  *
- * Issue 13: `prestartForecastWorker()` starts the worker as soon as the map page's chunk runs, while the
+ * `prestartForecastWorker()` starts the worker as soon as the map page's chunk runs, while the
  * session check is still on the link, so its script (15 KiB) arrives one round trip earlier; the page's first
  * `createForecastWorker()` then takes that one.
  */

@@ -1,7 +1,7 @@
 /**
  * Latitude, longitude and the value under the cursor with its unit, or 'Нет данных'. The drift reads as the
- * current tool's readout does (issue 6, letter for letter): 'Sea current', speed in m/s and the bearing
- * clockwise from north, or 'No data'. A preview's value (issue 13: a slow link's coarse field, the full one on
+ * current tool's readout does (its texts letter for letter): 'Sea current', speed in m/s and the bearing
+ * clockwise from north, or 'No data'. A preview's value (a slow link's coarse field, the full one on
  * its way) is marked '≈': it is the value of a cell up to one cell away, not this cell's.
  */
 import { ru } from '../../i18n/ru.ts';
@@ -32,7 +32,7 @@ export function HoverReadout({ pointer }: { pointer: PointerPosition | null }) {
   const localField = useForecastMap((state) => state.localField);
   const localLabel = useForecastMap((state) => state.localVariables.find((v) => v.name === state.localVariable)?.label ?? '');
   if (!pointer) return null;
-  // Issue 12: the POLARIS layer reads out RIO, ice type, concentration, thickness and category.
+  // The POLARIS layer reads out RIO, ice type, concentration, thickness and category.
   const polarisLines = field?.kind === 'polaris' ? polarisReadoutLines(field, iceClass, pointer.lng, pointer.lat) : null;
   const { unit } = VARIABLE_STYLES[variable];
   const approx = field?.preview ? `${ru.fieldPreview.approx} ` : '';
@@ -50,7 +50,7 @@ export function HoverReadout({ pointer }: { pointer: PointerPosition | null }) {
   }
   valueLine = differenceReadout({ mode, difference }, pointer.lng, pointer.lat) ?? valueLine;
   valueLine = probabilityReadout({ mode, probability }, pointer.lng, pointer.lat) ?? valueLine;
-  if (localField) valueLine = localReadout(localField, localLabel, pointer.lng, pointer.lat); // a file from disk (issue 10)
+  if (localField) valueLine = localReadout(localField, localLabel, pointer.lng, pointer.lat); // a file from disk
   return (
     <div className="forecast-map__readout" data-testid="hover-readout">
       <span>

@@ -1,7 +1,7 @@
 /**
  * The map's selection in the URL's search parameters, so a link or a reload opens the same view:
  * `?date=2026-11-20&assimilated=true&lead=48&variable=sea_ice_fraction_BREMEN`. Lead is in hours.
- * `run=analysis` (issue 10, added alongside) shows the date's analysis; without it the run is a forecast.
+ * `run=analysis` shows the date's analysis; without it the run is a forecast, so older links still work.
  * `validateForecastSearch` is the /forecasts route's `validateSearch`: it keeps what is valid and drops the rest.
  */
 import {
@@ -15,15 +15,15 @@ import { isIceClass, type IceClass } from '../../../common/polaris/polaris.ts';
 import { sameToolsSearch, searchFromTools, validateToolsSearch, type ToolsSearch } from './map-tools/tools-search.ts';
 import type { ToolsSelection } from './map-tools/tools-slice.ts';
 
-/** Issue 11's tools add `edge`, `play`, `speed`, `point` (map-tools/tools-search.ts). */
+/** The map tools add `edge`, `play`, `speed`, `point` (map-tools/tools-search.ts). */
 export interface ForecastSearch extends ToolsSearch {
   date?: string;
   assimilated?: boolean;
-  /** 'analysis' shows the date's analysis (issue 10); absent = a forecast run, as before. */
+  /** 'analysis' shows the date's analysis; absent = a forecast run, as before. */
   run?: 'analysis';
   lead?: (typeof LEAD_HOURS)[number];
   variable?: ForecastVariable;
-  /** The ship's ice class of the POLARIS layer (issue 12), e.g. `ice_class=IA_SUPER`. */
+  /** The ship's ice class of the POLARIS layer, e.g. `ice_class=IA_SUPER`. */
   ice_class?: IceClass;
 }
 

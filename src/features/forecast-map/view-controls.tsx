@@ -15,7 +15,7 @@ export function ViewControls() {
   const setAssimilated = useForecastMap((state) => state.setAssimilated);
   const setLead = useForecastMap((state) => state.setLead);
   const setVariable = useForecastMap((state) => state.setVariable);
-  const analysis = useAnalysisShown(); // issue 10: the analysis has one time step and no run
+  const analysis = useAnalysisShown(); // the analysis has one time step and no run
   return (
     <>
       <label className="forecast-sidebar__check">

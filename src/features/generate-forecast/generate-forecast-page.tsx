@@ -1,5 +1,5 @@
 /**
- * /generate-forecast: the /forecasts map (issue 5's view, store, loader and legend) with a sidebar that asks
+ * /generate-forecast: the /forecasts map (its view, store, loader and legend) with a sidebar that asks
  * the server to run chosen models for a date, follows the job, then shows each model's run on the map.
  * The page owns its own map store (not the URL's): nothing is loaded until a generated run is ready.
  */

@@ -29,6 +29,8 @@ export interface QueueWorkerOptions {
   settings: QueueSettings;
   /** How a spec becomes a handler (default `handlerFor`; tests give tasks of their own). */
   resolve?: typeof handlerFor;
+  /** Told of each job's result once it has succeeded (the worker warms the files it wrote). */
+  succeeded?: (result: Record<string, unknown>) => void;
 }
 
 interface Running {
@@ -172,6 +174,7 @@ export class QueueWorker {
       await removeLease(this.db, jobId);
       await boss.complete(QUEUE, job.id);
       log.info({ result: outcome.result }, 'job succeeded');
+      this.options.succeeded?.(outcome.result);
     } catch (error) {
       clearInterval(heartbeat);
       await writes;

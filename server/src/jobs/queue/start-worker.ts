@@ -8,6 +8,7 @@ import { openDatabase } from '../../db/database.ts';
 import { jobEnvironment } from '../job-specs.ts';
 import { jobStore } from '../job-store.ts';
 import { QueueWorker } from './queue-worker.ts';
+import { warmWrittenFiles } from '../../forecast/warm-written.ts';
 import { createBoss, queueSettings } from './queue-settings.ts';
 
 export interface WorkerProcess {
@@ -24,7 +25,17 @@ export async function startQueueWorker(config: Config, log: FastifyBaseLogger): 
   boss.on('error', (error) => log.error({ err: error }, 'pg-boss error'));
   try {
     await boss.start();
-    const worker = new QueueWorker({ boss, store: jobStore(db), env: jobEnvironment(config), log, settings: queueSettings(config) });
+    // The files a job wrote get their subsets made here, at once, as the in-process runner's do (warm-written.ts).
+    const succeeded = (result: Record<string, unknown>) =>
+      void warmWrittenFiles(db, config.dataDir, result).catch((error: unknown) => log.warn({ err: error }, 'subset warming failed'));
+    const worker = new QueueWorker({
+      boss,
+      store: jobStore(db),
+      env: jobEnvironment(config),
+      log,
+      settings: queueSettings(config),
+      ...(config.subsetWarm && { succeeded }),
+    });
     await worker.start();
     return {
       worker,

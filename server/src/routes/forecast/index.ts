@@ -20,10 +20,10 @@ import { subsetWarmer } from '../../forecast/subset-warmer.ts';
 interface HistQuery {
   date?: string;
   model_id?: string;
-  /** Subset (issue 13): comma-separated variable names and lead hours; see forecast/subset.ts. */
+  /** Subset, so a slow link fetches only the slices in view: comma-separated variable names and lead hours (forecast/subset.ts). */
   variables?: string;
   lead?: string;
-  /** Preview (issue 13): 2 = every 2nd cell in latitude and longitude; 1 or absent = every cell. */
+  /** Preview, a quarter of the cells to draw first: 2 = every 2nd cell in latitude and longitude; 1 or absent = every cell. */
   stride?: string;
 }
 

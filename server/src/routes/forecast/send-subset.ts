@@ -1,5 +1,5 @@
 /**
- * The subset answer of the /hist routes (issue 13): `variables=a,b` and/or `lead=24,48` (hours) turn the reply
+ * The subset answer of the /hist routes: `variables=a,b` and/or `lead=24,48` (hours) turn the reply
  * into a smaller NetCDF-3 file of just those slices, cached on disk with its own ETag and compressed copies
  * (forecast/subset-store.ts), sent with the same caching, range and encoding rules as the full file.
  * `stride=2` with both of them answers a preview: every 2nd cell in latitude and longitude (forecast/subset.ts).

@@ -21,7 +21,7 @@ const architectureReply = {
       model_id: { type: 'string' },
       model_type: { type: 'string' },
       hyperparameters: { type: 'object', additionalProperties: true },
-      // External models (imported forecasts, issue 10): where their newest run came from.
+      // External models (imported forecasts): where their newest run came from.
       provenance: { type: 'object', additionalProperties: true },
       // Generated models: the dataset chosen in the form (its name as /report/datasets lists it, if it still exists).
       dataset_id: { type: 'string' },

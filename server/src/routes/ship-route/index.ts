@@ -1,6 +1,6 @@
 /**
  * POST /api/v1/route/check (any signed-in user): the IMO POLARIS check of a ship's route for one forecast lead
- * (issue 12). Body `{date, run: "free"|"assimilated", model_id?, lead_hours: 24|48|72, ice_class, waypoints:
+ * Body `{date, run: "free"|"assimilated", model_id?, lead_hours: 24|48|72, ice_class, waypoints:
  * [[lat, lon], ...]}` (2–500 waypoints). The forecast file is found through the database index as /forecast/hist
  * finds it (default model unless `model_id`), read with the project's NetCDF decoder; each sample takes the
  * values of the nearest cell (the cell whose area contains it). 422 for a malformed body, 404 without a file.

@@ -1,5 +1,5 @@
 /**
- * The route check of issue 12: sample the route every ≤ 5 km along great circles, take each sample's values
+ * The route check: sample the route every ≤ 5 km along great circles, take each sample's values
  * from the nearest cell of the forecast lead, and apply POLARIS (common/polaris) for the ship's ice class.
  * Land and missing cells stay null (never open water). A sample the forecast says nothing of — outside its grid,
  * or a sea cell without a value — is `covered: false`, and the route's length there is `outside_km`, so "no

@@ -1,5 +1,5 @@
 /**
- * Whether the analysis run (issue 10) is on screen: the dates with an analysis (GET /analysis/info) are the map
+ * Whether the analysis run is on screen: the dates with an analysis (GET /analysis/info) are the map
  * tools' `analysisDates` (map-tools/tools-slice.ts), loaded once by start-map-tools.ts.
  */
 import type { ForecastMapState } from '../store/forecast-map-store.ts';

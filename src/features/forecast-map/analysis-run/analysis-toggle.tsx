@@ -1,5 +1,5 @@
 /**
- * 'Анализ' in the run switch (issue 10): offered when the chosen date has an archived analysis. While it is
+ * 'Анализ' in the run switch: offered when the chosen date has an archived analysis. While it is
  * on, the map shows the analysis (one time step): the assimilation switch and the lead buttons do not apply
  * and are shown disabled (kept in place, so the sidebar does not jump).
  */

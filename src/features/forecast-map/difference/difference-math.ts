@@ -60,7 +60,7 @@ export function differenceRange(m: number): [number, number] {
 
 /**
  * True when the map shows a difference instead of the field. Here (not in difference-layers.ts) so that the
- * legend and the sidebar do not pull deck.gl into the page's first chunk (issue 13).
+ * legend and the sidebar do not pull deck.gl into the page's first chunk (a slow link's first view).
  */
 export function showsDifference(state: { mode: string; difference: unknown }): boolean {
   return state.mode === 'difference' && state.difference !== null && state.difference !== 'none';

@@ -1,7 +1,9 @@
 /**
- * "The full map has drawn a field of this file" (issue 13), from the map view to the loader: the worker's
+ * "The full map has drawn a field of this file", from the map view to the loader: the worker's
  * background fetches wait for it, so that on a slow link the view (data, then the map's code) goes first.
  */
+import { markFirstFieldDrawn } from './first-field-drawn.ts';
+
 export interface DrawnSignal {
   /** The map view drew a field of `fileKey`. */
   drawn: (fileKey: string) => void;
@@ -15,6 +17,7 @@ export function createDrawnSignal(): DrawnSignal {
   return {
     drawn(fileKey) {
       seen.add(fileKey);
+      markFirstFieldDrawn();
       for (const resolve of waiting.get(fileKey) ?? []) resolve();
       waiting.delete(fileKey);
     },

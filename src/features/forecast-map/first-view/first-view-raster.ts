@@ -1,5 +1,5 @@
 /**
- * The first view's picture (issue 13): a decoded slice drawn on the CPU, as the map will draw it, before
+ * The first view's picture: a decoded slice drawn on the CPU, as the map will draw it, before
  * MapLibre and deck.gl have arrived over a slow link. Same view as the map's first frame: MapLibre's globe at
  * MAP_ZOOM around MAP_CENTER (an orthographic view of a sphere whose radius in pixels is MapLibre's
  * `worldSize / 2π / cos(centre latitude)`, worldSize = 512 · 2^zoom; its perspective camera differs from this by

@@ -1,5 +1,5 @@
 /**
- * The first view (issue 13): while MapLibre and deck.gl are still on their way over a slow link, the decoded
+ * The first view: while MapLibre and deck.gl are still on their way over a slow link, the decoded
  * field is drawn on a plain canvas where the map will be (same view, colours and legend: first-view-raster.ts),
  * with the forecast's date and lead and a 'Карта загружается…' status. The page removes it once the map has
  * drawn the field. `data-field-drawn` ('<file>|<variable>|<lead>', or 'none') says what the canvas shows, for
@@ -12,6 +12,7 @@ import { LEAD_HOURS, VARIABLE_STYLES } from '../forecast-variables.ts';
 import { useForecastMap } from '../store/store-context.ts';
 import { rasterizeField, type FirstViewField } from './first-view-raster.ts';
 import './first-view.css';
+import { markFirstFieldDrawn } from './first-field-drawn.ts';
 
 export function FirstView() {
   const rootRef = useRef<HTMLDivElement>(null);
@@ -47,6 +48,7 @@ export function FirstView() {
     image.data.set(rasterizeField(source, { width, height, center: MAP_CENTER, zoom: MAP_ZOOM }));
     context.putImageData(image, 0, 0);
     setDrawn(`${field.fileKey}|${field.variable}|${field.lead}`);
+    markFirstFieldDrawn();
   }, [field, range]);
 
   return (

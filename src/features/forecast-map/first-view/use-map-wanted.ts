@@ -1,6 +1,6 @@
 /**
- * When the map's code may use the link (issue 13): data before code. True (and then for good) once the first
- * field is decoded, or once there is nothing to wait for (no dates, no file, a failed file, a missing
+ * When the map's code may use the link (a slow link takes data before code). True (and then for good) once the
+ * first field is decoded, or once there is nothing to wait for (no dates, no file, a failed file, a missing
  * variable), or after MAP_WAIT_MS whatever happens (the map must come even if the data never does).
  */
 import { useEffect, useState } from 'react';

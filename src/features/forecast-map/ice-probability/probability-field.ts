@@ -1,7 +1,7 @@
 /**
  * 'Вероятность льда' (the share of the date's model forecasts with concentration ≥ 15 %): what the store holds,
  * its ramp and level, its legend's member count in Russian, and the readout. Free of deck.gl, so the legend and the
- * sidebar do not pull the map's chunk in (issue 13).
+ * sidebar do not pull the map's chunk in (a slow link's first view waits for it otherwise).
  */
 import type { RegularGrid, ScalarSlice } from '../../../../workers/forecast.api.ts';
 import type { ColourRamp } from '../../../map/colour-ramps.ts';

@@ -1,5 +1,5 @@
 /**
- * The local file on the map (issue 10): a NetCDF file the user opened from disk, decoded and regridded in the
+ * The local file on the map: a NetCDF file the user opened from disk, decoded and regridded in the
  * worker, never uploaded. While one is shown, the map, legend and readout show it instead of the forecast.
  */
 import type { StateCreator } from 'zustand';

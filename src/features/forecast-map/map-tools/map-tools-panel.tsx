@@ -1,4 +1,4 @@
-/** The tools of the /forecasts sidebar (issue 11): the ice edge toggle, the lead animation, 'Режим', the export. */
+/** The tools of the /forecasts sidebar: the ice edge toggle, the lead animation, 'Режим', the export. */
 import { ru } from '../../../i18n/ru.ts';
 import { useForecastMap } from '../store/store-context.ts';
 import { PlayControls } from '../lead-animation/play-controls.tsx';

@@ -1,5 +1,5 @@
 /**
- * The tools' part of the map's URL (issue 11), so a link reopens them:
+ * The tools' part of the map's URL, so a link reopens them:
  * `&edge=true&play=true&speed=fast&point=78.5000,95.2500&mode=diff&against=analysis` (point: latitude, longitude
  * in degrees; mode=diff is 'Разность', against=analysis its forecast − analysis variant; mode=prob is 'Вероятность льда').
  * Off/closed tools are left out of the URL. Read by url-search.ts, which owns the whole search object.

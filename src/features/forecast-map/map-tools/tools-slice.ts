@@ -1,5 +1,5 @@
 /**
- * The forecaster's map tools (issue 11) in the forecast map store: what the user turned on (mirrored in the URL:
+ * The forecaster's map tools in the forecast map store: what the user turned on (mirrored in the URL:
  * animation and its speed, the clicked point and its trajectory; the ice edge and the difference mode have their
  * own slices in their folders) and what the tools loader computed for it (the point's series, the trajectory, the
  * analysis dates). Plain CPU data only; the layers make GPU buffers from it.
@@ -10,7 +10,7 @@ import type { TrajectoryResult } from '../trajectory/trajectory-result.ts';
 import type { EdgeSlice } from '../ice-edge/edge-slice.ts';
 import type { DifferenceSlice } from '../difference/difference-slice.ts';
 
-/** Animation step intervals offered, ms per lead step ('normal' is the issue's "about one step a second"). */
+/** Animation step intervals offered, ms per lead step ('normal' is the specified "about one step a second"). */
 export const PLAY_INTERVALS = { slow: 2000, normal: 1000, fast: 500 } as const;
 export type PlaySpeed = keyof typeof PLAY_INTERVALS;
 

@@ -6,7 +6,7 @@
  */
 import type { ForecastClient } from '../../../../workers/forecast-client.ts';
 import type { ForecastFileMeta } from '../../../../workers/forecast.api.ts';
-import { DRIFT_DIRECTION_VARIABLE, DRIFT_SPEED_VARIABLE } from '../forecast-loader.ts';
+import { DRIFT_DIRECTION_VARIABLE, DRIFT_SPEED_VARIABLE } from '../forecast-variables.ts';
 import { LEAD_HOURS } from '../forecast-variables.ts';
 import type { ForecastMapStore } from '../store/forecast-map-store.ts';
 import { cellIndexAt } from '../../../../common/regular-grid.ts';

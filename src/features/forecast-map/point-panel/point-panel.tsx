@@ -13,7 +13,7 @@ import { TrajectorySection } from '../trajectory/trajectory-section.tsx';
 import { formatPointValue } from './point-series.ts';
 import './point-panel.css';
 
-// uPlot (~20 KiB brotli) only when a point is chosen: not on a slow link's way to the first field (issue 13).
+// uPlot (~20 KiB brotli) only when a point is chosen: not on a slow link's way to the first field.
 const PointChart = lazy(() => import('./point-chart.tsx').then((module) => ({ default: module.PointChart })));
 
 export function PointPanel() {

@@ -1,4 +1,4 @@
-/** The sidebar's 'Ледовый класс судна' selector (issue 12): 12 classes, default PC7, kept in the URL. */
+/** The sidebar's 'Ледовый класс судна' selector: 12 classes, default PC7, kept in the URL. */
 import { ICE_CLASSES, isIceClass } from '../../../../common/polaris/polaris.ts';
 import { ru } from '../../../i18n/ru.ts';
 import { useForecastMap } from '../store/store-context.ts';

@@ -1,5 +1,5 @@
 /**
- * The legend of the POLARIS layer (issue 12): the three operational categories with their colours and RIO
+ * The legend of the POLARIS layer: the three operational categories with their colours and RIO
  * ranges for the chosen class (below PC7 there is no elevated band), and how the ice type is derived.
  */
 import { isPolarClass, RIO_CATEGORIES, type RioCategory } from '../../../../common/polaris/polaris.ts';

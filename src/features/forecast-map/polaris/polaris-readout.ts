@@ -1,5 +1,5 @@
 /**
- * The hover readout of the POLARIS layer (issue 12): RIO, the ice type derived from thickness, concentration,
+ * The hover readout of the POLARIS layer: RIO, the ice type derived from thickness, concentration,
  * thickness and the category at the cell under the cursor, computed on the CPU with the same table and cell
  * rule as the GPU layer. Missing cells (land, no data) read 'Нет данных'.
  */

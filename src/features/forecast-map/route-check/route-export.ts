@@ -1,5 +1,5 @@
 /**
- * The checked route as files for ECDIS and planning tools (issue 12), every sample of every lead:
+ * The checked route as files for ECDIS and planning tools, every sample of every lead:
  * GPX 1.1 (the waypoints as a route, the samples of each lead as a track whose points carry RIO, category,
  * concentration and thickness in <desc> and in a `polaris:` extension), CSV (one row per lead and sample,
  * with a header) and GeoJSON (a FeatureCollection of one LineString per lead, its properties the summary

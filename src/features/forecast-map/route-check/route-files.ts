@@ -1,5 +1,5 @@
 /**
- * Reading a route from a file (issue 12): GPX (route points, else track points, else waypoints), GeoJSON
+ * Reading a route from a file: GPX (route points, else track points, else waypoints), GeoJSON
  * (a LineString, a Feature holding one, or the first such Feature of a collection; coordinates [lon, lat]),
  * or CSV with `lat,lon` per line (a header line and extra columns are allowed, so our own CSV export reads
  * back). The format is told from the content. Errors carry a Russian reason for the panel.

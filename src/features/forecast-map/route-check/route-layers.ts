@@ -1,5 +1,5 @@
 /**
- * The route on the map (issue 12), as deck.gl layers from @deck.gl/layers: while drawing, the waypoints and
+ * The route on the map, as deck.gl layers from @deck.gl/layers: while drawing, the waypoints and
  * the line through them; once checked, the samples of the lead shown in the sidebar as a path coloured by
  * POLARIS category (grey where there is land or no data), and dashed grey where the route leaves the forecast
  * area (samples not covered), so "no data" never looks like a line through open water.

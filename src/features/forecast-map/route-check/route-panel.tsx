@@ -1,5 +1,5 @@
 /**
- * The 'Маршрут' panel on the map (issue 12): start drawing (clicks on the map add waypoints; double click or
+ * The 'Маршрут' panel on the map: start drawing (clicks on the map add waypoints; double click or
  * 'Завершить' finishes), or import a GPX / GeoJSON / CSV route; then the server's checks for +24/+48/+72 h
  * side by side (length, length in ice, lowest RIO and where, the first breach) and the exports.
  */

@@ -1,5 +1,5 @@
 /**
- * The route of the 'Маршрут' mode (issue 12): its waypoints, whether the user is still drawing, and the
+ * The route of the 'Маршрут' mode: its waypoints, whether the user is still drawing, and the
  * server's checks for +24/+48/+72 h. Plain data only; the map layers and the panel read it from the store.
  */
 import type { StateCreator } from 'zustand';

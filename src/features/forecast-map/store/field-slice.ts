@@ -14,12 +14,12 @@ interface FieldBase {
   lead: LeadIndex;
   grid: RegularGrid;
   /**
-   * Issue 13: a preview on a slow link (every 2nd cell upsampled onto the grid), drawn until the full slice
+   * A preview on a slow link (every 2nd cell upsampled onto the grid), drawn until the full slice
    * replaces it. Never kept for switching back; the hover readout marks its values as approximate.
    */
   preview?: boolean;
 }
-/** The two slices of one lead the POLARIS layer computes RIO from (issue 12). */
+/** The two slices of one lead the POLARIS layer computes RIO from. */
 export interface PolarisSlices {
   concentration: ScalarSlice;
   thickness: ScalarSlice;

@@ -7,11 +7,11 @@ export interface Selection {
   /** 'YYYY-MM-DD', or null until the available dates are known. */
   date: string | null;
   assimilated: boolean;
-  /** Show the date's analysis (issue 10) instead of a forecast run; leads do not apply then. */
+  /** Show the date's analysis instead of a forecast run; leads do not apply then. */
   analysis: boolean;
   lead: LeadIndex;
   variable: ForecastVariable;
-  /** The ship's ice class for the POLARIS layer and the route check (issue 12). */
+  /** The ship's ice class for the POLARIS layer and the route check. */
   iceClass: IceClass;
 }
 

@@ -1,5 +1,5 @@
 /**
- * The 72-hour path of an ice parcel through the drift fields of one run (issue 11).
+ * The 72-hour path of an ice parcel through the drift fields of one run.
  *
  * - Velocity: u east, v north in m/s, on the regular grid's cell centres (the worker's drift slices, interleaved
  *   [u0, v0, u1, v1, …]); bilinear between the four surrounding cell centres; a parcel whose four neighbours are
@@ -14,7 +14,7 @@
 import type { RegularGrid } from '../../../../workers/forecast.api.ts';
 
 export const EARTH_RADIUS_M = 6_371_000;
-/** Integration step, s: hourly, as the issue asks. */
+/** Integration step, s: hourly, as the tool is specified. */
 export const STEP_S = 3600;
 /** Length of the path, h. */
 export const TRAJECTORY_HOURS = 72;

@@ -4,7 +4,7 @@
  * (72 RK4 steps: well under a millisecond of arithmetic).
  */
 import type { ForecastClient } from '../../../../workers/forecast-client.ts';
-import { DRIFT_DIRECTION_VARIABLE, DRIFT_SPEED_VARIABLE } from '../forecast-loader.ts';
+import { DRIFT_DIRECTION_VARIABLE, DRIFT_SPEED_VARIABLE } from '../forecast-variables.ts';
 import type { ForecastMapStore } from '../store/forecast-map-store.ts';
 import type { FileUrls } from '../map-tools/companion-files.ts';
 import { ToolLoader, warnFailure } from '../map-tools/tool-loader.ts';

@@ -1,5 +1,5 @@
 /**
- * The colours of the POLARIS operational categories (issue 12): green, amber, red, as RGB bytes. The layer's
+ * The colours of the POLARIS operational categories: green, amber, red, as RGB bytes. The layer's
  * shader, the legend and the route line all take them from here, so the legend shows what the map draws.
  */
 import type { RioCategory } from '../../../../common/polaris/polaris.ts';

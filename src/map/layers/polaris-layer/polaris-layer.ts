@@ -1,5 +1,5 @@
 /**
- * A deck.gl layer drawing the IMO POLARIS Risk Index Outcome of one lead time for a ship ice class (issue 12),
+ * A deck.gl layer drawing the IMO POLARIS Risk Index Outcome of one lead time for a ship ice class,
  * coloured by the operational criteria (green normal, amber elevated, red special consideration). RIO is
  * computed per pixel on the GPU from the concentration and thickness slices the page already decoded, each
  * uploaded once as an r32float texture; a class change only changes uniforms (no upload, no new request).
