@@ -39,7 +39,7 @@ function specifierRegex(dir, forbid, except = []) {
 }
 
 export function boundaryConfigs(root, { rules, packages }) {
-  const dirs = ['common', 'src', 'workers', 'server', 'netcdf'].flatMap((top) => folders(root, top));
+  const dirs = ['common', 'src', 'workers', 'server', 'netcdf', 'browser'].flatMap((top) => folders(root, top));
   const configs = [];
   for (const dir of dirs) {
     for (const tests of [false, true]) {

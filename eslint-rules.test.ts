@@ -101,9 +101,20 @@ describe('boundary rules', () => {
     expect(await lint('server/src/probe.ts', "import { x } from '../../workers/forecast-service.ts';\nexport const y = x;\n")).toHaveLength(1);
   });
 
+  it('keep browser/ to the page and the decode worker: it imports neither, the server never reaches it, nobody imports the service worker', async () => {
+    expect(await lint('browser/offline/probe.ts', "import { x } from '../../src/offline/connection-state.ts';\nexport const y = x;\n")).toEqual([
+      "'../../src/offline/connection-state.ts' import is restricted from being used by a pattern. browser/ (the offline cache and the service worker) is used by the page and the decode worker, and imports none of them: only common/.",
+    ]);
+    expect(await lint('server/src/probe.ts', "import { FORECAST_CACHE } from '../../browser/offline/forecast-cache.ts';\nexport const y = FORECAST_CACHE;\n")).toHaveLength(1);
+    expect(await lint('src/offline/probe.ts', "import '../../browser/offline/service-worker.ts';\nexport const y = 1;\n")).toHaveLength(1);
+    expect(await lint('browser/offline/probe.ts', "import { create } from 'zustand';\nexport const y = create;\n")).toHaveLength(1);
+  });
+
   it('allow the imports they permit', async () => {
     expect(await lint('server/src/probe.ts', "import { x } from '../../common/regular-grid.ts';\nexport const y = x;\n")).toEqual([]);
     expect(await lint('server/src/probe.ts', "import { openNetcdf } from '../../netcdf/open-netcdf.ts';\nexport const y = openNetcdf;\n")).toEqual([]);
     expect(await lint('workers/probe.ts', "import { openNetcdf } from '../netcdf/open-netcdf.ts';\nexport const y = openNetcdf;\n")).toEqual([]);
+    expect(await lint('workers/forecast/probe.ts', "import { FORECAST_CACHE } from '../../browser/offline/forecast-cache.ts';\nexport const y = FORECAST_CACHE;\n")).toEqual([]);
+    expect(await lint('src/offline/probe.ts', "import { KEEP_MESSAGE } from '../../browser/offline/messages.ts';\nexport const y = KEEP_MESSAGE;\n")).toEqual([]);
   });
 });

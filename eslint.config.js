@@ -29,11 +29,20 @@ const featureRules = features.flatMap((from) =>
 // "Who may import what" of the folder READMEs (common/, src/, src/map/, workers/, server/).
 const boundaries = boundaryConfigs(root, {
   rules: [
-    ...['src', 'server', 'workers', 'netcdf'].map((forbid) => ({
+    ...['src', 'server', 'workers', 'netcdf', 'browser'].map((forbid) => ({
       from: 'common', forbid, message: 'common/ is used by the app, the workers and the server, and imports none of them.',
     })),
-    ...['src', 'server', 'workers'].map((forbid) => ({
+    ...['src', 'server', 'workers', 'browser'].map((forbid) => ({
       from: 'netcdf', forbid, message: 'netcdf/ is a library (the decode worker and the server read and write files with it): it imports only common/.',
+    })),
+    ...['src', 'server', 'workers', 'netcdf'].map((forbid) => ({
+      from: 'browser', forbid,
+      message: 'browser/ (the offline cache and the service worker) is used by the page and the decode worker, and imports none of them: only common/.',
+    })),
+    { from: 'server', forbid: 'browser', message: 'browser/ runs only in browsers (Cache Storage, the service worker): the server never imports it.' },
+    ...['src', 'workers'].map((from) => ({
+      from, forbid: 'browser/offline/service-worker.ts',
+      message: 'The service worker runs on its own: the page registers it by URL (src/offline/register-service-worker.ts) and talks to it with browser/offline/messages.ts.',
     })),
     { from: 'src', forbid: 'netcdf', tests: false, message: 'The app reads NetCDF only through the decode worker (workers/forecast-client.ts).' },
     { from: 'src', forbid: 'netcdf', except: ['test/'], tests: 'only', message: 'App tests may use the NetCDF test files (netcdf/test/), nothing else of the library.' },
@@ -82,6 +91,7 @@ const boundaries = boundaryConfigs(root, {
   ],
   packages: [
     { from: 'common', names: '^(node:|fs$|path$|url$|react|fastify|maplibre|@deck\\.gl|@luma\\.gl)', message: 'common/ runs everywhere: no Node, DOM-only or server packages.' },
+    { from: 'browser', names: '^(node:|fs$|path$|url$|react|zustand|fastify|maplibre|@deck\\.gl|@luma\\.gl)', message: 'browser/ runs in workers (the decode worker, the service worker): no Node, React, stores or map packages.' },
     { from: 'src/api', names: '^react', message: 'src/api/ has no React: it runs in workers too.' },
     { from: 'src/map', names: '^(react|zustand)', message: 'src/map/ is free of React and of the stores.' },
     { from: 'server/src/db', names: '^(fastify|@fastify/)', message: 'server/src/db/ imports nothing from Fastify (usable from the CLI and workers).' },
@@ -106,7 +116,7 @@ export default tseslint.config(
   ...boundaries,
   {
     // No import cycle in the source trees (type-only imports included): eslint-import-cycles.js.
-    files: ['{src,server/src,workers,common,netcdf}/**/*.{ts,tsx,js,mjs}'],
+    files: ['{src,server/src,workers,common,netcdf,browser}/**/*.{ts,tsx,js,mjs}'],
     plugins: { 'import-cycles': importCyclesPlugin(root) },
     rules: { 'import-cycles/no-cycle': 'error' },
   },

@@ -60,12 +60,12 @@ function precompress(): Plugin {
 export default defineConfig({
   plugins: [
     react(),
-    // The service worker (src/offline/), so a ship reopens the app without its link: precaches the shell
+    // The service worker (browser/offline/), so a ship reopens the app without its link: precaches the shell
     // (index.html, the entry chunk and CSS); the other chunks are kept as the page loads them. Registered by
     // src/offline/register-service-worker.ts.
     VitePWA({
       strategies: 'injectManifest',
-      srcDir: 'src/offline',
+      srcDir: 'browser/offline',
       filename: 'service-worker.ts',
       injectRegister: null,
       manifest: false,
@@ -95,7 +95,7 @@ export default defineConfig({
         test: {
           name: 'node',
           environment: 'node',
-          include: ['workers/**/*.test.ts', 'server/test/**/*.test.ts', 'bench/**/*.test.ts', 'common/**/*.test.ts', 'netcdf/**/*.test.ts', 'eslint-*.test.ts'],
+          include: ['workers/**/*.test.ts', 'server/test/**/*.test.ts', 'bench/**/*.test.ts', 'common/**/*.test.ts', 'netcdf/**/*.test.ts', 'browser/**/*.test.ts', 'eslint-*.test.ts'],
           testTimeout: 30000,
           // One PostgreSQL server for the whole run; tests make their own databases in it.
           globalSetup: ['server/test/postgres/global-setup.ts'],

@@ -26,7 +26,7 @@ async function measure(client: ForecastClient, url: string): Promise<{ totalMs: 
   frames = 0;
   const started = performance.now();
   const meta = await client.load({ url });
-  for (let lead = 0; lead < meta.leadTimes.length; lead++) {
+  for (let lead = 0; lead < meta.leadHours.length; lead++) {
     for (const variable of VARIABLES) await client.scalarSlice(meta.key, variable, lead);
     await client.driftSlice(meta.key, lead);
   }

@@ -34,15 +34,6 @@ function swap64(halves: Uint32Array): void {
   }
 }
 
-/** Swap `count` elements of `size` bytes (1, 2, 4 or 8) starting at byte 0 of an aligned buffer. */
-export function swapInPlace(buffer: ArrayBuffer, size: number, count: number): void {
-  if (!nativeIsLittleEndian || size === 1 || count === 0) return;
-  if (size === 2) swap16(new Uint16Array(buffer, 0, count));
-  else if (size === 4) swap32(new Uint32Array(buffer, 0, count));
-  else if (size === 8) swap64(new Uint32Array(buffer, 0, count * 2));
-  else throw new RangeError(`cannot byte-swap ${size}-byte values`);
-}
-
 /** Below this, the JavaScript loop wins: the SIMD path pays for two extra copies per chunk. */
 const SIMD_MIN_BYTES = 64 * 1024;
 

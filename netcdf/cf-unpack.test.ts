@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { applyUnpack, castsSafely, planUnpack } from './cf-unpack.ts';
-import { copySwapped, swapInPlace } from './byte-swap.ts';
+import { copySwapped, nativeIsLittleEndian, swap16, swap32, swap64 } from './byte-swap.ts';
 import { simdSwapper } from './simd-swap.ts';
+
+/** The plain reference for copySwapped: swap `count` `size`-byte values in place, from byte 0 of `buffer`. */
+function swapInPlace(buffer: ArrayBuffer, size: number, count: number): void {
+  if (!nativeIsLittleEndian || size === 1 || count === 0) return;
+  if (size === 2) swap16(new Uint16Array(buffer, 0, count));
+  else if (size === 4) swap32(new Uint32Array(buffer, 0, count));
+  else swap64(new Uint32Array(buffer, 0, count * 2));
+}
 
 const unpack = (values: number[], type: 'short' | 'float' | 'byte', attrs: Record<string, number | string | number[]>) => {
   const raw = type === 'short' ? Int16Array.from(values) : type === 'byte' ? Int8Array.from(values) : Float32Array.from(values);

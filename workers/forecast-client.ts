@@ -62,11 +62,11 @@ export function createForecastClient(options: ForecastClientOptions = {}): Forec
     allowBackground: (key) => void target.allowBackground(key),
     linkQuiet: () => Promise.resolve(target.linkQuiet()),
     linkDecision: (key) => Promise.resolve(target.linkDecision(key)),
-    scalarSlice: (key, variable, lead, options): Promise<ScalarSlice> => Promise.resolve(target.scalarSlice(key, variable, lead, options)),
-    driftSlice: (key, lead, speed, direction, options): Promise<DriftSlice> =>
-      Promise.resolve(target.driftSlice(key, lead, speed, direction, options)),
+    scalarSlice: (key, variable, leadIndex, options): Promise<ScalarSlice> => Promise.resolve(target.scalarSlice(key, variable, leadIndex, options)),
+    driftSlice: (key, leadIndex, speed, direction, options): Promise<DriftSlice> =>
+      Promise.resolve(target.driftSlice(key, leadIndex, speed, direction, options)),
     cellSeries: (key, variables, cell): Promise<number[][]> => Promise.resolve(target.cellSeries(key, variables, cell)),
-    contour: (key, variable, lead, level): Promise<ContourLines> => Promise.resolve(target.contour(key, variable, lead, level)),
+    contour: (key, variable, leadIndex, level): Promise<ContourLines> => Promise.resolve(target.contour(key, variable, leadIndex, level)),
     localField: (key, variable, timeIndex): Promise<LocalField> => Promise.resolve(target.localField(key, variable, timeIndex)),
     iceProbability: (members, variable, level): Promise<ProbabilitySlice> => Promise.resolve(target.iceProbability(members, variable, level)),
     load(source, { signal, onProgress } = {}) {

@@ -29,7 +29,7 @@ describe('ForecastService (in process)', () => {
     const meta = await service.open({ key: 'small', bytes: bytesOf(smallForecast()) }, 'r1');
     expect(meta.key).toBe('small');
     expect(meta.format).toBe('classic');
-    expect(meta.leadTimes).toEqual([24, 48, 72]);
+    expect(meta.leadHours).toEqual([24, 48, 72]);
     expect(meta.grid).toEqual({ lon0: 50, dlon: 0.25, nlon: 5, lat0: 70, dlat: 0.5, nlat: 4 });
     expect(meta.variables.map((v) => v.name)).toContain('sithick_GLORYS');
     expect(meta.variables.find((v) => v.name === 'sithick_GLORYS')?.shape).toEqual([3, 4, 5]);
@@ -133,7 +133,7 @@ describe('ForecastService (in process)', () => {
     const service = new ForecastService();
     const meta = await service.open({ key: 'roms', bytes: bytesOf(fixture('arctic/Arctic20_1to5Feb_2016.nc')) }, 'r');
     // time in seconds since 1970 and a scalar forecast_reference_time variable equal to the first time
-    expect(meta.leadTimes).toEqual([0, 24, 48, 72, 96]);
+    expect(meta.leadHours).toEqual([0, 24, 48, 72, 96]);
     expect(meta.grid).toBeNull();
     const aice = await service.scalarSlice('roms', 'aice', 4);
     const shape = meta.variables.find((v) => v.name === 'aice')!.shape;
@@ -184,7 +184,7 @@ describe('through comlink over a MessageChannel', () => {
     const buffer = bytesOf(smallForecast());
     const meta = await client.load({ key: 'small', bytes: buffer });
     expect(buffer.byteLength).toBe(0); // moved to the worker, not copied
-    expect(meta.leadTimes).toEqual([24, 48, 72]);
+    expect(meta.leadHours).toEqual([24, 48, 72]);
     const slice = await client.scalarSlice('small', 'sithick_GLORYS', 2);
     expect(slice.data).toBeInstanceOf(Float32Array);
     expect(slice.data[5 + 1]).toBe(1211);

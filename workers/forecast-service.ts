@@ -149,32 +149,32 @@ export class ForecastService implements ForecastWorkerApi {
     return { foreground: s.foregroundCount, running: s.backgroundRunning !== null, queued: s.backgroundQueued };
   }
 
-  async scalarSlice(key: string, variable: string, lead: number, options?: SliceOptions): Promise<ScalarSlice> {
+  async scalarSlice(key: string, variable: string, leadIndex: number, options?: SliceOptions): Promise<ScalarSlice> {
     if (options?.preview) {
       // On a slow link, a slice not held comes first as a preview (never cached as the slice).
-      const preview = await this.sliced.preview(key, [variable], lead);
+      const preview = await this.sliced.preview(key, [variable], leadIndex);
       if (preview) {
         const [height, width] = this.entry(key).dataset.variable(variable).shape.slice(-2);
         const data = previewValues(preview, variable, width, height);
         return Comlink.transfer({ data, width, height, ...finiteRange(data), preview: true }, [data.buffer]);
       }
     } else {
-      await this.sliced.ensure(key, [variable], lead);
+      await this.sliced.ensure(key, [variable], leadIndex);
     }
     const entry = this.entry(key);
-    const slice = this.scalar(entry, key, variable, lead);
+    const slice = this.scalar(entry, key, variable, leadIndex);
     const [height, width] = entry.dataset.variable(variable).shape.slice(-2);
     const data = slice.data.slice(); // the cache keeps its own copy; this one is transferred
     return Comlink.transfer({ data, width, height, min: slice.min, max: slice.max }, [data.buffer]);
   }
 
-  async driftSlice(key: string, lead: number, speedVariable?: string, directionVariable?: string, options?: SliceOptions): Promise<DriftSlice> {
+  async driftSlice(key: string, leadIndex: number, speedVariable?: string, directionVariable?: string, options?: SliceOptions): Promise<DriftSlice> {
     const entry = this.entry(key);
     const speedName = speedVariable ?? findVariable(entry, /(^|_)speed$/i, 'sea_ice_speed', 'drift speed');
     const directionName =
       directionVariable ?? findVariable(entry, /(^|_)(direct|direction|dir)$/i, 'direction', 'drift direction');
     if (options?.preview) {
-      const preview = await this.sliced.preview(key, [speedName, directionName], lead);
+      const preview = await this.sliced.preview(key, [speedName, directionName], leadIndex);
       if (preview) {
         const [height, width] = entry.dataset.variable(speedName).shape.slice(-2);
         const components = driftComponents(previewValues(preview, speedName, width, height), previewValues(preview, directionName, width, height));
@@ -182,13 +182,13 @@ export class ForecastService implements ForecastWorkerApi {
         return Comlink.transfer({ data, width, height, maxSpeed: components.maxSpeed, preview: true }, [data.buffer]);
       }
     } else {
-      await this.sliced.ensure(key, [speedName, directionName], lead);
+      await this.sliced.ensure(key, [speedName, directionName], leadIndex);
     }
-    const sliceKey = `drift\u0000${speedName}\u0000${directionName}\u0000${lead}`;
+    const sliceKey = `drift\u0000${speedName}\u0000${directionName}\u0000${leadIndex}`;
     let drift = entry.slices.get(sliceKey);
     if (!drift) {
-      const speed = this.scalar(entry, key, speedName, lead);
-      const direction = this.scalar(entry, key, directionName, lead);
+      const speed = this.scalar(entry, key, speedName, leadIndex);
+      const direction = this.scalar(entry, key, directionName, leadIndex);
       const components = driftComponents(speed.data, direction.data);
       drift = { data: components.data, min: 0, max: components.maxSpeed };
       this.cache.addSlice(key, sliceKey, drift);
@@ -199,30 +199,30 @@ export class ForecastService implements ForecastWorkerApi {
   }
 
   async cellSeries(key: string, variables: string[], cell: number): Promise<number[][]> {
-    const leads = Math.max(1, this.entry(key).meta.leadTimes.length);
+    const leadCount = Math.max(1, this.entry(key).meta.leadHours.length);
     // A file opened slice by slice may not hold every lead yet: fetch what is missing first.
-    for (let lead = 0; lead < leads; lead++) await this.sliced.ensure(key, variables, lead);
+    for (let leadIndex = 0; leadIndex < leadCount; leadIndex++) await this.sliced.ensure(key, variables, leadIndex);
     const entry = this.entry(key);
     return variables.map((variable) => {
       const info = entry.dataset.variable(variable);
       const hasTime = info.shape.length >= 3 && info.dimensions[0] === timeDimension(entry.dataset);
-      const count = hasTime ? Math.min(leads, info.shape[0]) : 1;
+      const count = hasTime ? Math.min(leadCount, info.shape[0]) : 1;
       const [height, width] = info.shape.slice(-2);
       if (!Number.isInteger(cell) || cell < 0 || cell >= width * height) {
         throw new NetcdfNotFoundError(`cell ${cell} is outside ${variable} (${height} × ${width})`);
       }
-      return Array.from({ length: count }, (_, lead) => this.scalar(entry, key, variable, lead).data[cell]);
+      return Array.from({ length: count }, (_, leadIndex) => this.scalar(entry, key, variable, leadIndex).data[cell]);
     });
   }
 
-  async contour(key: string, variable: string, lead: number, level: number): Promise<ContourLines> {
-    await this.sliced.ensure(key, [variable], lead);
+  async contour(key: string, variable: string, leadIndex: number, level: number): Promise<ContourLines> {
+    await this.sliced.ensure(key, [variable], leadIndex);
     const entry = this.entry(key);
     const grid = entry.meta.grid;
     if (!grid) throw new UnsupportedFeatureError(`file ${key} has no regular latitude/longitude grid to contour on`);
     // Loaded on first use (d3-contour): the worker's first chunk stays small for a slow link.
     const { contourLines } = await import('./forecast/contour.ts');
-    const lines = contourLines(this.scalar(entry, key, variable, lead).data, grid, level);
+    const lines = contourLines(this.scalar(entry, key, variable, leadIndex).data, grid, level);
     return Comlink.transfer(lines, [lines.coordinates.buffer, lines.starts.buffer]);
   }
 
@@ -233,9 +233,9 @@ export class ForecastService implements ForecastWorkerApi {
     return Comlink.transfer(field, [field.data.buffer]);
   }
 
-  async iceProbability(members: { key: string; lead: number }[], variable: string, level: number): Promise<ProbabilitySlice> {
-    await Promise.all(members.map((member) => this.sliced.ensure(member.key, [variable], member.lead)));
-    const slices = members.map((member) => this.scalar(this.entry(member.key), member.key, variable, member.lead).data);
+  async iceProbability(members: { key: string; leadIndex: number }[], variable: string, level: number): Promise<ProbabilitySlice> {
+    await Promise.all(members.map((member) => this.sliced.ensure(member.key, [variable], member.leadIndex)));
+    const slices = members.map((member) => this.scalar(this.entry(member.key), member.key, variable, member.leadIndex).data);
     const field = iceProbability(slices, level);
     const [height, width] = this.entry(members[0].key).dataset.variable(variable).shape.slice(-2);
     return Comlink.transfer({ ...field, width, height, members: members.length }, [field.data.buffer]);
@@ -248,8 +248,8 @@ export class ForecastService implements ForecastWorkerApi {
   }
 
   /** One lead time of a (time, lat, lon) or (lat, lon) variable as float32, decoded once and cached. */
-  private scalar(entry: CachedFile, key: string, variable: string, lead: number): CachedSlice {
-    const sliceKey = `scalar\u0000${variable}\u0000${lead}`;
+  private scalar(entry: CachedFile, key: string, variable: string, leadIndex: number): CachedSlice {
+    const sliceKey = `scalar\u0000${variable}\u0000${leadIndex}`;
     const cached = entry.slices.get(sliceKey);
     if (cached) return cached;
     const { dataset } = entry;
@@ -260,8 +260,8 @@ export class ForecastService implements ForecastWorkerApi {
     }
     const [height, width] = info.shape.slice(-2);
     const hasTime = info.shape.length >= 3 && info.dimensions[0] === timeDimension(dataset);
-    if (!hasTime && lead !== 0) throw new NetcdfNotFoundError(`variable ${variable} has no time dimension, so no lead ${lead}`);
-    const values = hasTime ? dataset.read(variable, lead) : dataset.read(variable);
+    if (!hasTime && leadIndex !== 0) throw new NetcdfNotFoundError(`variable ${variable} has no time dimension, so no lead ${leadIndex}`);
+    const values = hasTime ? dataset.read(variable, leadIndex) : dataset.read(variable);
     if (values.length !== width * height) {
       throw new UnsupportedFeatureError(
         `variable ${variable} has dimensions (${info.dimensions.join(', ')}); a map slice needs (time, latitude, longitude)`,

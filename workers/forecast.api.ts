@@ -3,7 +3,9 @@
  * The page never imports the worker's code, only these types; the worker handle is created in
  * workers/forecast-client.ts and can be replaced by the same implementation running in-process (tests, Node).
  *
- * Units: lead times in hours; drift components in m/s (u eastward, v northward); angles in radians.
+ * Leads: `leadHours` are hours after the forecast's reference time (24, 48, 72: the file's time values, the server,
+ * the `lead` of URLs), `leadIndex` the 0-based position along the file's time dimension (the slice calls).
+ * Units: drift components in m/s (u eastward, v northward); angles in radians.
  */
 
 // The file's header as the decoder reads it (netcdf/types.ts): part of what open() answers.
@@ -23,8 +25,8 @@ export interface ForecastFileMeta {
   dimensions: DimensionInfo[];
   variables: VariableInfo[];
   attributes: Record<string, AttributeValue>;
-  /** Lead times in hours, one per slice of the time dimension (e.g. [24, 48, 72]). */
-  leadTimes: number[];
+  /** Lead times in hours, one per slice of the time dimension (e.g. [24, 48, 72]); `leadHours[leadIndex]`. */
+  leadHours: number[];
   grid: RegularGrid | null;
   /**
    * Which download of the file under `key` this is: it changes when the worker has fetched the file anew (a file
@@ -176,26 +178,26 @@ export interface ForecastWorkerApi {
   linkQuiet(): Promise<void>;
   /** How the file `key` is fetched (see LinkDecision); null for files opened whole, from bytes, or not open. */
   linkDecision(key: string): Promise<LinkDecision | null>;
-  /** A scalar variable's slice at lead index `lead` (0-based along the time dimension); a preview: SliceOptions. */
-  scalarSlice(key: string, variable: string, lead: number, options?: SliceOptions): Promise<ScalarSlice>;
-  /** Drift components from speed (m/s) and direction (radians, bearing clockwise from north, towards). */
-  driftSlice(key: string, lead: number, speedVariable?: string, directionVariable?: string, options?: SliceOptions): Promise<DriftSlice>;
+  /** A scalar variable's slice at `leadIndex` (0-based along the time dimension); a preview: SliceOptions. */
+  scalarSlice(key: string, variable: string, leadIndex: number, options?: SliceOptions): Promise<ScalarSlice>;
+  /** Drift components at `leadIndex` from speed (m/s) and direction (radians, bearing clockwise from north, towards). */
+  driftSlice(key: string, leadIndex: number, speedVariable?: string, directionVariable?: string, options?: SliceOptions): Promise<DriftSlice>;
   /**
    * The values of each variable at one cell (row-major index into the slice) for every lead:
-   * `values[v][lead]`, NaN where missing. Decodes (and caches) the slices it needs, transfers only the numbers.
+   * `values[v][leadIndex]`, NaN where missing. Decodes (and caches) the slices it needs, transfers only the numbers.
    */
   cellSeries(key: string, variables: string[], cell: number): Promise<number[][]>;
-  /** The `level` iso-lines of a scalar variable at lead index `lead` (the file needs a regular grid). */
-  contour(key: string, variable: string, lead: number, level: number): Promise<ContourLines>;
+  /** The `level` iso-lines of a scalar variable at `leadIndex` (the file needs a regular grid). */
+  contour(key: string, variable: string, leadIndex: number, level: number): Promise<ContourLines>;
   /**
    * A local file's variable (opened with `open({key, bytes})`) at time index `timeIndex` (0 for 2-D variables),
    * regridded onto a lat/lon grid covering its footprint (≤ 2048 cells a side). Any grid common/regrid places.
    */
   localField(key: string, variable: string, timeIndex: number): Promise<LocalField>;
   /**
-   * 'Вероятность льда': for each opened file `members[i].key`, the variable (concentration, fraction) at lead index
-   * `members[i].lead` (fetched like any slice: a file opened by slices fetches just that subset), then per cell the
+   * 'Вероятность льда': for each opened file `members[i].key`, the variable (concentration, fraction) at
+   * `members[i].leadIndex` (fetched like any slice: a file opened by slices fetches just that subset), then per cell the
    * share at or above `level`. The files must share one grid (`UnsupportedFeatureError` otherwise).
    */
-  iceProbability(members: { key: string; lead: number }[], variable: string, level: number): Promise<ProbabilitySlice>;
+  iceProbability(members: { key: string; leadIndex: number }[], variable: string, level: number): Promise<ProbabilitySlice>;
 }

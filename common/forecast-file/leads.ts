@@ -12,7 +12,3 @@ export function leadIndexFromHours(hours: number): LeadIndex | null {
   const index = (LEAD_HOURS as readonly number[]).indexOf(hours);
   return index === -1 ? null : (index as LeadIndex);
 }
-
-export function leadHoursFromIndex(leadIndex: LeadIndex): LeadHours {
-  return LEAD_HOURS[leadIndex];
-}

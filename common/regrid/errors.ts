@@ -28,7 +28,7 @@ export class RegridError extends Error {
   }
 }
 
-/** The Russian reasons, one per code (re-exported by src/i18n/ru.ts for the interface). */
+/** The Russian reasons, one per code (re-exported as ru.localFile.regrid, src/i18n/ru/forecast-map/local-file.ts, for the interface). */
 export const regridReasonsRu = {
   notAField: (variable: string) =>
     `Переменная «${variable}» не является полем на карте: у неё меньше двух измерений по горизонтали.`,

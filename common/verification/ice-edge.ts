@@ -108,12 +108,3 @@ export function iceEdgeLengthKm(field: ArrayLike<number>, grid: RegularGrid, thr
   );
   return total;
 }
-
-/**
- * The ice edge as line segments for drawing: [lon1, lat1, lon2, lat2, …] (degrees), four numbers per segment.
- */
-export function iceEdgeSegments(field: ArrayLike<number>, grid: RegularGrid, threshold = ICE_THRESHOLD): Float64Array {
-  const out: number[] = [];
-  traceIceEdge(field, grid, (x1, y1, x2, y2) => out.push(lonAt(grid, x1), latAt(grid, y1), lonAt(grid, x2), latAt(grid, y2)), threshold);
-  return Float64Array.from(out);
-}

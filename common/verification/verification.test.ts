@@ -5,11 +5,20 @@
 import { describe, expect, it } from 'vitest';
 import type { RegularGrid } from '../regular-grid.ts';
 import { cellAreaKm2, greatCircleKm, rowAreasKm2 } from './grid-area.ts';
-import { iceEdgeLengthKm, iceEdgeSegments } from './ice-edge.ts';
+import { iceEdgeLengthKm, traceIceEdge } from './ice-edge.ts';
 import { scoreFields, scoreLead, skill } from './scores.ts';
 import { iceProbability, spatialProbabilityScore } from './sps.ts';
 
 // 2 rows × 3 columns of 1°: row 0 centred on the equator, row 1 on 1°N.
+/** The traced edge as [lon1, lat1, lon2, lat2, …] (degrees), four numbers per segment. */
+function iceEdgeSegments(field: ArrayLike<number>, grid: RegularGrid): number[] {
+  const out: number[] = [];
+  const lon = (x: number) => grid.lon0 + x * grid.dlon;
+  const lat = (y: number) => grid.lat0 + y * grid.dlat;
+  traceIceEdge(field, grid, (x1, y1, x2, y2) => out.push(lon(x1), lat(y1), lon(x2), lat(y2)));
+  return out;
+}
+
 const TINY: RegularGrid = { lon0: 0, dlon: 1, nlon: 3, lat0: 0, dlat: 1, nlat: 2 };
 // R² · Δλ · (sin(φ + Δφ/2) − sin(φ − Δφ/2)) worked out for φ = 0° and 1°, Δ = 1°, R = 6371 km.
 const A0 = 12364.154779389228;
@@ -140,11 +149,11 @@ describe('edge length', () => {
     const g: RegularGrid = { lon0: 0, dlon: 1, nlon: 2, lat0: 0, dlat: 1, nlat: 2 };
     // Ice on two opposite corners (rows: [1, 0], [0, 1]): the middle (mean 0.5) is ice, so the pieces cut off
     // the open-water corners (1, 0) and (0, 1): one runs from (0.85, 0) to (1, 0.15).
-    const joined = Array.from(iceEdgeSegments([1, 0, 0, 1], g));
+    const joined = iceEdgeSegments([1, 0, 0, 1], g);
     expect(joined.length).toBe(8);
     expect(joined.slice(0, 4)).toEqual([expect.closeTo(0.85, 9), expect.closeTo(0, 9), expect.closeTo(1, 9), expect.closeTo(0.15, 9)]);
     // Mean 0.1: open water in the middle, so the pieces cut off the ice corners (0, 0) and (1, 1) instead.
-    const apart = Array.from(iceEdgeSegments([0.2, 0, 0, 0.2], g));
+    const apart = iceEdgeSegments([0.2, 0, 0, 0.2], g);
     expect(apart.length).toBe(8);
     expect(apart.slice(0, 4)).toEqual([expect.closeTo(0, 9), expect.closeTo(0.25, 9), expect.closeTo(0.25, 9), expect.closeTo(0, 9)]);
   });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { colourForValue, driftRamp, iceRamp, normaliseValue, oklabToRgb, rampColour, rgbToOklab, sampleRamp } from './colour-ramps.ts';
+import { colourForValue } from '../testing/shader-colours.ts';
+import { driftRamp, iceRamp, normaliseValue, oklabToRgb, rampColour, rgbToOklab, sampleRamp } from './colour-ramps.ts';
 
 describe('colour ramps', () => {
   it('samples 256 RGBA texels that start and end at the ramp anchors', () => {

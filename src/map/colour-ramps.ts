@@ -132,18 +132,6 @@ export function sampleRamp(ramp: ColourRamp, size = RAMP_SIZE): Uint8Array {
   return bytes;
 }
 
-/**
- * The colour the scalar shader gives `value` for `range`: the texel it samples (nearest), as the GPU picks it.
- * Used by tests to predict on-screen colours and by the hover readout.
- */
-export function colourForValue(ramp: ColourRamp, value: number, range: readonly [number, number], size = RAMP_SIZE): Rgb {
-  const bytes = sampleRamp(ramp, size);
-  const t = normaliseValue(value, range);
-  // Texel centres sit at (k + 0.5) / size; the shader samples at t * (size - 1) / size + 0.5 / size.
-  const k = Math.round(t * (size - 1));
-  return [bytes[k * 4], bytes[k * 4 + 1], bytes[k * 4 + 2]];
-}
-
 /** Value → [0, 1] between range min and max, clamped; a zero-width range maps everything to 0. */
 export function normaliseValue(value: number, [min, max]: readonly [number, number]): number {
   const span = max - min;

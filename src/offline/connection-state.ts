@@ -1,10 +1,10 @@
 /**
- * Whether the app works from its offline copies (issue 13): the notice 'Нет связи: показаны сохранённые прогнозы'
+ * Whether the app works from its offline copies: the notice 'Нет связи: показаны сохранённые прогнозы'
  * shows while the browser reports no network, or the service worker's last report was a request that failed and
  * was answered from a copy; a request that reached the server again hides it.
  */
 import { createStore } from 'zustand/vanilla';
-import { NETWORK_MESSAGE, type NetworkMessage } from './messages.ts';
+import { NETWORK_MESSAGE, type NetworkMessage } from '../../browser/offline/messages.ts';
 
 export interface ConnectionState {
   /** navigator.onLine (false: no network interface at all). */

@@ -1,4 +1,7 @@
-/** The speed of the file download under way, and its time left when the total is known (issue 13). */
+/**
+ * The speed of the file download under way, and its time left when the total is known, so that a navigator on a
+ * slow link knows whether to wait.
+ */
 import { useState } from 'react';
 import { ru } from '../i18n/ru.ts';
 import { estimateRate } from './download-rate.ts';

@@ -1,5 +1,5 @@
 /**
- * Speed and time left of a download from its progress over time (issue 13: a navigator on a slow link wants to
+ * Speed and time left of a download from its progress over time (a navigator on a slow link wants to
  * know whether to wait). The rate is measured since the download started; the time left needs a known total.
  */
 export interface RateEstimate {

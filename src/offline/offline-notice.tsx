@@ -1,6 +1,6 @@
 /**
  * The notice shown while the app works from its offline copies: 'Нет связи: показаны сохранённые прогнозы'
- * and the forecast dates it holds (issue 13). Nothing when the link is up.
+ * and the forecast dates it holds. Nothing when the link is up.
  */
 import { useEffect, useState } from 'react';
 import { useStore } from 'zustand';

@@ -6,7 +6,7 @@
  */
 import { Workbox } from 'workbox-window';
 import { connectionStore, followConnection } from './connection-state.ts';
-import { KEEP_MESSAGE, type KeepMessage } from './messages.ts';
+import { KEEP_MESSAGE, type KeepMessage } from '../../browser/offline/messages.ts';
 
 /** `after`: registration waits for it too (besides the page's load), e.g. the first field on a slow link. */
 export function registerServiceWorker(after: Promise<void> = Promise.resolve()): void {

@@ -1,5 +1,5 @@
-/** What the offline forecast cache holds, for the page: its dates, its size and its limit (issue 13). */
-import { cachedDates, cacheLimit, FORECAST_CACHE, readIndex } from '../../common/offline-cache/forecast-cache.ts';
+/** What the offline forecast cache holds, for the page: its dates, its size and its limit. */
+import { cachedDates, cacheLimit, FORECAST_CACHE, readIndex } from '../../browser/offline/forecast-cache.ts';
 
 export interface SavedForecasts {
   dates: string[];

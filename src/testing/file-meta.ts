@@ -7,7 +7,7 @@ import type { ForecastFileMeta } from '../../workers/forecast.api.ts';
  */
 export function fileMeta(
   key: string,
-  { variables = ['sithick_GLORYS'], leadTimes = [24, 48, 72], grid = { lon0: 50, dlon: 1, nlon: 2, lat0: 80, dlat: 1, nlat: 1 } }: { variables?: string[]; leadTimes?: number[]; grid?: RegularGrid } = {},
+  { variables = ['sithick_GLORYS'], leadHours = [24, 48, 72], grid = { lon0: 50, dlon: 1, nlon: 2, lat0: 80, dlat: 1, nlat: 1 } }: { variables?: string[]; leadHours?: number[]; grid?: RegularGrid } = {},
 ): ForecastFileMeta {
   return {
     key,
@@ -16,7 +16,7 @@ export function fileMeta(
     dimensions: [],
     variables: variables.map((name) => ({ name, dimensions: [], shape: [], type: 'float', attributes: {} })),
     attributes: {},
-    leadTimes,
+    leadHours,
     grid,
   };
 }

@@ -64,7 +64,7 @@ describe('decode worker in Chromium', () => {
     expect(result).toMatchObject({
       format: 'classic',
       key: `${ORIGIN}/forecast.nc`,
-      leadTimes: [24, 48, 72],
+      leadHours: [24, 48, 72],
       grid: { lon0: 50, dlon: 0.25, nlon: 5, lat0: 70, dlat: 0.5, nlat: 4 },
       slice: { isFloat32: true, width: 5, height: 4, min: 1201, max: 1234, first: [null, 1201, 1202, 1203, 1204, null, 1211, 1212, 1213, 1214] },
       drift: { length: 40, maxSpeed: 0.5 },

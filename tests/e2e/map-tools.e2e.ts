@@ -328,7 +328,7 @@ describe('difference fields', () => {
     // runs: assimilated − free; analysis: the shown (free) run − the analysis valid at +24h.
     const [a, b] = kind === 'runs' ? [other.slice(variable, 0), free.slice(variable, 0)] : [free.slice(variable, 0), other.slice(variable, 0)];
     const { slice, m } = differenceOf(a, b, free.grid.nlon, free.grid.nlat);
-    return { kind, variable, lead: 0, grid: free.grid, slice, a, b, m, keys: { a: '', b: '' } };
+    return { kind, variable, leadIndex: 0, grid: free.grid, slice, a, b, m, keys: { a: '', b: '' } };
   }
 
   it("'Режим' → 'Разность' draws assimilated − free and forecast − analysis on a symmetric ramp, legend ±m, readout with both values", async () => {

@@ -7,7 +7,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { ru } from '../../src/i18n/ru.ts';
-import { driftColour } from '../../src/map/layers/particle-layer/drift-ramp.ts';
+import { driftColour } from '../../src/testing/shader-colours.ts';
 import { blackBackground, projectToPage, waitForDrawn, waitForIdle } from './forecast-map-helpers.ts';
 import { writePatternFile } from './forecast-map-pattern.ts';
 import { decodePng, demoAccounts, hideFloatRenderTargets, newPage, screenshotPath, signIn, type RunningServer } from './harness.ts';

@@ -57,7 +57,7 @@ export function describeFile(key: string, ds: NetcdfDataset): ForecastFileMeta {
       attributes: { ...v.attributes },
     })),
     attributes: { ...ds.attributes },
-    leadTimes: leadTimes(ds),
+    leadHours: leadTimes(ds),
     grid: regularGrid(ds),
     ...withStepLabels(ds),
   };

@@ -30,9 +30,9 @@ describe('ForecastService.iceProbability', () => {
     await service.open({ key: 'c', bytes: forecast([zero, [0.0, 0.1, 0.3], zero]) }, 'r3');
     const p = await service.iceProbability(
       [
-        { key: 'a', lead: 1 },
-        { key: 'b', lead: 1 },
-        { key: 'c', lead: 1 },
+        { key: 'a', leadIndex: 1 },
+        { key: 'b', leadIndex: 1 },
+        { key: 'c', leadIndex: 1 },
       ],
       'sea_ice_fraction_BREMEN',
       0.15,
@@ -49,7 +49,7 @@ describe('ForecastService.iceProbability', () => {
     const service = new ForecastService();
     await service.open({ key: 'a', bytes: forecast([[0.9, 0.1, 0.5]]) }, 'r1');
     await service.open({ key: 'b', bytes: forecast([[0.9, 0.1]], 2) }, 'r2');
-    const failure = await service.iceProbability([{ key: 'a', lead: 0 }, { key: 'b', lead: 0 }], 'sea_ice_fraction_BREMEN', 0.15).catch(workerFailure);
+    const failure = await service.iceProbability([{ key: 'a', leadIndex: 0 }, { key: 'b', leadIndex: 0 }], 'sea_ice_fraction_BREMEN', 0.15).catch(workerFailure);
     expect(failure).toMatchObject({ name: 'UnsupportedFeatureError' });
   });
 });

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { fakeFetch } from '../../common/testing/fake-fetch.ts';
-import { FORECAST_CACHE } from '../../common/offline-cache/forecast-cache.ts';
+import { FORECAST_CACHE } from '../../browser/offline/forecast-cache.ts';
 import { download } from './download.ts';
 import { offlineFetch } from './offline-fetch.ts';
 

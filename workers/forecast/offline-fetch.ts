@@ -1,6 +1,6 @@
 /**
  * The decode worker's fetch with an offline copy, for a ship whose link drops: every forecast file, subset or
- * header range it downloads is kept in Cache Storage (common/offline-cache/), bounded by bytes with the least
+ * header range it downloads is kept in Cache Storage (browser/offline/), bounded by bytes with the least
  * recently used out.
  * A request already held is answered from the copy at once, and revalidated in the background with its ETag
  * (If-None-Match: a 304 moves no body; a new file replaces the copy). With no copy, the network answers; when
@@ -8,8 +8,8 @@
  *
  * Only GET requests are handled; without Cache Storage (Node tests) this is the plain fetch.
  */
-import { cacheKey, cacheLimit, FORECAST_CACHE, RANGE_HEADER, readIndex, writeIndex } from '../../common/offline-cache/forecast-cache.ts';
-import type { CacheIndex } from '../../common/offline-cache/cache-index.ts';
+import { cacheKey, cacheLimit, FORECAST_CACHE, RANGE_HEADER, readIndex, writeIndex } from '../../browser/offline/forecast-cache.ts';
+import type { CacheIndex } from '../../browser/offline/cache-index.ts';
 import { OFFLINE_COPY_HEADER } from './link-rate.ts';
 
 export interface OfflineFetchOptions {

@@ -67,7 +67,7 @@ describe('files the server may replace under their URL', () => {
     const service = new ForecastService({ fetch: (input, init) => (online ? site.fetch(input, init) : Promise.reject(new TypeError('Failed to fetch'))) });
     await service.open({ url: URL_ }, 'r1');
     online = false;
-    expect((await service.open({ url: URL_ }, 'r2')).leadTimes).toEqual([24, 48, 72]);
+    expect((await service.open({ url: URL_ }, 'r2')).leadHours).toEqual([24, 48, 72]);
     expect((await service.scalarSlice(URL_, 'sithick_GLORYS', 0)).data[1]).toBe(1001);
   });
 });

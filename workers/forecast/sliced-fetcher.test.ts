@@ -136,7 +136,7 @@ describe('slice-first opening: which request goes when', () => {
     server.answer('header');
     server.answer('sithick_GLORYS@24');
     const meta = await opened;
-    expect(meta.leadTimes).toEqual(LEADS);
+    expect(meta.leadHours).toEqual(LEADS);
     const first = await service.scalarSlice(URL_, 'sithick_GLORYS', 0);
     expect(first.data[WIDTH + 1]).toBe(1000 + 10 + 1); // row 1, column 1 at +24 h
     await settle();
@@ -207,7 +207,7 @@ describe('slice-first opening: which request goes when', () => {
     expect(early).toBe('pending');
     server.answer('whole');
     const meta = await opened;
-    expect(meta.leadTimes).toEqual(LEADS);
+    expect(meta.leadHours).toEqual(LEADS);
     expect((await service.scalarSlice(URL_, 'sithick_GLORYS', 2)).data[WIDTH + 1]).toBe(1000 + 200 + 10 + 1);
   });
 

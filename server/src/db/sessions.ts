@@ -125,15 +125,3 @@ export async function purgeSessions(db: Db, now = nowS()): Promise<number> {
     .executeTakeFirst();
   return Number(result.numDeletedRows);
 }
-
-/** Live sessions of a user (tests, the CLI). */
-export async function countLiveSessions(db: Db, userId: number, now = nowS()): Promise<number> {
-  const row = await db
-    .selectFrom('sessions')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('user_id', '=', userId)
-    .where('revoked_at', 'is', null)
-    .where('expires_at', '>', now)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}

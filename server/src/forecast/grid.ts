@@ -30,8 +30,3 @@ export function longitudes(grid: Grid): Float64Array {
 export function latitudes(grid: Grid): Float64Array {
   return Float64Array.from({ length: grid.nlat }, (_, j) => Math.round((grid.lat0 + j * grid.dlat) * 1e9) / 1e9);
 }
-
-/** Same-sized small grid for tests and benchmarks: n rows × m columns starting at (lat0, lon0). */
-export function makeGrid(nlat: number, nlon: number, lat0 = 70, lon0 = 60, step = 0.05): Grid {
-  return { lat0, lon0, dlat: step, dlon: step, nlat, nlon };
-}

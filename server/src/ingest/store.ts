@@ -87,7 +87,7 @@ export async function storeWithProvenance(
 
 async function replaceProvenance(db: Db, kind: string, owner: string, date: string, inputs: ProvenanceInput[], userId: number | null): Promise<void> {
   await db.deleteFrom('ingest_provenance').where('kind', '=', kind).where('owner', '=', owner).where('date', '=', date).execute();
-  // One insert per input, in order: ids keep the inputs' order (findProvenance orders by id).
+  // One insert per input, in order: ids keep the inputs' order (a file's rows read by id come back as given).
   for (const input of inputs) {
     await db
       .insertInto('ingest_provenance')
@@ -109,19 +109,6 @@ async function replaceProvenance(db: Db, kind: string, owner: string, date: stri
 }
 
 const PROVENANCE_COLUMNS = ['kind', 'owner', 'date', 'product', 'source', 'original_name', 'sha256', 'bytes', 'details', 'user_id', 'created_at'] as const;
-
-/** The provenance rows of one archived file, in input order. */
-export async function findProvenance(db: Db, kind: string, owner: string, date: string): Promise<ProvenanceRecord[]> {
-  const rows = await db
-    .selectFrom('ingest_provenance')
-    .select(PROVENANCE_COLUMNS)
-    .where('kind', '=', kind)
-    .where('owner', '=', owner)
-    .where('date', '=', date)
-    .orderBy('id')
-    .execute();
-  return rows.map((row) => ({ ...row, details: JSON.parse(row.details) as Record<string, unknown> }));
-}
 
 /** The newest provenance row of an owner's files of `kind` (an external model's latest import), if any. */
 export async function latestProvenance(db: Db, kind: string, owner: string): Promise<ProvenanceRecord | undefined> {

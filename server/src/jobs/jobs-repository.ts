@@ -61,12 +61,6 @@ export async function findJob(db: Db, id: number): Promise<Job | undefined> {
   return row && toJob(row);
 }
 
-/** Newest first. */
-export async function listJobs(db: Db, limit: number): Promise<Job[]> {
-  const rows = await db.selectFrom('jobs').selectAll().orderBy('id', 'desc').limit(limit).execute();
-  return rows.map(toJob);
-}
-
 /** Who is looking: admins and superusers see every job, anyone else only the jobs they asked for. */
 export interface JobViewer {
   id: number;

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { decodeStateFile } from '../../src/forecast/forecast-file.ts';
 import { findFile, modelMetrics } from '../../src/forecast/forecast-repository.ts';
-import { findProvenance } from '../../src/ingest/store.ts';
+import { findProvenance } from '../ingest/provenance.ts';
 import { readFileSync } from 'node:fs';
 import { waitForJob } from '../jobs/test-app.ts';
 import { cycleApp } from './cycle-fixture.ts';

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { openNetcdf } from '../../../netcdf/index.ts';
 import { FILE_VARIABLES } from '../../../common/forecast-file/variables.ts';
 import { decodeStateFile, encodeStateFile, type FileMetadata } from '../../src/forecast/forecast-file.ts';
-import { ARCTIC_GRID, makeGrid, type Grid } from '../../src/forecast/grid.ts';
+import { ARCTIC_GRID, type Grid } from '../../src/forecast/grid.ts';
+import { makeGrid } from './small-grid.ts';
 import type { IceState } from '../../src/forecast/ice-state.ts';
 import { ncdump, ncdumpValues, tempNc } from '../../../netcdf/test/ncdump.ts';
 

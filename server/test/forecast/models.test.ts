@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { EARTH_RADIUS_M, makeGrid, type Grid } from '../../src/forecast/grid.ts';
+import { EARTH_RADIUS_M, type Grid } from '../../src/forecast/grid.ts';
+import { makeGrid } from './small-grid.ts';
 import type { IceState } from '../../src/forecast/ice-state.ts';
 import { climatology, ModelError, runModelType } from '../../src/forecast/models/index.ts';
 

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { buildDemoArchive } from '../../src/forecast/demo-archive.ts';
-import { makeGrid } from '../../src/forecast/grid.ts';
+import { makeGrid } from './small-grid.ts';
 import { bitRoundError, decimate } from '../../src/forecast/subset.ts';
 import { subsetWarmer } from '../../src/forecast/subset-warmer.ts';
 import { Nc3Dataset } from '../../../netcdf/nc3/reader.ts';

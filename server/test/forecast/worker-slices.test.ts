@@ -8,7 +8,7 @@ import { describe, expect, it, onTestFinished } from 'vitest';
 import { buildDemoArchive } from '../../src/forecast/demo-archive.ts';
 import { ForecastService } from '../../../workers/forecast-service.ts';
 import { makeApp, signedIn } from '../helpers.ts';
-import { makeGrid } from '../../src/forecast/grid.ts';
+import { makeGrid } from './small-grid.ts';
 
 /** Large enough that no field lies inside the header range (32 KiB): 60 × 100 cells, 72 KB per variable. */
 const GRID = makeGrid(60, 100, 74, 60, 0.25);
@@ -47,7 +47,7 @@ describe('the worker opening a server file slice by slice', () => {
     const whole = new ForecastService({ fetch });
     const wholeMeta = await whole.open({ url }, 'r2');
     expect({ ...meta, key: '' }).toEqual({ ...wholeMeta, key: '' });
-    expect(meta.leadTimes).toEqual([24, 48, 72]);
+    expect(meta.leadHours).toEqual([24, 48, 72]);
 
     const first = await sliced.scalarSlice(meta.key, 'sithick_GLORYS', 1);
     const want = await whole.scalarSlice(meta.key, 'sithick_GLORYS', 1);
@@ -114,7 +114,7 @@ describe('the worker opening a server file slice by slice', () => {
     const service = new ForecastService({ fetch });
     const meta = await service.open({ url, first: { variables: ['not_a_variable'], leadHours: 24 } }, 'r1');
     expect(requests).toContain(`GET /api/v1/forecast/hist?date=2026-02-10`);
-    expect(meta.leadTimes).toEqual([24, 48, 72]);
+    expect(meta.leadHours).toEqual([24, 48, 72]);
     const count = requests.length;
     await service.scalarSlice(meta.key, 'sithick_GLORYS', 2);
     expect(requests.length).toBe(count);

@@ -14,7 +14,7 @@ import { seedModels } from '../../src/forecast/demo-archive.ts';
 import { encodeNetcdf3 } from '../../../netcdf/nc3/writer.ts';
 import { ingestFromSource } from '../../src/ingest/ingest-analysis.ts';
 import { parseAnalysisSource } from '../../src/ingest/products.ts';
-import { findProvenance } from '../../src/ingest/store.ts';
+import { findProvenance } from './provenance.ts';
 import { makeApp, signedIn, tempDir } from '../helpers.ts';
 import { waitForJob } from '../jobs/test-app.ts';
 import { FIXTURE_SHA256, fixturePath, startFixtureServer } from './fixture-server.ts';

@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { countLiveSessions, purgeSessions } from '../../src/db/sessions.ts';
+import type { Db } from '../../src/db/database.ts';
+import { purgeSessions } from '../../src/db/sessions.ts';
 import { deleteUser, setUserActive, setUserRole } from '../../src/db/users.ts';
 import { addUser, login, makeApp, signedIn, signIn } from '../helpers.ts';
 import { ENGINES } from '../engines.ts';
@@ -9,6 +10,18 @@ const SECRET = 'a-test-secret-that-is-long-enough';
 
 async function meWith(app: Awaited<ReturnType<typeof makeApp>>['app'], session: string) {
   return app.inject({ url: '/api/v1/users/me', headers: { cookie: `session=${encodeURIComponent(session)}` } });
+}
+
+/** A user's live sessions (neither revoked nor expired), counted in the table itself. */
+async function countLiveSessions(db: Db, userId: number): Promise<number> {
+  const row = await db
+    .selectFrom('sessions')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .where('expires_at', '>', Math.floor(Date.now() / 1000))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
 }
 
 /** A cookie value signed like @fastify/cookie does: `value.HMAC-SHA256(value) base64 without padding`. */

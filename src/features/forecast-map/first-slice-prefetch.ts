@@ -7,7 +7,7 @@
  * seconds sooner. Nothing is asked for when the worker's offline copy already holds the slice or the whole file
  * (a ship's second visit moves no forecast bytes), when the user chose the whole-file path, or in development.
  */
-import { FORECAST_CACHE } from '../../../common/offline-cache/forecast-cache.ts';
+import { FORECAST_CACHE } from '../../../browser/offline/forecast-cache.ts';
 import { subsetQuery } from '../../../common/forecast-file/subset-query.ts';
 import { forecastFileUrl } from '../../api/forecast.ts';
 import { firstSliceOf, leadIndexFromHours } from './forecast-variables.ts';
@@ -17,8 +17,8 @@ import type { ForecastSearch } from './url-search.ts';
 /** The first slice's URL for a search that names its date (null otherwise: the page finds the date first). */
 export function firstSliceUrl(search: ForecastSearch): string | null {
   if (!search.date || search.run === 'analysis') return null;
-  const lead = search.lead === undefined ? DEFAULT_SELECTION.lead : (leadIndexFromHours(search.lead) ?? DEFAULT_SELECTION.lead);
-  const first = firstSliceOf(search.variable ?? DEFAULT_SELECTION.variable, lead);
+  const leadIndex = search.lead === undefined ? DEFAULT_SELECTION.leadIndex : (leadIndexFromHours(search.lead) ?? DEFAULT_SELECTION.leadIndex);
+  const first = firstSliceOf(search.variable ?? DEFAULT_SELECTION.variable, leadIndex);
   const file = forecastFileUrl(search.date, search.assimilated ?? DEFAULT_SELECTION.assimilated);
   return subsetQuery(new URL(file, location.href).href, first.variables, first.leadHours);
 }

@@ -34,8 +34,8 @@ function slowLinkWorker() {
     async load(source) {
       return fileMeta('url' in source ? source.url : source.key, { variables: ['sithick_GLORYS', 'sea_ice_fraction_BREMEN', 'usi_vsi_GLORYS_speed', 'usi_vsi_GLORYS_direct'] });
     },
-    async scalarSlice(_key, variable, lead, options?: SliceOptions): Promise<ScalarSlice> {
-      const name = `${variable}@${lead}`;
+    async scalarSlice(_key, variable, leadIndex, options?: SliceOptions): Promise<ScalarSlice> {
+      const name = `${variable}@${leadIndex}`;
       calls.push(`${name}${options?.preview ? ' preview' : ''}`);
       if (options?.preview && !held.has(name)) {
         void full(name);
@@ -44,8 +44,8 @@ function slowLinkWorker() {
       await full(name);
       return scalar(false);
     },
-    async driftSlice(_key, lead, _speed, _direction, options?: SliceOptions): Promise<DriftSlice> {
-      const name = `drift@${lead}`;
+    async driftSlice(_key, leadIndex, _speed, _direction, options?: SliceOptions): Promise<DriftSlice> {
+      const name = `drift@${leadIndex}`;
       calls.push(`${name}${options?.preview ? ' preview' : ''}`);
       if (options?.preview && !held.has(name)) {
         void full(name);
@@ -85,7 +85,7 @@ async function rendered(store: ForecastMapStore) {
 describe('previews in the forecast loader', () => {
   it('draws the preview flagged, then the full slice in its place; the sidebar and the readout say which', async () => {
     const { store, calls, release, stop } = await started();
-    expect(store.getState().field).toMatchObject({ variable: 'sithick_GLORYS', lead: 0 });
+    expect(store.getState().field).toMatchObject({ variable: 'sithick_GLORYS', leadIndex: 0 });
     expect(store.getState().field?.preview).toBeFalsy();
     const view = await rendered(store);
     expect(view.text()).not.toContain(ru.fieldPreview.refining);
@@ -93,7 +93,7 @@ describe('previews in the forecast loader', () => {
     store.getState().setVariable('sea_ice_fraction_BREMEN');
     await settle();
     await view.refresh();
-    expect(store.getState().field).toMatchObject({ variable: 'sea_ice_fraction_BREMEN', lead: 0, preview: true });
+    expect(store.getState().field).toMatchObject({ variable: 'sea_ice_fraction_BREMEN', leadIndex: 0, preview: true });
     expect(view.text()).toContain(ru.fieldPreview.refining);
     expect(view.text()).toContain(`${ru.forecastMap.variableNames.sea_ice_fraction_BREMEN}: ≈ 1.000`);
     // Asked with the flag, then again without it for the full slice.
@@ -102,7 +102,7 @@ describe('previews in the forecast loader', () => {
     release('sea_ice_fraction_BREMEN@0');
     await settle();
     await view.refresh();
-    expect(store.getState().field).toMatchObject({ variable: 'sea_ice_fraction_BREMEN', lead: 0, slice: { min: 2, max: 3 } });
+    expect(store.getState().field).toMatchObject({ variable: 'sea_ice_fraction_BREMEN', leadIndex: 0, slice: { min: 2, max: 3 } });
     expect(store.getState().field?.preview).toBeFalsy();
     expect(view.text()).not.toContain(ru.fieldPreview.refining);
     expect(view.text()).toContain(`${ru.forecastMap.variableNames.sea_ice_fraction_BREMEN}: 2.000`);
@@ -120,7 +120,7 @@ describe('previews in the forecast loader', () => {
     await settle();
     release('drift@0');
     await settle();
-    expect(store.getState().field).toMatchObject({ variable: 'sithick_GLORYS', lead: 0 });
+    expect(store.getState().field).toMatchObject({ variable: 'sithick_GLORYS', leadIndex: 0 });
     expect(store.getState().field?.preview).toBeFalsy();
     // The drift's full slice was kept for switching back: no preview again.
     store.getState().setVariable('usi_vsi');

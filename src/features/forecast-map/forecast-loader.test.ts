@@ -64,7 +64,7 @@ describe('forecast loader', () => {
       // Slice first (issue 13): the header and the subset come in parallel, so only the bytes are known, not a total.
       progress: { loaded: bytes.length, total: null },
     });
-    store.getState().setLead(2);
+    store.getState().setLeadIndex(2);
     await settle();
     expect(store.getState().range).toEqual([1201, 1234]);
     store.getState().setVariable('sea_ice_fraction_BREMEN');
@@ -77,7 +77,7 @@ describe('forecast loader', () => {
     await settle();
     expect(downloads).toEqual([fileUrl('2026-11-21', false)]);
     // Back to a slice seen before: from the page's cache, not the worker.
-    expect(slices.mock.calls.filter(([, variable, lead]) => variable === 'sithick_GLORYS' && lead === 2)).toHaveLength(1);
+    expect(slices.mock.calls.filter(([, variable, leadIndex]) => variable === 'sithick_GLORYS' && leadIndex === 2)).toHaveLength(1);
     stop();
   });
 
@@ -155,7 +155,7 @@ describe('forecast loader', () => {
     const { worker, requests } = realWorker({ [url]: smallForecast() });
     const store = createForecastMapStore();
     store.getState().setVariable('usi_vsi');
-    store.getState().setLead(2);
+    store.getState().setLeadIndex(2);
     const stop = new ForecastLoader({ store, worker, fileUrl, listDates: async () => ['2026-11-21'] }).start();
     await settle();
     expect(requests[0]).toEqual({ url, range: expect.stringMatching(/^bytes=0-\d+$/) });
@@ -163,7 +163,7 @@ describe('forecast loader', () => {
     expect(subset.searchParams.get('variables')).toBe('usi_vsi_GLORYS_speed,usi_vsi_GLORYS_direct');
     expect(subset.searchParams.get('lead')).toBe('72');
     // This fetch ignores ranges (a server without them): the whole answer is taken and the field drawn.
-    expect(store.getState()).toMatchObject({ fileStatus: 'ready', field: { variable: 'usi_vsi', lead: 2 } });
+    expect(store.getState()).toMatchObject({ fileStatus: 'ready', field: { variable: 'usi_vsi', leadIndex: 2 } });
     stop();
 
     const whole = realWorker({ [url]: smallForecast() });

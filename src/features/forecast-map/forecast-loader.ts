@@ -122,11 +122,11 @@ export class ForecastLoader {
       return;
     }
     if (state.fileStatus === 'ready' && state.fileMeta) {
-      const lead = analysis ? 0 : state.lead;
-      const key = `${fileId(state.fileMeta)}|${state.variable}|${lead}`;
+      const leadIndex = analysis ? 0 : state.leadIndex;
+      const key = `${fileId(state.fileMeta)}|${state.variable}|${leadIndex}`;
       if (key !== this.sliceKey) {
         this.sliceKey = key;
-        void this.showSlice(state.fileMeta, state.variable, lead, key);
+        void this.showSlice(state.fileMeta, state.variable, leadIndex, key);
       }
     }
   }
@@ -137,10 +137,10 @@ export class ForecastLoader {
     const request = new AbortController();
     this.activeRequest = request;
     store.getState().fileLoading();
-    const { variable, lead } = store.getState();
+    const { variable, leadIndex } = store.getState();
     try {
       const meta = await worker.load(
-        this.options.sliceFirst === false ? { url } : { url, first: firstSliceOf(variable, lead) },
+        this.options.sliceFirst === false ? { url } : { url, first: firstSliceOf(variable, leadIndex) },
         {
           signal: request.signal,
           // Passed across to the worker (comlink proxy): bytes received so far.
@@ -161,7 +161,7 @@ export class ForecastLoader {
     }
   }
 
-  private async showSlice(meta: ForecastFileMeta, variable: ForecastVariable, lead: LeadIndex, key: string): Promise<void> {
+  private async showSlice(meta: ForecastFileMeta, variable: ForecastVariable, leadIndex: LeadIndex, key: string): Promise<void> {
     const { store } = this.options;
     const cached = this.slices.get(key);
     if (cached) {
@@ -178,7 +178,7 @@ export class ForecastLoader {
         : kind === 'polaris'
           ? names.has(POLARIS_CONCENTRATION_VARIABLE) && names.has(POLARIS_THICKNESS_VARIABLE)
           : names.has(DRIFT_SPEED_VARIABLE) && names.has(DRIFT_DIRECTION_VARIABLE);
-    if (!grid || !present || lead >= Math.max(1, meta.leadTimes.length)) {
+    if (!grid || !present || leadIndex >= Math.max(1, meta.leadHours.length)) {
       if (!grid) console.error(`Forecast file ${meta.key} has no regular latitude/longitude grid`);
       store.getState().fieldUnavailable();
       return;
@@ -186,11 +186,11 @@ export class ForecastLoader {
     try {
       // On a slow link the worker may answer a preview first (never cached here); it is drawn while
       // the full slice, already on its way, is asked for again and replaces it, if the user has not moved on.
-      let field = await this.fieldOf(meta.key, variable, lead, grid, true);
+      let field = await this.fieldOf(meta.key, variable, leadIndex, grid, true);
       if (field.preview) {
         if (this.sliceKey !== key) return;
         store.getState().fieldDecoded(field);
-        field = await this.fieldOf(meta.key, variable, lead, grid, false);
+        field = await this.fieldOf(meta.key, variable, leadIndex, grid, false);
       }
       this.slices.set(key, field);
       if (this.sliceKey !== key) return;
@@ -208,18 +208,18 @@ export class ForecastLoader {
    * The field of a variable at a lead from the worker. `previewAllowed`: the displayed field's first ask, which a
    * slow link may answer with a preview (flagged `preview`); POLARIS and every other caller get full slices.
    */
-  private async fieldOf(fileKey: string, variable: ForecastVariable, lead: LeadIndex, grid: RegularGrid, previewAllowed: boolean): Promise<DisplayField> {
+  private async fieldOf(fileKey: string, variable: ForecastVariable, leadIndex: LeadIndex, grid: RegularGrid, previewAllowed: boolean): Promise<DisplayField> {
     const { worker } = this.options;
     const kind = VARIABLE_STYLES[variable].kind;
-    const base = { fileKey, variable, lead, grid };
-    if (kind === 'polaris') return { ...base, kind, slice: await this.polarisSlices(fileKey, lead) };
+    const base = { fileKey, variable, leadIndex, grid };
+    if (kind === 'polaris') return { ...base, kind, slice: await this.polarisSlices(fileKey, leadIndex) };
     if (kind === 'scalar') {
-      const slice = previewAllowed ? await worker.scalarSlice(fileKey, variable, lead, { preview: true }) : await worker.scalarSlice(fileKey, variable, lead);
+      const slice = previewAllowed ? await worker.scalarSlice(fileKey, variable, leadIndex, { preview: true }) : await worker.scalarSlice(fileKey, variable, leadIndex);
       return slice.preview ? { ...base, kind, slice, preview: true } : { ...base, kind, slice };
     }
     const slice = previewAllowed
-      ? await worker.driftSlice(fileKey, lead, DRIFT_SPEED_VARIABLE, DRIFT_DIRECTION_VARIABLE, { preview: true })
-      : await worker.driftSlice(fileKey, lead, DRIFT_SPEED_VARIABLE, DRIFT_DIRECTION_VARIABLE);
+      ? await worker.driftSlice(fileKey, leadIndex, DRIFT_SPEED_VARIABLE, DRIFT_DIRECTION_VARIABLE, { preview: true })
+      : await worker.driftSlice(fileKey, leadIndex, DRIFT_SPEED_VARIABLE, DRIFT_DIRECTION_VARIABLE);
     return slice.preview ? { ...base, kind, slice, preview: true } : { ...base, kind, slice };
   }
 
@@ -250,10 +250,10 @@ export class ForecastLoader {
   }
 
   /** Concentration and thickness of a lead for POLARIS: from this page's cache when shown before, else the worker. */
-  private async polarisSlices(fileKey: string, lead: LeadIndex): Promise<PolarisSlices> {
+  private async polarisSlices(fileKey: string, leadIndex: LeadIndex): Promise<PolarisSlices> {
     const slice = async (variable: ForecastVariable) => {
-      const cached = this.slices.get(`${this.fileIds.get(fileKey) ?? fileKey}|${variable}|${lead}`);
-      return cached?.kind === 'scalar' ? cached.slice : this.options.worker.scalarSlice(fileKey, variable, lead);
+      const cached = this.slices.get(`${this.fileIds.get(fileKey) ?? fileKey}|${variable}|${leadIndex}`);
+      return cached?.kind === 'scalar' ? cached.slice : this.options.worker.scalarSlice(fileKey, variable, leadIndex);
     };
     const [concentration, thickness] = await Promise.all([slice(POLARIS_CONCENTRATION_VARIABLE), slice(POLARIS_THICKNESS_VARIABLE)]);
     return { concentration, thickness };

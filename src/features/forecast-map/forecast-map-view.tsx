@@ -34,8 +34,8 @@ export function ForecastMapView({ projection = 'globe', onFieldDrawn, onMapRende
   const [driftUnsupported, setDriftUnsupported] = useState(false);
   // What the layers were given ('<file>|<variable>|<lead>', or 'none'), for tests and the benchmark to wait on.
   // A preview is not the full field: `data-drawn` says 'none' while one is drawn, `data-preview-drawn` its key.
-  const drawn = useForecastMap((state) => (state.field && !state.field.preview ? `${state.field.fileKey}|${state.field.variable}|${state.field.lead}` : 'none'));
-  const previewDrawn = useForecastMap((state) => (state.field?.preview ? `${state.field.fileKey}|${state.field.variable}|${state.field.lead}` : undefined));
+  const drawn = useForecastMap((state) => (state.field && !state.field.preview ? `${state.field.fileKey}|${state.field.variable}|${state.field.leadIndex}` : 'none'));
+  const previewDrawn = useForecastMap((state) => (state.field?.preview ? `${state.field.fileKey}|${state.field.variable}|${state.field.leadIndex}` : undefined));
   // The local file shown instead: '<key>|<variable>|<time>' or 'none'.
   const localDrawn = useForecastMap((state) => (state.localField && state.localShown ? state.localShown : 'none'));
 

@@ -9,7 +9,7 @@ import { LEAD_HOURS, type LeadIndex } from '../../../common/forecast-file/leads.
 import { driftRamp, iceRamp, type ColourRamp } from '../../map/colour-ramps.ts';
 
 // Lead hours and indices are the file contract's; the map's modules take them from here.
-export { LEAD_HOURS, leadIndexFromHours, type LeadIndex } from '../../../common/forecast-file/leads.ts';
+export { LEAD_HOURS, leadIndexFromHours, type LeadHours, type LeadIndex } from '../../../common/forecast-file/leads.ts';
 
 export const FORECAST_VARIABLES = [FILE_VARIABLES.thickness, FILE_VARIABLES.concentration, 'usi_vsi', 'POLARIS'] as const;
 export type ForecastVariable = (typeof FORECAST_VARIABLES)[number];
@@ -45,7 +45,7 @@ export const POLARIS_CONCENTRATION_VARIABLE = FILE_VARIABLES.concentration;
 export const POLARIS_THICKNESS_VARIABLE = FILE_VARIABLES.thickness;
 
 /** The variables of the file a map variable is drawn from, and its lead in hours: what a view needs first. */
-export function firstSliceOf(variable: ForecastVariable, lead: LeadIndex): FirstSlice {
+export function firstSliceOf(variable: ForecastVariable, leadIndex: LeadIndex): FirstSlice {
   const kind = VARIABLE_STYLES[variable].kind;
   const variables =
     kind === 'scalar'
@@ -53,5 +53,5 @@ export function firstSliceOf(variable: ForecastVariable, lead: LeadIndex): First
       : kind === 'polaris'
         ? [POLARIS_CONCENTRATION_VARIABLE, POLARIS_THICKNESS_VARIABLE]
         : [DRIFT_SPEED_VARIABLE, DRIFT_DIRECTION_VARIABLE];
-  return { variables, leadHours: LEAD_HOURS[lead] };
+  return { variables, leadHours: LEAD_HOURS[leadIndex] };
 }

@@ -20,9 +20,9 @@ describe('forecast URL search parameters', () => {
   });
 
   it('turns lead hours into lead indices and back', () => {
-    expect(selectionFromSearch({ lead: 72 })).toMatchObject({ lead: 2 });
-    expect(selectionFromSearch({})).toEqual({ date: undefined, assimilated: undefined, lead: undefined, variable: undefined });
-    const selection = { ...DEFAULT_SELECTION, date: '2026-11-21', lead: 1 as const, variable: 'sea_ice_fraction_BREMEN' as const };
+    expect(selectionFromSearch({ lead: 72 })).toMatchObject({ leadIndex: 2 });
+    expect(selectionFromSearch({})).toEqual({ date: undefined, assimilated: undefined, leadIndex: undefined, variable: undefined });
+    const selection = { ...DEFAULT_SELECTION, date: '2026-11-21', leadIndex: 1 as const, variable: 'sea_ice_fraction_BREMEN' as const };
     const search = searchFromSelection(selection);
     expect(search).toEqual({ date: '2026-11-21', assimilated: false, lead: 48, variable: 'sea_ice_fraction_BREMEN', ice_class: 'PC7' });
     expect(selectionFromSearch(validateForecastSearch({ ...search }))).toEqual(selection);

@@ -9,6 +9,7 @@ import {
   LEAD_HOURS,
   leadIndexFromHours,
   type ForecastVariable,
+  type LeadHours,
 } from './forecast-variables.ts';
 import type { Selection } from './store/selection-slice.ts';
 import { isIceClass, type IceClass } from '../../../common/polaris/polaris.ts';
@@ -21,7 +22,8 @@ export interface ForecastSearch extends ToolsSearch {
   assimilated?: boolean;
   /** 'analysis' shows the date's analysis; absent = a forecast run, as before. */
   run?: 'analysis';
-  lead?: (typeof LEAD_HOURS)[number];
+  /** In hours, as links name a lead; the store holds its index. */
+  lead?: LeadHours;
   variable?: ForecastVariable;
   /** The ship's ice class of the POLARIS layer, e.g. `ice_class=IA_SUPER`. */
   ice_class?: IceClass;
@@ -57,7 +59,7 @@ export function selectionFromSearch(search: ForecastSearch): Partial<Selection> 
     date: search.date,
     assimilated: search.assimilated,
     analysis: search.run === 'analysis' ? true : search.assimilated !== undefined || search.lead !== undefined ? false : undefined,
-    lead: search.lead === undefined ? undefined : (leadIndexFromHours(search.lead) ?? undefined),
+    leadIndex: search.lead === undefined ? undefined : (leadIndexFromHours(search.lead) ?? undefined),
     variable: search.variable,
     iceClass: search.ice_class,
   };
@@ -67,7 +69,7 @@ export function selectionFromSearch(search: ForecastSearch): Partial<Selection> 
 export function searchFromSelection(selection: Selection & Partial<ToolsSelection>): ForecastSearch {
   const search: ForecastSearch = {
     assimilated: selection.assimilated,
-    lead: LEAD_HOURS[selection.lead],
+    lead: LEAD_HOURS[selection.leadIndex],
     variable: selection.variable,
     ice_class: selection.iceClass,
   };

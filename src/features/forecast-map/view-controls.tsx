@@ -10,10 +10,10 @@ import { AnalysisToggle, useAnalysisShown } from './analysis-run/analysis-toggle
 
 export function ViewControls() {
   const assimilated = useForecastMap((state) => state.assimilated);
-  const lead = useForecastMap((state) => state.lead);
+  const leadIndex = useForecastMap((state) => state.leadIndex);
   const variable = useForecastMap((state) => state.variable);
   const setAssimilated = useForecastMap((state) => state.setAssimilated);
-  const setLead = useForecastMap((state) => state.setLead);
+  const setLeadIndex = useForecastMap((state) => state.setLeadIndex);
   const setVariable = useForecastMap((state) => state.setVariable);
   const analysis = useAnalysisShown(); // the analysis has one time step and no run
   return (
@@ -30,10 +30,10 @@ export function ViewControls() {
             <button
               key={hours}
               type="button"
-              className={index === lead ? 'toggle is-active' : 'toggle'}
-              aria-pressed={index === lead}
+              className={index === leadIndex ? 'toggle is-active' : 'toggle'}
+              aria-pressed={index === leadIndex}
               disabled={analysis}
-              onClick={() => setLead(index as LeadIndex)}
+              onClick={() => setLeadIndex(index as LeadIndex)}
             >
               +{hours}h
             </button>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { chartData, dateSeconds } from './chart-series.ts';
-import { row } from './test-rows.ts';
+import { row } from '../../testing/verification-rows.ts';
 
 describe('verification chart data', () => {
   const rows = [

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { scorecard } from './scorecard.ts';
-import { row } from './test-rows.ts';
+import { row } from '../../testing/verification-rows.ts';
 
 describe('scorecard', () => {
   it('averages each model and lead over the period and counts the runs that beat persistence', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CSV_COLUMNS, csvField, csvFileName, verificationCsv } from './verification-csv.ts';
-import { row } from './test-rows.ts';
+import { row } from '../../testing/verification-rows.ts';
 
 describe('verification CSV', () => {
   it('has the API names as header and one line per record, CRLF', () => {

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { click, fakeApi, render, waitFor, type Rendered } from '../../testing/page-helpers.tsx';
 import { VerificationPage } from './verification-page.tsx';
 import { defaultPeriod } from './period.ts';
-import { row } from './test-rows.ts';
+import { row } from '../../testing/verification-rows.ts';
 
 let view: Rendered | undefined;
 afterEach(() => {

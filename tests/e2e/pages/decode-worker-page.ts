@@ -7,16 +7,16 @@ import type { DownloadProgress } from '../../../workers/forecast.api.ts';
 
 const client = createForecastClient();
 
-async function decode(url: string, variable: string, lead: number, withDrift: boolean) {
+async function decode(url: string, variable: string, leadIndex: number, withDrift: boolean) {
   const progress: DownloadProgress[] = [];
   const meta = await client.load({ url }, { onProgress: (p) => progress.push(p) });
-  const slice = await client.scalarSlice(meta.key, variable, lead);
-  const drift = withDrift ? await client.driftSlice(meta.key, lead) : null;
+  const slice = await client.scalarSlice(meta.key, variable, leadIndex);
+  const drift = withDrift ? await client.driftSlice(meta.key, leadIndex) : null;
   await new Promise((r) => setTimeout(r, 50)); // let the last proxied progress call arrive
   return {
     format: meta.format,
     key: meta.key,
-    leadTimes: meta.leadTimes,
+    leadHours: meta.leadHours,
     grid: meta.grid,
     progress,
     slice: {

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { decodeStateFile } from '../../../src/forecast/forecast-file.ts';
-import { findProvenance } from '../../../src/ingest/store.ts';
+import { findProvenance } from '../../ingest/provenance.ts';
 import { makeApp, signedIn, tempDir, type Session } from '../../helpers.ts';
 import { waitForJob } from '../../jobs/test-app.ts';
 import { FIXTURE_SHA256, fixtureBytes } from '../../ingest/fixture-server.ts';

@@ -19,11 +19,11 @@ function recordingWorker() {
     async load(source) {
       const url = 'url' in source ? source.url : source.key;
       calls.push(`open ${url}`);
-      return fileMeta(url, { leadTimes: url.startsWith('analysis') ? [0] : [24, 48, 72] });
+      return fileMeta(url, { leadHours: url.startsWith('analysis') ? [0] : [24, 48, 72] });
     },
-    async scalarSlice(key, _variable, lead): Promise<ScalarSlice> {
-      calls.push(`slice ${key} ${lead}`);
-      return { data: Float32Array.of(lead, lead + 1), width: 2, height: 1, min: lead, max: lead + 1 };
+    async scalarSlice(key, _variable, leadIndex): Promise<ScalarSlice> {
+      calls.push(`slice ${key} ${leadIndex}`);
+      return { data: Float32Array.of(leadIndex, leadIndex + 1), width: 2, height: 1, min: leadIndex, max: leadIndex + 1 };
     },
     async driftSlice() {
       throw new Error('not used');
@@ -41,7 +41,7 @@ describe('the analysis run', () => {
   it('is shown only for dates with an analysis, always at time index 0, and back to the forecast lead after', async () => {
     const { worker, calls } = recordingWorker();
     const store = createForecastMapStore();
-    store.getState().setLead(2);
+    store.getState().setLeadIndex(2);
     const stop = new ForecastLoader({ store, worker, fileUrl, listDates: async () => ['2026-11-20', '2026-11-21'] }).start();
     store.getState().analysisDatesLoaded(['2026-11-20']);
     await settle();

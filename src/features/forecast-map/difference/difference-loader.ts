@@ -20,7 +20,7 @@ export interface DifferenceLoaderOptions {
 
 interface Side {
   url: string;
-  lead: number;
+  leadIndex: number;
 }
 
 export class DifferenceLoader extends ToolLoader<DifferenceLoaderOptions> {
@@ -31,7 +31,7 @@ export class DifferenceLoader extends ToolLoader<DifferenceLoaderOptions> {
   protected sync(): void {
     const { store, urls } = this.options;
     const state = store.getState();
-    const { mode, date, variable, lead, differenceKind, assimilated, analysisDates } = state;
+    const { mode, date, variable, leadIndex, differenceKind, assimilated, analysisDates } = state;
     if (mode !== 'difference' || date === null) {
       this.key = null;
       if (state.difference !== null) state.differenceChanged(null);
@@ -41,17 +41,17 @@ export class DifferenceLoader extends ToolLoader<DifferenceLoaderOptions> {
     if (VARIABLE_STYLES[variable].kind === 'scalar') {
       if (differenceKind === 'runs') {
         sides = [
-          { url: urls.forecast(date, true), lead },
-          { url: urls.forecast(date, false), lead },
+          { url: urls.forecast(date, true), leadIndex },
+          { url: urls.forecast(date, false), leadIndex },
         ];
       } else if (analysisDates !== null) {
-        const day = validDate(date, LEAD_HOURS[lead]);
-        if (analysisDates.includes(day)) sides = [{ url: urls.forecast(date, assimilated), lead }, { url: urls.analysis(day), lead: 0 }];
+        const day = validDate(date, LEAD_HOURS[leadIndex]);
+        if (analysisDates.includes(day)) sides = [{ url: urls.forecast(date, assimilated), leadIndex }, { url: urls.analysis(day), leadIndex: 0 }];
       } else {
         return; // wait for the analysis dates
       }
     }
-    const key = sides ? `${differenceKind}|${variable}|${sides[0].url}#${sides[0].lead}|${sides[1].url}#${sides[1].lead}` : `none|${variable}`;
+    const key = sides ? `${differenceKind}|${variable}|${sides[0].url}#${sides[0].leadIndex}|${sides[1].url}#${sides[1].leadIndex}` : `none|${variable}`;
     if (key === this.key) return;
     this.key = key;
     const cached = this.cache.get(key);
@@ -59,10 +59,10 @@ export class DifferenceLoader extends ToolLoader<DifferenceLoaderOptions> {
       state.differenceChanged(cached ?? 'none');
       return;
     }
-    void this.load(key, sides, state.variable, state.lead, differenceKind);
+    void this.load(key, sides, state.variable, state.leadIndex, differenceKind);
   }
 
-  private async load(key: string, sides: [Side, Side], variable: DifferenceField['variable'], lead: DifferenceField['lead'], kind: DifferenceField['kind']): Promise<void> {
+  private async load(key: string, sides: [Side, Side], variable: DifferenceField['variable'], leadIndex: DifferenceField['leadIndex'], kind: DifferenceField['kind']): Promise<void> {
     const { worker, store } = this.options;
     let result: DifferenceField | 'none' = 'none';
     try {
@@ -71,9 +71,9 @@ export class DifferenceLoader extends ToolLoader<DifferenceLoaderOptions> {
       const same =
         grid && metas[1].grid && JSON.stringify(grid) === JSON.stringify(metas[1].grid) && metas.every((m) => m.variables.some((v) => v.name === variable));
       if (same) {
-        const [a, b] = await Promise.all(metas.map((meta, k) => worker.scalarSlice(meta.key, variable, sides[k].lead)));
+        const [a, b] = await Promise.all(metas.map((meta, k) => worker.scalarSlice(meta.key, variable, sides[k].leadIndex)));
         const { slice, m } = differenceOf(a.data, b.data, a.width, a.height);
-        result = { kind, variable, lead, grid, slice, a: a.data, b: b.data, m, keys: { a: metas[0].key, b: metas[1].key } };
+        result = { kind, variable, leadIndex, grid, slice, a: a.data, b: b.data, m, keys: { a: metas[0].key, b: metas[1].key } };
       }
     } catch (error) {
       warnUnlessMissing(`Difference ${key} not made`, error);

@@ -11,7 +11,7 @@ export type DifferenceKind = 'runs' | 'analysis';
 export interface DifferenceField {
   kind: DifferenceKind;
   variable: ForecastVariable;
-  lead: LeadIndex;
+  leadIndex: LeadIndex;
   grid: RegularGrid;
   /** a − b per cell (NaN where either is missing), with its min/max, as the scalar field layer takes it. */
   slice: ScalarSlice;

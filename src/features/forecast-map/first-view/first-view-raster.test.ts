@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { RegularGrid } from '../../../../common/regular-grid.ts';
-import { colourForValue, driftRamp, iceRamp } from '../../../map/colour-ramps.ts';
-import { cellAt, FIELD_ALPHA_BYTE, globeRadiusPx, lngLatToPixel, pixelToLngLat, rasterizeField, type GlobeView } from './first-view-raster.ts';
+import { driftRamp, iceRamp } from '../../../map/colour-ramps.ts';
+import { colourForValue } from '../../../testing/shader-colours.ts';
+import { cellAt, FIELD_ALPHA_BYTE, globeRadiusPx, pixelToLngLat, rasterizeField, type GlobeView } from './first-view-raster.ts';
 
 /** The server's grid shape: 45–90°N every 0.25°, all longitudes every 0.5° (row 0 at 45°N). */
 const GRID: RegularGrid = { lon0: 0, dlon: 0.5, nlon: 720, lat0: 45, dlat: 0.25, nlat: 181 };
@@ -18,6 +19,22 @@ function latitudeSlice(): Float32Array {
     }
   }
   return values;
+}
+
+const RAD = Math.PI / 180;
+
+/** Where [lon, lat] (degrees) falls on the canvas (orthographic, as MapLibre's globe), or null on the far side. */
+function lngLatToPixel(lon: number, lat: number, view: GlobeView): [number, number] | null {
+  const r = globeRadiusPx(view);
+  const [lon0, lat0] = view.center;
+  const phi = lat * RAD;
+  const phi0 = lat0 * RAD;
+  const dl = (lon - lon0) * RAD;
+  const cosc = Math.sin(phi0) * Math.sin(phi) + Math.cos(phi0) * Math.cos(phi) * Math.cos(dl);
+  if (cosc < 0) return null;
+  const x = r * Math.cos(phi) * Math.sin(dl);
+  const y = r * (Math.cos(phi0) * Math.sin(phi) - Math.sin(phi0) * Math.cos(phi) * Math.cos(dl));
+  return [view.width / 2 + x, view.height / 2 - y];
 }
 
 const pixel = (rgba: Uint8ClampedArray, [x, y]: [number, number]) => {

@@ -31,20 +31,6 @@ export function globeRadiusPx(view: GlobeView): number {
   return (TILE_PX * 2 ** view.zoom) / (2 * Math.PI) / Math.cos(view.center[1] * RAD);
 }
 
-/** Where [lon, lat] (degrees) falls on the canvas, or null on the far side of the globe. */
-export function lngLatToPixel(lon: number, lat: number, view: GlobeView): [number, number] | null {
-  const r = globeRadiusPx(view);
-  const [lon0, lat0] = view.center;
-  const phi = lat * RAD;
-  const phi0 = lat0 * RAD;
-  const dl = (lon - lon0) * RAD;
-  const cosc = Math.sin(phi0) * Math.sin(phi) + Math.cos(phi0) * Math.cos(phi) * Math.cos(dl);
-  if (cosc < 0) return null;
-  const x = r * Math.cos(phi) * Math.sin(dl);
-  const y = r * (Math.cos(phi0) * Math.sin(phi) - Math.sin(phi0) * Math.cos(phi) * Math.cos(dl));
-  return [view.width / 2 + x, view.height / 2 - y];
-}
-
 /** The [lon, lat] (degrees) under the centre of pixel (x, y), or null off the globe. */
 export function pixelToLngLat(x: number, y: number, view: GlobeView): [number, number] | null {
   const r = globeRadiusPx(view);

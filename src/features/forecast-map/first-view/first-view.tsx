@@ -20,7 +20,7 @@ export function FirstView() {
   const field = useForecastMap((state) => state.field);
   const range = useForecastMap((state) => state.range);
   const date = useForecastMap((state) => state.date);
-  const lead = useForecastMap((state) => state.lead);
+  const leadIndex = useForecastMap((state) => state.leadIndex);
   // What the canvas holds, set with the pixels themselves (not through a render).
   const setDrawn = (value: string) => rootRef.current?.setAttribute('data-field-drawn', value);
 
@@ -47,7 +47,7 @@ export function FirstView() {
     const image = context.createImageData(width, height);
     image.data.set(rasterizeField(source, { width, height, center: MAP_CENTER, zoom: MAP_ZOOM }));
     context.putImageData(image, 0, 0);
-    setDrawn(`${field.fileKey}|${field.variable}|${field.lead}`);
+    setDrawn(`${field.fileKey}|${field.variable}|${field.leadIndex}`);
     markFirstFieldDrawn();
   }, [field, range]);
 
@@ -55,7 +55,7 @@ export function FirstView() {
     <div ref={rootRef} className="first-view" data-testid="first-view" data-field-drawn="none">
       <canvas ref={canvasRef} className="first-view__canvas" />
       <div className="first-view__caption">
-        {date && <span>{ru.firstView.caption(date, LEAD_HOURS[lead])}</span>}
+        {date && <span>{ru.firstView.caption(date, LEAD_HOURS[leadIndex])}</span>}
         <span role="status" className="first-view__status">
           {ru.firstView.mapLoading}
         </span>

@@ -18,7 +18,7 @@ describe('when the map chunk may use the link', () => {
       kind: 'scalar',
       fileKey: 'f',
       variable: 'sithick_GLORYS',
-      lead: 0,
+      leadIndex: 0,
       grid: GRID,
       slice: { data: new Float32Array([0.5, 1.5]), width: 2, height: 1, min: 0.5, max: 1.5 },
     });

@@ -73,16 +73,16 @@ describe("the map's 'Качество прогноза'", () => {
     expect(view!.container.querySelector('[data-testid="forecast-quality-truth"]')?.textContent).toBe('по анализу: демонстрационный анализ');
 
     // The next lead comes from the same answer: no new request.
-    act(() => store.getState().setLead(1));
+    act(() => store.getState().setLeadIndex(1));
     await waitFor(() => expect(section()?.textContent).toContain('хуже персистентности на 5 %'));
     expect(section()!.textContent).toContain('300,0 тыс. км²');
     // Lead +72 h: its analysis (2026-11-13) has not arrived.
-    act(() => store.getState().setLead(2));
+    act(() => store.getState().setLeadIndex(2));
     await waitFor(() => expect(section()?.textContent).toContain('Анализ на 2026-11-13 ещё не поступил'));
     expect(seen).toHaveLength(1);
 
     // 'Показать кромки на карте' turns the ice edges on.
-    act(() => store.getState().setLead(0));
+    act(() => store.getState().setLeadIndex(0));
     const button = [...section()!.querySelectorAll('button')].find((b) => b.textContent === 'Показать кромки на карте')!;
     await click(button);
     expect(store.getState().iceEdge).toBe(true);

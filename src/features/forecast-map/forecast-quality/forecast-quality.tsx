@@ -18,11 +18,11 @@ const t = ru.verification;
 
 export function ForecastQuality() {
   const date = useForecastMap((state) => state.date);
-  const lead = useForecastMap((state) => state.lead);
+  const leadIndex = useForecastMap((state) => state.leadIndex);
   const assimilated = useForecastMap((state) => state.assimilated);
   const analysisDates = useForecastMap((state) => state.analysisDates);
   const analysisShown = useAnalysisShown();
-  const leadHours = LEAD_HOURS[lead];
+  const leadHours = LEAD_HOURS[leadIndex];
   const valid = date === null ? null : validDate(date, leadHours);
   const arrived = valid !== null && analysisDates !== null && analysisDates.includes(valid);
   const scores = useRunScores(arrived && date !== null ? { date, run: assimilated ? 'assim_forecast' : 'forecast' } : null);

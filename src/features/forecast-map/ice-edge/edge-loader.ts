@@ -38,14 +38,14 @@ export class EdgeLoader extends ToolLoader<EdgeLoaderOptions> {
       if (Object.keys(state.edges).length > 0) state.edgesChanged({});
       return;
     }
-    const files = runFiles(state.date, state.lead, state.analysisDates, urls);
-    const target = files.map((f) => `${f.url}#${f.lead}`).join('|');
+    const files = runFiles(state.date, state.leadIndex, state.analysisDates, urls);
+    const target = files.map((f) => `${f.url}#${f.leadIndex}`).join('|');
     if (target === this.target) return;
     this.target = target;
     const edges: Partial<Record<EdgeRun, ContourLines>> = {};
     const pending: RunFile[] = [];
     for (const file of files) {
-      const key = `${file.url}#${file.lead}`;
+      const key = `${file.url}#${file.leadIndex}`;
       if (!this.cache.has(key)) pending.push(file);
       else if (this.cache.get(key)) edges[file.run] = this.cache.get(key)!;
     }
@@ -55,12 +55,12 @@ export class EdgeLoader extends ToolLoader<EdgeLoaderOptions> {
 
   private async load(file: RunFile, target: string): Promise<void> {
     const { worker, store } = this.options;
-    const key = `${file.url}#${file.lead}`;
+    const key = `${file.url}#${file.leadIndex}`;
     let lines: ContourLines | null = null;
     try {
       const meta = await worker.load({ url: file.url });
       if (meta.grid && meta.variables.some((v) => v.name === EDGE_VARIABLE)) {
-        lines = await worker.contour(meta.key, EDGE_VARIABLE, file.lead, EDGE_LEVEL);
+        lines = await worker.contour(meta.key, EDGE_VARIABLE, file.leadIndex, EDGE_LEVEL);
       }
     } catch (error) {
       // A missing file (no assimilated run or analysis for that date) is normal; anything else is worth a note.

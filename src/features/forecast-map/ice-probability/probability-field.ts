@@ -15,7 +15,7 @@ export const PROBABILITY_VARIABLE = 'sea_ice_fraction_BREMEN';
 export interface ProbabilityField {
   date: string;
   /** Lead index of the map (0: +24 h). */
-  lead: number;
+  leadIndex: number;
   grid: RegularGrid;
   /** 0–1 per cell, row-major, NaN where no member has a value. */
   slice: ScalarSlice;

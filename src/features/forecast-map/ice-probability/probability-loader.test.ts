@@ -88,10 +88,10 @@ describe('ice probability loader', () => {
     // Every file was asked for its +24 h concentration first (the slow-link path), never another variable.
     expect(requests.filter((r) => r.path.includes('variables=')).every((r) => r.path.includes('variables=sea_ice_fraction_BREMEN&lead=24'))).toBe(true);
 
-    store.getState().setLead(1);
+    store.getState().setLeadIndex(1);
     await until(() => {
       const p = store.getState().probability;
-      return p !== null && p !== 'none' && p.lead === 1;
+      return p !== null && p !== 'none' && p.leadIndex === 1;
     });
     const second = store.getState().probability as Exclude<typeof field, null>;
     expect(Array.from(second.slice.data.slice(0, 3))).toEqual([1 / 3, 1 / 3, 1 / 3].map(Math.fround));
@@ -109,12 +109,12 @@ describe('ice probability loader', () => {
   });
 
   it('leaves out files without concentration at that lead and files on another grid', () => {
-    const meta = (grid: object | null, leadTimes: number[], variable = 'sea_ice_fraction_BREMEN') =>
-      ({ key: JSON.stringify([grid, leadTimes, variable]), grid, leadTimes, variables: [{ name: variable }] }) as unknown as ForecastFileMeta;
+    const meta = (grid: object | null, leadHours: number[], variable = 'sea_ice_fraction_BREMEN') =>
+      ({ key: JSON.stringify([grid, leadHours, variable]), grid, leadHours, variables: [{ name: variable }] }) as unknown as ForecastFileMeta;
     const g1 = { lon0: 50, dlon: 1, nlon: 4, lat0: 75, dlat: 1, nlat: 2 };
     const g2 = { ...g1, nlon: 3 };
     const metas = [meta(g1, [48, 72]), meta(g1, [24, 48]), meta(g2, [24]), meta(g1, [24], 'sithick_GLORYS'), meta(null, [24]), meta(g1, [0, 24])];
-    expect(usableMembers(metas, 24).map((m) => [m.meta.key, m.lead])).toEqual([
+    expect(usableMembers(metas, 24).map((m) => [m.meta.key, m.leadIndex])).toEqual([
       [metas[1].key, 0],
       [metas[5].key, 1],
     ]);

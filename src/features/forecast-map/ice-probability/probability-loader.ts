@@ -32,17 +32,17 @@ export class ProbabilityLoader extends ToolLoader<ProbabilityLoaderOptions> {
       if (state.probability !== null) state.probabilityChanged(null);
       return;
     }
-    const key = `${state.date}|${state.lead}`;
+    const key = `${state.date}|${state.leadIndex}`;
     if (key === this.key) return;
     this.key = key;
     const cached = this.cache.get(key);
     state.probabilityChanged(cached ?? null);
-    if (!cached) void this.load(key, state.date, state.lead);
+    if (!cached) void this.load(key, state.date, state.leadIndex);
   }
 
-  private async load(key: string, date: string, lead: number): Promise<void> {
+  private async load(key: string, date: string, leadIndex: number): Promise<void> {
     const { worker, store, memberUrls } = this.options;
-    const leadHours = LEAD_HOURS[lead];
+    const leadHours = LEAD_HOURS[leadIndex];
     let result: ProbabilityField | 'none' = 'none';
     try {
       const urls = await memberUrls(date);
@@ -55,11 +55,11 @@ export class ProbabilityLoader extends ToolLoader<ProbabilityLoaderOptions> {
       const members = usableMembers(metas, leadHours);
       if (members.length > 0) {
         const slice = await worker.iceProbability(
-          members.map((m) => ({ key: m.meta.key, lead: m.lead })),
+          members.map((m) => ({ key: m.meta.key, leadIndex: m.leadIndex })),
           PROBABILITY_VARIABLE,
           ICE_LEVEL,
         );
-        result = { date, lead, grid: members[0].meta.grid!, slice, members: slice.members };
+        result = { date, leadIndex, grid: members[0].meta.grid!, slice, members: slice.members };
       }
     } catch (error) {
       warnFailure(`Ice probability of ${key} not made`, error);
@@ -71,15 +71,15 @@ export class ProbabilityLoader extends ToolLoader<ProbabilityLoaderOptions> {
 }
 
 /** Files with concentration at that lead on the first such file's grid, with the lead's index in each. */
-export function usableMembers(metas: readonly ForecastFileMeta[], leadHours: number): { meta: ForecastFileMeta; lead: number }[] {
-  const members: { meta: ForecastFileMeta; lead: number }[] = [];
+export function usableMembers(metas: readonly ForecastFileMeta[], leadHours: number): { meta: ForecastFileMeta; leadIndex: number }[] {
+  const members: { meta: ForecastFileMeta; leadIndex: number }[] = [];
   let grid: string | null = null;
   for (const meta of metas) {
-    const lead = meta.leadTimes.indexOf(leadHours);
-    if (!meta.grid || lead < 0 || !meta.variables.some((v) => v.name === PROBABILITY_VARIABLE)) continue;
+    const leadIndex = meta.leadHours.indexOf(leadHours);
+    if (!meta.grid || leadIndex < 0 || !meta.variables.some((v) => v.name === PROBABILITY_VARIABLE)) continue;
     const text = JSON.stringify(meta.grid);
     grid ??= text;
-    if (text === grid) members.push({ meta, lead });
+    if (text === grid) members.push({ meta, leadIndex });
   }
   return members;
 }

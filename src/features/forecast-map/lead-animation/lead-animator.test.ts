@@ -10,19 +10,19 @@ describe('lead animation', () => {
     const store = createForecastMapStore();
     const stop = startLeadAnimator(store);
     vi.advanceTimersByTime(5000);
-    expect(store.getState().lead).toBe(0); // not playing: nothing moves
+    expect(store.getState().leadIndex).toBe(0); // not playing: nothing moves
     store.getState().setPlaying(true);
     const leads: number[] = [];
     for (let k = 0; k < 4; k++) {
       vi.advanceTimersByTime(999);
-      expect(store.getState().lead).toBe(leads.length === 0 ? 0 : leads[leads.length - 1]);
+      expect(store.getState().leadIndex).toBe(leads.length === 0 ? 0 : leads[leads.length - 1]);
       vi.advanceTimersByTime(1);
-      leads.push(store.getState().lead);
+      leads.push(store.getState().leadIndex);
     }
     expect(leads).toEqual([1, 2, 0, 1]);
     store.getState().setPlaying(false);
     vi.advanceTimersByTime(5000);
-    expect(store.getState().lead).toBe(1);
+    expect(store.getState().leadIndex).toBe(1);
     stop();
   });
 
@@ -32,14 +32,14 @@ describe('lead animation', () => {
     store.getState().setPlaySpeed('fast');
     store.getState().setPlaying(true);
     vi.advanceTimersByTime(1000);
-    expect(store.getState().lead).toBe(2);
+    expect(store.getState().leadIndex).toBe(2);
     store.getState().setPlaySpeed('slow');
     vi.advanceTimersByTime(1999);
-    expect(store.getState().lead).toBe(2);
+    expect(store.getState().leadIndex).toBe(2);
     vi.advanceTimersByTime(1);
-    expect(store.getState().lead).toBe(0);
+    expect(store.getState().leadIndex).toBe(0);
     stop();
     vi.advanceTimersByTime(10_000);
-    expect(store.getState().lead).toBe(0);
+    expect(store.getState().leadIndex).toBe(0);
   });
 });

@@ -8,8 +8,8 @@ import { LEAD_HOURS, type LeadIndex } from '../forecast-variables.ts';
 import type { ForecastMapStore } from '../store/forecast-map-store.ts';
 import { PLAY_INTERVALS } from '../map-tools/tools-slice.ts';
 
-export function nextLead(lead: LeadIndex): LeadIndex {
-  return ((lead + 1) % LEAD_HOURS.length) as LeadIndex;
+export function nextLead(leadIndex: LeadIndex): LeadIndex {
+  return ((leadIndex + 1) % LEAD_HOURS.length) as LeadIndex;
 }
 
 export function startLeadAnimator(store: ForecastMapStore): () => void {
@@ -25,7 +25,7 @@ export function startLeadAnimator(store: ForecastMapStore): () => void {
     if (wanted !== null) {
       timer = setInterval(() => {
         const state = store.getState();
-        state.setLead(nextLead(state.lead));
+        state.setLeadIndex(nextLead(state.leadIndex));
       }, wanted);
     }
   };

@@ -48,7 +48,7 @@ function stampInput(state: ForecastMapState): StampInput {
     : null;
   return {
     date: state.date ?? '—',
-    lead: state.lead,
+    leadIndex: state.leadIndex,
     assimilated: state.assimilated,
     variable: state.variable,
     fileMeta: state.fileMeta,

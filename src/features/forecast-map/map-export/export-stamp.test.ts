@@ -7,7 +7,7 @@ const demoMeta = { attributes: { model: 'model_2', source: 'демонстрац
 
 describe('PNG export stamp', () => {
   it('names date, lead, valid time (UTC), run, model, variable, and the demo data', () => {
-    const input = { date: '2026-11-23', lead: 1 as const, assimilated: true, variable: 'sithick_GLORYS' as const, fileMeta: demoMeta, difference: null };
+    const input = { date: '2026-11-23', leadIndex: 1 as const, assimilated: true, variable: 'sithick_GLORYS' as const, fileMeta: demoMeta, difference: null };
     expect(stampLines(input)).toEqual([
       'Дата прогноза: 2026-11-23 · Срок: +48h · Действителен: 2026-11-25T00:00Z UTC',
       'Прогон: Ассимилированный прогноз · Модель: model_2 · Переменная: sithick_GLORYS',
@@ -19,7 +19,7 @@ describe('PNG export stamp', () => {
   it('leaves the demo note out for other data and marks differences', () => {
     const input = {
       date: '2026-12-31',
-      lead: 2 as const,
+      leadIndex: 2 as const,
       assimilated: false,
       variable: 'sea_ice_fraction_BREMEN' as const,
       fileMeta: { attributes: { model: 'nemo/v2', source: 'CMEMS' } },

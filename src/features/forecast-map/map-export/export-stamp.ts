@@ -11,7 +11,7 @@ export const DEMO_SOURCE = 'демонстрационные данные';
 
 export interface StampInput {
   date: string;
-  lead: LeadIndex;
+  leadIndex: LeadIndex;
   assimilated: boolean;
   variable: ForecastVariable;
   fileMeta: Pick<ForecastFileMeta, 'attributes'> | null;
@@ -31,7 +31,7 @@ export function isDemoData(meta: StampInput['fileMeta']): boolean {
 
 /** The stamp's lines, e.g. 'Дата прогноза: 2026-11-23 · Срок: +24h · Действителен: 2026-11-24T00:00Z UTC'. */
 export function stampLines(input: StampInput): string[] {
-  const hours = LEAD_HOURS[input.lead];
+  const hours = LEAD_HOURS[input.leadIndex];
   const model = attribute(input.fileMeta, 'model') ?? '—';
   const run = input.assimilated ? ru.mapTools.edgeRuns.assimilated : ru.mapTools.edgeRuns.free;
   const what = input.difference ? `${input.variable} (${input.difference})` : input.variable;
@@ -45,7 +45,7 @@ export function stampLines(input: StampInput): string[] {
 
 /** 'ice_2026-11-23_+24h_valid-2026-11-24T00-00Z_free_model_2_sithick_GLORYS[_diff][_demo].png' (safe characters only). */
 export function exportFileName(input: StampInput): string {
-  const hours = LEAD_HOURS[input.lead];
+  const hours = LEAD_HOURS[input.leadIndex];
   const model = (attribute(input.fileMeta, 'model') ?? 'model').replace(/[^A-Za-z0-9_-]+/g, '-');
   const parts = [
     'ice',

@@ -15,7 +15,7 @@ export interface RunFile {
   run: EdgeRun;
   url: string;
   /** Lead index inside that file: the forecast's lead, 0 in a one-step analysis. */
-  lead: number;
+  leadIndex: number;
 }
 
 /** 'YYYY-MM-DD' plus whole hours (a multiple of 24), in UTC. */
@@ -30,12 +30,12 @@ export function validTime(date: string, leadHours: number): string {
 }
 
 /** The three runs' files for a date and lead; the analysis only when `analysisDates` lists its valid date. */
-export function runFiles(date: string, lead: LeadIndex, analysisDates: readonly string[] | null, urls: FileUrls): RunFile[] {
+export function runFiles(date: string, leadIndex: LeadIndex, analysisDates: readonly string[] | null, urls: FileUrls): RunFile[] {
   const files: RunFile[] = [
-    { run: 'free', url: urls.forecast(date, false), lead },
-    { run: 'assimilated', url: urls.forecast(date, true), lead },
+    { run: 'free', url: urls.forecast(date, false), leadIndex },
+    { run: 'assimilated', url: urls.forecast(date, true), leadIndex },
   ];
-  const analysisDate = validDate(date, LEAD_HOURS[lead]);
-  if (analysisDates?.includes(analysisDate)) files.push({ run: 'analysis', url: urls.analysis(analysisDate), lead: 0 });
+  const analysisDate = validDate(date, LEAD_HOURS[leadIndex]);
+  if (analysisDates?.includes(analysisDate)) files.push({ run: 'analysis', url: urls.analysis(analysisDate), leadIndex: 0 });
   return files;
 }

@@ -55,7 +55,7 @@ export class PointLoader extends ToolLoader<PointLoaderOptions> {
     const runs: Promise<void>[] = (['free', 'assimilated'] as EdgeRun[]).map(async (run) => {
       const read = await this.read(urls.forecast(date, run === 'assimilated'), names, lon, lat);
       if (read.cell) result.cell = read.cell;
-      result.values[run] = [0, 1, 2].map((lead) => this.value(read.values, lead));
+      result.values[run] = [0, 1, 2].map((leadIndex) => this.value(read.values, leadIndex));
     });
     runs.push(
       (async () => {
@@ -75,10 +75,10 @@ export class PointLoader extends ToolLoader<PointLoaderOptions> {
     this.options.store.getState().pointSeriesChanged(result);
   }
 
-  private value(values: number[][] | null, lead: number): PointValue {
+  private value(values: number[][] | null, leadIndex: number): PointValue {
     if (!values) return null;
-    if (values.length === 2) return driftValue(values[0][lead], values[1][lead]);
-    return scalarValue(values[0][lead]);
+    if (values.length === 2) return driftValue(values[0][leadIndex], values[1][leadIndex]);
+    return scalarValue(values[0][leadIndex]);
   }
 
   /** The variables' values at the cell under (lon, lat) in one file; null values when it has no such file or cell. */

@@ -51,12 +51,12 @@ export function PointPanel() {
               </tr>
             </thead>
             <tbody>
-              {LEAD_HOURS.map((hours, lead) => (
+              {LEAD_HOURS.map((hours, leadIndex) => (
                 <tr key={hours} data-lead={hours}>
                   <th>+{hours}h</th>
                   {EDGE_RUNS.map((run) => (
                     <td key={run} data-run={run}>
-                      {formatPointValue(series.variable, series.values[run][lead])}
+                      {formatPointValue(series.variable, series.values[run][leadIndex])}
                     </td>
                   ))}
                 </tr>

@@ -42,8 +42,8 @@ export function startRouteChecker(store: ForecastMapStore, check: CheckRouteFn):
     } as const;
     const abort = new AbortController();
     controller = abort;
-    Promise.all(ROUTE_LEADS.map((lead) => check({ ...request, lead_hours: lead }, { signal: abort.signal }))).then(
-      (results) => store.getState().routeCheckDone(key, Object.fromEntries(ROUTE_LEADS.map((lead, k) => [lead, results[k]]))),
+    Promise.all(ROUTE_LEADS.map((leadHours) => check({ ...request, lead_hours: leadHours }, { signal: abort.signal }))).then(
+      (results) => store.getState().routeCheckDone(key, Object.fromEntries(ROUTE_LEADS.map((leadHours, k) => [leadHours, results[k]]))),
       (error: unknown) => {
         if (isApiError(error, 'aborted')) return;
         console.error('Route check failed:', error);

@@ -24,7 +24,7 @@ export type ExportFormat = 'gpx' | 'csv' | 'geojson';
 const POLARIS_NS = 'urn:arctic-ice-forecast:polaris:1';
 
 function leads(data: RouteExport): [RouteLeadHours, RouteCheckResult][] {
-  return ([24, 48, 72] as const).flatMap((lead) => (data.results[lead] ? [[lead, data.results[lead]!] as [RouteLeadHours, RouteCheckResult]] : []));
+  return ([24, 48, 72] as const).flatMap((leadHours) => (data.results[leadHours] ? [[leadHours, data.results[leadHours]!] as [RouteLeadHours, RouteCheckResult]] : []));
 }
 
 const escapeXml = (text: string) => text.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -45,8 +45,8 @@ export function routeToGpx(data: RouteExport): string {
     ...data.waypoints.map(([lat, lon], k) => `    <rtept lat="${lat}" lon="${lon}"><name>WP${k + 1}</name></rtept>`),
     '  </rte>',
   ];
-  for (const [lead, result] of leads(data)) {
-    lines.push(`  <trk><name>${escapeXml(`${name} +${lead} h`)}</name><trkseg>`);
+  for (const [leadHours, result] of leads(data)) {
+    lines.push(`  <trk><name>${escapeXml(`${name} +${leadHours} h`)}</name><trkseg>`);
     for (const s of result.samples) {
       lines.push(
         `    <trkpt lat="${s.lat}" lon="${s.lon}"><desc>${escapeXml(sampleDesc(s))}</desc><extensions>` +
@@ -66,9 +66,9 @@ export const CSV_HEADER = 'lead_hours,distance_km,lat,lon,concentration,thicknes
 
 export function routeToCsv(data: RouteExport): string {
   const rows = [CSV_HEADER];
-  for (const [lead, result] of leads(data)) {
+  for (const [leadHours, result] of leads(data)) {
     for (const s of result.samples) {
-      rows.push([lead, s.distance_km, s.lat, s.lon, s.concentration, s.thickness_m, s.ice_type, s.rio, s.category, s.covered].map(text).join(','));
+      rows.push([leadHours, s.distance_km, s.lat, s.lon, s.concentration, s.thickness_m, s.ice_type, s.rio, s.category, s.covered].map(text).join(','));
     }
   }
   return rows.join('\n') + '\n';
@@ -77,14 +77,14 @@ export function routeToCsv(data: RouteExport): string {
 export function routeToGeoJson(data: RouteExport): string {
   return JSON.stringify({
     type: 'FeatureCollection',
-    features: leads(data).map(([lead, r]) => ({
+    features: leads(data).map(([leadHours, r]) => ({
       type: 'Feature',
       geometry: { type: 'LineString', coordinates: r.samples.map((s) => [s.lon, s.lat]) },
       properties: {
         date: data.date,
         run: data.run,
         ice_class: data.iceClass,
-        lead_hours: lead,
+        lead_hours: leadHours,
         length_km: r.length_km,
         ice_length_km: r.ice_length_km,
         outside_km: r.outside_km,

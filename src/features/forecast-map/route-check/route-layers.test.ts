@@ -24,7 +24,7 @@ describe('route layers', () => {
       [true, [103, 104, 105]],
     ]);
     const result = { samples, length_km: 5, ice_length_km: 0, outside_km: 2, min_rio: 10, max_concentration: 0.5, max_thickness_m: 1, first_breach: null } as RouteCheckResult;
-    const layers = buildRouteLayers({ routeMode: 'ready', routeWaypoints: [[75, 100], [75, 105]], routeChecks: { status: 'done', results: { 24: result } }, lead: 0 } as never);
+    const layers = buildRouteLayers({ routeMode: 'ready', routeWaypoints: [[75, 100], [75, 105]], routeChecks: { status: 'done', results: { 24: result } }, leadIndex: 0 } as never);
     const outside = layers.find((l) => (l as { id: string }).id === `${ROUTE_LAYER_ID}-outside`) as unknown as { props: { data: unknown[]; getDashArray: number[]; extensions: unknown[] } };
     expect(outside.props.data).toHaveLength(1);
     expect(outside.props.getDashArray).toEqual([3, 2]);

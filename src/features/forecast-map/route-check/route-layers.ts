@@ -35,7 +35,7 @@ const dashes = new PathStyleExtension({ dash: true, highPrecisionDash: true });
 // Drawn over the field whatever the depth buffer holds (the globe's field mesh dips below the sphere).
 const overlay = { depthCompare: 'always', depthWriteEnabled: false } as const;
 
-type RouteState = Pick<ForecastMapState, 'routeMode' | 'routeWaypoints' | 'routeChecks' | 'lead'>;
+type RouteState = Pick<ForecastMapState, 'routeMode' | 'routeWaypoints' | 'routeChecks' | 'leadIndex'>;
 
 /** Consecutive samples of one category (and coverage) become one path; each run ends where the next begins. */
 export function categoryRuns(samples: { lat: number; lon: number; category: RioCategory | null; covered?: boolean }[]): Run[] {
@@ -62,7 +62,7 @@ export function categoryRuns(samples: { lat: number; lon: number; category: RioC
 export function buildRouteLayers(state: RouteState): LayersList {
   if (state.routeMode === 'off' || state.routeWaypoints.length === 0) return [];
   const waypoints = state.routeWaypoints.map(([lat, lon]): Position => [lon, lat]);
-  const result = state.routeChecks?.results[LEAD_HOURS[state.lead]];
+  const result = state.routeChecks?.results[LEAD_HOURS[state.leadIndex]];
   const layers: LayersList = [];
   if (result) {
     const runs = categoryRuns(result.samples);
@@ -127,6 +127,6 @@ export function routeLayersChanged(state: RouteState, previous: RouteState): boo
     state.routeMode !== previous.routeMode ||
     state.routeWaypoints !== previous.routeWaypoints ||
     state.routeChecks !== previous.routeChecks ||
-    (state.routeChecks !== null && state.lead !== previous.lead)
+    (state.routeChecks !== null && state.leadIndex !== previous.leadIndex)
   );
 }

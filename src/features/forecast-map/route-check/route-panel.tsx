@@ -46,8 +46,8 @@ function ResultsTable({ results }: { results: Partial<Record<24 | 48 | 72, Route
       <thead>
         <tr>
           <th />
-          {ROUTE_LEADS.map((lead) => (
-            <th key={lead}>{t.lead(lead)}</th>
+          {ROUTE_LEADS.map((leadHours) => (
+            <th key={leadHours}>{t.lead(leadHours)}</th>
           ))}
         </tr>
       </thead>
@@ -55,10 +55,10 @@ function ResultsTable({ results }: { results: Partial<Record<24 | 48 | 72, Route
         {rows.map(([label, value, id]) => (
           <tr key={id} data-row={id}>
             <th scope="row">{label}</th>
-            {ROUTE_LEADS.map((lead) => {
-              const result = results[lead];
+            {ROUTE_LEADS.map((leadHours) => {
+              const result = results[leadHours];
               return (
-                <td key={lead} data-lead={lead}>
+                <td key={leadHours} data-lead={leadHours}>
                   {result ? value(result) : '—'}
                 </td>
               );
@@ -75,8 +75,8 @@ function ResultsTable({ results }: { results: Partial<Record<24 | 48 | 72, Route
  * so missing data is never read as open water. Nothing when the whole route is inside.
  */
 function OutsideNote({ results }: { results: Partial<Record<24 | 48 | 72, RouteCheckResult>> }) {
-  const lead = useForecastMap((s) => LEAD_HOURS[s.lead]) as 24 | 48 | 72;
-  const outside = (results[lead] ?? Object.values(results)[0])?.outside_km ?? 0;
+  const leadHours = useForecastMap((s) => LEAD_HOURS[s.leadIndex]) as 24 | 48 | 72;
+  const outside = (results[leadHours] ?? Object.values(results)[0])?.outside_km ?? 0;
   if (!(outside > 0)) return null;
   return (
     <p className="route-panel__outside" data-testid="route-outside">

@@ -11,7 +11,7 @@ interface FieldBase {
   /** Which file (cache key), variable and lead this slice belongs to. */
   fileKey: string;
   variable: ForecastVariable;
-  lead: LeadIndex;
+  leadIndex: LeadIndex;
   grid: RegularGrid;
   /**
    * A preview on a slow link (every 2nd cell upsampled onto the grid), drawn until the full slice

@@ -6,7 +6,7 @@ import type { DisplayField } from './field-slice.ts';
 const grid: RegularGrid = { lon0: 50, dlon: 1, nlon: 2, lat0: 80, dlat: 1, nlat: 1 };
 function scalarField(data: number[], min: number, max: number): DisplayField {
   const slice: ScalarSlice = { data: Float32Array.from(data), width: 2, height: 1, min, max };
-  return { kind: 'scalar', fileKey: 'f', variable: 'sithick_GLORYS', lead: 0, grid, slice };
+  return { kind: 'scalar', fileKey: 'f', variable: 'sithick_GLORYS', leadIndex: 0, grid, slice };
 }
 
 describe('forecast map store', () => {
@@ -15,7 +15,7 @@ describe('forecast map store', () => {
     expect(state).toMatchObject({
       date: null,
       assimilated: false,
-      lead: 0,
+      leadIndex: 0,
       variable: 'sithick_GLORYS',
       datesStatus: 'idle',
       fileStatus: 'idle',
@@ -28,9 +28,9 @@ describe('forecast map store', () => {
     const store = createForecastMapStore();
     store.getState().setDate('2026-11-20');
     store.getState().setAssimilated(true);
-    store.getState().setLead(2);
+    store.getState().setLeadIndex(2);
     store.getState().setVariable('sea_ice_fraction_BREMEN');
-    expect(store.getState()).toMatchObject({ date: '2026-11-20', assimilated: true, lead: 2, variable: 'sea_ice_fraction_BREMEN' });
+    expect(store.getState()).toMatchObject({ date: '2026-11-20', assimilated: true, leadIndex: 2, variable: 'sea_ice_fraction_BREMEN' });
   });
 
   it('picks the latest date by default and keeps a chosen date the server has', () => {
@@ -80,11 +80,11 @@ describe('forecast map store', () => {
     const store = createForecastMapStore();
     let notifications = 0;
     store.subscribe(() => (notifications += 1));
-    store.getState().applySelection({ lead: 0, variable: 'sithick_GLORYS' });
+    store.getState().applySelection({ leadIndex: 0, variable: 'sithick_GLORYS' });
     expect(notifications).toBe(0);
-    store.getState().applySelection({ lead: 1, variable: undefined });
-    expect(store.getState()).toMatchObject({ lead: 1, variable: 'sithick_GLORYS' });
+    store.getState().applySelection({ leadIndex: 1, variable: undefined });
+    expect(store.getState()).toMatchObject({ leadIndex: 1, variable: 'sithick_GLORYS' });
     store.setState(store.getInitialState(), true);
-    expect(store.getState().lead).toBe(0);
+    expect(store.getState().leadIndex).toBe(0);
   });
 });

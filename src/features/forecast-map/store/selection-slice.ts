@@ -9,7 +9,8 @@ export interface Selection {
   assimilated: boolean;
   /** Show the date's analysis instead of a forecast run; leads do not apply then. */
   analysis: boolean;
-  lead: LeadIndex;
+  /** Index into LEAD_HOURS (0: +24 h); the URL's `lead` is in hours (url-search.ts). */
+  leadIndex: LeadIndex;
   variable: ForecastVariable;
   /** The ship's ice class for the POLARIS layer and the route check. */
   iceClass: IceClass;
@@ -19,7 +20,7 @@ export interface SelectionSlice extends Selection {
   setDate: (date: string) => void;
   setAssimilated: (assimilated: boolean) => void;
   setAnalysis: (analysis: boolean) => void;
-  setLead: (lead: LeadIndex) => void;
+  setLeadIndex: (leadIndex: LeadIndex) => void;
   setVariable: (variable: ForecastVariable) => void;
   setIceClass: (iceClass: IceClass) => void;
   /** Apply a (partial) selection read from the URL; unchanged fields keep their value. */
@@ -30,7 +31,7 @@ export const DEFAULT_SELECTION: Selection = {
   date: null,
   assimilated: false,
   analysis: false,
-  lead: 0,
+  leadIndex: 0,
   variable: 'sithick_GLORYS',
   iceClass: DEFAULT_ICE_CLASS,
 };
@@ -40,7 +41,7 @@ export const createSelectionSlice: StateCreator<SelectionSlice, [], [], Selectio
   setDate: (date) => set({ date }),
   setAssimilated: (assimilated) => set({ assimilated }),
   setAnalysis: (analysis) => set({ analysis }),
-  setLead: (lead) => set({ lead }),
+  setLeadIndex: (leadIndex) => set({ leadIndex }),
   setVariable: (variable) => set({ variable }),
   setIceClass: (iceClass) => set({ iceClass }),
   applySelection: (selection) => {

@@ -43,7 +43,7 @@ export interface Trajectory {
 }
 
 /** Spatially interpolated velocity (m/s) of one lead at (lon, lat) degrees, or null where the parcel must stop. */
-function velocityOfLead(fields: DriftFields, lead: number, lon: number, lat: number): [number, number] | null {
+function velocityOfLead(fields: DriftFields, leadIndex: number, lon: number, lat: number): [number, number] | null {
   const { grid } = fields;
   const x = (lon - grid.lon0) / grid.dlon;
   const y = (lat - grid.lat0) / grid.dlat;
@@ -57,7 +57,7 @@ function velocityOfLead(fields: DriftFields, lead: number, lon: number, lat: num
   const j1 = Math.min(j0 + 1, grid.nlat - 1);
   const fx = x - i0;
   const fy = y - j0;
-  const data = fields.uv[lead];
+  const data = fields.uv[leadIndex];
   let u = 0;
   let v = 0;
   for (const [i, j, w] of [

@@ -43,10 +43,10 @@ export class TrajectoryLoader extends ToolLoader<TrajectoryLoaderOptions> {
     try {
       const meta = await worker.load({ url });
       const names = new Set(meta.variables.map((v) => v.name));
-      if (meta.grid && names.has(DRIFT_SPEED_VARIABLE) && names.has(DRIFT_DIRECTION_VARIABLE) && meta.leadTimes.length > 0) {
-        const leadHours = meta.leadTimes.slice(0, 3);
+      if (meta.grid && names.has(DRIFT_SPEED_VARIABLE) && names.has(DRIFT_DIRECTION_VARIABLE) && meta.leadHours.length > 0) {
+        const leadHours = meta.leadHours.slice(0, 3);
         const slices = await Promise.all(
-          leadHours.map((_, lead) => worker.driftSlice(meta.key, lead, DRIFT_SPEED_VARIABLE, DRIFT_DIRECTION_VARIABLE)),
+          leadHours.map((_, leadIndex) => worker.driftSlice(meta.key, leadIndex, DRIFT_SPEED_VARIABLE, DRIFT_DIRECTION_VARIABLE)),
         );
         const track = integrateTrajectory({ grid: meta.grid, leadHours, uv: slices.map((s) => s.data) }, start, leadHours[leadHours.length - 1]);
         result = { ...pending, status: 'ready', track, leadHours };

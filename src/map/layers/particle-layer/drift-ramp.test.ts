@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { driftColour, driftRampBytes } from './drift-ramp.ts';
+import { driftColour } from '../../../testing/shader-colours.ts';
+import { driftRampBytes } from './drift-ramp.ts';
 
 describe('drift colour ramp', () => {
   it('runs blue, cyan, green, yellow, red at 0, 1/4, 1/2, 3/4 and the maximum speed', () => {

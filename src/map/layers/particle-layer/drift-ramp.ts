@@ -3,19 +3,11 @@
  * yellow, red from 0 to the slice's maximum speed), sampled into the bytes the shader's ramp texture holds,
  * so the legend (which reads the same `driftRamp`) shows exactly what the particles are painted with.
  */
-import { driftRamp, RAMP_SIZE, sampleRamp, type Rgb } from '../../colour-ramps.ts';
+import { driftRamp, RAMP_SIZE, sampleRamp } from '../../colour-ramps.ts';
 
 export { driftRamp };
 
 /** RGBA bytes of the 256 × 1 ramp texture (texel k is speed k/255 × maxSpeed). */
 export function driftRampBytes(): Uint8Array {
   return sampleRamp(driftRamp, RAMP_SIZE);
-}
-
-/** The colour a particle moving at `speed` m/s gets when the slice's largest speed is `maxSpeed` m/s. */
-export function driftColour(speed: number, maxSpeed: number): Rgb {
-  const bytes = driftRampBytes();
-  const t = maxSpeed > 0 ? Math.min(1, Math.max(0, speed / maxSpeed)) : 0;
-  const k = Math.round(t * (RAMP_SIZE - 1));
-  return [bytes[4 * k], bytes[4 * k + 1], bytes[4 * k + 2]];
 }

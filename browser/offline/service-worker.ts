@@ -1,6 +1,7 @@
 /**
- * The service worker (issue 13: ships and polar stations). Built by vite-plugin-pwa (injectManifest) into
- * dist/service-worker.js and registered from register-service-worker.ts; served from 'self' as a script file.
+ * The service worker, so that ships and polar stations open the app with no link. Built by vite-plugin-pwa
+ * (injectManifest) into dist/service-worker.js and registered from src/offline/register-service-worker.ts; served
+ * from 'self' as a script file.
  *
  * - App shell: index.html and the entry chunk are precached; every other hashed asset (the map page's chunk,
  *   MapLibre's worker, the offline land, the decode worker) is kept when the page uses it, cache first. Assets the
@@ -19,12 +20,12 @@ import { clientsClaim } from 'workbox-core';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst } from 'workbox-strategies';
-import { cachedDates, FORECAST_CACHE } from '../../common/offline-cache/forecast-cache.ts';
+import { cachedDates, FORECAST_CACHE } from './forecast-cache.ts';
 import { KEEP_MESSAGE, NETWORK_MESSAGE, type KeepMessage, type NetworkMessage } from './messages.ts';
 
 interface ServiceWorkerScope {
   __WB_MANIFEST: Array<{ url: string; revision: string | null }>;
-  location: Location;
+  location: WorkerLocation;
   clients: { matchAll(options?: { includeUncontrolled?: boolean; type?: string }): Promise<Array<{ postMessage(message: unknown): void }>> };
   cookieStore?: { get(name: string): Promise<{ value: string } | null> };
   skipWaiting(): Promise<void>;

@@ -1,4 +1,4 @@
-/** Messages between the pages and the service worker (service-worker.ts). */
+/** Messages between the pages (src/offline/) and the service worker (service-worker.ts). */
 
 /** Service worker → pages: a request it handles went to the network (online) or failed and a copy answered. */
 export const NETWORK_MESSAGE = 'ice-network';

@@ -1,6 +1,7 @@
 /**
- * The offline forecast cache in Cache Storage (issue 13): one cache of forecast files, subsets and header
- * ranges as the decode worker downloaded them, and its index (cache-index.ts) stored as JSON in a second cache.
+ * The offline forecast cache in Cache Storage, so a ship with no link still has its forecasts: one cache of
+ * forecast files, subsets and header ranges as the decode worker downloaded them, and its index (cache-index.ts)
+ * stored as JSON in a second cache.
  * Range answers (206) cannot be stored as such: they are kept as 200 under a key with `__range=` and their
  * Content-Range in `x-ice-content-range`, and rebuilt as 206 when read.
  */

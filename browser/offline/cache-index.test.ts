@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { CacheIndex } from '../../common/offline-cache/cache-index.ts';
-import { cachedDates, cacheKey, cacheLimit, MAX_CACHE_BYTES } from '../../common/offline-cache/forecast-cache.ts';
+import { CacheIndex } from './cache-index.ts';
+import { cachedDates, cacheKey, cacheLimit, MAX_CACHE_BYTES } from './forecast-cache.ts';
 
 describe('offline forecast cache index', () => {
   it('keeps the total under the limit, least recently used out first', () => {

@@ -1,5 +1,5 @@
-/** Verification records for the tests of this folder (written by hand, as the API gives them). */
-import type { VerificationRow } from '../../api/verification.ts';
+/** Verification records for the verification page's tests (written by hand, as the API gives them). */
+import type { VerificationRow } from '../api/verification.ts';
 
 export function row(overrides: Partial<VerificationRow>): VerificationRow {
   return {

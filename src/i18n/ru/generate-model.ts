@@ -1,0 +1,26 @@
+/** Generating a model (src/features/generate-model). */
+export const generateModel = {
+  title: 'Сгенерировать модель',
+  content: 'Содержание',
+  contentPlaceholder: 'Гиперпараметры: строки ключ=значение или JSON',
+  prompt: 'Системный промпт',
+  promptPlaceholder: 'Выберите системный промпт',
+  promptSample: 'Образец системного промпта',
+  contentSample: 'Подставить пример содержания',
+  dataset: 'Датасет',
+  datasetPlaceholder: 'Выберите датасет',
+  noDatasets: 'Нет доступных датасетов',
+  experiment: 'Название эксперимента',
+  experimentPlaceholder: 'Например, advection_slow',
+  submit: 'Отправить',
+  fillAll: '⚠️ Заполните все поля',
+  sending: 'Отправка запроса...',
+  sent: '✅ Модель успешно отправлена на генерацию',
+  failed: '❌ Ошибка при отправке запроса',
+  registered: (modelId: string) => `Модель ${modelId} зарегистрирована, метрики рассчитаны`,
+  families: {
+    persistence: 'Инерционная модель (persistence)',
+    free_drift_advection: 'Адвекция свободным дрейфом (free_drift_advection)',
+    damped_anomaly: 'Затухающая аномалия (damped_anomaly)',
+  },
+} as const;
