@@ -6,10 +6,10 @@
  */
 import { simdSwapper } from './simd-swap.ts';
 
-const nativeIsLittleEndian = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
+export const nativeIsLittleEndian = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
 
 /** Swap 2-byte words in place. `buffer` offset must be 2-aligned. */
-function swap16(words: Uint16Array): void {
+export function swap16(words: Uint16Array): void {
   for (let i = 0, n = words.length; i < n; i++) {
     const x = words[i];
     words[i] = ((x & 0xff) << 8) | (x >>> 8);
@@ -17,7 +17,7 @@ function swap16(words: Uint16Array): void {
 }
 
 /** Swap 4-byte words in place. */
-function swap32(words: Uint32Array): void {
+export function swap32(words: Uint32Array): void {
   for (let i = 0, n = words.length; i < n; i++) {
     const x = words[i];
     words[i] = ((x & 0xff) << 24) | ((x & 0xff00) << 8) | ((x >>> 8) & 0xff00) | (x >>> 24);
@@ -25,7 +25,7 @@ function swap32(words: Uint32Array): void {
 }
 
 /** Swap 8-byte words in place: swap each half and exchange the halves. `halves` views the same bytes. */
-function swap64(halves: Uint32Array): void {
+export function swap64(halves: Uint32Array): void {
   for (let i = 0, n = halves.length; i < n; i += 2) {
     const a = halves[i];
     const b = halves[i + 1];

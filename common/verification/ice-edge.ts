@@ -22,7 +22,7 @@ const DX = [0, 1, 1, 0];
 const DY = [0, 0, 1, 1];
 
 /** Visit every piece of the `threshold` contour of a row-major field (nlat rows × nlon columns). */
-function traceIceEdge(field: ArrayLike<number>, grid: RegularGrid, visit: SegmentVisitor, threshold = ICE_THRESHOLD): void {
+export function traceIceEdge(field: ArrayLike<number>, grid: RegularGrid, visit: SegmentVisitor, threshold = ICE_THRESHOLD): void {
   const { nlon, nlat } = grid;
   const v = [0, 0, 0, 0];
   const xs = [0, 0, 0, 0];
