@@ -2,7 +2,6 @@ import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { validateForecastSearch } from '../features/forecast-map/url-search.ts';
 import { signedInRoute } from './signed-in-layout.tsx';
 import { forecastWorkerUrl } from '../../workers/forecast-worker-url.ts';
-import { prefetchFirstSlice } from '../features/forecast-map/first-slice-prefetch.ts';
 
 const loadPage = () => import('../features/forecast-map/forecast-map-page.tsx');
 
@@ -12,8 +11,6 @@ if (typeof location !== 'undefined' && location.pathname === '/forecasts') {
   void loadPage().catch(() => undefined);
   // The decode worker's script too (15 KiB), into the HTTP cache, so the worker the page starts finds it there.
   if (import.meta.env.PROD) void fetch(forecastWorkerUrl, { credentials: 'same-origin' }).then((r) => r.arrayBuffer()).catch(() => undefined);
-  // And the view's first slice, when the link names its date (first-slice-prefetch.ts).
-  prefetchFirstSlice(validateForecastSearch(Object.fromEntries(new URLSearchParams(location.search))));
 }
 
 /** /forecasts: the forecast map; ?date=&assimilated=&lead=&variable= select what it shows (a link reopens the view). */
