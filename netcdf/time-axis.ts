@@ -7,7 +7,7 @@ import { CfTimeError, formatDateTime, num2date, realTime, timeSteps, type TimeSt
 import type { NetcdfDataset, VariableInfo } from './types.ts';
 
 /** The time coordinate: named 'time', or with standard_name 'time' / axis 'T', one-dimensional. */
-export function timeVariable(ds: NetcdfDataset): VariableInfo | null {
+function timeVariable(ds: NetcdfDataset): VariableInfo | null {
   const oneD = ds.variables.filter((v) => v.shape.length === 1);
   return (
     oneD.find((v) => v.name === 'time') ??

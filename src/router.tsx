@@ -29,7 +29,7 @@ import { signedInRoute } from './routes/signed-in-layout.tsx';
 import { uploadRoute } from './routes/upload.tsx';
 import { verificationRoute } from './routes/verification.tsx';
 
-export const routeTree = rootRoute.addChildren([
+const routeTree = rootRoute.addChildren([
   loginRoute,
   registerRoute,
   signedInRoute.addChildren([

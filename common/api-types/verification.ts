@@ -9,9 +9,6 @@ import type { LeadScores } from '../verification/scores.ts';
 export const VERIFICATION_RUNS = ['forecast', 'assim_forecast'] as const;
 export type VerificationRun = (typeof VERIFICATION_RUNS)[number];
 
-/** Lead times scored, hours. */
-export const VERIFICATION_LEADS = [24, 48, 72] as const;
-
 /** The analysis a record was scored against. */
 export interface VerificationTruth {
   /** The analysis's source as stored: 'demo_analysis', 'inbox_analysis', an imported dataset id, … */

@@ -55,7 +55,7 @@ export function daysFromCivil(y: number, m: number, d: number): number {
 }
 
 /** The proleptic Gregorian date of a day count since 1970-01-01. */
-export function civilFromDays(days: number): [number, number, number] {
+function civilFromDays(days: number): [number, number, number] {
   const z = days + 719468;
   const era = Math.floor(z / 146097);
   const doe = z - era * 146097;

@@ -74,9 +74,6 @@ const SINCE = /^\s*([A-Za-z_]+)\s+since\s+(.*?)\s*$/i;
 const DATE_TIME =
   /^([+-]?\d{1,5})-(\d{1,2})-(\d{1,2})(?:(?:T|\s+)(\d{1,2}):(\d{1,2})(?::(\d{1,2}(?:\.\d*)?))?)?\s*(Z|UTC|GMT|[+-]\d{1,2}(?::?\d{2})?)?$/i;
 
-/** Whether a units text is meant as CF time ("<word> since …"), well formed or not. */
-export const isTimeUnitsText = (units: unknown): boolean => typeof units === 'string' && SINCE.test(units);
-
 function unitLength(unit: TimeUnit, calendar: CalendarName): number {
   const fixed = FIXED_MS[unit];
   if (fixed !== undefined) return fixed;

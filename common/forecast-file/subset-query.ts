@@ -14,7 +14,7 @@ export interface SubsetSelection {
 }
 
 /** The strides a request may ask for: 1 (every cell) and 2 (a quarter of the cells; bench/README.md, bytes per slice). */
-export const ALLOWED_STRIDES = [1, 2] as const;
+const ALLOWED_STRIDES = [1, 2] as const;
 
 /** The one preview stride the worker asks for. */
 export const PREVIEW_STRIDE = 2;

@@ -14,7 +14,6 @@ export type {
   SourceFile,
   RegularGrid,
   SourceGrid,
-  SourceGridKind,
   LatLon1dGrid,
   LatLon2dGrid,
   ProjectedGrid,
@@ -22,12 +21,11 @@ export type {
   RegridMapping,
   IceQuantity,
   EastNorth,
-  SpeedDirection,
 } from './types.ts';
 export { RegridError, regridReasonsRu, type RegridErrorCode } from './errors.ts';
 export { describeSourceGrid } from './source-grid.ts';
-export { buildMapping, applyMapping, regrid, mappingCache } from './mapping.ts';
+export { buildMapping, applyMapping, mappingCache } from './mapping.ts';
 export { readField, type FieldIndex, type SliceFile } from './read-field.ts';
-export { rotateToEastNorth, speedDirection, displacementToVelocity } from './vectors.ts';
+export { rotateToEastNorth, displacementToVelocity } from './vectors.ts';
 export { normaliseUnits, iceQuantity, type NormalisedValues } from './units.ts';
 export { footprintGrid, type FootprintOptions } from './footprint.ts';

@@ -186,8 +186,3 @@ export function applyMapping(mapping: RegridMapping, values: ArrayLike<number>):
   }
   return out;
 }
-
-/** buildMapping (cached) + applyMapping in one call. */
-export function regrid(source: SourceGrid, target: RegularGrid, values: ArrayLike<number>, method: RegridMethod): Float32Array {
-  return applyMapping(buildMapping(source, target, method), values);
-}

@@ -24,7 +24,7 @@ const num = (value: AttributeValue | undefined): number | undefined => {
  * proj4js quirk: its laea (and a few others) leave x0/y0 undefined, giving NaN, when the string has no
  * +x_0/+y_0. PROJ's default is 0, so adding them changes nothing but makes proj4js answer.
  */
-export function withFalseOrigin(definition: string): string {
+function withFalseOrigin(definition: string): string {
   let out = definition.trim();
   if (!out.startsWith('+')) return out;
   if (!/\+x_0=/.test(out)) out += ' +x_0=0';

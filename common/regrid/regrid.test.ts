@@ -14,16 +14,20 @@ import {
   iceQuantity,
   mappingCache,
   normaliseUnits,
-  regrid,
   RegridError,
   rotateToEastNorth,
-  speedDirection,
   type AttributeValue,
+  type RegridMethod,
   type RegularGrid,
   type SourceFile,
+  type SourceGrid,
 } from './index.ts';
 import { converter } from './projection.ts';
 import { projectTarget } from './target-points.ts';
+
+/** The mapping (cached) applied to one slice, as the decode worker and the ingest do in two steps. */
+const regrid = (source: SourceGrid, target: RegularGrid, values: ArrayLike<number>, method: RegridMethod) =>
+  applyMapping(buildMapping(source, target, method), values);
 
 interface Var {
   dims: string[];
@@ -247,19 +251,6 @@ describe('vectors', () => {
     const r = rotateToEastNorth(grid, new Float32Array(30).fill(2), new Float32Array(30).fill(-1));
     expect(r.east[7]).toBeCloseTo(2, 6);
     expect(r.north[7]).toBeCloseTo(-1, 6);
-  });
-
-  it('speed and direction follow the product (bearing the ice moves towards, clockwise from north)', () => {
-    const { speed, direction } = speedDirection([0, 1, 0, -1, NaN], [1, 0, -1, 0, 1]);
-    expect(Array.from(speed.subarray(0, 4))).toEqual([1, 1, 1, 1]);
-    expect(direction[0]).toBeCloseTo(0, 6);
-    expect(direction[1]).toBeCloseTo(Math.PI / 2, 6);
-    expect(direction[2]).toBeCloseTo(Math.PI, 6);
-    expect(direction[3]).toBeCloseTo((3 * Math.PI) / 2, 6);
-    expect(speed[4]).toBeNaN();
-    expect(direction[4]).toBeNaN();
-    // Back through the map's convention (workers/forecast/drift.ts): east = s·sin d, north = s·cos d.
-    expect(speed[3] * Math.sin(direction[3])).toBeCloseTo(-1, 6);
   });
 
   it('displacements over an interval become m/s; a missing or non-positive interval gives NaN', () => {

@@ -10,7 +10,7 @@
 import type { RegularGrid } from './types.ts';
 
 /** Rows and columns between exactly projected lattice points. */
-export const LATTICE = 4;
+const LATTICE = 4;
 
 export interface PlanePoints {
   x: Float64Array;

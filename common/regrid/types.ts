@@ -69,7 +69,6 @@ export interface ProjectedGrid extends SourceGridBase {
 }
 
 export type SourceGrid = LatLon1dGrid | LatLon2dGrid | ProjectedGrid;
-export type SourceGridKind = SourceGrid['kind'];
 
 /**
  * 'nearest': the value of the source cell whose centre is nearest. 'bilinear': weighted from the four source
@@ -111,11 +110,4 @@ export interface EastNorth {
   /** Eastward and northward components, same units as the input, NaN where either input is missing. */
   east: Float32Array;
   north: Float32Array;
-}
-
-export interface SpeedDirection {
-  /** m/s. */
-  speed: Float32Array;
-  /** Bearing the ice moves towards, clockwise from north, radians in [0, 2π); NaN where speed is missing. */
-  direction: Float32Array;
 }

@@ -5,7 +5,7 @@
 import { RegridError, regridReasonsRu } from './errors.ts';
 import { converter } from './projection.ts';
 import { unitFactor } from './units.ts';
-import type { EastNorth, SourceGrid, SpeedDirection } from './types.ts';
+import type { EastNorth, SourceGrid } from './types.ts';
 import { LruCache } from '../lru-cache.ts';
 
 const DEG = Math.PI / 180;
@@ -112,20 +112,4 @@ export function displacementToVelocity(displacement: ArrayLike<number>, units: s
     out[k] = dt > 0 ? (displacement[k] * factor) / dt : NaN;
   }
   return out;
-}
-
-/** East/north components (m/s) → speed (m/s) and direction (bearing towards, radians [0, 2π)). */
-export function speedDirection(east: ArrayLike<number>, north: ArrayLike<number>): SpeedDirection {
-  const n = east.length;
-  if (north.length !== n) throw new RegridError('size-mismatch', regridReasonsRu.sizeMismatch(n, north.length));
-  const speed = new Float32Array(n);
-  const direction = new Float32Array(n);
-  for (let k = 0; k < n; k++) {
-    const e = east[k];
-    const v = north[k];
-    speed[k] = Math.hypot(e, v); // NaN if either is NaN
-    const d = Math.atan2(e, v); // bearing: atan2(east, north), clockwise from north
-    direction[k] = Number.isNaN(speed[k]) ? NaN : d < 0 ? d + 2 * Math.PI : d;
-  }
-  return { speed, direction };
 }

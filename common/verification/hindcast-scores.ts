@@ -26,7 +26,7 @@ export function errorScores(forecast: ArrayLike<number>, truth: ArrayLike<number
 }
 
 /** Side of the SSIM window, cells. */
-export const SSIM_WINDOW = 7;
+const SSIM_WINDOW = 7;
 
 /**
  * Mean SSIM of two row-major fields (height × width). `dataRange` is L, the span the variable can take

@@ -65,7 +65,7 @@ interface Nc4Variable extends VariableInfo {
 
 let fileCounter = 0;
 
-export class Nc4Dataset implements NetcdfDataset {
+class Nc4Dataset implements NetcdfDataset {
   readonly format = 'netcdf4' as const;
   readonly dimensions: DimensionInfo[] = [];
   readonly variables: Nc4Variable[] = [];

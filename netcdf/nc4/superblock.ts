@@ -6,7 +6,7 @@
 import { NetcdfFormatError, NetcdfTruncatedError } from '../errors.ts';
 
 /** The end-of-file address the superblock declares, or null when it cannot be read (left to HDF5). */
-export function declaredHdf5Length(bytes: Uint8Array): number | null {
+function declaredHdf5Length(bytes: Uint8Array): number | null {
   if (bytes.length < 12) throw new NetcdfTruncatedError(`HDF5 file truncated: only ${bytes.length} bytes`);
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const version = bytes[8];

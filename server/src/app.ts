@@ -30,10 +30,10 @@ import { setupValidation } from './plugins/validation.ts';
 import { setupXsrf } from './plugins/xsrf.ts';
 import { apiRoutes } from './routes/index.ts';
 
-export const API_PREFIX = '/api/v1';
+const API_PREFIX = '/api/v1';
 
 /** Largest request body accepted, bytes; larger ones get 413. Routes that take uploads raise it for themselves. */
-export const BODY_LIMIT_BYTES = 1024 * 1024;
+const BODY_LIMIT_BYTES = 1024 * 1024;
 
 export interface BuildOptions {
   /** Where logs go (default stdout); tests pass a stream to read them. */

@@ -77,7 +77,7 @@ const oneOf =
 const durationUnits: Record<string, number> = { s: 1, m: 60, h: 3600, d: 86400 };
 
 /** Seconds, written as `3600`, `90s`, `30m`, `12h` or `7d`. */
-export const durationSeconds: Parser<number> = (raw) => {
+const durationSeconds: Parser<number> = (raw) => {
   const match = /^(\d+)\s*([smhd]?)$/.exec(raw.trim());
   const seconds = match ? Number(match[1]) * durationUnits[match[2] || 's'] : NaN;
   if (!Number.isSafeInteger(seconds) || seconds <= 0) {
@@ -87,7 +87,7 @@ export const durationSeconds: Parser<number> = (raw) => {
 };
 
 /** The daily cycle's schedule for a real ANALYSIS_SOURCE unless CYCLE_SCHEDULE says otherwise. */
-export const DEFAULT_REAL_SCHEDULE = '30 6 * * *';
+const DEFAULT_REAL_SCHEDULE = '30 6 * * *';
 
 /** HMAC keys shorter than this are guessable; a generated one is 64 bytes. */
 const MIN_SECRET_LENGTH = 16;

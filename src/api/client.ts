@@ -6,15 +6,15 @@
  */
 
 /** The API's base path; every endpoint path below is relative to it (e.g. 'users/me'). */
-export const API_BASE = '/api/v1/';
+const API_BASE = '/api/v1/';
 
-export const XSRF_COOKIE = 'XSRF-TOKEN';
-export const XSRF_HEADER = 'X-XSRF-TOKEN';
+const XSRF_COOKIE = 'XSRF-TOKEN';
+const XSRF_HEADER = 'X-XSRF-TOKEN';
 
 export type ApiErrorKind = 'network' | 'timeout' | 'aborted' | 'status';
 
 /** Messages of the non-status kinds; fixed so that logs and tests can recognise them. */
-export const apiErrorMessages = {
+const apiErrorMessages = {
   network: 'Network Error',
   timeout: 'timeout exceeded',
   aborted: 'Request aborted',
@@ -70,7 +70,7 @@ export interface RequestOptions {
 const SAFE_METHODS = new Set<HttpMethod>(['GET', 'HEAD']);
 
 /** Path + query relative to the page's origin, e.g. '/api/v1/forecast/hist?date=2026-01-01'. */
-export function apiPath(path: string, query?: Query): string {
+function apiPath(path: string, query?: Query): string {
   const clean = path.replace(/^\/+/, '');
   const search = new URLSearchParams();
   for (const [key, value] of Object.entries(query ?? {})) {
@@ -90,7 +90,7 @@ export function apiUrl(path: string, query?: Query, origin: string = globalThis.
 }
 
 /** Value of a cookie readable from script, or null. Safe where there is no document (workers, Node). */
-export function readCookie(name: string): string | null {
+function readCookie(name: string): string | null {
   const cookies = typeof document === 'undefined' ? '' : document.cookie;
   for (const part of cookies.split(';')) {
     const eq = part.indexOf('=');
@@ -151,7 +151,7 @@ async function readDetail(response: Response): Promise<string | null> {
  * Send one request and hand the successful response to `read` (which may consume the body); the timeout and
  * the caller's signal stay armed until `read` finishes, so a stalled body also times out.
  */
-export async function apiRequest<T>(
+async function apiRequest<T>(
   path: string,
   options: RequestOptions,
   read: (response: Response) => Promise<T>,

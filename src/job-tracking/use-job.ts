@@ -6,7 +6,7 @@ import { useEffect, useState } from 'react';
 import { fetchJob, isFinished, type Job } from '../api/jobs.ts';
 
 /** How often to ask, ms: progress moves in steps of seconds; faster polling only loads the server. */
-export const JOB_POLL_MS = 1000;
+const JOB_POLL_MS = 1000;
 /** Consecutive failed polls tolerated before showing an error. */
 const MAX_POLL_FAILURES = 3;
 

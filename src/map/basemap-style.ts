@@ -3,7 +3,7 @@ import type { StyleSpecification } from 'maplibre-gl';
 import { MAP_MAX_ZOOM, OFFLINE_TILE_URL } from './map-config.ts';
 
 /** Deep-ocean blue behind the tiles, and the sea colour of the offline basemap. */
-export const OCEAN_COLOUR = '#1d3a57';
+const OCEAN_COLOUR = '#1d3a57';
 export const BASEMAP_SOURCE_ID = 'blue-marble';
 export const BASEMAP_LAYER_ID = 'blue-marble';
 export const BACKGROUND_LAYER_ID = 'ocean';

@@ -11,11 +11,11 @@ import type { FeatureCollection, Geometry } from 'geojson';
 import type { GeoJSONSource, LayerSpecification, Map as MapLibreMap } from 'maplibre-gl';
 
 export const OFFLINE_LAND_COLOUR = '#c9c2ae';
-export const OFFLINE_COAST_COLOUR = '#5b5648';
-export const OFFLINE_SOURCE_ID = 'offline-land';
-export const OFFLINE_LAYER_IDS = ['offline-land-fill', 'offline-coastline'] as const;
+const OFFLINE_COAST_COLOUR = '#5b5648';
+const OFFLINE_SOURCE_ID = 'offline-land';
+const OFFLINE_LAYER_IDS = ['offline-land-fill', 'offline-coastline'] as const;
 /** From this zoom on 1:110m coastlines are visibly too coarse (about 1:20M at 70°N on a 1280 px screen). */
-export const DETAIL_ZOOM = 4.5;
+const DETAIL_ZOOM = 4.5;
 
 export type LandDetail = '110m' | '50m';
 
@@ -27,7 +27,7 @@ const topologies: Record<LandDetail, () => Promise<unknown>> = {
 };
 
 /** Land polygons as GeoJSON (world-atlas TopoJSON → GeoJSON with topojson-client). */
-export async function loadOfflineLand(detail: LandDetail = '50m'): Promise<FeatureCollection<Geometry>> {
+async function loadOfflineLand(detail: LandDetail = '50m'): Promise<FeatureCollection<Geometry>> {
   const [{ feature }, topology] = await Promise.all([import('topojson-client'), topologies[detail]()]);
   const land = feature(topology as Topology, (topology as { objects: { land: Parameters<typeof feature>[1] } }).objects.land);
   return (land.type === 'FeatureCollection' ? land : { type: 'FeatureCollection', features: [land] }) as FeatureCollection<Geometry>;

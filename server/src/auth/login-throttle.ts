@@ -34,7 +34,7 @@ export function accountDelayS(failures: number): number {
   return Math.min(MAX_DELAY_S, 2 ** (failures - ACCOUNT_FREE_FAILURES));
 }
 
-export function addressDelayS(failures: number): number {
+function addressDelayS(failures: number): number {
   if (failures < ADDRESS_FREE_FAILURES) return 0;
   return Math.min(MAX_DELAY_S, 2 ** (failures - ADDRESS_FREE_FAILURES));
 }

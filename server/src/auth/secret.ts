@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-export const SECRET_FILE = 'secret';
+const SECRET_FILE = 'secret';
 
 export function loadOrCreateSecret(dataDir: string, fromEnv?: string): string {
   if (fromEnv) return fromEnv;

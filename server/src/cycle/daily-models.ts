@@ -16,7 +16,7 @@ export async function setRunDaily(db: Db, modelId: string, runDaily: boolean): P
   return Number(result.numUpdatedRows) > 0;
 }
 
-export class UnknownDefaultModelError extends Error {
+class UnknownDefaultModelError extends Error {
   override name = 'UnknownDefaultModelError';
 }
 

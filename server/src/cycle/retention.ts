@@ -67,7 +67,7 @@ function removeWithCopies(path: string, tally: Tally): void {
 }
 
 /** The first date still kept. */
-export const firstKeptDate = (today: string, retainDays: number): string => addDays(today, -retainDays);
+const firstKeptDate = (today: string, retainDays: number): string => addDays(today, -retainDays);
 
 export async function retire(ctx: ArchiveContext, options: RetentionOptions): Promise<RetentionResult> {
   const now = options.now ?? new Date();

@@ -54,10 +54,10 @@ export interface CycleRunResult {
   retention: RetentionResult | null;
 }
 
-export const waitingMessage = (date: string, attempt: number, next: Date): string =>
+const waitingMessage = (date: string, attempt: number, next: Date): string =>
   `Ожидание данных за ${date}: попытка ${attempt}, следующая в ${clockOf(next)}`;
 
-export const missedDeadlineMessage = (date: string, deadline: string, reason: string): string =>
+const missedDeadlineMessage = (date: string, deadline: string, reason: string): string =>
   `Данные за ${date} не поступили до ${deadline} UTC: ${reason}`;
 
 /** A source's answer that the product is not published yet (as opposed to a bad file or an unreachable source). */

@@ -35,7 +35,7 @@ export interface OpenOptions {
 }
 
 /** Any fixed 64-bit number, the same in every process: the advisory lock held while migrating. */
-export const MIGRATION_LOCK_KEY = 7_310_250_115;
+const MIGRATION_LOCK_KEY = 7_310_250_115;
 
 /** Open the database of `target` (a string is a DATA_DIR) and apply pending migrations. Close it with `db.destroy()`. */
 export async function openDatabase(target: DatabaseTarget | string, options: OpenOptions = {}): Promise<Db> {
@@ -99,7 +99,7 @@ function withStatementCache(sqlite: SqliteDatabase.Database): KyselySqliteDataba
  * a second process migrating at the same time waits (busy_timeout) and then sees the new version. Returns the
  * versions applied.
  */
-export function migrateSqlite(sqlite: SqliteDatabase.Database, migrations: readonly string[]): number[] {
+function migrateSqlite(sqlite: SqliteDatabase.Database, migrations: readonly string[]): number[] {
   const applied: number[] = [];
   for (;;) {
     sqlite.exec('BEGIN IMMEDIATE');
@@ -162,7 +162,7 @@ async function openPostgres(url: string, options: OpenOptions): Promise<Db> {
  * a second server starting at the same time waits for the first, then finds nothing left to do. Each script
  * runs in its own transaction with its bookkeeping row. Returns the versions applied.
  */
-export async function migratePostgres(pool: pg.Pool, migrations: readonly string[]): Promise<number[]> {
+async function migratePostgres(pool: pg.Pool, migrations: readonly string[]): Promise<number[]> {
   const client = await pool.connect();
   const applied: number[] = [];
   try {

@@ -15,7 +15,7 @@ import { toUser, USER_COLUMNS, type User, type UserRow } from './user-rows.ts';
 export type { User } from './user-rows.ts';
 
 /** Fixed role ids (seeded by migration 1). */
-export const ROLE_IDS = { user: 1, admin: 2, superuser: 3 } as const;
+const ROLE_IDS = { user: 1, admin: 2, superuser: 3 } as const;
 export type RoleName = keyof typeof ROLE_IDS;
 export const ROLE_NAMES = Object.keys(ROLE_IDS) as RoleName[];
 

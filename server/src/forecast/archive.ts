@@ -140,7 +140,7 @@ export async function analysisDates(ctx: ArchiveContext): Promise<string[]> {
 const climatologyCache = new Map<string, IceState>();
 
 /** Mean of every archived analysis (damped_anomaly's reference), cached per set of dates. */
-export async function archiveClimatology(ctx: ArchiveContext): Promise<IceState> {
+async function archiveClimatology(ctx: ArchiveContext): Promise<IceState> {
   const dates = await analysisDates(ctx);
   if (dates.length === 0) throw new ArchiveError('the analysis archive is empty');
   const key = `${ctx.dataDir}|${sourceOf(ctx).datasetId}|${dates.join(',')}`;

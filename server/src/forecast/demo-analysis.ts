@@ -21,7 +21,7 @@ const DEG = Math.PI / 180;
 const MAX_SPEED = 0.29;
 
 /** Days since 1970-01-01 for a 'YYYY-MM-DD' date (00:00 UTC). */
-export function dayNumber(date: string): number {
+function dayNumber(date: string): number {
   return Date.parse(`${date}T00:00:00Z`) / (DAY_S * 1000);
 }
 
@@ -30,7 +30,7 @@ export function dayNumber(date: string): number {
  * Siberian shelves is fast (the Kara and Laptev Seas are mostly covered by late November) and the melt slow, so the
  * rising half is warped to climb early; both halves meet at ±1, so the phase is continuous through the year.
  */
-export function seasonPhase(day: number): number {
+function seasonPhase(day: number): number {
   const year = 365.2422;
   const minimumDoy = 258; // about 15 September
   const riseDays = 181; // minimum to maximum, days
@@ -52,7 +52,7 @@ const coastCache = new Map<string, Float32Array>();
  * Closeness to the coast, 0..1: the land mask blurred over about 60 km (two separable box passes, the
  * east–west width widened by 1/cos(latitude) so the blur is round on the ground).
  */
-export function coastProximity(grid: Grid): Float32Array {
+function coastProximity(grid: Grid): Float32Array {
   const key = JSON.stringify(grid);
   const cached = coastCache.get(key);
   if (cached) return cached;

@@ -19,7 +19,7 @@ import { LOCK_KEYS, withLock } from '../db/locks.ts';
 import { setDefaultModel } from '../cycle/daily-models.ts';
 
 /** The seeded models; model_2 (advection) is the default forecast. */
-export const SEED_MODELS: readonly ModelRecord[] = [
+const SEED_MODELS: readonly ModelRecord[] = [
   { model_id: 'model_1', model_type: 'persistence', hyperparameters: {}, is_default: false },
   {
     model_id: 'model_2',

@@ -70,7 +70,7 @@ export function isIsoDate(value: string): boolean {
 /** Model and dataset ids: letters, digits, '_' and '-', up to 64. */
 export const OWNER_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 
-export class UnsafePathError extends Error {
+class UnsafePathError extends Error {
   override name = 'UnsafePathError';
 }
 

@@ -65,7 +65,7 @@ async function hindcast(ctx: ArchiveContext, model: ModelRecord, start: IceState
 }
 
 /** Hindcast scores of one model over the given analyses. Empty when no lead can be verified. */
-export async function hindcastMetrics(
+async function hindcastMetrics(
   ctx: ArchiveContext,
   model: ModelRecord,
   dates: string[],

@@ -136,7 +136,7 @@ async function fetchProduct(product: Product, date: string, dataDir: string, sig
 }
 
 /** Get the source's files of `date` (downloads report their bytes). Throws IngestError when one is missing. */
-export async function fetchSourceFiles(
+async function fetchSourceFiles(
   source: Exclude<AnalysisSourceConfig, { kind: 'demo' }>,
   date: string,
   dataDir: string,

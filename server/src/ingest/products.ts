@@ -80,7 +80,7 @@ export const PRESETS: Record<string, Omit<Product, 'id'>> = {
   },
 };
 
-export class ProductListError extends Error {
+class ProductListError extends Error {
   override name = 'ProductListError';
 }
 

@@ -64,7 +64,7 @@ const COMMON_NAMES: Partial<Record<keyof typeof STANDARD_NAMES, readonly string[
 };
 
 /** The default interval of OSI SAF's low-resolution drift product (OSI-405: 48 h between t0 and t1). */
-export const DEFAULT_DISPLACEMENT_HOURS = 48;
+const DEFAULT_DISPLACEMENT_HOURS = 48;
 
 /**
  * A text attribute without the padding some writers leave: trailing NULs and spaces, and the runs of ASCII '0'

@@ -12,13 +12,13 @@ import type { DailyCycleArgs } from './tasks/daily-cycle.ts';
 const task = new URL('./tasks/daily-cycle.ts', import.meta.url);
 
 /** One line per date: the date's own message (it names the date). */
-export function cycleSummary(result: CycleRunResult): string {
+function cycleSummary(result: CycleRunResult): string {
   const lines = result.dates.length === 0 ? ['Ежедневный цикл: все даты уже готовы'] : result.dates.map((outcome) => outcome.message);
   if (result.verification_error) lines.push(result.verification_error);
   return lines.join('; ');
 }
 
-export class CycleDateFailure extends Error {
+class CycleDateFailure extends Error {
   override name = 'CycleDateFailure';
 }
 

@@ -10,7 +10,7 @@ import type { JobQueue, JobWork } from './job-queue.ts';
 import { handlerFor, type JobEnvironment } from './job-specs.ts';
 import { findJob, insertJob, markFailed, markRunning, markSucceeded, setProgress } from './jobs-repository.ts';
 
-export const SHUTDOWN_REASON = 'interrupted: the server shut down before the job finished';
+const SHUTDOWN_REASON = 'interrupted: the server shut down before the job finished';
 
 interface Pending {
   id: number;

@@ -24,7 +24,7 @@ declare module 'fastify' {
   }
 }
 
-export const RESTART_REASON = 'interrupted: the server restarted before the job finished';
+const RESTART_REASON = 'interrupted: the server restarted before the job finished';
 
 export async function setupJobs(app: FastifyInstance): Promise<void> {
   const { databaseUrl, jobRunner } = app.config;

@@ -15,10 +15,10 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/database.ts';
 import { isKnownDevice, rememberDevice } from '../db/device-cookies.ts';
 
-export const DEVICE_COOKIE = 'device';
-export const DEVICE_COOKIE_PATH = '/api/v1/auth';
+const DEVICE_COOKIE = 'device';
+const DEVICE_COOKIE_PATH = '/api/v1/auth';
 /** How long a browser stays known after its last successful sign-in, s. */
-export const DEVICE_LIFETIME_S = 365 * 86400;
+const DEVICE_LIFETIME_S = 365 * 86400;
 
 const nowS = () => Math.floor(Date.now() / 1000);
 const hashId = (id: string) => createHash('sha256').update(id).digest('hex');

@@ -12,8 +12,8 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance, FastifySchema, RouteOptions } from 'fastify';
 import { requireAdmin, requireUser } from './guards.ts';
 
-export const OPENAPI_PATH = '/api/v1/openapi.json';
-export const DOCS_PREFIX = '/api/docs';
+const OPENAPI_PATH = '/api/v1/openapi.json';
+const DOCS_PREFIX = '/api/docs';
 
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 

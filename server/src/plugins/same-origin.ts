@@ -9,7 +9,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { HttpError } from '../http-error.ts';
 
-export const CROSS_SITE_DETAIL = 'Cross-site request refused: sign in from this site';
+const CROSS_SITE_DETAIL = 'Cross-site request refused: sign in from this site';
 
 export async function requireSameOrigin(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
   const site = request.headers['sec-fetch-site'];

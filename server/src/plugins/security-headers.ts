@@ -22,10 +22,10 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 /** The default base-map tiles (src/map/map-config.ts GIBS_BLUE_MARBLE_URL). */
-export const DEFAULT_TILE_ORIGIN = 'https://gibs.earthdata.nasa.gov';
+const DEFAULT_TILE_ORIGIN = 'https://gibs.earthdata.nasa.gov';
 
 /** The policy, directive by directive; `tileOrigins` are added to img-src and connect-src. */
-export function contentSecurityPolicy(tileOrigins: readonly string[]): Record<string, string[]> {
+function contentSecurityPolicy(tileOrigins: readonly string[]): Record<string, string[]> {
   return {
     'default-src': ["'self'"],
     'script-src': ["'self'", "'wasm-unsafe-eval'"],

@@ -10,7 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import { HttpError } from '../http-error.ts';
 import { SESSION_COOKIE, XSRF_COOKIE } from './session.ts';
 
-export const XSRF_HEADER = 'x-xsrf-token';
+const XSRF_HEADER = 'x-xsrf-token';
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 function same(a: string, b: string): boolean {

@@ -9,7 +9,6 @@ import { readFile } from 'node:fs/promises';
 import { LruCache } from '../../../common/lru-cache.ts';
 import type { VerifiedFields } from '../../../common/verification/scores.ts';
 import { Nc3Dataset } from '../../../netcdf/nc3/reader.ts';
-import { demoSource } from '../forecast/analysis-source.ts';
 import { addDays, forecastFrom, type ArchiveContext } from '../forecast/archive.ts';
 import { resolveInside } from '../forecast/file-store.ts';
 import { FILE_VARIABLES } from '../../../common/forecast-file/variables.ts';
@@ -123,9 +122,6 @@ export class AnalysisArchive {
     return (await this.decoded(date)).state;
   }
 }
-
-/** Whether an analysis came from the synthetic demo source. */
-export const isDemoTruth = (file: FileRecord) => file.owner === demoSource.datasetId;
 
 /** A forecast to score: its identity (what a record keeps to notice a replacement) and its leads' fields. */
 export interface RunSource {

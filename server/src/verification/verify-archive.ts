@@ -28,7 +28,7 @@ import { AnalysisArchive, computedRun, fileRun, SpinUps, type RunSource } from '
 import { ensembleInputs, forecastFiles, modelDatasets, recordInputs, saveEnsemble, saveRecord, type RecordRow } from './verification-repository.ts';
 
 /** Bump when the scores' definitions change, so every stored record is recomputed. */
-export const VERIFICATION_VERSION = 1;
+const VERIFICATION_VERSION = 1;
 
 export interface VerifyOptions {
   /** Only these models' records (the ensemble scores are always brought up to date). */

@@ -7,7 +7,7 @@ import { ru } from '../../i18n/ru.ts';
 const t = ru.account;
 
 /** What a failed change shows, from the server's `detail`. */
-export function passwordFailureMessage(error: unknown): string {
+function passwordFailureMessage(error: unknown): string {
   if (isApiError(error, 'status')) {
     if (error.detail === 'BAD_CURRENT_PASSWORD') return t.badCurrent;
     if (error.detail === 'PASSWORD_TOO_SHORT') return t.tooShort;

@@ -9,7 +9,7 @@ import { useAuthSession } from './use-current-user.ts';
 const t = ru.login;
 
 /** The message a failed sign-in shows; wrong email and wrong password read the same, as the server answers. */
-export function loginFailureMessage(error: unknown): string {
+function loginFailureMessage(error: unknown): string {
   if (isApiError(error, 'status') && error.status === 429) return t.tooManyAttempts;
   if (isApiError(error, 'status') && error.status !== null && error.status >= 500) return t.unavailable;
   if (isApiError(error, 'network') || isApiError(error, 'timeout')) return t.unavailable;

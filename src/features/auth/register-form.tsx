@@ -25,7 +25,7 @@ function explainDetail(status: number | null, detail: string): string {
 }
 
 /** What a failed registration shows: the server's `detail` (e.g. a duplicate email), or why there is none. */
-export function registrationFailureMessage(error: unknown): string {
+function registrationFailureMessage(error: unknown): string {
   if (isApiError(error, 'status') && error.detail) return `${t.failed}: ${explainDetail(error.status, error.detail)}`;
   if (isApiError(error, 'network') || isApiError(error, 'timeout')) return t.unavailable;
   return t.failed;

@@ -1,8 +1,6 @@
 /** Who may see what. The server checks every request as well; this only decides what the interface offers. */
 import type { CurrentUser } from '../../api/users.ts';
 
-export type AppRole = 'user' | 'admin';
-
 const ADMIN_ROLE_NAMES = new Set(['admin', 'superuser']);
 
 /** Role name 'admin' or 'superuser' makes an admin; anything else, or no role at all, is a plain user. */

@@ -13,7 +13,7 @@ export interface DashboardCard {
   adminOnly: boolean;
 }
 
-export const DASHBOARD_CARDS: readonly DashboardCard[] = [
+const DASHBOARD_CARDS: readonly DashboardCard[] = [
   { to: '/forecasts', title: t.forecastsTitle, description: t.forecastsText, icon: 'map', adminOnly: false },
   { to: '/models', title: t.modelsTitle, description: t.modelsText, icon: 'model', adminOnly: false },
   { to: '/datasets', title: t.datasetsTitle, description: t.datasetsText, icon: 'dataset', adminOnly: false },

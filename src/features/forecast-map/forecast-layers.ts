@@ -13,9 +13,9 @@ import { buildLocalFileLayers } from './local-file/local-file-layers.ts';
 import { VARIABLE_STYLES } from './forecast-variables.ts';
 import type { ForecastMapState } from './store/forecast-map-store.ts';
 
-export const SCALAR_LAYER_ID = 'scalar-field';
-export const DRIFT_LAYER_ID = 'drift-particles';
-export const POLARIS_LAYER_ID = 'polaris-rio';
+const SCALAR_LAYER_ID = 'scalar-field';
+const DRIFT_LAYER_ID = 'drift-particles';
+const POLARIS_LAYER_ID = 'polaris-rio';
 
 /** Drift fields handed to the particle layer, by slice: the same object keeps its GPU texture. */
 const driftFields = new WeakMap<object, ConstructorParameters<typeof ParticleLayer>[0]['field']>();

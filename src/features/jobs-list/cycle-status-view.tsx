@@ -5,10 +5,10 @@ import { formatWhen } from './describe-job.ts';
 
 const t = ru.cycle;
 /** The cycle changes at most every few minutes (a retry, a tick); the jobs table shows the run in progress. */
-export const CYCLE_POLL_MS = 30_000;
+const CYCLE_POLL_MS = 30_000;
 
 /** '1,2 ГБ', '350 МБ'. */
-export function formatBytes(bytes: number): string {
+function formatBytes(bytes: number): string {
   const units = ['Б', 'КБ', 'МБ', 'ГБ', 'ТБ'];
   let value = bytes;
   let unit = 0;

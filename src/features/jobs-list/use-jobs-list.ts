@@ -5,8 +5,8 @@
 import { useCallback, useEffect, useState } from 'react';
 import { fetchJobs, isFinished, type Job } from '../../api/jobs.ts';
 
-export const ACTIVE_POLL_MS = 2000;
-export const IDLE_POLL_MS = 15_000;
+const ACTIVE_POLL_MS = 2000;
+const IDLE_POLL_MS = 15_000;
 
 export interface JobsListState {
   jobs: Job[] | null;

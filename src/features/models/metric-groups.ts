@@ -10,7 +10,7 @@
  *   other        anything else, by name.
  */
 
-export const HEADLINE_METRICS = ['rmse', 'mae', 'ssim', 'iiee_24h', 'skill_iiee_24h'] as const;
+const HEADLINE_METRICS = ['rmse', 'mae', 'ssim', 'iiee_24h', 'skill_iiee_24h'] as const;
 
 /** Scores whose `<score>_<suffix>` names are per variable when the suffix is not a lead. */
 const SCORES = new Set(['rmse', 'mae', 'ssim', 'bias', 'iiee', 'skill_iiee']);

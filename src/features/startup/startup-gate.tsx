@@ -3,7 +3,7 @@ import { fetchReadiness } from '../../api/health.ts';
 import { ru } from '../../i18n/ru.ts';
 
 /** How often to ask whether the server is ready, ms. */
-export const POLL_MS = 1000;
+const POLL_MS = 1000;
 
 type GateState = 'checking' | 'starting' | 'open';
 

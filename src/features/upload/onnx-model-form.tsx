@@ -7,7 +7,7 @@ import { JobProgress } from '../../job-tracking/job-progress.tsx';
 import { useJob } from '../../job-tracking/use-job.ts';
 
 /** The smallest spec that fits any export: one variable, the start day only, no normalisation. */
-export const SAMPLE_SPEC = `{
+const SAMPLE_SPEC = `{
   "input": {"variables": ["concentration"], "history_days": 1, "mean": [0], "std": [1], "fill": 0},
   "output": {"variables": ["concentration"], "mean": [0], "std": [1]}
 }

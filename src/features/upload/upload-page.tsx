@@ -11,7 +11,7 @@ import { OnnxModelForm } from './onnx-model-form.tsx';
 type Outcome = { ok: boolean; text: string } | null;
 
 /** What an upload job produced, from its result: the date it loaded. */
-export function describeUploadResult(job: Job): string | null {
+function describeUploadResult(job: Job): string | null {
   const date = job.result?.date;
   return typeof date === 'string' ? ru.upload.done(date) : null;
 }

@@ -18,7 +18,7 @@ export interface SpsLine {
 }
 
 /** Per lead (ascending): the mean SPS and the mean number of members over the dates scored. */
-export function spsByLead(sps: VerificationSummaryReply['sps']): SpsLine[] {
+function spsByLead(sps: VerificationSummaryReply['sps']): SpsLine[] {
   const byLead = new Map<number, { n: number; sps: number; members: number }>();
   for (const row of sps) {
     const sum = byLead.get(row.lead_hours) ?? { n: 0, sps: 0, members: 0 };

@@ -1,8 +1,8 @@
 /** The page's period: 'YYYY-MM-DD' days in UTC; by default the last 30 days, as the API's own default. */
 
-export const DEFAULT_PERIOD_DAYS = 30;
+const DEFAULT_PERIOD_DAYS = 30;
 
-export function isoDay(time: number): string {
+function isoDay(time: number): string {
   return new Date(time).toISOString().slice(0, 10);
 }
 

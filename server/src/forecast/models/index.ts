@@ -5,7 +5,7 @@ import { freeDriftAdvection } from './free-drift-advection.ts';
 import { persistence } from './persistence.ts';
 import { isModelType, ModelError, type Hyperparameters, type ModelContext, type ModelRunner, type ModelType } from './types.ts';
 
-export const MODEL_RUNNERS: Readonly<Record<ModelType, ModelRunner>> = {
+const MODEL_RUNNERS: Readonly<Record<ModelType, ModelRunner>> = {
   persistence,
   free_drift_advection: freeDriftAdvection,
   damped_anomaly: dampedAnomaly,

@@ -4,7 +4,7 @@
  */
 import type { IceState } from '../ice-state.ts';
 
-export const MODEL_TYPES = ['persistence', 'free_drift_advection', 'damped_anomaly'] as const;
+const MODEL_TYPES = ['persistence', 'free_drift_advection', 'damped_anomaly'] as const;
 export type ModelType = (typeof MODEL_TYPES)[number];
 
 /** Numbers for the built-in families; a network's spec (lists, objects) for `onnx` models. */

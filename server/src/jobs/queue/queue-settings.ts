@@ -9,7 +9,7 @@ import type { JobSpec } from '../job-specs.ts';
 export const QUEUE = 'ice-jobs';
 
 /** pg-boss keeps its tables in this schema of the same database. */
-export const BOSS_SCHEMA = 'pgboss';
+const BOSS_SCHEMA = 'pgboss';
 
 /** What a pg-boss job carries: our job's id (the jobs table row) and what to do. */
 export interface QueuedJob {

@@ -11,7 +11,7 @@ import { commonErrors, errorReply } from '../common-schemas.ts';
 import { startedJobSchema } from '../jobs/job-schema.ts';
 
 /** The reply's message, in the interface's language (the app shows it as it is). */
-export const FETCH_STARTED = 'Начало загрузки данных';
+const FETCH_STARTED = 'Начало загрузки данных';
 
 export const forceFetchDataRoutes: FastifyPluginAsync = async (app) => {
   app.post(

@@ -15,7 +15,7 @@ import { startedJobSchema } from '../jobs/job-schema.ts';
 import type { GenerateForecastRequest } from '../../../../common/api-types/admin.ts';
 
 /** How many models one request may run: each takes seconds and writes two 30 MB files. */
-export const MAX_MODELS_PER_REQUEST = 10;
+const MAX_MODELS_PER_REQUEST = 10;
 
 const body = {
   type: 'object',

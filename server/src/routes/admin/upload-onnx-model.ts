@@ -19,7 +19,7 @@ import { commonErrors, errorReply } from '../common-schemas.ts';
 import { startedJobSchema } from '../jobs/job-schema.ts';
 import { receiveUpload, registerMultipart } from '../import/receive-upload.ts';
 
-export const ONNX_UPLOAD_STARTED = 'Загрузка модели ONNX начата';
+const ONNX_UPLOAD_STARTED = 'Загрузка модели ONNX начата';
 
 /** A spec with per-variable normalisation for a few dozen variables stays well under this. */
 const SPEC_MAX_CHARS = 16_384;

@@ -32,7 +32,7 @@ const body = {
 } as const;
 
 /** Replies for a taken email or username (the client maps these codes to its own words). */
-export const DUPLICATE_DETAILS = {
+const DUPLICATE_DETAILS = {
   email: 'REGISTER_USER_ALREADY_EXISTS',
   username: 'REGISTER_USERNAME_ALREADY_EXISTS',
 } as const;

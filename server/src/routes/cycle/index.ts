@@ -13,7 +13,7 @@ import { HttpError } from '../../http-error.ts';
 
 const nullableTime = { type: ['string', 'null'], format: 'date-time' } as const;
 
-export const cycleStatusSchema = {
+const cycleStatusSchema = {
   type: 'object',
   properties: {
     schedule: { type: 'string', description: "cron (UTC) or 'off'" },

@@ -8,7 +8,7 @@ import { findModel } from '../../forecast/forecast-repository.ts';
 import { EXTERNAL_MODEL_TYPE } from '../../ingest/external-model.ts';
 import { CACHE_CONTROL } from './send-netcdf.ts';
 
-export const REVALIDATE = 'private, no-cache';
+const REVALIDATE = 'private, no-cache';
 
 /** Add to a plugin: its replies sent as immutable become `private, no-cache` when `when(request)` holds. */
 export function revalidateReplies(app: FastifyInstance, when: (request: FastifyRequest) => boolean | Promise<boolean> = () => true): void {

@@ -12,7 +12,7 @@ import { commonErrors } from '../common-schemas.ts';
 import { startedJobSchema } from '../jobs/job-schema.ts';
 import { receiveUpload, registerMultipart, type Upload } from './receive-upload.ts';
 
-export const IMPORT_STARTED = 'Импорт файла начат';
+const IMPORT_STARTED = 'Импорт файла начат';
 
 /**
  * Registers POST /import in this plugin. `start` checks the upload (throwing HttpError 422 for a bad one) and

@@ -13,7 +13,7 @@ import type { NetcdfDataset } from '../../../../netcdf/types.ts';
 import type { Upload } from './receive-upload.ts';
 
 /** Files up to this size are opened here to check their header (bytes; h5wasm needs the whole file). */
-export const HEADER_CHECK_MAX_BYTES = 64 * 1024 * 1024;
+const HEADER_CHECK_MAX_BYTES = 64 * 1024 * 1024;
 
 export async function checkUpload(upload: Upload, check: (dataset: NetcdfDataset) => void): Promise<void> {
   const head = new Uint8Array(8);

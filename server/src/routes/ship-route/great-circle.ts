@@ -5,7 +5,7 @@
  */
 import { EARTH_RADIUS_M } from '../../forecast/grid.ts';
 
-export const EARTH_RADIUS_KM = EARTH_RADIUS_M / 1000;
+const EARTH_RADIUS_KM = EARTH_RADIUS_M / 1000;
 
 export interface RoutePoint {
   lat: number;

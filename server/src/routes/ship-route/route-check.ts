@@ -13,9 +13,9 @@ import { sampleRoute } from './great-circle.ts';
 import type { LeadSlices } from './forecast-slices.ts';
 
 /** Concentration from which a sample counts as in ice (fraction; the ice edge convention, 15 %). */
-export const ICE_EDGE_CONCENTRATION = 0.15;
+const ICE_EDGE_CONCENTRATION = 0.15;
 /** Longest step between samples, km. */
-export const MAX_STEP_KM = 5;
+const MAX_STEP_KM = 5;
 /** Longest route checked, km (half the Earth's circumference): bounds the work to about 4 000 samples + waypoints. */
 export const MAX_ROUTE_KM = 20_000;
 

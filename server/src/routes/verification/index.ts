@@ -17,7 +17,7 @@ import { commonErrors, errorReply } from '../common-schemas.ts';
 import { periodQuery, rowsQuery, summaryReply, verificationReply } from './schemas.ts';
 
 /** Days of the default period, today included. */
-export const DEFAULT_PERIOD_DAYS = 30;
+const DEFAULT_PERIOD_DAYS = 30;
 
 interface PeriodQuery {
   from?: string;

@@ -26,7 +26,7 @@ const rowProperties = {
   ...scoreProperties,
 };
 
-export const verificationRow = {
+const verificationRow = {
   type: 'object',
   properties: rowProperties,
   required: Object.keys(rowProperties),

@@ -5,7 +5,7 @@ import { ScalarFieldLayer } from '../../../map/layers/scalar-field-layer/index.t
 import type { ForecastMapState } from '../store/forecast-map-store.ts';
 import { differenceRange } from './difference-math.ts';
 
-export const DIFFERENCE_LAYER_ID = 'difference-field';
+const DIFFERENCE_LAYER_ID = 'difference-field';
 const RAMP_BYTES = sampleRamp(differenceRamp);
 
 

@@ -7,7 +7,7 @@ import { useEffect, useState } from 'react';
 import type { ForecastMapState, ForecastMapStore } from '../store/forecast-map-store.ts';
 
 /** Longest wait for the first field before the map's code is asked for anyway (ms). */
-export const MAP_WAIT_MS = 30_000;
+const MAP_WAIT_MS = 30_000;
 
 /** Whether the page still waits for its first field (so the map's chunk should not compete with it). */
 export function waitingForFirstField(state: ForecastMapState): boolean {

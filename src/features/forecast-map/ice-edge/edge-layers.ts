@@ -9,7 +9,7 @@ import type { EdgeRun } from './edge-slice.ts';
 import { contourPaths } from './edge-paths.ts';
 import { CASING_COLOUR, CASING_PX, edgeStyle } from './edge-styles.ts';
 
-export const EDGE_LAYER_PREFIX = 'ice-edge';
+const EDGE_LAYER_PREFIX = 'ice-edge';
 
 /** Drawn over the field whatever the depth buffer holds (the globe's sphere must not hide a line on it). */
 const OVER_EVERYTHING = { depthCompare: 'always', depthWriteEnabled: false } as const;

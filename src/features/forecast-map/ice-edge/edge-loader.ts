@@ -15,8 +15,8 @@ import { LruCache } from '../../../../common/lru-cache.ts';
 import { FILE_VARIABLES } from '../../../../common/forecast-file/variables.ts';
 
 /** The ice edge: where sea-ice concentration (fraction 0–1) crosses 15 %. */
-export const EDGE_VARIABLE = FILE_VARIABLES.concentration;
-export const EDGE_LEVEL = 0.15;
+const EDGE_VARIABLE = FILE_VARIABLES.concentration;
+const EDGE_LEVEL = 0.15;
 /** Contours kept (a few hundred kB at most each): three runs × three leads × a few dates. */
 const EDGE_CACHE_SIZE = 36;
 

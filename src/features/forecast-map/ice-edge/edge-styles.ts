@@ -23,7 +23,7 @@ export const EDGE_STYLES: Record<EdgeRun, EdgeStyle> = {
 };
 
 /** The run on screen gets a wider core (px). */
-export const SHOWN_RUN_WIDTH = 3;
+const SHOWN_RUN_WIDTH = 3;
 
 export function edgeStyle(run: EdgeRun, shown: boolean): EdgeStyle {
   const style = EDGE_STYLES[run];

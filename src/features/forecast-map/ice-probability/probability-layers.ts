@@ -5,7 +5,7 @@ import { ScalarFieldLayer } from '../../../map/layers/scalar-field-layer/index.t
 import type { ForecastMapState } from '../store/forecast-map-store.ts';
 import { PROBABILITY_RANGE, probabilityRamp } from './probability-field.ts';
 
-export const PROBABILITY_LAYER_ID = 'ice-probability';
+const PROBABILITY_LAYER_ID = 'ice-probability';
 const RAMP_BYTES = sampleRamp(probabilityRamp);
 
 export function buildProbabilityLayers(state: Pick<ForecastMapState, 'mode' | 'probability'>): Layer[] {

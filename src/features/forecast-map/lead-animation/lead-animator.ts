@@ -8,7 +8,7 @@ import { LEAD_HOURS, type LeadIndex } from '../forecast-variables.ts';
 import type { ForecastMapStore } from '../store/forecast-map-store.ts';
 import { PLAY_INTERVALS } from '../map-tools/tools-slice.ts';
 
-export function nextLead(leadIndex: LeadIndex): LeadIndex {
+function nextLead(leadIndex: LeadIndex): LeadIndex {
   return ((leadIndex + 1) % LEAD_HOURS.length) as LeadIndex;
 }
 

@@ -14,7 +14,7 @@ export function LegendSwitch() {
 }
 
 /** Title: the product's words for recognised ice variables, else the file's long_name (or name) and units. */
-export function localTitle(field: { quantity: string | null; units: string }, label: string): string {
+function localTitle(field: { quantity: string | null; units: string }, label: string): string {
   if (field.quantity === 'concentration') return ru.forecastMap.legendTitles.sea_ice_fraction_BREMEN;
   if (field.quantity === 'thickness') return ru.forecastMap.legendTitles.sithick_GLORYS;
   return field.units ? `${label}, ${field.units}` : label;

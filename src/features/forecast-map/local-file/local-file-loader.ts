@@ -10,7 +10,7 @@ import { localVariables } from './local-variables.ts';
 export type LocalWorker = Pick<ForecastClient, 'load' | 'localField'>;
 
 /** The message to show for an error from the worker (its closed union, workers/worker-errors.ts). */
-export function localErrorMessage(error: unknown): string {
+function localErrorMessage(error: unknown): string {
   const failure = workerFailure(error);
   switch (failure.name) {
     case 'RegridError':

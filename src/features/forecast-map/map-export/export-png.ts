@@ -28,7 +28,7 @@ export interface MapExport {
 }
 
 /** A copy of the next complete frame of the map's canvas (device pixels). */
-export function captureFrame(map: MapLibreMap): Promise<HTMLCanvasElement> {
+function captureFrame(map: MapLibreMap): Promise<HTMLCanvasElement> {
   return new Promise((resolve) => {
     map.once('render', () => {
       const source = map.getCanvas();

@@ -7,7 +7,7 @@ import { ru } from '../../../i18n/ru.ts';
 import { LEAD_HOURS, type ForecastVariable, type LeadIndex } from '../forecast-variables.ts';
 import { validTime } from '../map-tools/companion-files.ts';
 
-export const DEMO_SOURCE = 'демонстрационные данные';
+const DEMO_SOURCE = 'демонстрационные данные';
 
 export interface StampInput {
   date: string;
@@ -24,7 +24,7 @@ function attribute(meta: StampInput['fileMeta'], name: string): string | null {
   return typeof value === 'string' && value.trim() !== '' ? value.trim() : null;
 }
 
-export function isDemoData(meta: StampInput['fileMeta']): boolean {
+function isDemoData(meta: StampInput['fileMeta']): boolean {
   const source = attribute(meta, 'source');
   return source !== null && (source.includes(DEMO_SOURCE) || /\bdemo\b/i.test(source));
 }

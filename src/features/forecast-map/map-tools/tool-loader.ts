@@ -25,7 +25,7 @@ export abstract class ToolLoader<Options extends { store: ForecastMapStore }> {
 }
 
 /** A file that is not there (404). */
-export function isNotFound(failure: WorkerFailure): boolean {
+function isNotFound(failure: WorkerFailure): boolean {
   return failure.name === 'DownloadError' && failure.status === 404;
 }
 

@@ -27,7 +27,7 @@ function parseFlag(value: unknown): boolean | undefined {
   return undefined;
 }
 
-export function parsePoint(value: unknown): MapPoint | null {
+function parsePoint(value: unknown): MapPoint | null {
   if (typeof value !== 'string') return null;
   const match = POINT_PATTERN.exec(value);
   if (!match) return null;
@@ -36,7 +36,7 @@ export function parsePoint(value: unknown): MapPoint | null {
   return Math.abs(lat) <= 90 && Math.abs(lon) <= 180 ? { lat, lon } : null;
 }
 
-export function formatPoint(point: MapPoint): string {
+function formatPoint(point: MapPoint): string {
   return `${point.lat.toFixed(4)},${point.lon.toFixed(4)}`;
 }
 

@@ -4,7 +4,7 @@ import { ScatterplotLayer } from '@deck.gl/layers';
 import type { ForecastMapState } from '../store/forecast-map-store.ts';
 import type { MapPoint } from '../map-tools/tools-slice.ts';
 
-export const POINT_LAYER_ID = 'map-point';
+const POINT_LAYER_ID = 'map-point';
 
 export function buildPointLayers(state: Pick<ForecastMapState, 'point'>): Layer[] {
   if (!state.point) return [];

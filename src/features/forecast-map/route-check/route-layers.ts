@@ -27,7 +27,7 @@ interface Run {
 }
 
 /** Dash and gap, in line widths (PathStyleExtension's unit). */
-export const OUTSIDE_DASH: [number, number] = [3, 2];
+const OUTSIDE_DASH: [number, number] = [3, 2];
 // The route is sampled every ≤ 5 km, a pixel or two per segment: dashes must run along the whole path, not
 // restart (or be justified) per segment, hence high-precision dashes.
 const dashes = new PathStyleExtension({ dash: true, highPrecisionDash: true });

@@ -15,9 +15,9 @@ import type { RegularGrid } from '../../../../workers/forecast.api.ts';
 
 export const EARTH_RADIUS_M = 6_371_000;
 /** Integration step, s: hourly, as the tool is specified. */
-export const STEP_S = 3600;
+const STEP_S = 3600;
 /** Length of the path, h. */
-export const TRAJECTORY_HOURS = 72;
+const TRAJECTORY_HOURS = 72;
 
 const RAD = Math.PI / 180;
 
@@ -108,7 +108,7 @@ export function haversineM([lon1, lat1]: [number, number], [lon2, lat2]: [number
 }
 
 /** Initial great-circle bearing from a to b, degrees clockwise from north [0, 360). */
-export function bearingDeg([lon1, lat1]: [number, number], [lon2, lat2]: [number, number]): number {
+function bearingDeg([lon1, lat1]: [number, number], [lon2, lat2]: [number, number]): number {
   const dLon = (lon2 - lon1) * RAD;
   const y = Math.sin(dLon) * Math.cos(lat2 * RAD);
   const x = Math.cos(lat1 * RAD) * Math.sin(lat2 * RAD) - Math.sin(lat1 * RAD) * Math.cos(lat2 * RAD) * Math.cos(dLon);

@@ -7,8 +7,8 @@ import { PathLayer, ScatterplotLayer } from '@deck.gl/layers';
 import type { ForecastMapState } from '../store/forecast-map-store.ts';
 import { markerIndices } from './trajectory-result.ts';
 
-export const TRAJECTORY_LAYER_PREFIX = 'drift-trajectory';
-export const TRAJECTORY_COLOUR: [number, number, number] = [0, 229, 255];
+const TRAJECTORY_LAYER_PREFIX = 'drift-trajectory';
+const TRAJECTORY_COLOUR: [number, number, number] = [0, 229, 255];
 const OVER_EVERYTHING = { depthCompare: 'always', depthWriteEnabled: false } as const;
 
 export function buildTrajectoryLayers(state: Pick<ForecastMapState, 'trajectoryResult'>): Layer[] {

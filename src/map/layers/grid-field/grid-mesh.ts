@@ -9,7 +9,7 @@ import type { RegularGrid } from '../../../../common/regular-grid.ts';
 export const MERCATOR_MAX_LATITUDE = 85.0511287798;
 
 /** Mesh step in degrees: fine enough that flat triangles stay within a fraction of a pixel of the globe at zoom 8. */
-export const MESH_STEP_DEGREES = 1;
+const MESH_STEP_DEGREES = 1;
 
 export interface GridExtent {
   west: number;

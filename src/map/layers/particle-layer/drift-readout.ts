@@ -7,8 +7,8 @@ import type { RegularGrid } from '../../../../workers/forecast.api.ts';
 import { driftSpeedBearing } from '../../../../common/drift.ts';
 import { nearestCell } from './grid-lookup.ts';
 
-export const DRIFT_READOUT_TITLE = 'Sea current';
-export const DRIFT_NO_DATA = 'No data';
+const DRIFT_READOUT_TITLE = 'Sea current';
+const DRIFT_NO_DATA = 'No data';
 
 export type DriftReadout =
   | {

@@ -14,7 +14,7 @@ export function isGlobalInLongitude(grid: RegularGrid): boolean {
  * Fractional column and row (cell centres at whole numbers) of (lon, lat) in degrees. The longitude is
  * first taken within ±180° of the grid's middle column, so -170° and 190° land on the same column.
  */
-export function gridCoord(grid: RegularGrid, lon: number, lat: number): [fi: number, fj: number] {
+function gridCoord(grid: RegularGrid, lon: number, lat: number): [fi: number, fj: number] {
   const midColumn = (grid.nlon - 1) / 2;
   const midLon = grid.lon0 + grid.dlon * midColumn;
   const offset = lon - midLon - 360 * Math.floor((lon - midLon + 180) / 360);

@@ -4,7 +4,7 @@
  */
 
 /** Particles per CSS pixel² by default: 10 × leaflet-velocity's 1/300. */
-export const DEFAULT_PARTICLE_DENSITY = 1 / 30;
+const DEFAULT_PARTICLE_DENSITY = 1 / 30;
 /** Bounds on the adaptive count: fewer looks empty, more than 2^20 costs memory for nothing visible. */
 export const MIN_PARTICLES = 1024;
 export const MAX_PARTICLES = 1 << 20;

@@ -1,1 +1,1 @@
-export { ScalarFieldLayer, VALID_CELL_ALPHA, type FieldValues, type ScalarFieldLayerProps } from './scalar-field-layer.ts';
+export { ScalarFieldLayer, type ScalarFieldLayerProps } from './scalar-field-layer.ts';

@@ -8,11 +8,9 @@ import type { DefaultProps, LayerProps, UpdateParameters } from '@deck.gl/core';
 import fs from '../../../../shaders/scalar-field/scalar-field.frag.glsl?raw';
 import type { RegularGrid } from '../../../../common/regular-grid.ts';
 import { iceRamp, RAMP_SIZE, sampleRamp } from '../../colour-ramps.ts';
-import { groundOverlayParameters, VALID_CELL_ALPHA, type FieldValues } from '../grid-field/grid-field.ts';
+import { groundOverlayParameters, type FieldValues } from '../grid-field/grid-field.ts';
 import { GridFieldLayer } from '../grid-field/grid-field-layer.ts';
 import { scalarFieldUniforms, type ScalarFieldUniformProps } from './scalar-field-uniforms.ts';
-
-export { VALID_CELL_ALPHA, type FieldValues };
 
 type _ScalarFieldLayerProps = {
   /**

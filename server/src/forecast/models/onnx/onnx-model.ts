@@ -15,7 +15,7 @@ import { specFromHyperparameters, type OnnxSpec } from './spec.ts';
 export const ONNX_MODEL_TYPE = 'onnx';
 
 /** Where the networks live, relative to DATA_DIR. */
-export const MODELS_DIR = 'models';
+const MODELS_DIR = 'models';
 
 export function onnxModelPath(dataDir: string, modelId: string): string {
   return join(dataDir, MODELS_DIR, `${modelId}.onnx`);

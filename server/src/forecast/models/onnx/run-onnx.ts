@@ -24,7 +24,7 @@ function field(state: IceState, variable: OnnxVariable): Float32Array {
 }
 
 /** The input tensor: variable-major, days oldest → newest, normalised, NaN replaced by `fill`. */
-export function inputTensor(spec: OnnxSpec, days: readonly IceState[]): Float32Array {
+function inputTensor(spec: OnnxSpec, days: readonly IceState[]): Float32Array {
   const { variables, mean, std, fill, history_days: history } = spec.input;
   if (days.length !== history) throw new RangeError(`need ${history} days of history, got ${days.length}`);
   const n = days[0].concentration.length;
@@ -62,7 +62,7 @@ export interface OnnxRun {
  * The states at each lead from the network's output. `start` is the start date's state: its land (NaN
  * concentration) is land again in every lead, and the fields the output lacks are taken from it.
  */
-export function outputStates(spec: OnnxSpec, output: Float32Array, start: IceState, leadHours: readonly number[]): OnnxRun {
+function outputStates(spec: OnnxSpec, output: Float32Array, start: IceState, leadHours: readonly number[]): OnnxRun {
   const { variables, mean, std } = spec.output;
   const n = start.concentration.length;
   if (output.length !== variables.length * leadHours.length * n) {

@@ -8,7 +8,7 @@
  */
 
 /** The analysis fields a network may read or write: the state's own, or the drift as speed/direction. */
-export const ONNX_VARIABLES = ['thickness', 'concentration', 'speed', 'direction', 'u', 'v'] as const;
+const ONNX_VARIABLES = ['thickness', 'concentration', 'speed', 'direction', 'u', 'v'] as const;
 export type OnnxVariable = (typeof ONNX_VARIABLES)[number];
 
 export interface OnnxSpec {
