@@ -6,8 +6,8 @@
  * ship's lead or variable switch finds its `.br` on disk instead of waiting 1.5–3.5 s of brotli 11 (one core)
  * before its first byte.
  *
- * Low priority: one subset at a time, and none is started while a request waits for a subset being cut
- * (subset-store.ts `foregroundIdle`); a request for a subset not yet warmed is cut at once by its route and
+ * Low priority: one subset at a time, none started before the clients have been quiet a second (at most 5 s
+ * of waiting: request-quiet.ts) nor while a request waits for a subset being cut (subset-store.ts `foregroundIdle`); a request for a subset not yet warmed is cut at once by its route and
  * answered in a quick encoding, and its brotli 11 copy goes to the head of this queue (`first`). Order: a
  * file just opened or just written goes ahead of other files' work (`front`), so the date a forecaster opens
  * is warmed first; one being made is shared (subset-store's in-flight).
@@ -16,6 +16,7 @@ import { readFileSync, statSync } from 'node:fs';
 import { leadTimes, timeDimension } from '../../../netcdf/time-axis.ts';
 import { Nc3Dataset } from '../../../netcdf/nc3/reader.ts';
 import { foregroundIdle, subsetOnDisk } from './subset-store.ts';
+import { requestQuiet } from './request-quiet.ts';
 import { selectionKey, type SubsetSelection } from './subset.ts';
 
 /** The selections the map's worker asks for from a file: every data variable alone, and the drift pair, at each lead; then their previews. */
@@ -156,9 +157,12 @@ export class SubsetWarmer {
   }
 }
 
-/** The server's warmer: real subsets on disk, made at background priority. */
+/** The server's warmer: real subsets on disk, made at background priority, when clients have gone quiet. */
 export const subsetWarmer = new SubsetWarmer(
   (path, etag, selection) => subsetOnDisk(path, etag, selection),
-  foregroundIdle,
+  async () => {
+    await requestQuiet.quiet();
+    await foregroundIdle();
+  },
   (path) => selectionsOf(readFileSync(path)),
 );

@@ -19,6 +19,9 @@ import { join } from 'node:path';
  */
 const NOT_SERVED = /\.(map|md)$/i;
 
+/** What /forecasts is answered with when the build made it (vite.config.ts `mapPageHtml`). */
+const MAP_PAGE_HTML = 'forecasts.html';
+
 /** Vite puts content-hashed files under assets/: they never change, so browsers may keep them a year (s). */
 const IMMUTABLE_MAX_AGE_S = 365 * 86400;
 /**
@@ -30,6 +33,7 @@ const IMAGE_MAX_AGE_S = 86400;
 
 export async function setupSpa(app: FastifyInstance, distDir: string): Promise<void> {
   const hasApp = existsSync(join(distDir, 'index.html'));
+  const hasMapPage = existsSync(join(distDir, MAP_PAGE_HTML));
   if (hasApp) {
     await app.register(fastifyStatic, {
       root: distDir,
@@ -57,6 +61,8 @@ export async function setupSpa(app: FastifyInstance, distDir: string): Promise<v
     if (!hasApp) {
       return reply.code(404).send({ detail: 'The app is not built: run `npx vite build` (or `npm start`)' });
     }
-    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    // The map page's variant preloads its chunks and the decode worker (vite.config.ts `mapPageHtml`).
+    const page = path === '/forecasts' && hasMapPage ? MAP_PAGE_HTML : 'index.html';
+    return reply.header('cache-control', 'no-cache').sendFile(page);
   });
 }

@@ -5,14 +5,16 @@ import { describe, expect, it } from 'vitest';
 import { makeApp, tempDir } from '../helpers.ts';
 
 const INDEX = '<!doctype html><title>app shell</title><div id="root"></div>';
+const MAP_PAGE = '<!doctype html><title>app shell</title><link rel="modulepreload" href="/assets/forecast-map-page-x.js"><div id="root"></div>';
 const SCRIPT = `console.log(${JSON.stringify('x'.repeat(4000))});`;
 
 /** An app serving a small fake build; a file beside dist/ must never be reachable. */
-async function appWithDist() {
+async function appWithDist(options: { mapPage?: boolean } = {}) {
   const root = tempDir();
   const dist = join(root, 'dist');
   mkdirSync(join(dist, 'assets'), { recursive: true });
   writeFileSync(join(dist, 'index.html'), INDEX);
+  if (options.mapPage) writeFileSync(join(dist, 'forecasts.html'), MAP_PAGE);
   writeFileSync(join(dist, 'logo.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   writeFileSync(join(dist, 'assets', 'index-abc123.js'), SCRIPT);
   writeFileSync(join(dist, 'assets', 'index-abc123.js.map'), '{"sources":["../src/main.tsx"]}');
@@ -40,6 +42,17 @@ describe('serving the app', () => {
       expect(response.body).toBe(INDEX);
     },
   );
+
+  it('answers /forecasts with the map page’s shell when the build made one (it preloads the map’s chunks), the rest with index.html', async () => {
+    const { app } = await appWithDist({ mapPage: true });
+    for (const url of ['/forecasts', '/forecasts?date=2026-11-25&lead=48']) {
+      const response = await app.inject({ url });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['cache-control']).toBe('no-cache');
+      expect(response.body).toBe(MAP_PAGE);
+    }
+    for (const url of ['/', '/login', '/forecasts/other', '/models']) expect((await app.inject({ url })).body).toBe(INDEX);
+  });
 
   it('serves files, with hashed assets cacheable for a year', async () => {
     const { app } = await appWithDist();
