@@ -30,10 +30,22 @@ const SEED_MODELS: readonly ModelRecord[] = [
   { model_id: 'model_3', model_type: 'damped_anomaly', hyperparameters: { e_folding_days: DEFAULT_E_FOLDING_DAYS }, is_default: false },
 ];
 
-/** Insert the seed models that are missing (an existing default is left alone). */
-export async function seedModels(db: Db): Promise<void> {
-  const hasDefault = (await defaultModel(db)) !== undefined;
-  for (const model of SEED_MODELS) await insertModel(db, { ...model, is_default: model.is_default && !hasDefault });
+/** The seed's default model, for a database that has none and a caller that names none. */
+const SEED_DEFAULT_ID = SEED_MODELS.find((model) => model.is_default)?.model_id ?? 'model_2';
+
+/**
+ * Insert the seed models that are missing and settle the default: `defaultId` when given (DEFAULT_MODEL, which
+ * replaces another default), else the seed's default unless some model is the default already. Safe with any
+ * number of processes starting together on one database: the rows go in without the default mark (so the only
+ * unique index an insert meets is the id, which `on conflict` absorbs; the one-default index holds marked rows
+ * only), and the default is chosen under the seeds lock, one process after another.
+ */
+export async function seedModels(db: Db, defaultId?: string): Promise<void> {
+  for (const model of SEED_MODELS) await insertModel(db, { ...model, is_default: false });
+  await withLock(db, LOCK_KEYS.seeds, async () => {
+    if (defaultId) return setDefaultModel(db, defaultId);
+    if ((await defaultModel(db)) === undefined) await setDefaultModel(db, SEED_DEFAULT_ID);
+  });
 }
 
 /** Register (or refresh) the dataset that an analysis source fills. */
@@ -114,8 +126,7 @@ export const forecastStartupTask = {
   name: 'forecast archive',
   run: async (app: FastifyInstance): Promise<void> => {
     // The built-in models are the product's own: present on every start, demo or not; DEFAULT_MODEL is the default.
-    await seedModels(app.db);
-    await setDefaultModel(app.db, app.config.defaultModel);
+    await seedModels(app.db, app.config.defaultModel);
     if (!app.config.demo) return;
     const ctx: ArchiveContext = {
       db: app.db,
