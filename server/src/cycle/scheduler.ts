@@ -35,6 +35,8 @@ export interface CycleSettings {
   deadline: string;
   retainDays: number;
   source: AnalysisSourceConfig;
+  /** DISK_RESERVE, bytes: a date is not started with less free space than this. */
+  diskReserveBytes: number;
 }
 
 export function cycleSettings(config: Config): CycleSettings {
@@ -45,6 +47,7 @@ export function cycleSettings(config: Config): CycleSettings {
     deadline: config.cycleDeadline,
     retainDays: config.retainDays,
     source: config.analysisSource,
+    diskReserveBytes: config.diskReserveBytes,
   };
 }
 
@@ -214,6 +217,7 @@ export class CycleScheduler {
         retryS: settings.retryS,
         deadline: settings.deadline,
         retainDays: settings.retainDays,
+        diskReserveBytes: settings.diskReserveBytes,
         userId,
       },
     };

@@ -2,11 +2,13 @@
  * One error handler for the whole server. Every error reply is `{"detail": ...}`:
  * - schema validation failures -> 422 with a readable sentence (e.g. `body/email must match format "email"`);
  * - other 4xx (HttpError, malformed JSON, body too large, rate limits) -> their status and message;
+ * - a full disk (disk/disk-full.ts) -> logged, 507 with the Russian reason ('Недостаточно места на диске: …');
  * - anything else -> logged with its stack, answered 500 {"detail": "Internal Server Error"}.
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
+import { failureMessage, isDiskFull } from '../disk/disk-full.ts';
 import { HttpError } from '../http-error.ts';
 
 /** Replies for Fastify's own errors whose default message is unclear to an API caller. */
@@ -29,6 +31,11 @@ export function setupErrorHandler(app: FastifyInstance): void {
     if (status >= 400 && status < 500) {
       const code = 'code' in error ? error.code : undefined;
       return reply.code(status).send({ detail: (code && FASTIFY_DETAILS[code]) || error.message });
+    }
+    if (isDiskFull(error)) {
+      // A full disk is the operator's to fix, and the client's to know: 507 with the Russian reason.
+      request.log.error({ err: error }, 'request failed: the disk is full');
+      return reply.code(507).send({ detail: failureMessage(error, 'не удалось сохранить данные запроса') });
     }
     request.log.error({ err: error }, 'request failed');
     return reply.code(500).send({ detail: 'Internal Server Error' });

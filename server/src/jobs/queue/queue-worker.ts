@@ -14,6 +14,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type PgBoss from 'pg-boss';
 import { isFinished } from '../../../../common/api-types/jobs.ts';
+import { failureMessage } from '../../disk/disk-full.ts';
 import { handlerFor, type JobEnvironment } from '../job-specs.ts';
 import { JobWillRetry } from '../job-will-retry.ts';
 import type { JobStore } from '../job-store.ts';
@@ -182,8 +183,8 @@ export class QueueWorker {
         if (signal.reason.message === reasons.handedBack) await this.handBack(job);
         return; // lease lost: the sweeper that took it over has requeued or failed it
       }
-      const message = error instanceof Error ? error.message : String(error);
-      await store.markFailed(jobId, message);
+      // A full disk is told as such, in Russian, whichever layer met it (disk/disk-full.ts).
+      await store.markFailed(jobId, failureMessage(error));
       await removeLease(this.db, jobId);
       // Completed, not failed, in pg-boss: the job ran to its end; a retry would meet the same reason.
       await boss.complete(QUEUE, job.id);
