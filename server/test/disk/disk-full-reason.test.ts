@@ -1,7 +1,7 @@
 /** A full disk is recognised whichever layer met it, and told in Russian; other failures keep their own message. */
 import { describe, expect, it } from 'vitest';
 import { DiskFullError, diskFullReason, failureMessage, isDiskFull } from '../../src/disk/disk-full.ts';
-import { WorkerTaskError } from '../../src/jobs/run-in-worker.ts';
+import { WorkerTaskError } from '../../src/threads/run-in-thread.ts';
 
 const nodeError = (code: string, message: string) => Object.assign(new Error(message), { code });
 
