@@ -6,6 +6,7 @@
 import { resolve } from 'node:path';
 import { parseAnalysisSource, type AnalysisSourceConfig } from './ingest/products.ts';
 import { parseCycleSchedule, parseTimeOfDay } from './cycle/schedule.ts';
+import { DEFAULT_METRICS_ALLOW, parseAllowList } from './metrics/allow-list.ts';
 
 /** The repository root (server/src/ is two levels down); dist/ lives here. */
 export const repoRoot = resolve(import.meta.dirname, '../..');
@@ -173,6 +174,9 @@ const fields = {
   cycleRetryS: field('CYCLE_RETRY', 'a product not published yet is asked for again after this long: seconds or 15m', durationSeconds, 15 * 60),
   cycleDeadline: field('CYCLE_DEADLINE', "time of day (UTC, HH:MM) after which a date's missing product counts as failed", parseTimeOfDay, '18:00'),
   retainDays: field('RETAIN_DAYS', 'files of dates older than this many days before today are deleted (0: keep everything)', integer(0, 100_000), 0),
+  metricsAllow: field('METRICS_ALLOW', 'client addresses or CIDR ranges that may read GET /metrics, comma-separated', parseAllowList, () =>
+    parseAllowList(DEFAULT_METRICS_ALLOW),
+  ),
 };
 
 type Fields = typeof fields;
