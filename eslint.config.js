@@ -113,6 +113,7 @@ export const SERVER_LAYERS = [
   ['ingest'],
   ['verification'],
   ['cycle'],
+  ['metrics'],
   ['config.ts'],
   ['model-generation'],
   ['jobs'],

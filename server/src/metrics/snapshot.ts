@@ -6,14 +6,13 @@
 import { statfs } from 'node:fs/promises';
 import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
-import { cycleStatus } from '../cycle/cycle-status.ts';
-import type { CycleScheduler } from '../cycle/scheduler.ts';
+import { cycleStatus, type CycleClock } from '../cycle/cycle-status.ts';
 import type { StateSnapshot } from './server-metrics.ts';
 
 export interface SnapshotSources {
   db: Db;
   dataDir: string;
-  cycle: CycleScheduler;
+  cycle: CycleClock;
 }
 
 export async function readSnapshot({ db, dataDir, cycle }: SnapshotSources): Promise<StateSnapshot> {

@@ -7,7 +7,7 @@ import { statfsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { saveCycleDate } from '../../src/cycle/cycle-repository.ts';
-import { seedModels } from '../../src/archive/demo-archive.ts';
+import { seedModels } from '../../src/cycle/demo-archive.ts';
 import { insertJob } from '../../src/jobs/jobs-repository.ts';
 import { saveRecord } from '../../src/verification/verification-repository.ts';
 import type { FastifyInstance } from 'fastify';
