@@ -174,6 +174,7 @@ const fields = {
   cycleRetryS: field('CYCLE_RETRY', 'a product not published yet is asked for again after this long: seconds or 15m', durationSeconds, 15 * 60),
   cycleDeadline: field('CYCLE_DEADLINE', "time of day (UTC, HH:MM) after which a date's missing product counts as failed", parseTimeOfDay, '18:00'),
   retainDays: field('RETAIN_DAYS', 'files of dates older than this many days before today are deleted (0: keep everything)', integer(0, 100_000), 0),
+  metricsPort: field('METRICS_PORT', 'npm run worker: the port (on HOST) of its own GET /metrics; 0: none', integer(0, 65535), 0),
   metricsAllow: field('METRICS_ALLOW', 'client addresses or CIDR ranges that may read GET /metrics, comma-separated', parseAllowList, () =>
     parseAllowList(DEFAULT_METRICS_ALLOW),
   ),

@@ -46,6 +46,31 @@ const REQUEST_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10
 /** Job durations, seconds: an import (seconds) to a day's cycle or a network's run (tens of minutes). */
 const JOB_BUCKETS = [1, 5, 15, 30, 60, 120, 300, 600, 1800, 3600, 7200];
 
+/** A queue worker's registry (`npm run worker` with METRICS_PORT): the process and the jobs it ran. */
+export interface WorkerMetrics {
+  registry: Registry;
+  jobFinished(kind: string, outcome: JobOutcome, seconds: number): void;
+}
+
+export function createWorkerMetrics(): WorkerMetrics {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry });
+  return { registry, jobFinished: jobSeries(registry) };
+}
+
+/** The job series, the same in an API server (in-process runner) and a queue worker; every kind at 0 from the start. */
+function jobSeries(registry: Registry): WorkerMetrics['jobFinished'] {
+  const registers = [registry];
+  const labelNames = ['kind', 'outcome'] as const;
+  const jobs = new Counter({ name: 'ice_jobs_finished_total', help: 'Jobs this process ran to an end, by kind and outcome', labelNames, registers });
+  const durations = new Histogram({ name: 'ice_job_duration_seconds', help: 'Time a job ran, seconds', labelNames, buckets: JOB_BUCKETS, registers });
+  for (const kind of JOB_KINDS) for (const outcome of ['succeeded', 'failed'] as const) jobs.inc({ kind, outcome }, 0);
+  return (kind, outcome, seconds) => {
+    jobs.inc({ kind, outcome });
+    durations.observe({ kind, outcome }, seconds);
+  };
+}
+
 export function createServerMetrics(): ServerMetrics {
   const registry = new Registry();
   const registers = [registry];
@@ -53,8 +78,7 @@ export function createServerMetrics(): ServerMetrics {
   const labels = ['method', 'route', 'status'] as const;
   const requests = new Counter({ name: 'http_requests_total', help: 'HTTP replies sent, by route pattern and status', labelNames: labels, registers });
   const durations = new Histogram({ name: 'http_request_duration_seconds', help: 'Time to answer a request, seconds', labelNames: labels, buckets: REQUEST_BUCKETS, registers });
-  const jobs = new Counter({ name: 'ice_jobs_finished_total', help: 'Jobs this process ran to an end, by kind and outcome', labelNames: ['kind', 'outcome'], registers });
-  const jobDurations = new Histogram({ name: 'ice_job_duration_seconds', help: 'Time a job ran, seconds', labelNames: ['kind', 'outcome'], buckets: JOB_BUCKETS, registers });
+  const jobFinished = jobSeries(registry);
   const refusals = new Counter({ name: 'ice_sign_in_refusals_total', help: 'Sign-ins refused, by reason', labelNames: ['reason'], registers });
   const databaseUp = new Gauge({ name: 'ice_database_up', help: '1 when the database answered the last scrape, else 0', registers });
   const queue = new Gauge({ name: 'ice_jobs_waiting', help: 'Jobs queued or running now (the whole deployment), by kind and status', labelNames: ['kind', 'status'], registers });
@@ -64,7 +88,6 @@ export function createServerMetrics(): ServerMetrics {
   const free = new Gauge({ name: 'ice_data_dir_free_bytes', help: "Bytes free for DATA_DIR's file system (for unprivileged writers)", registers });
   const store = new Gauge({ name: 'ice_data_dir_bytes', help: 'Bytes of the files under DATA_DIR (database, forecast files, copies, subsets)', registers });
   // Every known label at 0 from the start: a rate or an alert works before the first event.
-  for (const kind of JOB_KINDS) for (const outcome of ['succeeded', 'failed'] as const) jobs.inc({ kind, outcome }, 0);
   for (const reason of Object.values(SIGN_IN_REFUSALS)) refusals.inc({ reason }, 0);
   databaseUp.set(1);
 
@@ -75,10 +98,7 @@ export function createServerMetrics(): ServerMetrics {
       requests.inc(values);
       durations.observe(values, seconds);
     },
-    jobFinished(kind, outcome, seconds) {
-      jobs.inc({ kind, outcome });
-      jobDurations.observe({ kind, outcome }, seconds);
-    },
+    jobFinished,
     signInRefused(reason) {
       refusals.inc({ reason });
     },
