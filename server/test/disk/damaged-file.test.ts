@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { setDefaultModel } from '../../src/cycle/daily-models.ts';
 import { findFile } from '../../src/archive/forecast-repository.ts';
 import { utcToday } from '../../src/archive/pipeline.ts';
-import { seedModels } from '../../src/archive/demo-archive.ts';
+import { seedModels } from '../../src/cycle/demo-archive.ts';
 import { makeApp, signedIn } from '../helpers.ts';
 import { call, waitForJob } from '../jobs/test-app.ts';
 
