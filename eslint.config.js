@@ -115,6 +115,7 @@ export const SERVER_LAYERS = [
   ['verification'],
   ['cycle'],
   ['metrics'],
+  ['backup'],
   ['config.ts'],
   ['model-generation'],
   ['jobs'],

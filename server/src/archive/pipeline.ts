@@ -10,12 +10,13 @@
  * Everything here is plain async functions over `{db, dataDir}`, so a job in a worker thread can open the
  * database and call `buildDay`, `runModel` or `recomputeMetrics` the same way the startup task does.
  */
-import { statSync } from 'node:fs';
+import { rmSync, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { nowText, type Db } from '../db/database.ts';
 import { demoSource, type AnalysisSource } from './analysis-source.ts';
 import { decodeStateFile, encodeStateFile, type FileKind } from './forecast-file.ts';
 import { relativeFilePath, resolveInside, writeFileAtomic } from './file-store.ts';
+import { sha256Of, usableFile } from './file-integrity.ts';
 import {
   analysisFileDates,
   defaultModel,
@@ -74,21 +75,22 @@ async function store(ctx: ArchiveContext, kind: FileKind, owner: string, date: s
   const rel = relativeFilePath(kind, owner, date);
   const full = resolveInside(ctx.dataDir, rel);
   writeFileAtomic(full, bytes);
+  // A file written again (its predecessor found damaged): copies made from the old bytes must not be served for it.
+  for (const suffix of ['.gz', '.br']) rmSync(full + suffix, { force: true });
   const { size, mtimeMs } = statSync(full);
-  const record = { kind, owner, date, path: rel, bytes: size, etag: makeEtag(kind, owner, date, size, mtimeMs) };
+  const record = { kind, owner, date, path: rel, bytes: size, etag: makeEtag(kind, owner, date, size, mtimeMs), sha256: sha256Of(bytes), mtime_ms: mtimeMs };
   await recordFile(ctx.db, record);
   const indexed = (await findFile(ctx.db, kind, owner, date))!;
   ctx.written?.(full, indexed.etag);
   return indexed;
 }
 
-/** The indexed file, if it is also still on disk. */
+/** The indexed file, if it is also on disk whole (of its indexed size, not marked damaged: else it is made again). */
 export async function existingFile(ctx: ArchiveContext, kind: FileKind, owner: string, date: string): Promise<FileRecord | undefined> {
   const record = await findFile(ctx.db, kind, owner, date);
   if (!record) return undefined;
   try {
-    statSync(resolveInside(ctx.dataDir, record.path));
-    return record;
+    return usableFile(resolveInside(ctx.dataDir, record.path), record) ? record : undefined;
   } catch {
     return undefined;
   }

@@ -237,4 +237,11 @@ export const postgresMigrations: readonly string[] = [
   );
   ALTER TABLE models ADD COLUMN run_daily integer NOT NULL DEFAULT 0;
   `,
+  // 12: each indexed file's SHA-256 and modification time at write, and whether (and why) it was found damaged.
+  `
+  ALTER TABLE forecast_files ADD COLUMN sha256 text;
+  ALTER TABLE forecast_files ADD COLUMN mtime_ms bigint;
+  ALTER TABLE forecast_files ADD COLUMN damaged_at text;
+  ALTER TABLE forecast_files ADD COLUMN damage text;
+  `,
 ];
