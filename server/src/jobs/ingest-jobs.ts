@@ -48,7 +48,9 @@ export function importForecastJob(args: ImportForecastArgs): JobHandler {
   return async ({ signal, progress }) => {
     try {
       const result = await runInWorker<ImportForecastResult>(tasks.importForecast, args, { signal, onProgress: progress });
-      return { result: { ...result }, message: `прогноз модели ${result.model_id} за ${result.date} импортирован из файла ${args.originalName}` };
+      // As for an analysis: a model calendar's names of the steps read are said beside the real dates.
+      const fileDates = result.file_dates ? ` (в файле шаги ${result.file_dates.join(', ')}, календарь ${result.calendar})` : '';
+      return { result: { ...result }, message: `прогноз модели ${result.model_id} за ${result.date} импортирован из файла ${args.originalName}${fileDates}` };
     } finally {
       if (!willRetry(signal)) rmSync(args.path, { force: true });
     }

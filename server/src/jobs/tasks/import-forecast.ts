@@ -34,6 +34,9 @@ export interface ImportForecastResult {
   sha256: string;
   leads: Array<{ hours: number; from: LeadSource }>;
   metrics_recomputed: string[];
+  /** The file's own labels of the steps read and its calendar, when the file names them otherwise (360_day). */
+  file_dates?: string[];
+  calendar?: string;
 }
 
 const text = (value: unknown) => (typeof value === 'string' ? value.replace(/[\0\s]+$/, '') : '');
@@ -90,6 +93,7 @@ export async function run(args: ImportForecastArgs, progress: (fraction: number,
       return {
         model_id: args.modelId,
         date: converted.date,
+        ...(converted.fileDates ? { file_dates: converted.fileDates.labels, calendar: converted.fileDates.calendar } : {}),
         file: record.path,
         variables: converted.variables,
         grid: converted.grid,
