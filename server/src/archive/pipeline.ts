@@ -27,7 +27,7 @@ import {
   type FileRecord,
   type ModelRecord,
 } from './forecast-repository.ts';
-import { ARCTIC_GRID, LEAD_HOURS, type Grid } from '../grid/grid.ts';
+import { SECTOR_GRID, LEAD_HOURS, type Grid } from '../grid/grid.ts';
 import type { IceState } from '../grid/ice-state.ts';
 import { climatology, runModelType } from '../models/index.ts';
 import { ONNX_MODEL_TYPE, runOnnxModel } from '../models/onnx/onnx-model.ts';
@@ -62,7 +62,7 @@ export function utcToday(now = new Date()): string {
   return now.toISOString().slice(0, 10);
 }
 
-const gridOf = (ctx: ArchiveContext) => ctx.grid ?? ARCTIC_GRID;
+const gridOf = (ctx: ArchiveContext) => ctx.grid ?? SECTOR_GRID;
 const sourceOf = (ctx: ArchiveContext) => ctx.source ?? demoSource;
 
 /** An ETag for a file written once: kind, owner, date, size and write time identify its bytes. */

@@ -11,7 +11,7 @@ import { russianFailure } from '../../ingest/failure.ts';
 import { convertForecast, type LeadSource } from '../../ingest/forecast-import.ts';
 import { openInput } from '../../ingest/ingest-analysis.ts';
 import { storeWithProvenance } from '../../ingest/store.ts';
-import { ARCTIC_GRID } from '../../grid/grid.ts';
+import { SECTOR_GRID } from '../../grid/grid.ts';
 import { withArchive } from '../../archive/archive-in-thread.ts';
 
 export interface ImportForecastArgs {
@@ -51,7 +51,7 @@ export async function run(args: ImportForecastArgs, progress: (fraction: number,
       let attributes;
       try {
         progress(0.15, 'пересчёт заблаговременностей на сетку прогноза');
-        converted = convertForecast(dataset, { date: args.date, target: ARCTIC_GRID, fileName: args.originalName, dataDir: args.dataDir });
+        converted = convertForecast(dataset, { date: args.date, target: SECTOR_GRID, fileName: args.originalName, dataDir: args.dataDir });
         attributes = dataset.attributes;
       } finally {
         dataset.close();
