@@ -28,7 +28,7 @@ import {
   type FileRecord,
   type ModelRecord,
 } from './forecast-repository.ts';
-import { ARCTIC_GRID, LEAD_HOURS, type Grid } from '../grid/grid.ts';
+import { SECTOR_GRID, LEAD_HOURS, type Grid } from '../grid/grid.ts';
 import type { IceState } from '../grid/ice-state.ts';
 import { climatology, runModelType } from '../models/index.ts';
 import { ONNX_MODEL_TYPE, runOnnxModel } from '../models/onnx/onnx-model.ts';
@@ -63,7 +63,7 @@ export function utcToday(now = new Date()): string {
   return now.toISOString().slice(0, 10);
 }
 
-const gridOf = (ctx: ArchiveContext) => ctx.grid ?? ARCTIC_GRID;
+const gridOf = (ctx: ArchiveContext) => ctx.grid ?? SECTOR_GRID;
 const sourceOf = (ctx: ArchiveContext) => ctx.source ?? demoSource;
 
 /** An ETag for a file written once: kind, owner, date, size and write time identify its bytes. */
@@ -141,15 +141,22 @@ export async function analysisDates(ctx: ArchiveContext): Promise<string[]> {
 
 const climatologyCache = new Map<string, IceState>();
 
-/** Mean of every archived analysis (damped_anomaly's reference), cached per set of dates. */
+/**
+ * Mean of every archived analysis (damped_anomaly's reference), cached per set of analysis files: keyed by each
+ * file's ETag, not by its date, since a real analysis may replace the demo's under the same date.
+ */
 async function archiveClimatology(ctx: ArchiveContext): Promise<IceState> {
-  const dates = await analysisDates(ctx);
-  if (dates.length === 0) throw new ArchiveError('the analysis archive is empty');
-  const key = `${ctx.dataDir}|${sourceOf(ctx).datasetId}|${dates.join(',')}`;
+  const records: FileRecord[] = [];
+  for (const date of await analysisDates(ctx)) {
+    const record = await analysisFile(ctx, date);
+    if (record) records.push(record);
+  }
+  if (records.length === 0) throw new ArchiveError('the analysis archive is empty');
+  const key = `${ctx.dataDir}|${records.map((record) => record.etag).join(',')}`;
   const cached = climatologyCache.get(key);
   if (cached) return cached;
   const states: IceState[] = [];
-  for (const date of dates) states.push(await loadAnalysis(ctx, date));
+  for (const record of records) states.push(await readState(ctx, record, 0));
   const mean = climatology(states);
   climatologyCache.clear();
   climatologyCache.set(key, mean);
