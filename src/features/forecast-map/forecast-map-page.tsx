@@ -13,7 +13,7 @@ import { FirstView } from './first-view/first-view.tsx';
 import { useMapWanted } from './first-view/use-map-wanted.ts';
 import { prefetchMapWorker } from './first-view/prefetch-map-worker.ts';
 import { ForecastSidebar } from './forecast-sidebar.tsx';
-import { createForecastWorker, prestartForecastWorker, type ForecastWorkerHandle } from './forecast-worker.ts';
+import { createForecastClient, prestartForecastClient, type ForecastClient } from '../../../workers/forecast-client.ts';
 import { createDrawnSignal } from './first-view/drawn-signal.ts';
 import { firstFieldDrawn } from './first-view/first-field-drawn.ts';
 import { LocalFileContext } from './local-file/local-file-context.ts';
@@ -35,7 +35,7 @@ const ForecastMapView = lazy(() => import('./forecast-map-view.tsx').then((modul
 // dates are asked for at once, in parallel with the session check, not one round trip after the page mounts.
 let earlyDates: Promise<string[]> | null = null;
 if (typeof location !== 'undefined' && location.pathname === '/forecasts') {
-  prestartForecastWorker();
+  prestartForecastClient();
   earlyDates = fetchForecastInfo().then((info) => info.available_dates);
   // Not signed in (401: the guard sends the visitor to /login) or offline: a later mount asks again.
   earlyDates.catch(() => {
@@ -61,8 +61,8 @@ export function ForecastMapPage() {
   // The worker's background fetches wait until the map has drawn the file's first field (the view first).
   const [drawnSignal] = useState(createDrawnSignal);
   // What can wait (the offline land's detail) asks the decode worker when its link is free.
-  const workerRef = useRef<ForecastWorkerHandle | null>(null);
-  const [whenLinkQuiet] = useState(() => () => workerRef.current?.api.linkQuiet() ?? Promise.resolve());
+  const workerRef = useRef<ForecastClient | null>(null);
+  const [whenLinkQuiet] = useState(() => () => workerRef.current?.linkQuiet() ?? Promise.resolve());
   const [firstViewMode] = useState(sliceFirst);
   const mapWanted = useMapWanted(store, !firstViewMode);
   const [mapRendered, setMapRendered] = useState(false);
@@ -73,11 +73,11 @@ export function ForecastMapPage() {
 
   // The decode worker and the loader live as long as the page.
   useEffect(() => {
-    const worker = createForecastWorker();
+    const worker = createForecastClient();
     workerRef.current = worker;
     const loader = new ForecastLoader({
       store,
-      worker: worker.api,
+      worker,
       fileUrl: (date, assimilated, analysis) => (analysis ? analysisFileUrl(date) : forecastFileUrl(date, assimilated)),
       listDates,
       sliceFirst: firstViewMode,
@@ -86,7 +86,7 @@ export function ForecastMapPage() {
     const stop = loader.start();
     const stopTools = startMapTools({
       store,
-      worker: worker.api,
+      worker,
       urls: { forecast: (date, assimilated) => forecastFileUrl(date, assimilated), analysis: analysisFileUrl },
       // Not on the link with the first field (a satellite link's few connections and 64 kbit/s up are the view's).
       listAnalysisDates: async () => {
@@ -95,7 +95,7 @@ export function ForecastMapPage() {
       },
       memberUrls: probabilityMemberUrls,
     });
-    localFiles.attach(worker.api);
+    localFiles.attach(worker);
     return () => {
       stopTools();
       stop();

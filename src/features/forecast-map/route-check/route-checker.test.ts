@@ -7,8 +7,8 @@ import { mapClickTarget } from './map-click-rule.ts';
 import { startRouteChecker } from './route-checker.ts';
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
-const result = (lead: number): RouteCheckResult => ({
-  length_km: lead,
+const result = (leadHours: number): RouteCheckResult => ({
+  length_km: leadHours,
   ice_length_km: 0,
   outside_km: 0,
   min_rio: 30,
