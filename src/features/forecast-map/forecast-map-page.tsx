@@ -24,7 +24,7 @@ import './local-file/local-file.css';
 import { createForecastMapStore } from './store/forecast-map-store.ts';
 import { ForecastMapStoreContext } from './store/store-context.ts';
 import { useUrlSync } from './use-url-sync.ts';
-import { RoutePanel } from './route-check/route-panel.tsx';
+import { RoutePanel } from './ship-route/route-panel.tsx';
 import { ChartLoader } from './ice-chart/chart-loader.ts';
 import { EggCodePanel } from './ice-chart/egg-code-view.tsx';
 import { fetchChart, fetchChartList } from '../../api/icecharts.ts';

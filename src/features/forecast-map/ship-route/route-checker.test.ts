@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../api/client.ts';
-import type { RouteCheckRequest, RouteCheckResult } from '../../../api/route.ts';
+import type { RouteCheckRequest, RouteCheckResult } from '../../../api/ship-route.ts';
 import { ru } from '../../../i18n/ru.ts';
 import { createForecastMapStore } from '../store/forecast-map-store.ts';
 import { mapClickTarget } from './map-click-rule.ts';
