@@ -143,7 +143,7 @@ async function linkShown(page: Page): Promise<string> {
     return '';
   }
   const text = (await status.textContent()) ?? '';
-  return `${await status.getAttribute('data-mode')} ${/\(([^,]+),/.exec(text)?.[1] ?? text}`;
+  return `${await status.getAttribute('data-mode')} ${/\((.+?), порог/.exec(text)?.[1] ?? text}`;
 }
 
 /** A demo server on `dataDir` with its forecast date listed (waits for the first start's archive). */
