@@ -6,7 +6,7 @@
  * values of the nearest cell (the cell whose area contains it). 422 for a malformed body, 404 without a file.
  */
 import type { FastifyPluginAsync } from 'fastify';
-import type { RouteCheckRequest } from '../../../../common/api-types/route.ts';
+import type { RouteCheckRequest } from '../../../../common/api-types/ship-route.ts';
 import { ICE_CLASSES } from '../../../../common/polaris/polaris.ts';
 import { isIsoDate, resolveInside } from '../../archive/file-store.ts';
 import { defaultModel, findFile } from '../../archive/forecast-repository.ts';
