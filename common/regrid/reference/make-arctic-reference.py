@@ -1,9 +1,10 @@
 #!/usr/bin/python3
 """
-Reference for regridding a real product onto region `arctic` (EPSG:3413, 6.25 km, 1216 x 1792, cell edges
+Reference for regridding real products onto region `arctic` (EPSG:3413, 6.25 km, 1216 x 1792, cell edges
 x -3850000..3750000 m, y 5850000..-5350000 m): the NOAA/NSIDC CDR sea-ice concentration on the NSIDC polar
 stereographic 25 km grid (../shared/fixtures/netcdf/arctic-more/seaice_conc_daily_nh_20211231_f17_v04r00.nc,
-EPSG:3411, its `projection:proj4text`), computed independently of the TypeScript code with Debian's
+EPSG:3411, its `projection:proj4text`) and the OSI SAF OSI-450 concentration on EASE2 25 km (Lambert azimuthal
+equal-area, arctic/ice_conc_nh_ease2-250_cdr-v3p1_202002.nc, its `proj4_string`, axes in km), computed independently of the TypeScript code with Debian's
 python3-netcdf4 (auto mask and scale: the flag values 251-255 are masked by valid_range) and python3-pyproj.
 
 For every 24th row and column of the arctic grid (from row 5, column 5): the cell centre goes EPSG:3413 ->
@@ -23,19 +24,23 @@ import numpy as np
 import pyproj
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-FIXTURE = 'arctic-more/seaice_conc_daily_nh_20211231_f17_v04r00.nc'
+# file, variable, x axis, y axis, metres per axis unit, grid-mapping attribute holding the proj4 string
+CASES = [
+    ('arctic-more/seaice_conc_daily_nh_20211231_f17_v04r00.nc', 'cdr_seaice_conc', 'xgrid', 'ygrid', 1.0, 'proj4text'),
+    ('arctic/ice_conc_nh_ease2-250_cdr-v3p1_202002.nc', 'ice_conc', 'xc', 'yc', 1000.0, 'proj4_string'),
+]
 ROOT = os.path.normpath(os.path.join(HERE, '../../../../shared/fixtures/netcdf'))
 if not os.path.isdir(ROOT):
     ROOT = '/work/shared/fixtures/netcdf'
 
 
-def main():
-    ds = netCDF4.Dataset(os.path.join(ROOT, FIXTURE))
-    var = ds['cdr_seaice_conc']
+def reference(path, name, x_name, y_name, scale, proj_attr):
+    ds = netCDF4.Dataset(os.path.join(ROOT, path))
+    var = ds[name]
     values = np.ma.filled(var[0].astype(np.float64), np.nan)
-    x = np.asarray(ds['xgrid'][:], dtype=np.float64)
-    y = np.asarray(ds['ygrid'][:], dtype=np.float64)
-    source_crs = pyproj.CRS(ds[var.grid_mapping].proj4text)
+    x = np.asarray(ds[x_name][:], dtype=np.float64) * scale
+    y = np.asarray(ds[y_name][:], dtype=np.float64) * scale
+    source_crs = pyproj.CRS(getattr(ds[var.grid_mapping], proj_attr))
     rows, cols = np.meshgrid(np.arange(5, 1792, 24), np.arange(5, 1216, 24), indexing='ij')
     rows, cols = rows.ravel(), cols.ravel()
     tx = -3850000.0 + (cols + 0.5) * 6250.0
@@ -57,10 +62,14 @@ def main():
                 continue
         points.append([int(rows[n]), int(cols[n]), 0, None, None])
     full = sum(1 for p in points if p[2] == 1)
-    out = dict(generated_by='common/regrid/reference/make-arctic-reference.py', file=FIXTURE, variable='cdr_seaice_conc',
+    print(path, len(points), 'points,', full, 'with four values around them')
+    return dict(file=path, variable=name, full=full, points=points)
+
+
+def main():
+    out = dict(generated_by='common/regrid/reference/make-arctic-reference.py',
                libraries=dict(netCDF4=netCDF4.__version__, pyproj=pyproj.__version__, proj=pyproj.proj_version_str),
-               point_fields=['row', 'col', 'status', 'min', 'max'], points=points)
-    print(len(points), 'points,', full, 'with four values around them')
+               point_fields=['row', 'col', 'status', 'min', 'max'], cases=[reference(*case) for case in CASES])
     with open(os.path.join(HERE, 'arctic-expected.json'), 'w') as f:
         json.dump(out, f, separators=(',', ':'))
         f.write('\n')
