@@ -24,6 +24,23 @@ function converterFor(definition: string): Converter {
   return found;
 }
 
+interface RawProjection {
+  forward(p: { x: number; y: number }): { x: number; y: number };
+  inverse(p: { x: number; y: number }): { x: number; y: number };
+}
+// proj4's projection object itself, in radians: no datum step (lon/lat are on the CRS's own datum), no per-call
+// allocation; ~10× faster than the converter over the arctic grid's 2.2 M cells.
+const rawProjections = new Map<string, RawProjection>();
+function rawProjection(definition: string): RawProjection {
+  let found = rawProjections.get(definition);
+  if (!found) {
+    found = proj4.Proj(definition) as unknown as RawProjection;
+    rawProjections.set(definition, found);
+  }
+  return found;
+}
+const DEG = Math.PI / 180;
+
 /** Longitude into −180…180 (degrees). */
 const wrapLon = (lon: number): number => ((((lon + 180) % 360) + 360) % 360) - 180;
 
@@ -60,11 +77,22 @@ export function regionLonLat(region: Region): { lon: Float64Array; lat: Float64A
   const [ny, nx] = region.shape;
   const lon = new Float64Array(nx * ny);
   const lat = new Float64Array(nx * ny);
+  if (region.kind === 'latlon') {
+    for (let j = 0; j < ny; j++) {
+      for (let i = 0; i < nx; i++) [lon[j * nx + i], lat[j * nx + i]] = cellCentre(region, i, j);
+    }
+    return { lon, lat };
+  }
+  const g = region.grid;
+  const projection = rawProjection(g.proj4);
+  const point = { x: 0, y: 0 };
   for (let j = 0; j < ny; j++) {
     for (let i = 0; i < nx; i++) {
-      const [a, b] = cellCentre(region, i, j);
-      lon[j * nx + i] = a;
-      lat[j * nx + i] = b;
+      point.x = g.x0 + i * g.dx;
+      point.y = g.y0 + j * g.dy;
+      const p = projection.inverse(point);
+      lon[j * nx + i] = wrapLon(p.x / DEG);
+      lat[j * nx + i] = p.y / DEG;
     }
   }
   return { lon, lat };

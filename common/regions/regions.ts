@@ -10,6 +10,14 @@ import type { ProjectedRegion, LatLonRegion, Region, RegionId, RegionSummary } f
 /** EPSG:3413, WGS 84 / NSIDC Sea Ice Polar Stereographic North: true scale at 70°N, −45° straight down. */
 export const EPSG_3413 = '+proj=stere +lat_0=90 +lat_ts=70 +lon_0=-45 +k=1 +x_0=0 +y_0=0 +datum=WGS84 +units=m +no_defs';
 
+/** EPSG:3413 as OGC WKT 1 (the EPSG registry's definition, as GDAL writes it): a file's `crs_wkt`. */
+export const EPSG_3413_WKT =
+  'PROJCS["WGS 84 / NSIDC Sea Ice Polar Stereographic North",GEOGCS["WGS 84",DATUM["WGS_1984",SPHEROID["WGS 84",6378137,298.257223563,' +
+  'AUTHORITY["EPSG","7030"]],AUTHORITY["EPSG","6326"]],PRIMEM["Greenwich",0,AUTHORITY["EPSG","8901"]],UNIT["degree",0.0174532925199433,' +
+  'AUTHORITY["EPSG","9122"]],AUTHORITY["EPSG","4326"]],PROJECTION["Polar_Stereographic"],PARAMETER["latitude_of_origin",70],' +
+  'PARAMETER["central_meridian",-45],PARAMETER["false_easting",0],PARAMETER["false_northing",0],UNIT["metre",1,AUTHORITY["EPSG","9001"]],' +
+  'AUTHORITY["EPSG","3413"]]';
+
 /** Cell size of the arctic grid, metres (AMSR2 ASI's 6.25 km). */
 const ARCTIC_CELL_M = 6250;
 /** Outer cell edges of the arctic grid, metres: x −3 850 000 … 3 750 000, y 5 850 000 (top row) … −5 350 000. */
@@ -58,6 +66,7 @@ const ARCTIC: ProjectedRegion = Object.freeze({
   name: regionNamesRu.arctic,
   crs: 'EPSG:3413',
   proj4: EPSG_3413,
+  wkt: EPSG_3413_WKT,
   kind: 'projected',
   grid: ARCTIC_GRID,
   shape: Object.freeze([ARCTIC_ROWS, ARCTIC_COLUMNS] as const),

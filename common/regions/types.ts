@@ -34,6 +34,8 @@ export interface LatLonRegion extends RegionBase {
 /** A grid regular in a projected plane (the whole Arctic on EPSG:3413). */
 export interface ProjectedRegion extends RegionBase {
   kind: 'projected';
+  /** The CRS as OGC WKT (a file's CF `crs_wkt`, which pyproj and GDAL read as the EPSG code). */
+  wkt: string;
   grid: Readonly<PlanarGrid>;
 }
 

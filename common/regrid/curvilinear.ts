@@ -8,7 +8,8 @@
  * (s, t) inside the one that holds it (inverse bilinear). Points in no quadrilateral are outside the footprint.
  */
 import proj4 from 'proj4';
-import type { LatLon2dGrid, RegridMapping, RegridMethod, RegularGrid } from './types.ts';
+import { targetLatitudes, targetSize, type TargetGrid } from './target-grid.ts';
+import type { LatLon2dGrid, RegridMapping, RegridMethod } from './types.ts';
 import { extendAcrossSeams } from './seams.ts';
 import { projectTarget } from './target-points.ts';
 
@@ -41,14 +42,13 @@ function stereographicPlane(north: boolean): Plane {
   };
 }
 
-export function curvilinearMapping(source: LatLon2dGrid, target: RegularGrid, method: RegridMethod): RegridMapping {
+export function curvilinearMapping(source: LatLon2dGrid, target: TargetGrid, method: RegridMethod): RegridMapping {
   // Centres with the cells across the grid's seams (periodic columns, a north fold) as one more column and row.
   const extended = extendAcrossSeams(source.nx, source.ny, source.lat, source.lon, source.seams);
   const { nx, ny } = extended;
   const toSource = (k: number): number => (extended.remap ? extended.remap[k] : k);
-  const n = target.nlat * target.nlon;
-  const latLo = Math.min(target.lat0, target.lat0 + (target.nlat - 1) * target.dlat);
-  const latHi = Math.max(target.lat0, target.lat0 + (target.nlat - 1) * target.dlat);
+  const n = targetSize(target);
+  const { south: latLo, north: latHi } = targetLatitudes(target);
   const north = latLo + latHi >= 0;
   const plane = stereographicPlane(north);
 

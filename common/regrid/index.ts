@@ -13,6 +13,7 @@ export type {
   SourceVariableInfo,
   SourceFile,
   RegularGrid,
+  TargetGrid,
   SourceGrid,
   LatLon1dGrid,
   LatLon2dGrid,
@@ -29,3 +30,4 @@ export { readField, type FieldIndex, type SliceFile } from './read-field.ts';
 export { rotateToEastNorth, displacementToVelocity } from './vectors.ts';
 export { normaliseUnits, iceQuantity, type NormalisedValues } from './units.ts';
 export { footprintGrid, type FootprintOptions } from './footprint.ts';
+export { targetShape, targetSize } from './target-grid.ts';

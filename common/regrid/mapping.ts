@@ -8,7 +8,8 @@ import { RegridError, regridReasonsRu } from './errors.ts';
 import { LruCache } from '../lru-cache.ts';
 import { converter } from './projection.ts';
 import { projectTarget } from './target-points.ts';
-import type { LatLon1dGrid, ProjectedGrid, RegridMapping, RegridMethod, RegularGrid, SourceGrid } from './types.ts';
+import { cellLonLat, isPlanar, targetKey, targetShape, targetSize, type TargetGrid } from './target-grid.ts';
+import type { LatLon1dGrid, ProjectedGrid, RegridMapping, RegridMethod, SourceGrid } from './types.ts';
 
 /** Mappings kept: a bilinear mapping onto the forecast grid is ~5 MB (4 int32 + 4 float32 per cell). */
 const MAPPINGS_KEPT = 8;
@@ -26,15 +27,13 @@ export const mappingCache = {
   },
 };
 
-const targetKey = (t: RegularGrid): string => [t.lon0, t.dlon, t.nlon, t.lat0, t.dlat, t.nlat].join(',');
-
 /**
  * For every target cell, the source cells and weights (see RegridMapping). Target cells outside the source's
  * footprint (beyond its outermost cell centres for bilinear, beyond half a cell for nearest on x/y and 1-D
  * grids, outside the quadrilaterals of cell centres on 2-D lat/lon grids) map to nothing (NaN).
  * Cached in `mappingCache` by `source.hash`, method and target.
  */
-export function buildMapping(source: SourceGrid, target: RegularGrid, method: RegridMethod): RegridMapping {
+export function buildMapping(source: SourceGrid, target: TargetGrid, method: RegridMethod): RegridMapping {
   const key = `${source.hash}|${method}|${targetKey(target)}`;
   const cached = mappingCache.entries.get(key);
   if (cached) {
@@ -50,12 +49,12 @@ export function buildMapping(source: SourceGrid, target: RegularGrid, method: Re
   return mapping;
 }
 
-function projectedMapping(source: ProjectedGrid, target: RegularGrid, method: RegridMethod): RegridMapping {
+function projectedMapping(source: ProjectedGrid, target: TargetGrid, method: RegridMethod): RegridMapping {
   const forward = converter(source.proj4).forward;
   const points = projectTarget(target, (lon, lat) => forward([lon, lat]) as [number, number]);
   const fx = axisLocator(source.x);
   const fy = axisLocator(source.y);
-  const n = target.nlat * target.nlon;
+  const n = targetSize(target);
   const fi = new Float64Array(n);
   const fj = new Float64Array(n);
   for (let t = 0; t < n; t++) {
@@ -73,21 +72,34 @@ function isPeriodic(lon: Float64Array): boolean {
   return Math.abs(Math.abs(lon[n - 1] - lon[0]) + step - 360) < step * 1e-3;
 }
 
-function latLonMapping(source: LatLon1dGrid, target: RegularGrid, method: RegridMethod): RegridMapping {
+function latLonMapping(source: LatLon1dGrid, target: TargetGrid, method: RegridMethod): RegridMapping {
   const fLat: Locator = axisLocator(source.lat);
   const fLon: Locator = axisLocator(source.lon);
   const periodic = isPeriodic(source.lon);
   const nx = source.nx;
   const west = Math.min(source.lon[0], source.lon[nx - 1]);
   const halfStep = nx > 1 ? Math.abs(source.lon[nx - 1] - source.lon[0]) / (nx - 1) / 2 : 0;
-  const n = target.nlat * target.nlon;
+  // Bring a target longitude into the axis's own range (−180…180 or 0…360), half a cell of slack west.
+  const lonIndex = (lon: number) => fLon(west - halfStep + ((((lon - (west - halfStep)) % 360) + 360) % 360));
+  const n = targetSize(target);
   const fi = new Float64Array(n);
   const fj = new Float64Array(n);
+  if (isPlanar(target)) {
+    // Not separable: every cell's own longitude and latitude (exact; an interpolated lattice would smear the
+    // jump of longitude at ±180°).
+    const { width, height } = targetShape(target);
+    const centre = cellLonLat(target);
+    for (let j = 0; j < height; j++) {
+      for (let i = 0; i < width; i++) {
+        const [lon, lat] = centre(i, j);
+        fi[j * width + i] = lonIndex(lon);
+        fj[j * width + i] = fLat(lat);
+      }
+    }
+    return separableMapping(source, target, method, fi, fj, periodic);
+  }
   for (let i = 0; i < target.nlon; i++) {
-    // Bring the target longitude into the axis's own range (−180…180 or 0…360), half a cell of slack west.
-    const lon = target.lon0 + i * target.dlon;
-    const wrapped = west - halfStep + ((((lon - (west - halfStep)) % 360) + 360) % 360);
-    const index = fLon(wrapped);
+    const index = lonIndex(target.lon0 + i * target.dlon);
     for (let j = 0; j < target.nlat; j++) fi[j * target.nlon + i] = index;
   }
   for (let j = 0; j < target.nlat; j++) {
@@ -106,14 +118,14 @@ const EDGE = 1e-9;
  */
 function separableMapping(
   source: SourceGrid,
-  target: RegularGrid,
+  target: TargetGrid,
   method: RegridMethod,
   fi: Float64Array,
   fj: Float64Array,
   periodicX: boolean,
 ): RegridMapping {
   const { nx, ny } = source;
-  const n = target.nlat * target.nlon;
+  const n = targetSize(target);
   const stride = method === 'nearest' ? 1 : 4;
   const index = new Int32Array(n * stride).fill(-1);
   const weight = new Float32Array(n * stride);
@@ -163,7 +175,7 @@ export function applyMapping(mapping: RegridMapping, values: ArrayLike<number>):
   if (values.length !== mapping.sourceSize) {
     throw new RegridError('size-mismatch', regridReasonsRu.sizeMismatch(mapping.sourceSize, values.length));
   }
-  const n = mapping.target.nlat * mapping.target.nlon;
+  const n = targetSize(mapping.target);
   const out = new Float32Array(n);
   const { index, weight } = mapping;
   if (mapping.stride === 1) {

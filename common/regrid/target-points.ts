@@ -7,7 +7,7 @@
  * about 5 m at worst for polar azimuthal projections (checked against exact proj4 in regrid.test.ts), i.e.
  * ~2e-4 of a 25 km source cell: it can only decide a nearest-neighbour tie within metres of a cell edge.
  */
-import type { RegularGrid } from './types.ts';
+import { cellLonLat, targetShape, type TargetGrid } from './target-grid.ts';
 
 /** Rows and columns between exactly projected lattice points. */
 const LATTICE = 4;
@@ -18,26 +18,30 @@ export interface PlanePoints {
 }
 
 /**
- * x/y of each target cell (row-major j·nlon + i) from `forward(lon, lat, out)` (degrees → metres, NaN when
- * the point has no image). `lattice` = 1 projects every point exactly.
+ * x/y of each target cell (row-major j·width + i) from `forward(lon, lat, out)` (degrees → metres, NaN when
+ * the point has no image). `lattice` = 1 projects every point exactly. A planar target's cells go to lon/lat
+ * first (proj4's inverse): plane to plane is as smooth as lon/lat to plane at the lattice's scale.
  */
 export function projectTarget(
-  target: RegularGrid,
+  target: TargetGrid,
   forward: (lon: number, lat: number) => [number, number],
   lattice = LATTICE,
 ): PlanePoints {
-  const { nlon, nlat } = target;
+  const { width: nlon, height: nlat } = targetShape(target);
   const x = new Float64Array(nlon * nlat);
   const y = new Float64Array(nlon * nlat);
-  const lon = (i: number) => target.lon0 + i * target.dlon;
-  const lat = (j: number) => target.lat0 + j * target.dlat;
+  const centre = cellLonLat(target);
+  const exact = (i: number, j: number): [number, number] => {
+    const [lon, lat] = centre(i, j);
+    return forward(lon, lat);
+  };
   const cols = latticeIndices(nlon, lattice);
   const rows = latticeIndices(nlat, lattice);
   const lx = new Float64Array(cols.length * rows.length);
   const ly = new Float64Array(cols.length * rows.length);
   for (let r = 0; r < rows.length; r++) {
     for (let c = 0; c < cols.length; c++) {
-      const [px, py] = forward(lon(cols[c]), lat(rows[r]));
+      const [px, py] = exact(cols[c], rows[r]);
       lx[r * cols.length + c] = px;
       ly[r * cols.length + c] = py;
     }
@@ -69,7 +73,7 @@ export function projectTarget(
         y[t] = py;
       } else {
         // A lattice corner without an image (e.g. beyond a projection's edge): project this point exactly.
-        [x[t], y[t]] = forward(lon(i), lat(j));
+        [x[t], y[t]] = exact(i, j);
       }
     }
   }

@@ -6,6 +6,7 @@
  * Units: latitude/longitude in degrees (north, east); projected x/y in metres; angles in radians.
  */
 import type { RegularGrid } from '../regular-grid.ts';
+import type { TargetGrid } from './target-grid.ts';
 
 export type AttributeValue = string | number | bigint | number[] | string[];
 
@@ -27,8 +28,8 @@ export interface SourceFile {
   read(name: string): ArrayLike<number>;
 }
 
-// The target grid is common/regular-grid.ts's RegularGrid, re-exported for the regridder's modules.
-export type { RegularGrid };
+// A target grid is common/regular-grid.ts's RegularGrid or common/planar-grid.ts's PlanarGrid (target-grid.ts).
+export type { RegularGrid, TargetGrid };
 
 interface SourceGridBase {
   /** Columns (the variable's last dimension) and rows (the one before it). Values are row-major: j·nx + i. */
@@ -93,7 +94,7 @@ export type RegridMethod = 'nearest' | 'bilinear';
  */
 export interface RegridMapping {
   method: RegridMethod;
-  target: RegularGrid;
+  target: TargetGrid;
   sourceHash: string;
   /** nx·ny of the source: applyMapping checks the values' length against it. */
   sourceSize: number;

@@ -8,6 +8,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { SECTOR_GRID } from '../../common/forecast-file/grid.ts';
+import { regionById, type ProjectedRegion } from '../../common/regions/index.ts';
 import { applyMapping, buildMapping, describeSourceGrid, readField } from '../../common/regrid/index.ts';
 import expected from '../../common/regrid/reference/fold-expected.json' with { type: 'json' };
 import { openNetcdf } from '../../netcdf/index.ts';
@@ -64,4 +65,19 @@ describe('regridding across the north fold of a tripolar grid (CMIP6 CanESM5, OR
       if (method === 'nearest') expect(compared).toBeGreaterThan(700);
     });
   }
+
+  it('fills the whole Arctic\'s sampled cells with an all-sea neighbourhood, the pole included (bilinear)', { timeout: 120_000 }, async () => {
+    const { grid, values } = await canEsm5();
+    const arctic = regionById('arctic') as ProjectedRegion;
+    const field = applyMapping(buildMapping(grid, arctic.grid, 'bilinear'), values);
+    const points = expected.targets.arctic.points;
+    expect(points.filter((p) => p.lat >= 82).length).toBeGreaterThan(80);
+    const missing = points.filter((p) => Number.isNaN(field[p.row * 1216 + p.col])).map((p) => `${p.lat}°N ${p.lon}°E`);
+    expect(missing, `${missing.length} of ${points.length} cells without a value`).toEqual([]);
+    for (const p of points) {
+      const got = field[p.row * 1216 + p.col];
+      expect(got, `${p.lat}°N ${p.lon}°E`).toBeGreaterThanOrEqual(p.min - 1e-4);
+      expect(got, `${p.lat}°N ${p.lon}°E`).toBeLessThanOrEqual(p.max + 1e-4);
+    }
+  });
 });

@@ -24,7 +24,7 @@ interface Header {
   sourceHash: string;
   sourceSize: number;
   footprintCount: number;
-  target: RegularGrid;
+  target: RegridMapping['target'];
   length: number;
 }
 
