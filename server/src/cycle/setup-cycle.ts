@@ -3,7 +3,7 @@
  * once the server is up, stopped on close), and the startup task itself: retention once, then the timer.
  */
 import type { FastifyInstance } from 'fastify';
-import { utcToday } from '../forecast/archive.ts';
+import { utcToday } from '../archive/pipeline.ts';
 import { retire } from './retention.ts';
 import { CycleScheduler, cycleSettings } from './scheduler.ts';
 import type { StartupTask } from '../startup-task.ts';

@@ -12,7 +12,7 @@ import type { AnalysisSourceConfig } from '../ingest/products.ts';
 import type { ModelGenerator } from '../model-generation/generator.ts';
 import { selectGenerator } from '../model-generation/select-generator.ts';
 import { generateForecastJob, generateModelJob, ingestDayJob } from './admin-jobs.ts';
-import type { OnnxSpec } from '../forecast/models/onnx/spec.ts';
+import type { OnnxSpec } from '../models/onnx/spec.ts';
 import type { CyclePlan } from '../cycle/run-cycle.ts';
 import { dailyCycleJob } from './cycle-job.ts';
 import { fetchAnalysisJob, importAnalysisJob, importForecastJob } from './ingest-jobs.ts';

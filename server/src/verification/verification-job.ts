@@ -9,7 +9,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { DatabaseTarget } from '../db/database.ts';
 import type { JobHandler } from '../jobs/job-handler.ts';
-import { runInWorker } from '../jobs/run-in-worker.ts';
+import { runInWorker } from '../threads/run-in-thread.ts';
 import type { VerificationTaskArgs } from './verification-task.ts';
 import type { VerifyResult } from './verify-archive.ts';
 

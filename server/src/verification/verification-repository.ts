@@ -4,7 +4,7 @@
  * deleted here: they outlive the files they were computed from (retention), and go with their model.
  */
 import type { Selectable } from 'kysely';
-import type { FileRecord } from '../forecast/forecast-repository.ts';
+import type { FileRecord } from '../archive/forecast-repository.ts';
 import { nowText, type Db } from '../db/database.ts';
 import type { VerificationEnsemblesTable, VerificationRecordsTable } from '../db/schema.ts';
 

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { VerificationReply, VerificationSummaryReply } from '../../../common/api-types/verification.ts';
-import { addDays, utcToday } from '../../src/forecast/archive.ts';
+import { addDays, utcToday } from '../../src/archive/pipeline.ts';
 import { verifyArchive } from '../../src/verification/verify-archive.ts';
 import { ENGINES } from '../engines.ts';
 import { makeApp, signedIn } from '../helpers.ts';

@@ -1,11 +1,11 @@
 /**
  * GET /api/v1/report/model_architecture, /report/model_metrics and /report/datasets (signed-in users):
- * the models with their hyperparameters, their hindcast metrics (see forecast/hindcast-metrics.ts for the
+ * the models with their hyperparameters, their hindcast metrics (see verification/hindcast-metrics.ts for the
  * names) with the verification records' `iiee_24h`… (km², mean) and `skill_iiee_24h`… (verification/), and the
  * datasets.
  */
 import type { FastifyPluginAsync } from 'fastify';
-import { listDatasets, listModels, modelMetrics } from '../../forecast/forecast-repository.ts';
+import { listDatasets, listModels, modelMetrics } from '../../archive/forecast-repository.ts';
 import { EXTERNAL_MODEL_TYPE } from '../../ingest/external-model.ts';
 import { latestProvenance } from '../../ingest/store.ts';
 import { requireUser } from '../../plugins/guards.ts';

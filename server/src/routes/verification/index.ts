@@ -5,10 +5,10 @@
  */
 import type { FastifyPluginAsync } from 'fastify';
 import { VERIFICATION_RUNS, type VerificationReply, type VerificationRow, type VerificationRun, type VerificationSummaryReply } from '../../../../common/api-types/verification.ts';
-import { demoSource } from '../../forecast/analysis-source.ts';
-import { addDays, utcToday } from '../../forecast/archive.ts';
-import { isIsoDate } from '../../forecast/file-store.ts';
-import { defaultModel, findModel, listModels } from '../../forecast/forecast-repository.ts';
+import { demoSource } from '../../archive/analysis-source.ts';
+import { addDays, utcToday } from '../../archive/pipeline.ts';
+import { isIsoDate } from '../../archive/file-store.ts';
+import { defaultModel, findModel, listModels } from '../../archive/forecast-repository.ts';
 import { HttpError } from '../../http-error.ts';
 import { requireUser } from '../../plugins/guards.ts';
 import { summarise } from '../../verification/summary.ts';

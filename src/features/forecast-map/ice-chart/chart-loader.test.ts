@@ -1,0 +1,98 @@
+import { describe, expect, it } from 'vitest';
+import type { ChartCollection, ChartInfo } from '../../../api/icecharts.ts';
+import { createForecastMapStore } from '../store/forecast-map-store.ts';
+import { chartForDate } from './chart-choice.ts';
+import { ChartLoader } from './chart-loader.ts';
+import { chartFromSearch, searchFromChart, validateChartSearch } from './chart-search.ts';
+
+const info = (id: string, valid_time: string): ChartInfo => ({ id, source: 'ААНИИ', valid_time, polygons: 1, bbox: [0, 70, 10, 80] });
+
+const square = (size: number): ChartCollection => ({
+  type: 'FeatureCollection',
+  features: [
+    {
+      type: 'Feature',
+      geometry: { type: 'Polygon', coordinates: [[[0, 70], [size, 70], [size, 70 + size], [0, 70 + size], [0, 70]]] },
+      properties: { ct: [10, 10], stages: [], fast_ice: false, poly_type: 'I', CT: '92' },
+    },
+  ],
+});
+
+const settled = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+describe('which chart goes with a date', () => {
+  it('takes the newest chart valid by the end of the date, never a later one', () => {
+    const charts = [info('a', '2014-02-04T00:00:00Z'), info('b', '2014-02-11T12:00:00Z'), info('c', '2014-02-12T00:00:00Z')];
+    expect(chartForDate(charts, '2014-02-11')?.id).toBe('b');
+    expect(chartForDate(charts, '2014-02-10')?.id).toBe('a');
+    expect(chartForDate(charts, '2014-02-01')).toBeNull();
+    expect(chartForDate(charts, '2014-03-20')).toBeNull(); // weeks old: not the ice of that date
+  });
+});
+
+describe('the chart loader', () => {
+  it('says there is no chart for the date', async () => {
+    const store = createForecastMapStore();
+    store.getState().applySelection({ date: '2026-11-20' });
+    const stop = new ChartLoader({ store, listCharts: async () => [], loadChart: async () => square(1) }).start();
+    store.getState().setChartView('ct');
+    await settled();
+    expect(store.getState().chartStatus).toBe('none');
+    stop();
+  });
+
+  it('on a slow link shows the simplified chart first, then the whole one in its place', async () => {
+    const store = createForecastMapStore();
+    store.getState().applySelection({ date: '2014-02-11' });
+    store.getState().linkDecided({ mode: 'slices', bitsPerSecond: 256_000, wholeFileSeconds: 90, thresholdBitsPerSecond: 8e6, thresholdSeconds: 4, held: false });
+    const asked: (number | null)[] = [];
+    const seen: boolean[] = [];
+    store.subscribe((state, previous) => {
+      if (state.chart !== previous.chart && state.chart) seen.push(state.chart.simplified);
+    });
+    const stop = new ChartLoader({
+      store,
+      listCharts: async () => [info('aari', '2014-02-11T00:00:00Z')],
+      loadChart: async (_id, tolerance) => {
+        asked.push(tolerance);
+        return square(tolerance === null ? 2 : 1);
+      },
+    }).start();
+    store.getState().setChartView('sod');
+    await settled();
+    expect(asked).toEqual([2, null]);
+    expect(seen).toEqual([true, false]);
+    expect(store.getState().chart?.polygons[0].bbox).toEqual([0, 70, 2, 72]);
+    stop();
+  });
+
+  it('on a fast link asks for the whole chart only', async () => {
+    const store = createForecastMapStore();
+    store.getState().applySelection({ date: '2014-02-11' });
+    store.getState().linkDecided({ mode: 'whole', bitsPerSecond: 1e9, wholeFileSeconds: 0.1, thresholdBitsPerSecond: 8e6, thresholdSeconds: 4, held: true });
+    const asked: (number | null)[] = [];
+    const stop = new ChartLoader({
+      store,
+      listCharts: async () => [info('aari', '2014-02-11T00:00:00Z')],
+      loadChart: async (_id, tolerance) => {
+        asked.push(tolerance);
+        return square(1);
+      },
+    }).start();
+    store.getState().setChartView('ct');
+    await settled();
+    expect(asked).toEqual([null]);
+    expect(store.getState().chartStatus).toBe('ready');
+    stop();
+  });
+});
+
+describe('the chart in the URL', () => {
+  it('keeps the code and the open egg, and drops an egg without a chart', () => {
+    expect(validateChartSearch({ chart: 'sod', egg: '17' })).toEqual({ chart: 'sod', egg: 17 });
+    expect(validateChartSearch({ chart: 'rainbow', egg: '17' })).toEqual({});
+    expect(chartFromSearch({})).toEqual({ chartView: null, chartPolygon: null });
+    expect(searchFromChart({ chartView: 'ct', chartPolygon: 4 })).toEqual({ chart: 'ct', egg: 4 });
+    expect(searchFromChart({ chartView: null, chartPolygon: 4 })).toEqual({ chart: undefined, egg: undefined });
+  });
+});
