@@ -3,7 +3,7 @@
  * the weeks before it. Ice services issue charts daily to weekly, so a chart older than the window is not the ice of
  * that date any more.
  */
-import type { ChartInfo } from '../../../api/icecharts.ts';
+import type { IceChartSummary } from '../../../api/icecharts.ts';
 
 /** How far back a chart still stands for a date, days (a weekly chart plus a missed issue). */
 export const CHART_WINDOW_DAYS = 14;
@@ -16,10 +16,10 @@ export function chartWindow(date: string): { from: string; to: string } {
   return { from, to: date };
 }
 
-export function chartForDate(charts: readonly ChartInfo[], date: string): ChartInfo | null {
+export function chartForDate(charts: readonly IceChartSummary[], date: string): IceChartSummary | null {
   const end = Date.parse(`${date}T23:59:59.999Z`);
   const start = end - (CHART_WINDOW_DAYS + 1) * DAY_MS;
-  let best: ChartInfo | null = null;
+  let best: IceChartSummary | null = null;
   let bestTime = -Infinity;
   for (const chart of charts) {
     const time = Date.parse(chart.valid_time);

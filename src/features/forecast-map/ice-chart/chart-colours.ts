@@ -6,7 +6,11 @@
  * were checked against CIS's QGIS legend (github.com/imjonlam/30-year-atlas-scripts, `atlas/Data/styles/legend`).
  * Both codes draw ice free, < 1/10 and fast ice alike.
  */
-import type { ChartPolygonProperties, ChartStage, TenthsRange } from '../../../api/icecharts.ts';
+import type { IceChartPolygonProperties, IceChartStage } from '../../../api/icecharts.ts';
+import type { StageKey } from '../../../../common/icecharts/stages.ts';
+
+type ChartPolygonProperties = Pick<IceChartPolygonProperties, 'ct' | 'stages' | 'fast_ice' | 'poly_type'>;
+type TenthsRange = readonly [number, number];
 
 export type Rgb = readonly [number, number, number];
 
@@ -73,26 +77,26 @@ export const SOD_COLOURS: Readonly<Record<SodClass, Rgb>> = {
   unknown: [225, 225, 225],
 };
 
-/** SIGRID-3 stage codes (JCOMM TR-23 Appendix E) → the SoD code's classes; 80, 99 and '-9' say nothing. */
-const STAGE_CLASSES: Readonly<Record<string, SodClass>> = {
-  '01': 'ice_free',
-  '81': 'new',
-  '82': 'nilas',
-  '83': 'young',
-  '84': 'grey',
-  '85': 'grey_white',
-  '86': 'first_year',
-  '87': 'thin_first_year',
-  '88': 'thin_first_year_1',
-  '89': 'thin_first_year_2',
-  '91': 'medium_first_year',
-  '93': 'thick_first_year',
+/** The decoded stages (common/icecharts/stages.ts) → the SoD code's classes; brash, no stage and unknown say nothing. */
+const STAGE_CLASSES: Readonly<Partial<Record<StageKey, SodClass>>> = {
+  ice_free: 'ice_free',
+  new: 'new',
+  nilas: 'nilas',
+  young: 'young',
+  grey: 'grey',
+  grey_white: 'grey_white',
+  first_year: 'first_year',
+  thin_first_year: 'thin_first_year',
+  thin_first_year_1: 'thin_first_year_1',
+  thin_first_year_2: 'thin_first_year_2',
+  medium_first_year: 'medium_first_year',
+  thick_first_year: 'thick_first_year',
   // Residual first-year ice has survived a summer's melt: it is old ice from then on.
-  '94': 'old',
-  '95': 'old',
-  '96': 'second_year',
-  '97': 'multi_year',
-  '98': 'glacier',
+  residual: 'old',
+  old: 'old',
+  second_year: 'second_year',
+  multi_year: 'multi_year',
+  glacier: 'glacier',
 };
 
 /** Codes 02–78 are thicknesses in cm (lake and Baltic charts): the stage whose thickness bin holds them. */
@@ -105,15 +109,11 @@ function stageOfThickness(cm: number): SodClass {
   return 'thick_first_year';
 }
 
-/** The SoD class of one stage code ('8' and '08' alike), 'unknown' for 79, 80, 99, '-9' and what is not a code. */
-export function sodClassOfStage(code: string | null | undefined): SodClass {
-  if (code === null || code === undefined) return 'unknown';
-  const text = code.trim();
-  const padded = /^\d$/.test(text) ? `0${text}` : text;
-  const named = STAGE_CLASSES[padded];
-  if (named) return named;
-  const cm = /^\d\d$/.test(padded) ? Number(padded) : NaN;
-  return cm >= 2 && cm <= 78 ? stageOfThickness(cm) : 'unknown';
+/** The SoD class of one decoded stage, 'unknown' for brash, 80, 99 and a stage not given. */
+export function sodClassOfStage(stage: Pick<IceChartStage, 'stage' | 'code'> | null | undefined): SodClass {
+  if (!stage?.stage) return 'unknown';
+  if (stage.stage === 'thickness_cm') return stageOfThickness(Number(stage.code));
+  return STAGE_CLASSES[stage.stage] ?? 'unknown';
 }
 
 const mean = (range: TenthsRange): number => (range[0] + range[1]) / 2;
@@ -148,8 +148,8 @@ export function ctClass(props: Pick<ChartPolygonProperties, 'ct' | 'fast_ice' | 
  * The stage a polygon is coloured by in the SoD code: the predominant one (largest partial concentration, by the
  * middle of its range), the oldest on a tie or where partial concentrations are not given (stages come oldest first).
  */
-export function predominantStage(stages: readonly ChartStage[]): ChartStage | null {
-  let best: ChartStage | null = null;
+export function predominantStage(stages: readonly IceChartStage[]): IceChartStage | null {
+  let best: IceChartStage | null = null;
   for (const stage of stages) {
     if (!best) best = stage;
     else if (stage.conc && best.conc && mean(stage.conc) > mean(best.conc)) best = stage;
@@ -161,7 +161,7 @@ export function sodClass(props: Pick<ChartPolygonProperties, 'ct' | 'fast_ice' |
   if (props.fast_ice) return 'fast_ice';
   const water = waterClass(props);
   if (water) return water;
-  return sodClassOfStage(predominantStage(props.stages)?.code);
+  return sodClassOfStage(predominantStage(props.stages));
 }
 
 /** The colour of a polygon in a code; land ('L') is left to the basemap and has none. */

@@ -2,10 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { read } from 'shapefile';
-import type { ChartFeature, ChartPolygonProperties, Position } from '../../../api/icecharts.ts';
-import { polygonAt, prepareChart, preparePolygon, unwrapRing } from './chart-geometry.ts';
+import type { IceChartFeature } from '../../../api/icecharts.ts';
+import { chartPolygon } from '../../../testing/chart-polygons.ts';
+import { polygonAt, prepareChart, preparePolygon, unwrapRing, type Position } from './chart-geometry.ts';
 
-const props: ChartPolygonProperties = { ct: [10, 10], stages: [], fast_ice: false, poly_type: 'I' };
+const props = chartPolygon({ CT: '92' });
 const AARI = join(import.meta.dirname, '../../../../../shared/fixtures/icecharts/aari_arc_20140211_pl_a/aari_arc_20140211_pl_a');
 
 describe('chart polygons on the map', () => {
@@ -42,7 +43,7 @@ describe('chart polygons on the map', () => {
     const collection = await read(`${AARI}.shp`, `${AARI}.dbf`);
     expect(readFileSync(`${AARI}.prj`, 'utf8')).toContain('WGS');
     const features = collection.features.map(
-      (f) => ({ type: 'Feature', geometry: f.geometry, properties: props }) as unknown as ChartFeature,
+      (f, id) => ({ type: 'Feature', id, geometry: f.geometry, properties: props }) as unknown as IceChartFeature,
     );
     const crossing = features.filter((f) => JSON.stringify(f.geometry.coordinates).includes('-179.99'));
     expect(crossing.length).toBeGreaterThanOrEqual(4);

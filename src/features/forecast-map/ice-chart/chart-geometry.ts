@@ -5,12 +5,16 @@
  * parallel. Outlines keep the rings as drawn on the chart (no closing edges to the pole). Longitudes and latitudes in
  * degrees throughout.
  */
-import type { ChartFeature, ChartPolygonProperties, PolygonRings, Position } from '../../../api/icecharts.ts';
+import type { IceChartFeature, IceChartPolygonProperties } from '../../../api/icecharts.ts';
+
+/** [longitude, latitude], degrees. */
+export type Position = [number, number];
+type PolygonRings = Position[][];
 
 export interface PreparedPolygon {
-  /** The feature's index in the chart's collection (what a click selects and the URL keeps). */
+  /** The polygon's id in the chart (its index there, the same whole or simplified): what a click selects and the URL keeps. */
   index: number;
-  properties: ChartPolygonProperties;
+  properties: IceChartPolygonProperties;
   /** Fill rings: the outer ring first, then holes; longitudes continuous, possibly beyond ±180°. */
   rings: Position[][];
   /** The rings as outlines: the same points without the closing edges along the pole. */
@@ -87,7 +91,7 @@ function boundsOf(rings: readonly Position[][]): [number, number, number, number
 }
 
 /** One polygon (outer ring, holes) made continuous; its west edge is kept within [−180°, 180°). */
-export function preparePolygon(index: number, properties: ChartPolygonProperties, rings: PolygonRings): PreparedPolygon | null {
+export function preparePolygon(index: number, properties: IceChartPolygonProperties, rings: PolygonRings): PreparedPolygon | null {
   const fill: Position[][] = [];
   const outlines: Position[][] = [];
   let target: number | null = null;
@@ -107,16 +111,17 @@ export function preparePolygon(index: number, properties: ChartPolygonProperties
   return { index, properties, rings: fill.map(move), outlines: outlines.map(move), bbox: [bbox[0] + offset, bbox[1], bbox[2] + offset, bbox[3]] };
 }
 
-/** Every polygon of a chart (a MultiPolygon gives one per part, all with the feature's index). */
-export function prepareChart(features: readonly ChartFeature[]): PreparedPolygon[] {
+/** Every polygon of a chart (a MultiPolygon gives one per part, all with the feature's id). */
+export function prepareChart(features: readonly IceChartFeature[]): PreparedPolygon[] {
   const prepared: PreparedPolygon[] = [];
-  features.forEach((feature, index) => {
-    const parts = feature.geometry.type === 'Polygon' ? [feature.geometry.coordinates] : feature.geometry.coordinates;
+  for (const feature of features) {
+    const { geometry } = feature;
+    const parts = (geometry.type === 'Polygon' ? [geometry.coordinates] : geometry.coordinates) as PolygonRings[];
     for (const rings of parts) {
-      const polygon = preparePolygon(index, feature.properties, rings);
+      const polygon = preparePolygon(feature.id, feature.properties, rings);
       if (polygon) prepared.push(polygon);
     }
-  });
+  }
   return prepared;
 }
 

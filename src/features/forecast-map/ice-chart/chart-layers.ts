@@ -8,8 +8,8 @@ import type { Layer } from '@deck.gl/core';
 import { PathLayer, SolidPolygonLayer } from '@deck.gl/layers';
 import type { ForecastMapState } from '../store/forecast-map-store.ts';
 import { polygonColour, type Rgb } from './chart-colours.ts';
-import type { PreparedPolygon } from './chart-geometry.ts';
-import type { Position } from '../../../api/icecharts.ts';
+import { polarisColour } from './chart-polaris.ts';
+import type { Position, PreparedPolygon } from './chart-geometry.ts';
 
 export const CHART_LAYER_ID = 'ice-chart';
 
@@ -96,15 +96,22 @@ export function chartLayers(
   return layers;
 }
 
-type ChartState = Pick<ForecastMapState, 'chartView' | 'chart' | 'chartPolygon'>;
+type ChartState = Pick<ForecastMapState, 'chartView' | 'chart' | 'chartPolygon' | 'iceClass'>;
 
-/** What the store shows of the chart, coloured in the chosen code. */
+/** What the store shows of the chart, coloured in the chosen code (POLARIS: for the ship's ice class). */
 export function buildChartLayers(state: ChartState): Layer[] {
   const view = state.chartView;
   if (!view || !state.chart) return [];
+  const { iceClass } = state;
+  if (view === 'polaris') return chartLayers(state.chart.polygons, (polygon) => polarisColour(polygon, iceClass), `polaris|${iceClass}`, state.chartPolygon);
   return chartLayers(state.chart.polygons, (polygon) => polygonColour(view, polygon.properties), view, state.chartPolygon);
 }
 
 export function chartLayersChanged(state: ChartState, previous: ChartState): boolean {
-  return state.chartView !== previous.chartView || state.chart !== previous.chart || state.chartPolygon !== previous.chartPolygon;
+  return (
+    state.chartView !== previous.chartView ||
+    state.chart !== previous.chart ||
+    state.chartPolygon !== previous.chartPolygon ||
+    (state.chartView === 'polaris' && state.iceClass !== previous.iceClass)
+  );
 }

@@ -1,30 +1,22 @@
 import { describe, expect, it } from 'vitest';
-import type { ChartCollection, ChartInfo } from '../../../api/icecharts.ts';
+import { chartCollection, chartFeature, chartSummary } from '../../../testing/chart-polygons.ts';
 import { createForecastMapStore } from '../store/forecast-map-store.ts';
 import { chartForDate } from './chart-choice.ts';
 import { ChartLoader } from './chart-loader.ts';
 import { chartFromSearch, searchFromChart, validateChartSearch } from './chart-search.ts';
 
-const info = (id: string, valid_time: string): ChartInfo => ({ id, source: 'ААНИИ', valid_time, polygons: 1, bbox: [0, 70, 10, 80] });
+const info = chartSummary;
 
-const square = (size: number): ChartCollection => ({
-  type: 'FeatureCollection',
-  features: [
-    {
-      type: 'Feature',
-      geometry: { type: 'Polygon', coordinates: [[[0, 70], [size, 70], [size, 70 + size], [0, 70 + size], [0, 70]]] },
-      properties: { ct: [10, 10], stages: [], fast_ice: false, poly_type: 'I', CT: '92' },
-    },
-  ],
-});
+const square = (size: number) =>
+  chartCollection(info(1, '2014-02-11T00:00:00Z'), [chartFeature(0, [[0, 70], [size, 70], [size, 70 + size], [0, 70 + size], [0, 70]], { CT: '92' })]);
 
 const settled = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 describe('which chart goes with a date', () => {
   it('takes the newest chart valid by the end of the date, never a later one', () => {
-    const charts = [info('a', '2014-02-04T00:00:00Z'), info('b', '2014-02-11T12:00:00Z'), info('c', '2014-02-12T00:00:00Z')];
-    expect(chartForDate(charts, '2014-02-11')?.id).toBe('b');
-    expect(chartForDate(charts, '2014-02-10')?.id).toBe('a');
+    const charts = [info(1, '2014-02-04T00:00:00Z'), info(2, '2014-02-11T12:00:00Z'), info(3, '2014-02-12T00:00:00Z')];
+    expect(chartForDate(charts, '2014-02-11')?.id).toBe(2);
+    expect(chartForDate(charts, '2014-02-10')?.id).toBe(1);
     expect(chartForDate(charts, '2014-02-01')).toBeNull();
     expect(chartForDate(charts, '2014-03-20')).toBeNull(); // weeks old: not the ice of that date
   });
@@ -52,7 +44,7 @@ describe('the chart loader', () => {
     });
     const stop = new ChartLoader({
       store,
-      listCharts: async () => [info('aari', '2014-02-11T00:00:00Z')],
+      listCharts: async () => [info(7, '2014-02-11T00:00:00Z')],
       loadChart: async (_id, tolerance) => {
         asked.push(tolerance);
         return square(tolerance === null ? 2 : 1);
@@ -73,7 +65,7 @@ describe('the chart loader', () => {
     const asked: (number | null)[] = [];
     const stop = new ChartLoader({
       store,
-      listCharts: async () => [info('aari', '2014-02-11T00:00:00Z')],
+      listCharts: async () => [info(7, '2014-02-11T00:00:00Z')],
       loadChart: async (_id, tolerance) => {
         asked.push(tolerance);
         return square(1);

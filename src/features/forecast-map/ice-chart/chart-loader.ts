@@ -4,7 +4,7 @@
  * polygons (chart-geometry.ts). On a slow link (the decode worker fetches the forecast in slices) the chart comes
  * simplified first (`tolerance_km`) and then whole, in its place. Prepared charts are kept by id.
  */
-import type { ChartCollection, ChartInfo } from '../../../api/icecharts.ts';
+import type { IceChartCollection, IceChartSummary } from '../../../api/icecharts.ts';
 import { LruCache } from '../../../../common/lru-cache.ts';
 import type { ForecastMapState, ForecastMapStore } from '../store/forecast-map-store.ts';
 import { chartForDate, chartWindow } from './chart-choice.ts';
@@ -17,8 +17,8 @@ const KEPT_CHARTS = 4;
 
 export interface ChartLoaderOptions {
   store: ForecastMapStore;
-  listCharts: (query: { from: string; to: string }, signal: AbortSignal) => Promise<ChartInfo[]>;
-  loadChart: (id: string, toleranceKm: number | null, signal: AbortSignal) => Promise<ChartCollection>;
+  listCharts: (query: { from: string; to: string }, signal: AbortSignal) => Promise<IceChartSummary[]>;
+  loadChart: (id: number, toleranceKm: number | null, signal: AbortSignal) => Promise<IceChartCollection>;
 }
 
 /** Slow: the worker chose slices for the forecast file on the link's measured speed. */
@@ -30,7 +30,7 @@ export class ChartLoader {
   private readonly options: ChartLoaderOptions;
   private target: string | null = null;
   private controller: AbortController | null = null;
-  private readonly charts = new LruCache<string, PreparedPolygon[]>(KEPT_CHARTS);
+  private readonly charts = new LruCache<number, PreparedPolygon[]>(KEPT_CHARTS);
 
   constructor(options: ChartLoaderOptions) {
     this.options = options;

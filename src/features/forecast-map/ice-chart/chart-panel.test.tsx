@@ -9,6 +9,7 @@ import { EggCodePanel } from './egg-code-view.tsx';
 import { ChartLoader } from './chart-loader.ts';
 import { selectChartPolygonAt } from './chart-click.ts';
 import { mapClickTarget } from '../route-check/map-click-rule.ts';
+import { chartCollection, chartFeature, chartSummary } from '../../../testing/chart-polygons.ts';
 
 let view: Rendered | undefined;
 let stop: (() => void) | undefined;
@@ -18,21 +19,11 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const CHART = {
-  type: 'FeatureCollection',
-  features: [
-    {
-      type: 'Feature',
-      geometry: { type: 'Polygon', coordinates: [[[170, 70], [-170, 70], [-170, 75], [170, 75], [170, 70]]] },
-      properties: { ct: [10, 10], stages: [{ conc: null, stage: 'серый', code: '84' }], fast_ice: false, poly_type: 'I', CT: '92', CA: '92', SA: '84', FA: '04' },
-    },
-    {
-      type: 'Feature',
-      geometry: { type: 'Polygon', coordinates: [[[60, 70], [70, 70], [70, 75], [60, 75], [60, 70]]] },
-      properties: { ct: [10, 10], stages: [{ conc: null, stage: null, code: '99' }], fast_ice: true, poly_type: 'I', CT: '92', CA: '92', SA: '99', FA: '08' },
-    },
-  ],
-};
+const SUMMARY = chartSummary(7, '2014-02-11T00:00:00Z', { polygons: 2, bbox: [170, 70, -170, 75] });
+const CHART = chartCollection(SUMMARY, [
+  chartFeature(0, [[170, 70], [-170, 70], [-170, 75], [170, 75], [170, 70]], { CT: '92', CA: '92', SA: '84', FA: '04' }),
+  chartFeature(1, [[60, 70], [70, 70], [70, 75], [60, 75], [60, 70]], { CT: '92', CA: '92', SA: '99', FA: '08' }),
+]);
 
 async function show(date: string) {
   const store = createForecastMapStore();
@@ -65,7 +56,7 @@ describe("the sidebar's 'Ледовая карта'", () => {
     const seen = fakeApi({
       'GET /api/v1/icecharts?from=2014-01-28&to=2014-02-11': {
         status: 200,
-        body: { charts: [{ id: '7', source: 'ААНИИ', valid_time: '2014-02-11T00:00:00Z', polygons: 2, bbox: [-180, 70, 180, 75] }] },
+        body: { charts: [SUMMARY] },
       },
       'GET /api/v1/icecharts/7': { status: 200, body: CHART },
     });
@@ -77,6 +68,12 @@ describe("the sidebar's 'Ледовая карта'", () => {
     expect(legend()).toEqual(['9–10/10 (очень сплочённый лёд)', 'Припай']);
     await click([...view!.container.querySelectorAll('button')].find((b) => b.textContent === 'Возраст льда')!);
     expect(legend()).toEqual(['Серый лёд', 'Припай']);
+    await click([...view!.container.querySelectorAll('button')].find((b) => b.textContent === 'POLARIS')!);
+    // PC7 (the default class): 10/10 grey ice RIO 20, the fast ice of unknown stage taken as thick first-year, RIO −20.
+    expect(legend()).toEqual(['Обычная эксплуатация', 'Требует особого рассмотрения']);
+    expect(view!.container.querySelector('[data-testid="ice-chart-rule"]')?.textContent).toBe('стадия неизвестна: принят однолетний толстый');
+    await act(async () => store.getState().setIceClass('PC5'));
+    expect(legend()).toEqual(['Обычная эксплуатация']);
     expect(seen.some((request) => request.path.includes('tolerance_km'))).toBe(false);
 
     // The chart owns map clicks now; a click east of 180° lands in the polygon that crosses it.
@@ -85,7 +82,7 @@ describe("the sidebar's 'Ледовая карта'", () => {
     const egg = view!.container.querySelector('[data-testid="egg-code"]')!;
     expect(egg.querySelector('[data-egg="ct"]')?.textContent).toBe('10');
     expect(egg.querySelector('[data-egg="sa"]')?.textContent).toBe('4');
-    expect(egg.querySelector('[data-testid="egg-text"]')?.textContent).toContain('1. серый, форма: обломки полей');
+    expect(egg.querySelector('[data-testid="egg-text"]')?.textContent).toContain('1. серый лёд, форма: обломки ледяных полей');
     await act(async () => selectChartPolygonAt(store, { lng: 0, lat: 72 }));
     expect(view!.container.querySelector('[data-testid="egg-code"]')).toBeNull();
   });

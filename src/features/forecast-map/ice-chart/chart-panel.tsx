@@ -1,45 +1,22 @@
 /**
- * The sidebar's 'Ледовая карта': show the chart for the forecast date, coloured 'Сплочённость' or 'Возраст льда';
- * which chart it is (service, valid time, polygons) or 'Ледовой карты на {date} нет'; the legend of the classes
- * the chart holds, in the colours drawn.
+ * The sidebar's 'Ледовая карта': show the chart for the forecast date, coloured 'Сплочённость', 'Возраст льда' or by
+ * POLARIS for the ship's ice class ('Судно'); which chart it is (service, valid time) or 'Ледовой карты на {date}
+ * нет'; the legend (chart-legend.tsx).
  */
 import { ToggleButtons } from '../../../components/toggle-buttons.tsx';
 import { ru } from '../../../i18n/ru.ts';
 import { useForecastMap } from '../store/store-context.ts';
-import { CT_CLASSES, CT_COLOURS, SOD_CLASSES, SOD_COLOURS, ctClass, cssColour, sodClass } from './chart-colours.ts';
 import type { ChartView } from './chart-slice.ts';
-import type { PreparedPolygon } from './chart-geometry.ts';
+import { ChartLegend } from './chart-legend.tsx';
 import './ice-chart.css';
 
 const t = ru.iceChart;
-const VIEWS: readonly ChartView[] = ['ct', 'sod'];
+const VIEWS: readonly ChartView[] = ['ct', 'sod', 'polaris'];
 
 /** 'YYYY-MM-DD HH:MM' of an ISO time, UTC. */
 export function formatValidTime(iso: string): string {
   const time = new Date(iso);
   return Number.isNaN(time.getTime()) ? iso : time.toISOString().slice(0, 16).replace('T', ' ');
-}
-
-function ChartLegend({ view, polygons }: { view: ChartView; polygons: readonly PreparedPolygon[] }) {
-  const drawn = polygons.filter((p) => p.properties.poly_type !== 'L');
-  const present = new Set<string>(drawn.map((p) => (view === 'ct' ? ctClass(p.properties) : sodClass(p.properties))));
-  const rows =
-    view === 'ct'
-      ? CT_CLASSES.filter((c) => present.has(c)).map((c) => ({ id: c, colour: CT_COLOURS[c], label: t.ctClasses[c] }))
-      : SOD_CLASSES.filter((c) => present.has(c)).map((c) => ({ id: c, colour: SOD_COLOURS[c], label: t.sodClasses[c] }));
-  return (
-    <>
-      <ul className="ice-chart-legend" aria-label={t.legendTitles[view]} data-testid="ice-chart-legend" data-view={view}>
-        {rows.map((row) => (
-          <li key={row.id} data-class={row.id}>
-            <span className="ice-chart-legend__swatch" style={{ background: cssColour(row.colour) }} />
-            {row.label}
-          </li>
-        ))}
-      </ul>
-      <p className="forecast-sidebar__note">{t.legendNote}</p>
-    </>
-  );
 }
 
 export function IceChartPanel() {
@@ -48,6 +25,7 @@ export function IceChartPanel() {
   const status = useForecastMap((state) => state.chartStatus);
   const chart = useForecastMap((state) => state.chart);
   const date = useForecastMap((state) => state.date);
+  const iceClass = useForecastMap((state) => state.iceClass);
   return (
     // The sidebar's 'Ледовая карта' group heads these (sidebar-group.tsx).
     <div className="forecast-sidebar__group ice-chart" data-testid="ice-chart-panel">
@@ -74,7 +52,7 @@ export function IceChartPanel() {
               <p className="forecast-sidebar__note">{t.source(chart.info.source)}</p>
               <p className="forecast-sidebar__note">{t.validTime(formatValidTime(chart.info.valid_time))}</p>
               {chart.simplified && <p className="forecast-sidebar__note">{t.simplified}</p>}
-              <ChartLegend view={view} polygons={chart.polygons} />
+              <ChartLegend view={view} polygons={chart.polygons} iceClass={iceClass} />
             </div>
           )}
         </>

@@ -1,5 +1,6 @@
 /**
- * The chart's part of the map's URL: `&chart=ct` ('Сплочённость') or `chart=sod` ('Возраст льда'),
+ * The chart's part of the map's URL: `&chart=ct` ('Сплочённость'), `chart=sod` ('Возраст льда') or `chart=polaris`
+ * (POLARIS of the ship's `ice_class`),
  * and `&egg=17`, the polygon whose egg code is open. Absent: the chart is off. Read by url-search.ts.
  */
 import type { ChartSelection, ChartView } from './chart-slice.ts';
@@ -10,7 +11,7 @@ export interface ChartSearch {
   egg?: number;
 }
 
-const VIEWS: readonly ChartView[] = ['ct', 'sod'];
+const VIEWS: readonly ChartView[] = ['ct', 'sod', 'polaris'];
 
 export function validateChartSearch(search: Record<string, unknown>): ChartSearch {
   const result: ChartSearch = {};

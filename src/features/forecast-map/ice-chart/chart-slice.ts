@@ -4,14 +4,14 @@
  * open. Plain CPU data only; the layers make GPU buffers from it.
  */
 import type { StateCreator } from 'zustand';
-import type { ChartInfo } from '../../../api/icecharts.ts';
+import type { IceChartSummary } from '../../../api/icecharts.ts';
 import type { PreparedPolygon } from './chart-geometry.ts';
 
-/** Off, or the colouring: 'Сплочённость' (total concentration) or 'Возраст льда' (stage of development). */
-export type ChartView = 'ct' | 'sod';
+/** Off, or the colouring: 'Сплочённость' (total concentration), 'Возраст льда' (stage of development) or POLARIS. */
+export type ChartView = 'ct' | 'sod' | 'polaris';
 
 export interface ShownChart {
-  info: ChartInfo;
+  info: IceChartSummary;
   polygons: PreparedPolygon[];
   /** The simplified chart of a slow link (`?tolerance_km=`), the whole one on its way. */
   simplified: boolean;

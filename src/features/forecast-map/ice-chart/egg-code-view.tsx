@@ -1,11 +1,13 @@
 /**
  * The egg of the clicked polygon, drawn as the WMO egg (an oval: Ct on top; Ca Cb Cc; Sa Sb Sc; Fa Fb Fc, each row
- * under a rule), with the Russian text under it, floating at the map's top right. 'Закрыть' closes it.
+ * under a rule), with the Russian text under it (and, in the POLARIS colouring, the polygon's RIO for the ship's class),
+ * floating at the map's top right. 'Закрыть' closes it.
  */
 import { ru } from '../../../i18n/ru.ts';
 import { useForecastMap } from '../store/store-context.ts';
 import { eggCode, type EggCode } from './egg-code.ts';
 import { eggTextLines } from './egg-text.ts';
+import { rioLine } from './chart-polaris.ts';
 import './ice-chart.css';
 
 /** The egg's size in SVG units (CSS pixels at 1:1). */
@@ -46,8 +48,12 @@ export function EggCodePanel() {
   const index = useForecastMap((state) => state.chartPolygon);
   const polygon = useForecastMap((state) => (state.chartView && state.chartPolygon !== null ? state.chart?.polygons.find((p) => p.index === state.chartPolygon) : undefined));
   const select = useForecastMap((state) => state.selectChartPolygon);
+  const polaris = useForecastMap((state) => state.chartView === 'polaris');
+  const iceClass = useForecastMap((state) => state.iceClass);
   if (index === null || !polygon) return null;
   const props = polygon.properties;
+  const rio = polaris ? rioLine(polygon, iceClass) : null;
+  const lines = rio ? [...eggTextLines(props), rio] : eggTextLines(props);
   return (
     <section className="egg-code" aria-label={ru.iceChart.egg.title} data-testid="egg-code" data-polygon={index}>
       <header className="egg-code__header">
@@ -58,7 +64,7 @@ export function EggCodePanel() {
       </header>
       <EggDrawing egg={eggCode(props)} />
       <ul className="egg-code__text" data-testid="egg-text">
-        {eggTextLines(props).map((line) => (
+        {lines.map((line) => (
           <li key={line}>{line}</li>
         ))}
       </ul>

@@ -1,10 +1,11 @@
 /**
  * The WMO egg code of one chart polygon (WMO Sea-Ice Nomenclature, WMO-No. 259, the egg's symbols): total
  * concentration Ct at the top, partial concentrations Ca Cb Cc, stages of development Sa Sb Sc and forms of ice
- * Fa Fb Fc below, from the SIGRID-3 codes (JCOMM TR-23 Appendix E) the chart carries. Texts only: the drawing is
- * egg-code-view.tsx.
+ * Fa Fb Fc below, written from the SIGRID-3 codes (JCOMM TR-23 Appendix E) the chart carries (`raw`). Texts only:
+ * the drawing is egg-code-view.tsx, the Russian words egg-text.ts.
  */
-import type { ChartPolygonProperties } from '../../../api/icecharts.ts';
+import type { IceChartPolygonProperties } from '../../../api/icecharts.ts';
+import { normaliseCode } from '../../../../common/icecharts/concentration.ts';
 
 export interface EggCode {
   ct: string;
@@ -15,16 +16,14 @@ export interface EggCode {
 }
 
 /** '8' and '08' alike; '' for blanks and the '-9' of "not given". */
-export function normalised(code: string | null | undefined): string {
-  if (code === null || code === undefined) return '';
-  const text = code.trim();
-  if (text === '' || text === '-9') return '';
-  return /^\d$/.test(text) ? `0${text}` : text;
+function given(code: string | null | undefined): string {
+  const normal = normaliseCode(code);
+  return normal === null || normal === '-9' ? '' : normal;
 }
 
 /** A concentration code as the egg writes it: '10' for 10/10, '9+' for 9+/10, '7-9' for an interval, '<1' below 1/10. */
 export function eggConcentration(code: string | null | undefined): string {
-  const c = normalised(code);
+  const c = given(code);
   if (c === '') return '';
   if (c === '00' || c === '98') return '0';
   if (c === '01') return '<1';
@@ -60,14 +59,14 @@ const STAGE_SYMBOLS: Readonly<Record<string, string>> = {
 };
 
 export function eggStage(code: string | null | undefined): string {
-  const c = normalised(code);
+  const c = given(code);
   if (c === '' || c === '01') return '';
   return STAGE_SYMBOLS[c] ?? c;
 }
 
 /** Forms: SIGRID-3 `22` pancake is the egg's 0, `01`–`09` its 1–9 (`08` fast ice), `10` icebergs, `99` undetermined X. */
 export function eggForm(code: string | null | undefined): string {
-  const c = normalised(code);
+  const c = given(code);
   if (c === '') return '';
   if (c === '22') return '0';
   if (c === '99') return 'X';
@@ -77,16 +76,17 @@ export function eggForm(code: string | null | undefined): string {
 }
 
 /**
- * The egg of a polygon. With one ice type the chart may leave Ca blank (CIS, AARI's 92 with Cb, Cc not given):
- * the egg then writes no partial concentrations, as the nomenclature says (Ca = Ct).
+ * The egg of a polygon. With one ice type the chart may leave Cb and Cc out (CIS leaves Ca blank too; AARI writes
+ * Ca = 92): the egg then writes no partial concentrations, as the nomenclature says (Ca = Ct).
  */
-export function eggCode(props: ChartPolygonProperties): EggCode {
-  const partials: [string, string, string] = [eggConcentration(props.CA), eggConcentration(props.CB), eggConcentration(props.CC)];
+export function eggCode(props: Pick<IceChartPolygonProperties, 'raw'>): EggCode {
+  const { raw } = props;
+  const partials: [string, string, string] = [eggConcentration(raw.CA), eggConcentration(raw.CB), eggConcentration(raw.CC)];
   const oneType = partials[1] === '' && partials[2] === '';
   return {
-    ct: eggConcentration(props.CT),
+    ct: eggConcentration(raw.CT),
     partials: oneType ? ['', '', ''] : partials,
-    stages: [eggStage(props.SA), eggStage(props.SB), eggStage(props.SC)],
-    forms: [eggForm(props.FA), eggForm(props.FB), eggForm(props.FC)],
+    stages: [eggStage(raw.SA), eggStage(raw.SB), eggStage(raw.SC)],
+    forms: [eggForm(raw.FA), eggForm(raw.FB), eggForm(raw.FC)],
   };
 }

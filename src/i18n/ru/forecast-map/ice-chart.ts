@@ -12,7 +12,12 @@ export const iceChart = {
   validTime: (time: string) => `Действительна на ${time} UTC`,
   polygons: (count: number) => `Полигонов: ${count}`,
   simplified: 'Упрощённая карта: уточняется…',
-  legendTitles: { ct: 'Ледовая карта: общая сплочённость', sod: 'Ледовая карта: возраст льда (стадия развития)' },
+  legendTitles: {
+    ct: 'Ледовая карта: общая сплочённость',
+    sod: 'Ледовая карта: возраст льда (стадия развития)',
+    polaris: (iceClass: string) => `Ледовая карта: POLARIS, RIO для ${iceClass}`,
+  },
+  polarisNote: 'RIO = Σ Cᵢ·RIVᵢ по частным сплочённостям и стадиям полигона (MSC.1/Circ.1519); без частных сплочённостей — общая сплочённость со старшей стадией.',
   legendNote: 'Цвета ВМО (JCOMM TR-24). Щелчок по полигону — его яйцевой код.',
   ctClasses: {
     ice_free: 'Чистая вода',
@@ -61,22 +66,8 @@ export const iceChart = {
     lessThanTenth: 'менее 1/10',
     form: (name: string) => `форма: ${name}`,
   },
-  /** Forms of ice by SIGRID-3 code (floe sizes of the WMO nomenclature; 08 fast ice as every service writes it). */
-  forms: {
-    '22': 'блинчатый лёд',
-    '01': 'тёртый лёд',
-    '02': 'мелкобитый лёд',
-    '03': 'крупнобитый лёд',
-    '04': 'обломки полей',
-    '05': 'большие поля',
-    '06': 'обширные поля',
-    '07': 'гигантские поля',
-    '08': 'припай',
-    '09': 'несяки и куски айсбергов',
-    '10': 'айсберги',
-    '21': 'ровный лёд',
-    '99': 'форма неизвестна',
-  } as Readonly<Record<string, string>>,
   unknownStage: (type: string) => `стадия неизвестна: принят ${type}`,
+  /** The polygon's RIO under its egg, with the category's words of the POLARIS layer. */
+  rioLine: (iceClass: string, rio: number, category: string) => `RIO (${iceClass}): ${rio.toLocaleString('ru-RU')} — ${category}`,
   truth: (source: string, date: string) => `по ледовой карте ${source} от ${date}`,
 } as const;
