@@ -144,7 +144,9 @@ export default defineConfig({
           name: 'node',
           environment: 'node',
           include: ['workers/**/*.test.ts', 'server/test/**/*.test.ts', 'bench/**/*.test.ts', 'common/**/*.test.ts', 'netcdf/**/*.test.ts', 'browser/**/*.test.ts', 'eslint-*.test.ts'],
-          testTimeout: 30000,
+          // A hang guard, not a speed check (speeds are measured in bench/): with one file per core, a file that starts
+          // servers and worker threads shares the CPU with another, and on a loaded machine 30 s cut off working tests.
+          testTimeout: 60_000,
           // One PostgreSQL server for the whole run; tests make their own databases in it.
           globalSetup: ['server/test/postgres/global-setup.ts'],
         },
