@@ -147,6 +147,8 @@ export default defineConfig({
           // A hang guard, not a speed check (speeds are measured in bench/): with one file per core, a file that starts
           // servers and worker threads shares the CPU with another, and on a loaded machine 30 s cut off working tests.
           testTimeout: 60_000,
+          // Likewise for beforeAll/afterAll (vitest's 10 s cut off an archive set-up at load 30).
+          hookTimeout: 60_000,
           // One PostgreSQL server for the whole run; tests make their own databases in it.
           globalSetup: ['server/test/postgres/global-setup.ts'],
         },
