@@ -3,6 +3,7 @@ import type { Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, constants as zlib, gunzipSync, gzipSync } from 'node:zlib';
 
@@ -124,6 +125,10 @@ export default defineConfig({
   build: { target: 'es2022', sourcemap: process.env.SOURCEMAP === '1', chunkSizeWarningLimit: 6000 },
   server: { proxy: { '/api': 'http://127.0.0.1:8080' } },
   test: {
+    // One test file per core. Vitest's default leaves one core free (cores − 1): on a two-core CI machine that is one
+    // file at a time, while most server files wait on child processes, PostgreSQL, worker threads and timers for
+    // much of their run, so the second core idled.
+    maxWorkers: Math.max(2, availableParallelism()),
     projects: [
       {
         extends: true,
@@ -139,7 +144,11 @@ export default defineConfig({
           name: 'node',
           environment: 'node',
           include: ['workers/**/*.test.ts', 'server/test/**/*.test.ts', 'bench/**/*.test.ts', 'common/**/*.test.ts', 'netcdf/**/*.test.ts', 'browser/**/*.test.ts', 'eslint-*.test.ts'],
-          testTimeout: 30000,
+          // A hang guard, not a speed check (speeds are measured in bench/): with one file per core, a file that starts
+          // servers and worker threads shares the CPU with another, and on a loaded machine 30 s cut off working tests.
+          testTimeout: 60_000,
+          // Likewise for beforeAll/afterAll (vitest's 10 s cut off an archive set-up at load 30).
+          hookTimeout: 60_000,
           // One PostgreSQL server for the whole run; tests make their own databases in it.
           globalSetup: ['server/test/postgres/global-setup.ts'],
         },

@@ -13,7 +13,8 @@ import { waitForIdle } from './forecast-map-helpers.ts';
 let server: RunningServer;
 let browser: Browser;
 
-useJourney((started) => ({ server, browser } = started));
+// A server of its own: the journeys upload data and add a model and forecasts, which /models and the map of others would show.
+useJourney((started) => ({ server, browser } = started), { server: 'own' });
 
 /** Fraction of the map's pixels (right of the 300px sidebar, below the 64px bar) that differ between two screenshots. */
 async function changedMapFraction(page: Page, before: Buffer, after: Buffer): Promise<number> {

@@ -9,7 +9,8 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { smallForecast } from '../../netcdf/test/write-nc3.ts';
-import { bundleForBrowser, launchBrowser, repoRoot } from './harness.ts';
+import { bundleForBrowser, repoRoot } from './harness.ts';
+import { releaseBrowser, sharedBrowser } from './journey.ts';
 
 const ORIGIN = 'http://decode.test';
 
@@ -27,7 +28,7 @@ describe('decode worker in Chromium', () => {
       '/ice-conc.nc': readFileSync(join(repoRoot, '../shared/fixtures/netcdf/arctic/ice_conc_nh_ease2-250_cdr-v3p1_202002.nc')),
       '/broken.nc': smallForecast().slice(0, 300),
     };
-    browser = await launchBrowser();
+    browser = await sharedBrowser();
     page = await browser.newPage();
     await page.route(`${ORIGIN}/**`, (route) => {
       const path = new URL(route.request().url()).pathname;
@@ -48,7 +49,7 @@ describe('decode worker in Chromium', () => {
   });
 
   afterAll(async () => {
-    await browser?.close();
+    await releaseBrowser(browser);
   });
 
   it('downloads a NetCDF-3 forecast with progress and returns a float32 lead-time slice and drift', async () => {

@@ -10,7 +10,8 @@ import { createServer, request as httpRequest, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { demoAccounts, launchBrowser, newPage, signIn, startServer, type RunningServer } from './harness.ts';
+import { demoAccounts, newPage, signIn, type RunningServer } from './harness.ts';
+import { releaseBrowser, sharedBrowser, sharedServer } from './journey.ts';
 import { waitForDrawn } from './forecast-map-helpers.ts';
 
 /** Bytes of the slice's answer body let through before the link drops. */
@@ -45,7 +46,7 @@ let dropped = false;
 const isSlice = (url: string) => url.includes('/api/v1/forecast/hist?') && url.includes('variables=sithick_GLORYS&lead=24');
 
 beforeAll(async () => {
-  server = await startServer();
+  server = sharedServer();
   const target = new URL(server.url);
   proxy = createServer((incoming, outgoing) => {
     const url = incoming.url ?? '/';
@@ -102,16 +103,15 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
   proxyUrl = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
-  browser = await launchBrowser();
+  browser = await sharedBrowser();
   ({ context, page } = await newPage(browser));
   await context.route('https://gibs.earthdata.nasa.gov/**', (route) => route.abort('internetdisconnected'));
   await signIn(page, proxyUrl, demoAccounts.user);
 });
 
 afterAll(async () => {
-  await browser?.close();
+  await releaseBrowser(browser);
   await new Promise((resolve) => proxy?.close(resolve));
-  await server?.stop();
 });
 
 describe('a download cut off mid-way', () => {

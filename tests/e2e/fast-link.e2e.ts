@@ -15,6 +15,7 @@ let server: RunningServer;
 let browser: Browser;
 let date = '';
 
+// A server of its own, started for this file: the link is judged against a server just up (compressing its newest files).
 useJourney(async (started) => {
   ({ server, browser } = started);
   const { context, page } = await newPage(browser);
@@ -27,7 +28,7 @@ useJourney(async (started) => {
     if (date === '') await page.waitForTimeout(500);
   }
   await context.close();
-});
+}, { server: 'own' });
 
 /** A signed-in page of its own (a cold worker: nothing held), tiles unreachable as on a ship or in CI. */
 async function freshPage(): Promise<{ context: BrowserContext; page: Page }> {

@@ -152,6 +152,7 @@ async function installForecastFiles(): Promise<void> {
   expect(replaced).toBeGreaterThanOrEqual(2);
 }
 
+// A server of its own: the journey replaces the demo files of two dates.
 useJourney(async (started) => {
   ({ server, browser } = started);
   ({ context, page } = await newPage(browser));
@@ -165,7 +166,7 @@ useJourney(async (started) => {
   await context.route('https://gibs.earthdata.nasa.gov/**', (route) => route.abort('internetdisconnected'));
   await signIn(page, server.url, demoAccounts.user);
   await installForecastFiles();
-});
+}, { server: 'own' });
 
 describe('forecast map', () => {
   it('opens the latest date on the globe and draws each cell at its latitude and longitude', async () => {

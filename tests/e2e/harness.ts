@@ -3,7 +3,7 @@
  * and Debian's Chromium driven by playwright-core. Build the app first (`vite build`): the server serves dist/.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { appendFileSync, cpSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -37,6 +37,13 @@ export interface ServerOptions {
   env?: Record<string, string>;
   /** Use this data folder (prepared by the test) instead of a fresh temporary one. */
   dataDir?: string;
+  /**
+   * Start from a copy of this prepared DATA_DIR (the run's demo archive, built once: demo-template.ts) in the fresh
+   * temporary folder: the server finds its demo days and metrics in place and is ready in seconds, not a minute.
+   */
+  template?: string;
+  /** Also append everything the server prints to this file (a server shared by other processes). */
+  logFile?: string;
   /** How long to wait for the server to answer, ms. */
   readyTimeoutMs?: number;
 }
@@ -59,6 +66,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const port = await freePort();
   const ownDataDir = !options.dataDir;
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'ice-e2e-'));
+  if (options.template) cpSync(options.template, dataDir, { recursive: true });
   const child: ChildProcess = spawn(
     process.execPath,
     [join(repoRoot, 'node_modules/tsx/dist/cli.mjs'), join(repoRoot, 'server/src/server.ts')],
@@ -80,8 +88,12 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     },
   );
   let log = '';
-  child.stdout?.on('data', (chunk: Buffer) => (log += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString()));
+  const record = (chunk: Buffer) => {
+    log += chunk.toString();
+    if (options.logFile) appendFileSync(options.logFile, chunk);
+  };
+  child.stdout?.on('data', record);
+  child.stderr?.on('data', record);
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + (options.readyTimeoutMs ?? 150_000);
   for (;;) {

@@ -13,7 +13,8 @@ import { EARTH_RADIUS_M } from '../../src/map/layers/particle-layer/geo-step.ts'
 import { BASE_STEP_SECONDS } from '../../src/map/layers/particle-layer/particle-layer.ts';
 import { BENCH_GRID } from '../../bench/pages/particles-synthetic-drift.ts';
 import { openPage } from '../../bench/render-particles-pages.ts';
-import { hideFloatRenderTargets, launchBrowser, repoRoot, screenshotPath } from './harness.ts';
+import { hideFloatRenderTargets, repoRoot, screenshotPath } from './harness.ts';
+import { releaseBrowser, sharedBrowser } from './journey.ts';
 
 let browser: Browser;
 
@@ -25,11 +26,11 @@ beforeAll(() => {
 }, 180_000);
 
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await sharedBrowser();
 });
 
 afterAll(async () => {
-  await browser?.close();
+  await releaseBrowser(browser);
 });
 
 interface Particle {

@@ -92,6 +92,7 @@ async function download(testId: string): Promise<string> {
   return readFileSync((await file.path())!, 'utf8');
 }
 
+// A server of its own: the journey replaces the latest date's demo files with the known pattern.
 useJourney(async (started) => {
   ({ server, browser } = started);
   ({ page } = await newPage(browser));
@@ -99,7 +100,7 @@ useJourney(async (started) => {
   await page.context().route('https://gibs.earthdata.nasa.gov/**', (route) => route.abort('internetdisconnected'));
   await signIn(page, server.url, demoAccounts.user);
   await installPattern();
-});
+}, { server: 'own' });
 
 describe('POLARIS on the map', () => {
   it('colours each cell by the category of the class, and recolours at once when the class changes', async () => {

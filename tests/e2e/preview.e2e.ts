@@ -8,7 +8,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { demoAccounts, launchBrowser, newPage, screenshotPath, signIn, startServer, type RunningServer } from './harness.ts';
+import { demoAccounts, newPage, screenshotPath, signIn, type RunningServer } from './harness.ts';
+import { releaseBrowser, sharedBrowser, sharedServer } from './journey.ts';
 import { waitForDrawn } from './forecast-map-helpers.ts';
 import { startSlowLinkProxy, TICK_MS, type SlowLinkProxy } from './slow-link-proxy.ts';
 
@@ -22,18 +23,17 @@ let context: BrowserContext;
 let page: Page;
 
 beforeAll(async () => {
-  server = await startServer();
+  server = sharedServer();
   proxy = await startSlowLinkProxy(server.url, { bytesPerSecond: LINK_BYTES_PER_S });
-  browser = await launchBrowser();
+  browser = await sharedBrowser();
   ({ context, page } = await newPage(browser));
   await context.route('https://gibs.earthdata.nasa.gov/**', (route) => route.abort('internetdisconnected'));
   await signIn(page, proxy.url, demoAccounts.user);
 });
 
 afterAll(async () => {
-  await browser?.close();
+  await releaseBrowser(browser);
   await proxy?.close();
-  await server?.stop();
 });
 
 describe('a switch on a slow link', () => {

@@ -12,7 +12,7 @@ import { useJourney } from './journey.ts';
 let server: RunningServer;
 let browser: Browser;
 
-useJourney((started) => ({ server, browser } = started), { env: { TRUST_PROXY: '1', DEMO_DAYS: '1' } });
+useJourney((started) => ({ server, browser } = started), { env: { TRUST_PROXY: '1' } });
 
 const owner = demoAccounts.user;
 

@@ -1,13 +1,19 @@
 import { defineConfig } from 'vitest/config';
 
-// Browser journeys: each file starts the real server (tsx server/src/server.ts) on a free port with a
-// temporary DATA_DIR and drives Debian's Chromium through playwright-core. Files run one at a time:
-// the machine has two cores and each file owns a server and a browser.
+// Browser journeys against the real server (tsx server/src/server.ts) and Debian's Chromium (playwright-core).
+// Once per run, global-setup.ts builds the demo archive and starts the server the files share (journey.ts); a file
+// that needs a server of its own starts one on a copy of that archive. The files run one after another in one
+// worker process (no isolation between files), so that they also share one Chromium: the machine has two cores,
+// and a server, a browser and a journey already keep both busy.
 export default defineConfig({
   test: {
     include: ['tests/e2e/**/*.e2e.ts'],
     environment: 'node',
+    globalSetup: ['tests/e2e/global-setup.ts'],
+    pool: 'forks',
+    isolate: false,
     fileParallelism: false,
+    maxWorkers: 1,
     testTimeout: 120_000,
     hookTimeout: 180_000,
   },
