@@ -2,11 +2,11 @@
  * The forecast file the server benches measure: model_2 (free drift advection, 6 h steps) started from the demo
  * analysis of DEMO_DATE on the real grid (480 × 1301, 3 leads), with the metadata the server writes for it.
  */
-import { demoAnalysis } from '../server/src/forecast/demo-analysis.ts';
-import { encodeStateFile, type FileMetadata } from '../server/src/forecast/forecast-file.ts';
-import { ARCTIC_GRID, LEAD_HOURS } from '../server/src/forecast/grid.ts';
-import type { IceState } from '../server/src/forecast/ice-state.ts';
-import { runModelType } from '../server/src/forecast/models/index.ts';
+import { demoAnalysis } from '../server/src/archive/demo-analysis.ts';
+import { encodeStateFile, type FileMetadata } from '../server/src/archive/forecast-file.ts';
+import { ARCTIC_GRID, LEAD_HOURS } from '../server/src/grid/grid.ts';
+import type { IceState } from '../server/src/grid/ice-state.ts';
+import { runModelType } from '../server/src/models/index.ts';
 
 export const DEMO_DATE = '2026-03-15';
 

@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { cpuUsage } from 'node:process';
 import { openDatabase } from '../server/src/db/database.ts';
-import { ensureAnalysis } from '../server/src/forecast/archive.ts';
+import { ensureAnalysis } from '../server/src/archive/pipeline.ts';
 import { readLocalFile } from '../server/src/ingest/fetch-file.ts';
 import { ingestAnalysis } from '../server/src/ingest/ingest-analysis.ts';
 import { MAPPING_DIR } from '../server/src/ingest/mapping-store.ts';

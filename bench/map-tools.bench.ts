@@ -9,8 +9,8 @@
  * Median and spread of repeated runs after warm-up. The worker runs the contour on the same data.
  */
 import { contours } from 'd3-contour';
-import { demoAnalysis } from '../server/src/forecast/demo-analysis.ts';
-import { ARCTIC_GRID } from '../server/src/forecast/grid.ts';
+import { demoAnalysis } from '../server/src/archive/demo-analysis.ts';
+import { ARCTIC_GRID } from '../server/src/grid/grid.ts';
 import { contourLines } from '../workers/forecast/contour.ts';
 import { integrateTrajectory, velocityAt, type DriftFields } from '../src/features/forecast-map/trajectory/drift-integrator.ts';
 

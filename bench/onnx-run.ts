@@ -4,12 +4,12 @@
  * free-drift advection, the peer). Prints one JSON line: {ms, maxRssMB}. Set-up (the demo analysis, loading the
  * network) is outside the timed part.
  */
-import { ARCTIC_GRID, LEAD_HOURS } from '../server/src/forecast/grid.ts';
-import { demoAnalysis } from '../server/src/forecast/demo-analysis.ts';
-import { runModelType } from '../server/src/forecast/models/index.ts';
-import { runNetwork } from '../server/src/forecast/models/onnx/run-onnx.ts';
-import { openSession } from '../server/src/forecast/models/onnx/session.ts';
-import type { OnnxSpec } from '../server/src/forecast/models/onnx/spec.ts';
+import { ARCTIC_GRID, LEAD_HOURS } from '../server/src/grid/grid.ts';
+import { demoAnalysis } from '../server/src/archive/demo-analysis.ts';
+import { runModelType } from '../server/src/models/index.ts';
+import { runNetwork } from '../server/src/models/onnx/run-onnx.ts';
+import { openSession } from '../server/src/models/onnx/session.ts';
+import type { OnnxSpec } from '../server/src/models/onnx/spec.ts';
 
 const [model, historyText, threads] = process.argv.slice(2);
 const history = Number(historyText);

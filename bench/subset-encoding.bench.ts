@@ -9,8 +9,8 @@
  */
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { FILE_VARIABLES } from '../common/forecast-file/variables.ts';
-import { subsetFile } from '../server/src/forecast/subset.ts';
-import { FAST_ENCODINGS, QUICK, soonestToLastByte, type FastEncoding } from '../server/src/forecast/fast-encoding.ts';
+import { subsetFile } from '../server/src/subsets/subset.ts';
+import { FAST_ENCODINGS, QUICK, soonestToLastByte, type FastEncoding } from '../server/src/subsets/fast-encoding.ts';
 import { demoForecastFile } from './demo-forecast.ts';
 
 const REPEAT = Number(process.env.REPEAT ?? 5);

@@ -9,7 +9,7 @@
  */
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { FILE_VARIABLES } from '../common/forecast-file/variables.ts';
-import { bitRoundError, subsetFile, type Packing } from '../server/src/forecast/subset.ts';
+import { bitRoundError, subsetFile, type Packing } from '../server/src/subsets/subset.ts';
 import { Nc3Dataset } from '../netcdf/nc3/reader.ts';
 import { demoForecastFile } from './demo-forecast.ts';
 

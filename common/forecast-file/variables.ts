@@ -1,5 +1,5 @@
 /**
- * The variables of the forecast and analysis files: what the server writes (server/src/forecast/forecast-file.ts),
+ * The variables of the forecast and analysis files: what the server writes (server/src/archive/forecast-file.ts),
  * what the decode worker and the map read, and their units as the files give them (CF `units`).
  */
 export const FILE_VARIABLES = {

@@ -1,7 +1,8 @@
 /**
  * The forecast file server behind a fake link, for the decode worker's tests: every body is streamed in 8 KiB
  * pieces, each advancing `clock.ms` by its transfer time at `bytesPerSecond`, so "slow" and "fast" are exact, not
- * timed. It answers what the worker asks of one file: the header (a Range request: a 206 with the first bytes),
+ * timed. `thinkMs`: a busy server, whose every answer's first byte comes that long after its headers (cutting a cold
+ * subset, compressing, a blocked event loop); the link is as fast as it is. It answers what the worker asks of one file: the header (a Range request: a 206 with the first bytes),
  * the whole file (no `variables`), and subsets (`variables`, `lead`, `stride` in the query) through `subset`.
  * Test code only, as fake-fetch.ts.
  */
@@ -14,19 +15,21 @@ export interface FakeLinkOptions {
   wholeFails?: boolean;
 }
 
-export function fakeLinkServer(file: Uint8Array, link: { bytesPerSecond: number }, options: FakeLinkOptions) {
+export function fakeLinkServer(file: Uint8Array, link: { bytesPerSecond: number; thinkMs?: number }, options: FakeLinkOptions) {
   const clock = { ms: 0 };
   const body = (bytes: Uint8Array, init: ResponseInit): Response => {
     let at = 0;
     const stream = new ReadableStream<Uint8Array>({
       pull(controller) {
         if (at >= bytes.length) return controller.close();
+        if (at === 0) clock.ms += link.thinkMs ?? 0;
         const piece = bytes.slice(at, at + 8192);
         at += piece.length;
         clock.ms += (piece.length / link.bytesPerSecond) * 1000;
         controller.enqueue(piece);
       },
-    });
+      // Nothing pulled ahead of the reader: a piece arrives (the clock moves) when it is read, as on a real link.
+    }, { highWaterMark: 0 });
     return new Response(stream, init);
   };
   const server = fakeFetch(async (request: SeenRequest) => {

@@ -1,5 +1,5 @@
 /**
- * The hindcast metrics' scores of one field against the analysis of its valid date (server/src/forecast/
+ * The hindcast metrics' scores of one field against the analysis of its valid date (server/src/verification/
  * hindcast-metrics.ts), unweighted, over the cells where the difference is finite:
  *  - RMSE and MAE in the variable's unit (error-sums.ts, each cell weighing 1).
  *  - SSIM (Wang et al. 2004) with a 7 × 7 uniform window and sample (N−1) covariances, the convention of

@@ -17,7 +17,7 @@ import { removeDemoAccounts, seedDemoAccounts } from './db/demo-users.ts';
 import './fastify-types.ts';
 import { HttpError } from './http-error.ts';
 import { setupJobs } from './jobs/setup-jobs.ts';
-import { setupCycle } from './cycle/setup-cycle.ts';
+import { setupCycle } from './jobs/setup-cycle.ts';
 import { setupVerification } from './verification/verification-job.ts';
 import { clientErrorHandler, frameworkErrors, setupErrorHandler } from './plugins/error-handler.ts';
 import { setupSecurityHeaders } from './plugins/security-headers.ts';
@@ -28,7 +28,7 @@ import { setupSpa } from './plugins/spa.ts';
 import { setupStartupGate } from './plugins/startup-gate.ts';
 import { setupValidation } from './plugins/validation.ts';
 import { setupXsrf } from './plugins/xsrf.ts';
-import { requestQuiet } from './forecast/request-quiet.ts';
+import { requestQuiet } from './subsets/request-quiet.ts';
 import { apiRoutes } from './routes/index.ts';
 
 const API_PREFIX = '/api/v1';
@@ -90,7 +90,7 @@ async function setup(app: FastifyInstance, config: Config): Promise<void> {
   setupErrorHandler(app);
   await setupSecurityHeaders(app, config.distDir);
   setupRequestLog(app);
-  // Background work (the subset warmer) waits for a quiet moment: forecast/request-quiet.ts.
+  // Background work (the subset warmer) waits for a quiet moment: subsets/request-quiet.ts.
   app.addHook('onRequest', async () => requestQuiet.heard());
   setupStartupGate(app);
 

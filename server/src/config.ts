@@ -141,7 +141,7 @@ const fields = {
     parseAnalysisSource,
     { kind: 'demo' },
   ),
-  // Slow links: a switch should find its subset made, not wait seconds for brotli 11 (forecast/subset-warmer.ts).
+  // Slow links: a switch should find its subset made, not wait seconds for brotli 11 (subsets/subset-warmer.ts).
   subsetWarm: field(
     'SUBSET_WARM',
     "after a forecast file's first subset is asked for, make its others in the background (brotli 11, about 45 s of one core per file, once)",

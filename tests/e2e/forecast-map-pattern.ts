@@ -4,9 +4,9 @@
  * latitude and with the lead time, some blocks are NaN, and the drift is a uniform 0.1 m/s eastward.
  * Values are multiples of 0.25, which the writer's bit rounding keeps exactly.
  */
-import { encodeStateFile } from '../../server/src/forecast/forecast-file.ts';
-import { ARCTIC_GRID } from '../../server/src/forecast/grid.ts';
-import type { IceState } from '../../server/src/forecast/ice-state.ts';
+import { encodeStateFile } from '../../server/src/archive/forecast-file.ts';
+import { ARCTIC_GRID } from '../../server/src/grid/grid.ts';
+import type { IceState } from '../../server/src/grid/ice-state.ts';
 
 export const PATTERN_GRID = ARCTIC_GRID;
 

@@ -9,11 +9,14 @@
  * answer came compressed. A 200 instead of 206 (the file changed) starts over from that answer. A body that breaks
  * off before its first byte is read is asked for again whole, the same number of times.
  *
- * `onComplete` (the link rate, forecast/link-rate.ts) hears of a body read whole in one go: the response's
- * headers, the decoded bytes, and the seconds from the response to the body's end (not after a resume).
+ * `onBody` (the link's rate, forecast/link-rate.ts) hears of a body read whole in one go (not after a resume): its
+ * headers, its decoded bytes and how they arrived over time (`BodyTiming`): the clock starts at the body's first
+ * byte, not at the request or the headers, so the server's think time (cutting a subset, a busy event loop before
+ * the first chunk) is not taken for the link's.
  */
 import type { DownloadProgress } from '../forecast.api.ts';
 import { abortError, DownloadError } from '../worker-errors.ts';
+import type { BodyTiming } from './link-rate.ts';
 
 const PROGRESS_INTERVAL_MS = 50; // enough for a smooth progress bar without flooding the page
 const RESUME_ATTEMPTS = 5; // a link that drops more often than this per file is not usable anyway
@@ -24,7 +27,7 @@ export async function download(
   signal: AbortSignal,
   onProgress: ((progress: DownloadProgress) => void) | undefined,
   fetchImpl: typeof fetch,
-  onComplete?: (headers: Headers, decodedBytes: number, seconds: number) => void,
+  onBody?: (timing: BodyTiming) => void,
   now: () => number = () => performance.now(), // ms; tests pass a clock their fake link advances
 ): Promise<Uint8Array> {
   if (signal.aborted) throw abortError();
@@ -36,10 +39,13 @@ export async function download(
     throw new DownloadError(`download of ${url} failed: ${error instanceof Error ? error.message : String(error)}`, 0);
   }
   if (!response.ok) throw new DownloadError(`download of ${url} failed: HTTP ${response.status}`, response.status);
-  const started = now();
+  // When the body's first bytes were read and how many came with them (ms, decoded bytes).
+  let firstRead: { at: number; bytes: number } | null = null;
   const complete = (bytes: number): void => {
+    const lastByteAt = now();
+    const first = firstRead ?? { at: lastByteAt, bytes };
     try {
-      onComplete?.(response.headers, bytes, (now() - started) / 1000);
+      onBody?.({ headers: response.headers, decodedBytes: bytes, firstChunkBytes: first.bytes, seconds: (lastByteAt - first.at) / 1000 });
     } catch {
       // a listener's failure must not fail the download
     }
@@ -76,6 +82,7 @@ export async function download(
       for (;;) {
         const { done, value } = await reader.read();
         if (done) break;
+        if (resumes === 0 && loaded === 0 && value.length > 0) firstRead = { at: now(), bytes: value.length };
         if (target && loaded + value.length > target.length) {
           chunks.push(target.subarray(0, loaded));
           target = null;
@@ -83,9 +90,9 @@ export async function download(
         if (target) target.set(value, loaded);
         else chunks.push(value);
         loaded += value.length;
-        const now = Date.now();
-        if (now - lastReport >= PROGRESS_INTERVAL_MS) {
-          lastReport = now;
+        const wallMs = Date.now();
+        if (wallMs - lastReport >= PROGRESS_INTERVAL_MS) {
+          lastReport = wallMs;
           report(loaded);
         }
       }

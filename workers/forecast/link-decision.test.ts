@@ -28,9 +28,12 @@ async function subsetOf(variables: string[], leadHours: number): Promise<Uint8Ar
   ]);
 }
 
-/** The server behind a link of `bytesPerSecond`; `wholeFails`: the whole file's request breaks (a 503). */
-function fakeLink(bytesPerSecond: number, options: { wholeFails?: boolean } = {}) {
-  const server = fakeLinkServer(FULL, { bytesPerSecond }, {
+/**
+ * The server behind a link of `bytesPerSecond`; `wholeFails`: the whole file's request breaks (a 503); `thinkMs`:
+ * a busy server, each answer's first byte that long after its headers.
+ */
+function fakeLink(bytesPerSecond: number, options: { wholeFails?: boolean; thinkMs?: number } = {}) {
+  const server = fakeLinkServer(FULL, { bytesPerSecond, thinkMs: options.thinkMs }, {
     wholeFails: options.wholeFails,
     subset: (query) => subsetOf(query.get('variables')!.split(','), Number(query.get('lead'))),
   });
@@ -108,6 +111,27 @@ describe('on a fake link', () => {
     const switched = await link.service.scalarSlice(URL_, 'sea_ice_fraction_BREMEN', 1);
     expect(switched.data[7 * WIDTH + 9]).toBe(valueOf(2, 1, 7, 9));
     expect(link.asked()).toContain('sea_ice_fraction_BREMEN@48');
+  });
+
+  it('judges the link, not the server: a desk on a fast link to a busy server (3 s before each first byte) holds the whole file', async () => {
+    const link = fakeLink(2_000_000, { thinkMs: 3_000 });
+    await link.open();
+    const decision = (await link.service.linkDecision(URL_))!;
+    expect(decision.mode).toBe('whole');
+    expect(decision.bitsPerSecond! / 16_000_000).toBeCloseTo(1, 1);
+    await expect.poll(async () => (await link.service.linkDecision(URL_))?.held).toBe(true);
+    expect(link.asked()).toContain('whole');
+  });
+
+  it('judges the link, not the server: a ship (256 kbit/s) to a quick or a busy server takes slices, at the same rate', async () => {
+    for (const thinkMs of [0, 3_000]) {
+      const link = fakeLink(32_000, { thinkMs });
+      await link.open();
+      const decision = (await link.service.linkDecision(URL_))!;
+      expect(decision.mode).toBe('slices');
+      expect(decision.bitsPerSecond! / 256_000).toBeCloseTo(1, 1);
+      expect(link.asked()).not.toContain('whole');
+    }
   });
 
   it('has no decision for a file opened whole or not open', async () => {

@@ -1,21 +1,32 @@
 import { describe, expect, it } from 'vitest';
-import { LinkRate, MIN_SAMPLE_BYTES, OFFLINE_COPY_HEADER, wireBytes } from './link-rate.ts';
+import { LinkRate, MIN_SAMPLE_BYTES, OFFLINE_COPY_HEADER, wireBytes, type BodyTiming } from './link-rate.ts';
+
+const plain = (decodedBytes: number, firstChunkBytes: number, seconds: number): BodyTiming => ({ headers: new Headers(), decodedBytes, firstChunkBytes, seconds });
 
 describe('LinkRate', () => {
   it('knows nothing before a sample, ignores bodies too small to time, and smooths the rest', () => {
     const rate = new LinkRate();
     expect(rate.bytesPerSecond).toBeNull();
     expect(rate.transferSeconds(100_000)).toBeNull();
-    rate.record(MIN_SAMPLE_BYTES - 1, 10);
+    rate.record(plain(MIN_SAMPLE_BYTES - 1, 1000, 10));
     expect(rate.bytesPerSecond).toBeNull();
-    rate.record(64_000, 2); // 32 000 B/s
+    rate.record(plain(72_000, 8_000, 2)); // 64 000 B after the first read in 2 s: 32 000 B/s
     expect(rate.bytesPerSecond).toBeCloseTo(32_000);
     expect(rate.transferSeconds(128_000)).toBeCloseTo(4);
-    // A burst at memory speed pulls the estimate only half way (in seconds per byte), not to "fast".
-    rate.record(1_000_000, 0);
+    // A burst at memory speed (one read) pulls the estimate only half way (in seconds per byte), not to "fast".
+    rate.record(plain(1_000_000, 1_000_000, 0));
     expect(rate.bytesPerSecond).toBeCloseTo(64_000);
-    rate.record(64_000, 2);
+    rate.record(plain(72_000, 8_000, 2));
     expect(rate.bytesPerSecond).toBeCloseTo(42_667, 0);
+  });
+
+  it('times a compressed body by its wire bytes after the first read, in proportion to the decoded ones', () => {
+    const rate = new LinkRate();
+    // 40 000 wire bytes decoded to 400 000, a tenth of them in the first read: 36 000 wire bytes in 1.5 s.
+    rate.record({ headers: new Headers({ 'content-encoding': 'br', 'content-length': '40000' }), decodedBytes: 400_000, firstChunkBytes: 40_000, seconds: 1.5 });
+    expect(rate.bytesPerSecond).toBeCloseTo(24_000);
+    rate.record({ headers: new Headers({ [OFFLINE_COPY_HEADER]: '1' }), decodedBytes: 400_000, firstChunkBytes: 1, seconds: 100 });
+    expect(rate.bytesPerSecond).toBeCloseTo(24_000);
   });
 });
 

@@ -1,8 +1,13 @@
 /**
- * How fast the link is (it decides the previews on slow links), from the worker's own completed downloads:
- * the bytes that crossed the wire for a body over the seconds from its response (headers in) to its last byte.
- * The round trip before the response is not in it: it is the same for a preview and a full slice, so it does not
- * decide between them.
+ * How fast the link is, from the worker's own completed downloads: the one place a body's timing becomes the
+ * link's rate, which decides the previews (preview.ts) and slices or the whole file (link-decision.ts).
+ *
+ * The transfer itself, not the server's think time: the bytes that crossed the wire over the seconds from the
+ * body's first byte to its last (what Resource Timing calls responseStart → responseEnd). A server busy cutting a
+ * cold subset, compressing or scoring delays the first byte by seconds; counted, it made a desk on loopback look
+ * like a ship (6.8 Mbit/s against a threshold of 8). The bytes that came with the first read arrived at that
+ * moment, so only the rest is timed: a body that came in one read took no measurable time (Infinity), and a body
+ * trickling over a slow link is timed exactly from its first piece to its last.
  *
  * Smoothed over the last few samples, in seconds per byte (not bytes per second): a body answered from the
  * offline copy or a burst at memory speed then pulls the estimate only part of the way towards "fast", and the
@@ -16,13 +21,36 @@ const SMOOTHING = 0.5;
 /** Set on answers that came from the offline copy (forecast/offline-fetch.ts): they say nothing of the link. */
 export const OFFLINE_COPY_HEADER = 'x-ice-offline-copy';
 
+/** How a body read whole in one go arrived (download.ts reports it). */
+export interface BodyTiming {
+  headers: Headers;
+  /** Bytes read (decoded: a compressed body's are more than crossed the wire). */
+  decodedBytes: number;
+  /** Decoded bytes of the first read: they arrived with the first byte. */
+  firstChunkBytes: number;
+  /** From the first byte's read to the last byte's, s. */
+  seconds: number;
+}
+
 export class LinkRate {
   private secondsPerByte: number | null = null;
 
-  /** One completed body: `wireBytes` as sent (compressed), over `seconds` from its response to its end. */
-  record(wireBytes: number, seconds: number): void {
-    if (!(wireBytes >= MIN_SAMPLE_BYTES) || !(seconds >= 0)) return;
-    const sample = seconds / wireBytes;
+  /** One completed body (ignored when it came from the offline copy, or its size on the wire is unknown or small). */
+  record(body: BodyTiming): void {
+    const wire = wireBytes(body.headers, body.decodedBytes);
+    if (wire === null || body.decodedBytes <= 0) return;
+    // The wire bytes after the first read, in proportion to the decoded ones (a compressed stream's are even).
+    const timed = (wire * Math.max(0, body.decodedBytes - body.firstChunkBytes)) / body.decodedBytes;
+    this.recordBytes(wire, timed, body.seconds);
+  }
+
+  /**
+   * A sample of `wireBytes` as sent of which `timedBytes` arrived over `seconds` (the rest with the first byte).
+   * Bodies under MIN_SAMPLE_BYTES say little: ignored.
+   */
+  recordBytes(wireBytes: number, timedBytes: number, seconds: number): void {
+    if (!(wireBytes >= MIN_SAMPLE_BYTES) || !(seconds >= 0) || !(timedBytes >= 0)) return;
+    const sample = timedBytes > 0 ? seconds / timedBytes : 0;
     this.secondsPerByte = this.secondsPerByte === null ? sample : SMOOTHING * sample + (1 - SMOOTHING) * this.secondsPerByte;
   }
 

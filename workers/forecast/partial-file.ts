@@ -18,6 +18,7 @@ import { openNetcdf } from '../../netcdf/open-netcdf.ts';
 import type { NetcdfDataset, RawData, UnpackedData, VariableInfo } from '../../netcdf/types.ts';
 import { DownloadError } from '../worker-errors.ts';
 import { download } from './download.ts';
+import type { BodyTiming } from './link-rate.ts';
 import { leadTimes, timeDimension } from '../../netcdf/time-axis.ts';
 
 /**
@@ -32,9 +33,9 @@ export interface FetchContext {
   fetchImpl: typeof fetch;
   onProgress?: (progress: DownloadProgress) => void;
   priority?: RequestPriority;
-  /** Told of the body once read whole: headers, decoded bytes, seconds from the response (link-rate.ts). */
-  onComplete?: (headers: Headers, decodedBytes: number, seconds: number) => void;
-  /** The clock `onComplete`'s seconds are measured with, ms (default performance.now; tests pass a fake). */
+  /** Told of the body once read whole: how it arrived, timed from its first byte (link-rate.ts). */
+  onBody?: (timing: BodyTiming) => void;
+  /** The clock `onBody`'s seconds are measured with, ms (default performance.now; tests pass a fake). */
   now?: () => number;
 }
 
@@ -182,7 +183,7 @@ export async function fetchSubset(url: string, context: FetchContext): Promise<N
     context.signal,
     context.onProgress,
     (input, init) => context.fetchImpl(input, { ...init, priority: context.priority ?? 'auto' }),
-    context.onComplete,
+    context.onBody,
     context.now,
   );
   return openNetcdf(bytes);

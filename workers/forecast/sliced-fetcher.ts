@@ -133,10 +133,7 @@ export class SlicedFetcher {
     this.wholeFetch = whole;
     void this.scheduler
       .foreground(async () => {
-        const bytes = await download(key, controller.signal, undefined, this.fetchImpl, (headers, decodedBytes, seconds) => {
-          const wire = wireBytes(headers, decodedBytes);
-          if (wire !== null) this.rate.record(wire, seconds);
-        }, this.now);
+        const bytes = await download(key, controller.signal, undefined, this.fetchImpl, (body) => this.rate.record(body), this.now);
         const dataset = await openNetcdf(bytes);
         if (this.partial(key) !== partial || controller.signal.aborted) {
           dataset.close();
@@ -253,11 +250,9 @@ export class SlicedFetcher {
     const dataset = await fetchSubset(url, {
       ...context,
       now: this.now,
-      onComplete: (headers, decodedBytes, seconds) => {
-        const wire = wireBytes(headers, decodedBytes);
-        if (wire === null) return;
-        seen.wire = wire;
-        this.rate.record(wire, seconds);
+      onBody: (body) => {
+        seen.wire = wireBytes(body.headers, body.decodedBytes) ?? undefined;
+        this.rate.record(body);
       },
     });
     const shape = dataset.variables.find((v) => v.name === variables[0])?.shape ?? [];

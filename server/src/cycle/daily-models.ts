@@ -3,7 +3,7 @@
  * start) and every model marked `run_daily` (migration 11).
  */
 import type { Db } from '../db/database.ts';
-import { findModel } from '../forecast/forecast-repository.ts';
+import { findModel } from '../archive/forecast-repository.ts';
 
 /** The default model first, then the others marked run_daily, by id. */
 export async function dailyModels(db: Db, defaultId: string): Promise<string[]> {

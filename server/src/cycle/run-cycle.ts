@@ -5,9 +5,9 @@
  * then retention. A product "not there yet" leaves its date waiting for the next attempt until the deadline;
  * any other failure fails that date with its Russian reason and the next date goes on.
  */
-import { demoSource, type AnalysisSource } from '../forecast/analysis-source.ts';
-import { ArchiveError, ensureAnalysis, existingFile, runModel, type ArchiveContext } from '../forecast/archive.ts';
-import { defaultModel } from '../forecast/forecast-repository.ts';
+import { demoSource, type AnalysisSource } from '../archive/analysis-source.ts';
+import { ArchiveError, ensureAnalysis, existingFile, runModel, type ArchiveContext } from '../archive/pipeline.ts';
+import { defaultModel } from '../archive/forecast-repository.ts';
 import { DataNotYetError } from '../ingest/errors.ts';
 import { russianFailure } from '../ingest/failure.ts';
 import { ingestFromSource, sourceIdentity } from '../ingest/ingest-analysis.ts';

@@ -4,8 +4,8 @@
  * (`recomputeMetrics`: only models whose fingerprint changed). Retention runs only after this step succeeded, so
  * a date's files are never removed before the records that need them exist.
  */
-import type { ArchiveContext } from '../forecast/archive.ts';
-import { recomputeMetrics } from '../forecast/hindcast-metrics.ts';
+import type { ArchiveContext } from '../archive/pipeline.ts';
+import { recomputeMetrics } from '../verification/hindcast-metrics.ts';
 import { verifyArchive } from '../verification/verify-archive.ts';
 
 export interface VerificationStepResult {

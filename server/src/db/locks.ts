@@ -1,6 +1,6 @@
 /**
  * Named locks for work that one process at a time should do, even with several servers on one database: the
- * first-start demo build, the metrics recomputation, the demo accounts. With PostgreSQL a session-level
+ * first-start demo build, the metrics recomputation, the demo accounts, the built-in models. With PostgreSQL a session-level
  * advisory lock on a fixed key, held on a connection of its own for the whole work, so the API servers and
  * worker processes of one database take turns: the second waits, then finds the work done (both tasks skip
  * what exists). With SQLite (one process, the embedded default) a lock within this process.
@@ -13,6 +13,8 @@ export const LOCK_KEYS = {
   demoBuild: 7_310_250_116,
   metrics: 7_310_250_117,
   demoAccounts: 7_310_250_118,
+  /** The built-in models and which one is the default: seeded by every process that starts. */
+  seeds: 7_310_250_119,
   verification: 7_310_250_210,
 } as const;
 

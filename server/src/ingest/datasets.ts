@@ -6,7 +6,7 @@
  */
 import type { Db } from '../db/database.ts';
 import { FILE_VARIABLES } from '../../../common/forecast-file/variables.ts';
-import { upsertDataset } from '../forecast/forecast-repository.ts';
+import { upsertDataset } from '../archive/forecast-repository.ts';
 import type { Product } from './products.ts';
 
 export interface DatasetInfo {

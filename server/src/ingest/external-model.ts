@@ -5,13 +5,13 @@
  */
 import { readFile } from 'node:fs/promises';
 import type { Db } from '../db/database.ts';
-import type { ArchiveContext } from '../forecast/archive.ts';
-import { existingFile } from '../forecast/archive.ts';
-import { resolveInside } from '../forecast/file-store.ts';
-import { decodeStateFile } from '../forecast/forecast-file.ts';
-import { fileDates, findModel, insertModel, type ModelRecord } from '../forecast/forecast-repository.ts';
-import { LEAD_HOURS } from '../forecast/grid.ts';
-import type { IceState } from '../forecast/ice-state.ts';
+import type { ArchiveContext } from '../archive/pipeline.ts';
+import { existingFile } from '../archive/pipeline.ts';
+import { resolveInside } from '../archive/file-store.ts';
+import { decodeStateFile } from '../archive/forecast-file.ts';
+import { fileDates, findModel, insertModel, type ModelRecord } from '../archive/forecast-repository.ts';
+import { LEAD_HOURS } from '../grid/grid.ts';
+import type { IceState } from '../grid/ice-state.ts';
 import { IngestError } from './errors.ts';
 
 export const EXTERNAL_MODEL_TYPE = 'external';

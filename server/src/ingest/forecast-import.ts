@@ -5,8 +5,8 @@
  * lead outside the steps is refused with the steps the file has.
  */
 import type { NetcdfDataset } from '../../../netcdf/types.ts';
-import { LEAD_HOURS, type Grid } from '../forecast/grid.ts';
-import type { IceState } from '../forecast/ice-state.ts';
+import { LEAD_HOURS, type Grid } from '../grid/grid.ts';
+import type { IceState } from '../grid/ice-state.ts';
 import { isoDay, readTimeSteps, timeAxis, TimeStepError } from './time-axis.ts';
 import { convertDataset, IngestError, mergeFields, planFile, type ConvertedFile, type TargetFields } from './to-ice-state.ts';
 import { cleanText, type VariableNames } from './variables.ts';

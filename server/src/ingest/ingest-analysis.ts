@@ -5,9 +5,9 @@
  */
 import type { RegridMethod } from '../../../common/regrid/index.ts';
 import { NetcdfError, openNetcdf, type NetcdfDataset } from '../../../netcdf/index.ts';
-import type { ArchiveContext } from '../forecast/archive.ts';
-import { ARCTIC_GRID, type Grid } from '../forecast/grid.ts';
-import type { FileRecord } from '../forecast/forecast-repository.ts';
+import type { ArchiveContext } from '../archive/pipeline.ts';
+import { ARCTIC_GRID, type Grid } from '../grid/grid.ts';
+import type { FileRecord } from '../archive/forecast-repository.ts';
 import { registerProductDatasets, type DatasetInfo } from './datasets.ts';
 import { downloadFile, inboxFiles, readLocalFile, type ByteProgress, type FetchedFile } from './fetch-file.ts';
 import { fillTemplate, INBOX_DATASET_ID, type AnalysisSourceConfig, type Product } from './products.ts';

@@ -9,11 +9,11 @@ import { rmSync, statSync } from 'node:fs';
 import type { Selectable } from 'kysely';
 import { nowText, type Db } from '../db/database.ts';
 import type { IngestProvenanceTable } from '../db/schema.ts';
-import { makeEtag, type ArchiveContext } from '../forecast/archive.ts';
-import { relativeFilePath, resolveInside, writeFileAtomic } from '../forecast/file-store.ts';
-import { stateFileLayout, type FileMetadata } from '../forecast/forecast-file.ts';
-import { findFile, recordFile, type FileRecord } from '../forecast/forecast-repository.ts';
-import type { IceState } from '../forecast/ice-state.ts';
+import { makeEtag, type ArchiveContext } from '../archive/pipeline.ts';
+import { relativeFilePath, resolveInside, writeFileAtomic } from '../archive/file-store.ts';
+import { stateFileLayout, type FileMetadata } from '../archive/forecast-file.ts';
+import { findFile, recordFile, type FileRecord } from '../archive/forecast-repository.ts';
+import type { IceState } from '../grid/ice-state.ts';
 import { encodeNetcdf3 } from '../../../netcdf/nc3/writer.ts';
 import type { AttributeValue } from '../../../netcdf/types.ts';
 

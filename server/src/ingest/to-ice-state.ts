@@ -18,9 +18,9 @@ import {
   type SourceGrid,
 } from '../../../common/regrid/index.ts';
 import type { NetcdfDataset } from '../../../netcdf/index.ts';
-import type { Grid } from '../forecast/grid.ts';
-import type { IceState } from '../forecast/ice-state.ts';
-import { landMask } from '../forecast/land-mask.ts';
+import type { Grid } from '../grid/grid.ts';
+import type { IceState } from '../grid/ice-state.ts';
+import { landMask } from '../grid/land-mask.ts';
 import { IngestError, ingestReasonsRu } from './errors.ts';
 import { storedMapping } from './mapping-store.ts';
 import { pickStep, timeAxis, type PickedStep } from './time-axis.ts';

@@ -7,7 +7,7 @@ import type { DatabaseTarget } from '../db/database.ts';
 import type { ModelGenerator } from '../model-generation/generator.ts';
 import { ModelSpecError } from '../model-generation/model-spec.ts';
 import type { JobHandler } from './job-handler.ts';
-import { runInWorker } from './run-in-worker.ts';
+import { runInWorker } from '../threads/run-in-thread.ts';
 import type { IngestDayArgs, IngestDayResult } from './tasks/ingest-day.ts';
 import type { RegisterModelArgs, RegisterModelResult } from './tasks/register-model.ts';
 import type { RunModelsArgs, RunModelsResult } from './tasks/run-models.ts';

@@ -6,7 +6,7 @@
 import type { DatabaseTarget } from '../db/database.ts';
 import type { CyclePlan, CycleRunResult } from '../cycle/run-cycle.ts';
 import type { JobHandler } from './job-handler.ts';
-import { runInWorker } from './run-in-worker.ts';
+import { runInWorker } from '../threads/run-in-thread.ts';
 import type { DailyCycleArgs } from './tasks/daily-cycle.ts';
 
 const task = new URL('./tasks/daily-cycle.ts', import.meta.url);

@@ -9,7 +9,7 @@ import type { DatabaseTarget } from '../db/database.ts';
 import type { AnalysisSourceConfig } from '../ingest/products.ts';
 import type { JobHandler } from './job-handler.ts';
 import { willRetry } from './job-will-retry.ts';
-import { runInWorker } from './run-in-worker.ts';
+import { runInWorker } from '../threads/run-in-thread.ts';
 import type { FetchAnalysisArgs, FetchAnalysisResult } from './tasks/fetch-analysis.ts';
 import type { ImportAnalysisArgs, ImportAnalysisResult } from './tasks/import-analysis.ts';
 import type { ImportForecastArgs, ImportForecastResult } from './tasks/import-forecast.ts';

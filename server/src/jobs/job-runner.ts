@@ -1,7 +1,7 @@
 /**
  * The in-process job runner: jobs run one at a time in submission order (the machine has two cores; running
  * model jobs side by side would only slow each down and starve the API). The handler's CPU-heavy parts go to
- * worker_threads through run-in-worker.ts; the runner itself only keeps the jobs table up to date.
+ * worker_threads through threads/run-in-thread.ts; the runner itself only keeps the jobs table up to date.
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/database.ts';

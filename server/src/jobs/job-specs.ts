@@ -12,14 +12,14 @@ import type { AnalysisSourceConfig } from '../ingest/products.ts';
 import type { ModelGenerator } from '../model-generation/generator.ts';
 import { selectGenerator } from '../model-generation/select-generator.ts';
 import { generateForecastJob, generateModelJob, ingestDayJob } from './admin-jobs.ts';
-import type { OnnxSpec } from '../forecast/models/onnx/spec.ts';
+import type { OnnxSpec } from '../models/onnx/spec.ts';
 import type { CyclePlan } from '../cycle/run-cycle.ts';
 import { dailyCycleJob } from './cycle-job.ts';
 import { fetchAnalysisJob, importAnalysisJob, importForecastJob } from './ingest-jobs.ts';
 import type { JobHandler } from './job-handler.ts';
 import { registerOnnxModelJob } from './onnx-jobs.ts';
-import { withVerification } from '../verification/verification-job.ts';
-import { importChartJob } from '../icecharts/import-job.ts';
+import { withVerification } from './with-verification.ts';
+import { importChartJob } from './icechart-jobs.ts';
 
 export type JobSpec =
   /** POST /force_fetch_data with ANALYSIS_SOURCE=demo: the demo analysis and forecasts of `date`. */

@@ -6,7 +6,7 @@
 import { rmSync } from 'node:fs';
 import type { JobHandler } from './job-handler.ts';
 import { willRetry } from './job-will-retry.ts';
-import { runInWorker } from './run-in-worker.ts';
+import { runInWorker } from '../threads/run-in-thread.ts';
 import type { RegisterOnnxModelArgs, RegisterOnnxModelResult } from './tasks/register-onnx-model.ts';
 
 const task = new URL('./tasks/register-onnx-model.ts', import.meta.url);

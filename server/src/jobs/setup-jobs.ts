@@ -11,7 +11,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { JobQueue } from './job-queue.ts';
 import { JobRunner } from './job-runner.ts';
-import { warmWrittenFiles } from '../forecast/warm-written.ts';
+import { warmWrittenFiles } from '../subsets/warm-written.ts';
 import { jobEnvironment } from './job-specs.ts';
 import { jobStore } from './job-store.ts';
 import { failUnfinishedJobs } from './jobs-repository.ts';

@@ -9,13 +9,13 @@ import { readFile } from 'node:fs/promises';
 import { LruCache } from '../../../common/lru-cache.ts';
 import type { VerifiedFields } from '../../../common/verification/scores.ts';
 import { Nc3Dataset } from '../../../netcdf/nc3/reader.ts';
-import { addDays, forecastFrom, type ArchiveContext } from '../forecast/archive.ts';
-import { resolveInside } from '../forecast/file-store.ts';
+import { addDays, forecastFrom, type ArchiveContext } from '../archive/pipeline.ts';
+import { resolveInside } from '../archive/file-store.ts';
 import { FILE_VARIABLES } from '../../../common/forecast-file/variables.ts';
-import { decodeStateFile, gridFromDataset } from '../forecast/forecast-file.ts';
-import { analysisFileDates, fileDates, findFile, latestAnalysisFile, type FileRecord, type ModelRecord } from '../forecast/forecast-repository.ts';
-import type { Grid } from '../forecast/grid.ts';
-import type { IceState } from '../forecast/ice-state.ts';
+import { decodeStateFile, gridFromDataset } from '../archive/forecast-file.ts';
+import { analysisFileDates, fileDates, findFile, latestAnalysisFile, type FileRecord, type ModelRecord } from '../archive/forecast-repository.ts';
+import type { Grid } from '../grid/grid.ts';
+import type { IceState } from '../grid/ice-state.ts';
 
 export interface FileFields {
   grid: Grid;

@@ -1,5 +1,5 @@
 /**
- * verifyArchive as a worker-thread task (jobs/run-in-worker.ts): its own database connection, so the scoring
+ * verifyArchive as a worker-thread task (threads/run-in-thread.ts): its own database connection, so the scoring
  * never blocks the API's event loop.
  */
 import { openDatabase } from '../db/database.ts';

@@ -3,8 +3,8 @@
  * (enough for hindcast metrics: a +24h lead verified against the next day's analysis).
  */
 import type { FastifyInstance } from 'fastify';
-import { addDays, ensureAnalysis, utcToday } from '../../src/forecast/archive.ts';
-import { seedDataset, seedModels } from '../../src/forecast/demo-archive.ts';
+import { addDays, ensureAnalysis, utcToday } from '../../src/archive/pipeline.ts';
+import { seedDataset, seedModels } from '../../src/cycle/demo-archive.ts';
 
 export async function prepareArchive(app: FastifyInstance, days = 2, last = utcToday()): Promise<string[]> {
   await seedModels(app.db);

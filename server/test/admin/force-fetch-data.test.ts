@@ -1,8 +1,8 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { analysisDates, utcToday } from '../../src/forecast/archive.ts';
-import { findFile } from '../../src/forecast/forecast-repository.ts';
+import { analysisDates, utcToday } from '../../src/archive/pipeline.ts';
+import { findFile } from '../../src/archive/forecast-repository.ts';
 import { call, startTestApp, waitForJob, type TestApp } from '../jobs/test-app.ts';
 import { prepareArchive } from './archive-fixture.ts';
 

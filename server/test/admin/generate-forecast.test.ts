@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findFile } from '../../src/forecast/forecast-repository.ts';
+import { findFile } from '../../src/archive/forecast-repository.ts';
 import { call, startTestApp, waitForJob, type TestApp } from '../jobs/test-app.ts';
 import { ENGINES } from '../engines.ts';
 import { createTestDatabase } from '../postgres/databases.ts';

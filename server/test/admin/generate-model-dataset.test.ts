@@ -4,10 +4,10 @@
  * concentration, archived after the demo's, so it is what the archive serves for those dates).
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { demoSource } from '../../src/forecast/analysis-source.ts';
-import { ensureAnalysis } from '../../src/forecast/archive.ts';
-import { findModel, modelMetrics, upsertDataset } from '../../src/forecast/forecast-repository.ts';
-import { recomputeMetrics } from '../../src/forecast/hindcast-metrics.ts';
+import { demoSource } from '../../src/archive/analysis-source.ts';
+import { ensureAnalysis } from '../../src/archive/pipeline.ts';
+import { findModel, modelMetrics, upsertDataset } from '../../src/archive/forecast-repository.ts';
+import { recomputeMetrics } from '../../src/verification/hindcast-metrics.ts';
 import { call, startTestApp, waitForJob, type TestApp } from '../jobs/test-app.ts';
 import { prepareArchive } from './archive-fixture.ts';
 

@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { findModel, modelMetrics } from '../../src/forecast/forecast-repository.ts';
+import { findModel, modelMetrics } from '../../src/archive/forecast-repository.ts';
 import { call, startTestApp, waitForJob, type TestApp } from '../jobs/test-app.ts';
 import { prepareArchive } from './archive-fixture.ts';
 

@@ -5,8 +5,8 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { decodeStateFile } from '../../src/forecast/forecast-file.ts';
-import { findFile, modelMetrics } from '../../src/forecast/forecast-repository.ts';
+import { decodeStateFile } from '../../src/archive/forecast-file.ts';
+import { findFile, modelMetrics } from '../../src/archive/forecast-repository.ts';
 import { findProvenance } from '../ingest/provenance.ts';
 import { readFileSync } from 'node:fs';
 import { waitForJob } from '../jobs/test-app.ts';

@@ -3,9 +3,9 @@
  * the demo one is what the models start from, what /analysis/info lists once, and what metrics score against.
  */
 import { describe, expect, it } from 'vitest';
-import { analysisDates, ensureAnalysis, runModel } from '../../src/forecast/archive.ts';
-import { seedModels } from '../../src/forecast/demo-archive.ts';
-import { decodeStateFile } from '../../src/forecast/forecast-file.ts';
+import { analysisDates, ensureAnalysis, runModel } from '../../src/archive/pipeline.ts';
+import { seedModels } from '../../src/cycle/demo-archive.ts';
+import { decodeStateFile } from '../../src/archive/forecast-file.ts';
 import { readLocalFile } from '../../src/ingest/fetch-file.ts';
 import { ingestAnalysis } from '../../src/ingest/ingest-analysis.ts';
 import { readFileSync } from 'node:fs';

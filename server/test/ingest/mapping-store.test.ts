@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { applyMapping, describeSourceGrid, mappingCache } from '../../../common/regrid/index.ts';
 import { openNetcdf } from '../../../netcdf/index.ts';
 import { MAPPING_DIR, storedMapping } from '../../src/ingest/mapping-store.ts';
-import { SMALL_GRID } from '../forecast/small-grid.ts';
+import { SMALL_GRID } from '../grid/small-grid.ts';
 import { tempDir } from '../helpers.ts';
 import { fixtureBytes } from './fixture-server.ts';
 

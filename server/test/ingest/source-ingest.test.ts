@@ -6,11 +6,11 @@
 import { copyFileSync, existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { utcToday } from '../../src/forecast/archive.ts';
-import { decodeStateFile } from '../../src/forecast/forecast-file.ts';
-import { findFile, latestAnalysisFile } from '../../src/forecast/forecast-repository.ts';
-import { ARCTIC_GRID } from '../../src/forecast/grid.ts';
-import { seedModels } from '../../src/forecast/demo-archive.ts';
+import { utcToday } from '../../src/archive/pipeline.ts';
+import { decodeStateFile } from '../../src/archive/forecast-file.ts';
+import { findFile, latestAnalysisFile } from '../../src/archive/forecast-repository.ts';
+import { ARCTIC_GRID } from '../../src/grid/grid.ts';
+import { seedModels } from '../../src/cycle/demo-archive.ts';
 import { encodeNetcdf3 } from '../../../netcdf/nc3/writer.ts';
 import { ingestFromSource } from '../../src/ingest/ingest-analysis.ts';
 import { parseAnalysisSource } from '../../src/ingest/products.ts';

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { runInWorker } from '../../src/jobs/run-in-worker.ts';
+import { runInWorker } from '../../src/threads/run-in-thread.ts';
 import { ENGINES, testTarget } from '../engines.ts';
 import { call, startTestApp, waitForJob, type TestApp } from './test-app.ts';
 

@@ -2,12 +2,12 @@
  * A small demo archive for the verification tests: the seeded models, the demo analyses and the default model's
  * files of a few days on the small grid, and a second analysis source to replace an analysis with.
  */
-import type { AnalysisSource } from '../../src/forecast/analysis-source.ts';
-import { demoSource } from '../../src/forecast/analysis-source.ts';
-import { ensureAnalysis, type ArchiveContext } from '../../src/forecast/archive.ts';
-import { buildDemoArchive } from '../../src/forecast/demo-archive.ts';
+import type { AnalysisSource } from '../../src/archive/analysis-source.ts';
+import { demoSource } from '../../src/archive/analysis-source.ts';
+import { ensureAnalysis, type ArchiveContext } from '../../src/archive/pipeline.ts';
+import { buildDemoArchive } from '../../src/cycle/demo-archive.ts';
 import type { Db } from '../../src/db/database.ts';
-import { SMALL_GRID } from '../forecast/small-grid.ts';
+import { SMALL_GRID } from '../grid/small-grid.ts';
 
 export function smallArchive(db: Db, dataDir: string): ArchiveContext {
   return { db, dataDir, grid: SMALL_GRID };

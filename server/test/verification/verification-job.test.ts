@@ -6,7 +6,7 @@
  */
 import { describe, expect, it, onTestFinished } from 'vitest';
 import type { VerificationReply } from '../../../common/api-types/verification.ts';
-import { addDays, utcToday } from '../../src/forecast/archive.ts';
+import { addDays, utcToday } from '../../src/archive/pipeline.ts';
 import { openDatabase } from '../../src/db/database.ts';
 import { verificationStartupTask, verifyInWorker } from '../../src/verification/verification-job.ts';
 import { listRecords } from '../../src/verification/verification-repository.ts';

@@ -4,8 +4,8 @@
  * the records scored against it and names the new truth.
  */
 import { describe, expect, it } from 'vitest';
-import { addDays, runModel } from '../../src/forecast/archive.ts';
-import { insertModel } from '../../src/forecast/forecast-repository.ts';
+import { addDays, runModel } from '../../src/archive/pipeline.ts';
+import { insertModel } from '../../src/archive/forecast-repository.ts';
 import { verifyArchive } from '../../src/verification/verify-archive.ts';
 import { listEnsembles, listRecords } from '../../src/verification/verification-repository.ts';
 import { ENGINES, freshDb } from '../engines.ts';

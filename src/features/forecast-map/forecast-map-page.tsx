@@ -25,6 +25,9 @@ import { createForecastMapStore } from './store/forecast-map-store.ts';
 import { ForecastMapStoreContext } from './store/store-context.ts';
 import { useUrlSync } from './use-url-sync.ts';
 import { RoutePanel } from './route-check/route-panel.tsx';
+import { ChartLoader } from './ice-chart/chart-loader.ts';
+import { EggCodePanel } from './ice-chart/egg-code-view.tsx';
+import { fetchChart, fetchChartList } from '../../api/icecharts.ts';
 import './forecast-map.css';
 
 // MapLibre + deck.gl (about 0.6 MB brotli) are their own chunk, asked for once the first field is
@@ -96,7 +99,13 @@ export function ForecastMapPage() {
       memberUrls: probabilityMemberUrls,
     });
     localFiles.attach(worker.api);
+    const stopChart = new ChartLoader({
+      store,
+      listCharts: (query, signal) => fetchChartList(query, { signal }),
+      loadChart: (id, toleranceKm, signal) => fetchChart(id, toleranceKm, { signal }),
+    }).start();
     return () => {
+      stopChart();
       stopTools();
       stop();
       localFiles.attach(null);
@@ -121,6 +130,7 @@ export function ForecastMapPage() {
           <LegendSwitch />
           <RoutePanel />
           <PointPanel />
+          <EggCodePanel />
         </div>
       </LocalFileContext.Provider>
     </ForecastMapStoreContext.Provider>

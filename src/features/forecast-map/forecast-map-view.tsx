@@ -14,6 +14,8 @@ import { registerMap } from './map-export/map-registry.ts';
 import { useForecastMap, useForecastMapStore } from './store/store-context.ts';
 import { attachRouteClicks, mapClickTarget } from './route-check/map-click-rule.ts';
 import { buildRouteLayers, routeLayersChanged } from './route-check/route-layers.ts';
+import { buildChartLayers, chartLayersChanged } from './ice-chart/chart-layers.ts';
+import { selectChartPolygonAt } from './ice-chart/chart-click.ts';
 
 export interface ForecastMapViewProps {
   projection?: MapProjection;
@@ -50,15 +52,18 @@ export function ForecastMapView({ projection = 'globe', onFieldDrawn, onMapRende
       whenLinkQuiet,
       // Who owns a click: route-check/map-click-rule.ts (drawing a route: the route; otherwise the point panel).
       onClick: (position) => {
-        if (mapClickTarget(store.getState()) === 'point') handleMapClick(store, position);
+        const target = mapClickTarget(store.getState());
+        if (target === 'point') handleMapClick(store, position);
+        else if (target === 'chart') selectChartPolygonAt(store, position);
       },
     });
     const unregister = registerMap(store, map.map);
     const onDriftUnsupported = () => setDriftUnsupported(true);
-    // The forecast field (or the difference), the map tools' layers (ice edge, point, trajectory), then the route
-    // of the 'Маршрут' mode on top.
+    // The forecast field (or the difference), the ice chart over it, the map tools' layers (ice edge, point,
+    // trajectory), then the route of the 'Маршрут' mode on top.
     const layersOf = (state: ReturnType<typeof store.getState>) => [
       ...buildFieldOrDifference(state, () => buildForecastLayers(state, onDriftUnsupported)),
+      ...buildChartLayers(state),
       ...buildToolLayers(state),
       ...buildRouteLayers(state),
     ];
@@ -91,7 +96,8 @@ export function ForecastMapView({ projection = 'globe', onFieldDrawn, onMapRende
         state.iceClass !== previous.iceClass ||
         state.localField !== previous.localField ||
         toolLayersChanged(state, previous) ||
-        routeLayersChanged(state, previous)
+        routeLayersChanged(state, previous) ||
+        chartLayersChanged(state, previous)
       ) {
         map.setLayers(layersOf(state));
       }

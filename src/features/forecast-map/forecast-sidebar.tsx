@@ -1,7 +1,8 @@
 /**
  * The sidebar of /forecasts, in collapsible groups (sidebar-group.tsx), the forecast's own controls first so
  * they fit a 1024 × 700 screen: 'Прогноз' (the date list, then run, lead time and variable with the file's
- * loading state), 'Инструменты', 'Судно' (the ship's ice class), then 'Качество прогноза'. Controls only call
+ * loading state), 'Инструменты', 'Ледовая карта' (an ice service's chart), 'Судно' (the ship's ice class), then
+ * 'Качество прогноза'. Controls only call
  * store actions; loading follows from the store (see forecast-loader.ts).
  */
 import { ru } from '../../i18n/ru.ts';
@@ -13,6 +14,7 @@ import { LocalFilePanel } from './local-file/local-file-panel.tsx';
 import { IceClassSelect } from './polaris/ice-class-select.tsx';
 import { SidebarGroup } from './sidebar-group.tsx';
 import { ForecastQuality } from './forecast-quality/forecast-quality.tsx';
+import { IceChartPanel } from './ice-chart/chart-panel.tsx';
 
 const groups = ru.layout.groups;
 
@@ -55,6 +57,9 @@ export function ForecastSidebar() {
       <SidebarGroup id="tools" title={ru.mapTools.title}>
         <MapToolsPanel />
         <LocalFilePanel />
+      </SidebarGroup>
+      <SidebarGroup id="chart" title={ru.iceChart.title}>
+        <IceChartPanel />
       </SidebarGroup>
       <SidebarGroup id="ship" title={groups.ship}>
         <IceClassSelect />

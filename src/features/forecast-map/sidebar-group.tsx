@@ -8,7 +8,7 @@ import { useId, useState, type ReactNode } from 'react';
 import './sidebar-group.css';
 
 /** The groups, in the sidebar's order; the key names the group in storage and in `data-group`. */
-export type SidebarGroupId = 'forecast' | 'tools' | 'ship' | 'quality';
+export type SidebarGroupId = 'forecast' | 'tools' | 'chart' | 'ship' | 'quality';
 
 const STORAGE_KEY = 'ice.sidebarGroups';
 

@@ -15,9 +15,11 @@ import type { Selection } from './store/selection-slice.ts';
 import { isIceClass, type IceClass } from '../../../common/polaris/polaris.ts';
 import { sameToolsSearch, searchFromTools, validateToolsSearch, type ToolsSearch } from './map-tools/tools-search.ts';
 import type { ToolsSelection } from './map-tools/tools-slice.ts';
+import { sameChartSearch, searchFromChart, validateChartSearch, type ChartSearch } from './ice-chart/chart-search.ts';
+import type { ChartSelection } from './ice-chart/chart-slice.ts';
 
-/** The map tools add `edge`, `play`, `speed`, `point` (map-tools/tools-search.ts). */
-export interface ForecastSearch extends ToolsSearch {
+/** The map tools add `edge`, `play`, `speed`, `point` (map-tools/tools-search.ts); the ice chart `chart`, `egg` (ice-chart/chart-search.ts). */
+export interface ForecastSearch extends ToolsSearch, ChartSearch {
   date?: string;
   assimilated?: boolean;
   /** 'analysis' shows the date's analysis; absent = a forecast run, as before. */
@@ -49,7 +51,7 @@ export function validateForecastSearch(search: Record<string, unknown>): Forecas
   }
   if (isForecastVariable(search.variable)) result.variable = search.variable;
   if (isIceClass(search.ice_class)) result.ice_class = search.ice_class;
-  Object.assign(result, validateToolsSearch(search));
+  Object.assign(result, validateToolsSearch(search), validateChartSearch(search));
   return result;
 }
 
@@ -66,7 +68,7 @@ export function selectionFromSearch(search: ForecastSearch): Partial<Selection> 
 }
 
 /** The search parameters that describe a selection (defaults included, so links are explicit). */
-export function searchFromSelection(selection: Selection & Partial<ToolsSelection>): ForecastSearch {
+export function searchFromSelection(selection: Selection & Partial<ToolsSelection> & Partial<ChartSelection>): ForecastSearch {
   const search: ForecastSearch = {
     assimilated: selection.assimilated,
     lead: LEAD_HOURS[selection.leadIndex],
@@ -77,6 +79,7 @@ export function searchFromSelection(selection: Selection & Partial<ToolsSelectio
   search.run = selection.analysis ? 'analysis' : undefined;
   if (selection.date !== null) search.date = selection.date;
   Object.assign(search, searchFromTools(selection));
+  if (selection.chartView !== undefined) Object.assign(search, searchFromChart(selection));
   return search;
 }
 
@@ -88,6 +91,7 @@ export function sameSearch(a: ForecastSearch, b: ForecastSearch): boolean {
     a.lead === b.lead &&
     a.variable === b.variable &&
     a.ice_class === b.ice_class &&
-    sameToolsSearch(a, b)
+    sameToolsSearch(a, b) &&
+    sameChartSearch(a, b)
   );
 }

@@ -14,6 +14,7 @@ import {
   type ForecastSearch,
 } from './url-search.ts';
 import { toolsFromSearch } from './map-tools/tools-search.ts';
+import { chartFromSearch } from './ice-chart/chart-search.ts';
 
 export function useUrlSync(store: ForecastMapStore): void {
   const rawSearch = useSearch({ strict: false }) as Record<string, unknown>;
@@ -26,6 +27,7 @@ export function useUrlSync(store: ForecastMapStore): void {
     const parsed = JSON.parse(searchKey) as ForecastSearch;
     store.getState().applySelection(selectionFromSearch(parsed));
     store.getState().applyTools(toolsFromSearch(parsed));
+    store.getState().applyChart(chartFromSearch(parsed));
   }, [store, searchKey]);
 
   // Store → URL.

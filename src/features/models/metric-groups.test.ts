@@ -3,7 +3,7 @@ import { groupMetrics } from './metric-groups.ts';
 
 const names = (entries: { name: string }[]) => entries.map((entry) => entry.name);
 
-// The hindcast names (server/src/forecast/hindcast-metrics.ts) and the verification ones, in the API's order.
+// The hindcast names (server/src/verification/hindcast-metrics.ts) and the verification ones, in the API's order.
 const hindcast: Record<string, number> = {};
 for (const lead of [24, 48, 72]) for (const score of ['rmse', 'mae', 'ssim']) hindcast[`${score}_${lead}h`] = lead / 100;
 for (const variable of ['thickness', 'speed']) for (const score of ['rmse', 'mae', 'ssim']) hindcast[`${score}_${variable}`] = 0.5;

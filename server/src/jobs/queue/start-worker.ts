@@ -8,7 +8,7 @@ import { openDatabase } from '../../db/database.ts';
 import { jobEnvironment } from '../job-specs.ts';
 import { jobStore } from '../job-store.ts';
 import { QueueWorker } from './queue-worker.ts';
-import { warmWrittenFiles } from '../../forecast/warm-written.ts';
+import { warmWrittenFiles } from '../../subsets/warm-written.ts';
 import { createBoss, queueSettings } from './queue-settings.ts';
 
 export interface WorkerProcess {

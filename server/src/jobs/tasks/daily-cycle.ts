@@ -4,7 +4,7 @@
  */
 import { cycleDates } from '../../cycle/cycle-repository.ts';
 import { runCycle, type CyclePlan, type CycleRunResult } from '../../cycle/run-cycle.ts';
-import { withArchive } from './archive-in-worker.ts';
+import { withArchive } from '../../archive/archive-in-thread.ts';
 
 export interface DailyCycleArgs {
   dataDir: string;

@@ -3,13 +3,13 @@
  * `date`, regrid and archive the analysis with its provenance, write that day's forecast and assimilated
  * forecast of the default model from it, then bring the models' hindcast metrics up to date.
  */
-import type { AnalysisSource } from '../../forecast/analysis-source.ts';
-import { ArchiveError, buildDay } from '../../forecast/archive.ts';
-import { recomputeMetrics } from '../../forecast/hindcast-metrics.ts';
+import type { AnalysisSource } from '../../archive/analysis-source.ts';
+import { ArchiveError, buildDay } from '../../archive/pipeline.ts';
+import { recomputeMetrics } from '../../verification/hindcast-metrics.ts';
 import { ingestFromSource, sourceIdentity } from '../../ingest/ingest-analysis.ts';
 import { russianFailure } from '../../ingest/failure.ts';
 import type { AnalysisSourceConfig } from '../../ingest/products.ts';
-import { withArchive } from './archive-in-worker.ts';
+import { withArchive } from '../../archive/archive-in-thread.ts';
 
 export interface FetchAnalysisArgs {
   dataDir: string;

@@ -7,7 +7,7 @@ import { readLocalFile } from '../../ingest/fetch-file.ts';
 import { registerProductDatasets } from '../../ingest/datasets.ts';
 import { russianFailure } from '../../ingest/failure.ts';
 import { ingestAnalysis } from '../../ingest/ingest-analysis.ts';
-import { withArchive } from './archive-in-worker.ts';
+import { withArchive } from '../../archive/archive-in-thread.ts';
 
 /** The dataset uploaded analyses are archived under. */
 export const IMPORTED_ANALYSIS_ID = 'imported_analysis';

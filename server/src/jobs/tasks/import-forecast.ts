@@ -3,16 +3,16 @@
  * (+24/+48/+72 h, interpolated in time between the file's steps), archived as the `forecast` run of the
  * external model `model_id` on its date with provenance, then that model's metrics against the analyses.
  */
-import { LEAD_HOURS } from '../../forecast/grid.ts';
-import { recomputeMetrics } from '../../forecast/hindcast-metrics.ts';
+import { LEAD_HOURS } from '../../grid/grid.ts';
+import { recomputeMetrics } from '../../verification/hindcast-metrics.ts';
 import { EXTERNAL_MODEL_TYPE, registerExternalModel } from '../../ingest/external-model.ts';
 import { readLocalFile } from '../../ingest/fetch-file.ts';
 import { russianFailure } from '../../ingest/failure.ts';
 import { convertForecast, type LeadSource } from '../../ingest/forecast-import.ts';
 import { openInput } from '../../ingest/ingest-analysis.ts';
 import { storeWithProvenance } from '../../ingest/store.ts';
-import { ARCTIC_GRID } from '../../forecast/grid.ts';
-import { withArchive } from './archive-in-worker.ts';
+import { ARCTIC_GRID } from '../../grid/grid.ts';
+import { withArchive } from '../../archive/archive-in-thread.ts';
 
 export interface ImportForecastArgs {
   dataDir: string;

@@ -3,9 +3,9 @@
  * generator), write that day's forecast and assimilated forecast of the default model, then bring the
  * models' hindcast metrics up to date with the grown archive.
  */
-import { buildDay, ensureAnalysis } from '../../forecast/archive.ts';
-import { recomputeMetrics } from '../../forecast/hindcast-metrics.ts';
-import { withArchive } from './archive-in-worker.ts';
+import { buildDay, ensureAnalysis } from '../../archive/pipeline.ts';
+import { recomputeMetrics } from '../../verification/hindcast-metrics.ts';
+import { withArchive } from '../../archive/archive-in-thread.ts';
 
 export interface IngestDayArgs {
   dataDir: string;

@@ -3,9 +3,9 @@
  * compute its hindcast metrics. If the metrics fail the model is removed again, so a failed job registers
  * nothing.
  */
-import { deleteModel, findModel, insertModel, modelMetrics, type ModelRecord } from '../../forecast/forecast-repository.ts';
-import { recomputeMetrics } from '../../forecast/hindcast-metrics.ts';
-import { withArchive } from './archive-in-worker.ts';
+import { deleteModel, findModel, insertModel, modelMetrics, type ModelRecord } from '../../archive/forecast-repository.ts';
+import { recomputeMetrics } from '../../verification/hindcast-metrics.ts';
+import { withArchive } from '../../archive/archive-in-thread.ts';
 
 export interface RegisterModelArgs {
   dataDir: string;

@@ -6,14 +6,14 @@
  */
 import { mkdirSync, renameSync, rmSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { archivedAnalysis, analysisDates, forecastFrom } from '../../forecast/archive.ts';
-import { deleteModel, findModel, insertModel, modelMetrics } from '../../forecast/forecast-repository.ts';
-import { ARCTIC_GRID } from '../../forecast/grid.ts';
-import { recomputeMetrics } from '../../forecast/hindcast-metrics.ts';
-import { ONNX_MODEL_TYPE, onnxModelPath } from '../../forecast/models/onnx/onnx-model.ts';
-import { sha256File } from '../../forecast/models/onnx/session.ts';
-import { onnxHyperparameters, type OnnxSpec } from '../../forecast/models/onnx/spec.ts';
-import { withArchive } from './archive-in-worker.ts';
+import { archivedAnalysis, analysisDates, forecastFrom } from '../../archive/pipeline.ts';
+import { deleteModel, findModel, insertModel, modelMetrics } from '../../archive/forecast-repository.ts';
+import { ARCTIC_GRID } from '../../grid/grid.ts';
+import { recomputeMetrics } from '../../verification/hindcast-metrics.ts';
+import { ONNX_MODEL_TYPE, onnxModelPath } from '../../models/onnx/onnx-model.ts';
+import { sha256File } from '../../models/onnx/session.ts';
+import { onnxHyperparameters, type OnnxSpec } from '../../models/onnx/spec.ts';
+import { withArchive } from '../../archive/archive-in-thread.ts';
 
 export interface RegisterOnnxModelArgs {
   dataDir: string;

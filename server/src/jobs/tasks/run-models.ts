@@ -3,8 +3,8 @@
  * from the analysis of the date (assim_forecast) and the free run (forecast, the file /forecast/hist?model_id=
  * serves). Files that exist are kept (the archive never rewrites a file).
  */
-import { runModel } from '../../forecast/archive.ts';
-import { withArchive } from './archive-in-worker.ts';
+import { runModel } from '../../archive/pipeline.ts';
+import { withArchive } from '../../archive/archive-in-thread.ts';
 
 export interface RunModelsArgs {
   dataDir: string;

@@ -4,9 +4,9 @@
  * is 422, a date without an archived analysis 404.
  */
 import type { FastifyPluginAsync } from 'fastify';
-import { analysisDates } from '../../forecast/archive.ts';
-import { isIsoDate } from '../../forecast/file-store.ts';
-import { findModel } from '../../forecast/forecast-repository.ts';
+import { analysisDates } from '../../archive/pipeline.ts';
+import { isIsoDate } from '../../archive/file-store.ts';
+import { findModel } from '../../archive/forecast-repository.ts';
 import { EXTERNAL_MODEL_TYPE } from '../../ingest/external-model.ts';
 import { HttpError } from '../../http-error.ts';
 import { requireAdmin } from '../../plugins/guards.ts';

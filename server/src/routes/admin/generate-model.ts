@@ -5,7 +5,7 @@
  * analyses. 202 {job_id}. A generated spec of another family than the prompt's fails the job, registering nothing.
  */
 import type { FastifyPluginAsync } from 'fastify';
-import { findModel, listDatasets } from '../../forecast/forecast-repository.ts';
+import { findModel, listDatasets } from '../../archive/forecast-repository.ts';
 import { HttpError } from '../../http-error.ts';
 import { findFamily, modelFamilies } from '../../../../common/model-families.ts';
 import { selectGenerator } from '../../model-generation/select-generator.ts';
@@ -23,7 +23,7 @@ const body = {
     content: { type: 'string', minLength: 1, maxLength: 20_000 },
     prompt_id: { type: 'string', minLength: 1, maxLength: 64 },
     dataset: { type: 'string', minLength: 1, maxLength: 200 },
-    // Becomes the model_id, which names files and URLs (forecast/file-store.ts OWNER_PATTERN).
+    // Becomes the model_id, which names files and URLs (archive/file-store.ts OWNER_PATTERN).
     experiment_name: { type: 'string', pattern: '^[A-Za-z0-9_-]{1,64}$' },
   },
 } as const;

@@ -1,17 +1,17 @@
 /**
  * POST /api/v1/models/onnx (admin, superuser): multipart `file` (the .onnx network), `model_id` and `spec` (JSON
- * text: the variables in and out, history days, normalisation; forecast/models/onnx/spec.ts). Checked here,
+ * text: the variables in and out, history days, normalisation; models/onnx/spec.ts). Checked here,
  * before any job: the id's form and that it is free (409), the spec, and the network itself, loaded once to
  * compare its input and output shapes with the spec's on the forecast grid (422 naming the mismatch). The job
  * then registers the model and computes its metrics; a failure there registers nothing.
  */
 import type { FastifyPluginAsync } from 'fastify';
 import { rmSync } from 'node:fs';
-import { OWNER_PATTERN } from '../../forecast/file-store.ts';
-import { findModel } from '../../forecast/forecast-repository.ts';
-import { ARCTIC_GRID, LEAD_HOURS } from '../../forecast/grid.ts';
-import { checkShapes, OnnxModelError, openSession } from '../../forecast/models/onnx/session.ts';
-import { expectedShapes, OnnxSpecError, parseOnnxSpec } from '../../forecast/models/onnx/spec.ts';
+import { OWNER_PATTERN } from '../../archive/file-store.ts';
+import { findModel } from '../../archive/forecast-repository.ts';
+import { ARCTIC_GRID, LEAD_HOURS } from '../../grid/grid.ts';
+import { checkShapes, OnnxModelError, openSession } from '../../models/onnx/session.ts';
+import { expectedShapes, OnnxSpecError, parseOnnxSpec } from '../../models/onnx/spec.ts';
 import { HttpError } from '../../http-error.ts';
 import { uploadRef } from '../../jobs/job-specs.ts';
 import { requireAdmin } from '../../plugins/guards.ts';

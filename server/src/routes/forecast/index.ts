@@ -5,17 +5,17 @@
  * checked to stay inside the data folder.
  */
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
-import { availableDates } from '../../forecast/archive.ts';
-import { isIsoDate, resolveInside } from '../../forecast/file-store.ts';
-import type { FileKind } from '../../forecast/forecast-file.ts';
-import { analysisFileDates, defaultModel, findFile, latestAnalysisFile, type FileRecord } from '../../forecast/forecast-repository.ts';
+import { availableDates } from '../../archive/pipeline.ts';
+import { isIsoDate, resolveInside } from '../../archive/file-store.ts';
+import type { FileKind } from '../../archive/forecast-file.ts';
+import { analysisFileDates, defaultModel, findFile, latestAnalysisFile, type FileRecord } from '../../archive/forecast-repository.ts';
 import { HttpError } from '../../http-error.ts';
 import { requireUser } from '../../plugins/guards.ts';
 import { commonErrors, errorReply } from '../common-schemas.ts';
 import { namesExternalModel, revalidateReplies } from './revalidate.ts';
 import { sendNetcdf } from './send-netcdf.ts';
 import { parseSubsetQuery, sendSubset } from './send-subset.ts';
-import { subsetWarmer } from '../../forecast/subset-warmer.ts';
+import { subsetWarmer } from '../../subsets/subset-warmer.ts';
 
 interface HistQuery {
   date?: string;

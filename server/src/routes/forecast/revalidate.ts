@@ -4,7 +4,7 @@
  * run (imported again). The ETag changes with the file, so an unchanged one costs a 304.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { findModel } from '../../forecast/forecast-repository.ts';
+import { findModel } from '../../archive/forecast-repository.ts';
 import { EXTERNAL_MODEL_TYPE } from '../../ingest/external-model.ts';
 import { CACHE_CONTROL } from './send-netcdf.ts';
 

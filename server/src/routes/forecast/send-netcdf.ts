@@ -9,7 +9,7 @@
  */
 import { createReadStream, statSync } from 'node:fs';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { compressedCopy, type Encoding } from '../../forecast/file-store.ts';
+import { compressedCopy, type Encoding } from '../../archive/file-store.ts';
 
 export const NETCDF_TYPE = 'application/x-netcdf';
 export const CACHE_CONTROL = 'private, max-age=31536000, immutable';

@@ -13,9 +13,9 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { NetcdfFormatError } from '../../../../netcdf/errors.ts';
 import { parseSubsetQuery as parseQuery, SubsetError, type SubsetSelection } from '../../../../common/forecast-file/subset-query.ts';
-import { quickCompress, quickTag } from '../../forecast/fast-encoding.ts';
-import { subsetForRequest, subsetName } from '../../forecast/subset-store.ts';
-import { subsetWarmer } from '../../forecast/subset-warmer.ts';
+import { quickCompress, quickTag } from '../../subsets/fast-encoding.ts';
+import { subsetForRequest, subsetName } from '../../subsets/subset-store.ts';
+import { subsetWarmer } from '../../subsets/subset-warmer.ts';
 import { HttpError } from '../../http-error.ts';
 import { CACHE_CONTROL, chooseEncoding, etagMatches, NETCDF_TYPE, sendNetcdf } from './send-netcdf.ts';
 

@@ -7,8 +7,8 @@
  */
 import type { FastifyPluginAsync } from 'fastify';
 import { describeSourceGrid } from '../../../../common/regrid/index.ts';
-import { OWNER_PATTERN } from '../../forecast/file-store.ts';
-import { findModel } from '../../forecast/forecast-repository.ts';
+import { OWNER_PATTERN } from '../../archive/file-store.ts';
+import { findModel } from '../../archive/forecast-repository.ts';
 import { HttpError } from '../../http-error.ts';
 import { isExternal } from '../../ingest/external-model.ts';
 import { leadSources, referenceTime } from '../../ingest/forecast-import.ts';

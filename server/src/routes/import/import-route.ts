@@ -5,7 +5,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { rmSync } from 'node:fs';
-import { isIsoDate } from '../../forecast/file-store.ts';
+import { isIsoDate } from '../../archive/file-store.ts';
 import { HttpError } from '../../http-error.ts';
 import { requireAdmin } from '../../plugins/guards.ts';
 import { commonErrors } from '../common-schemas.ts';

@@ -26,7 +26,7 @@ const CACHE_SIZE = 6;
 const cache = new LruCache<string, LeadSlices>(CACHE_SIZE);
 
 function gridOf(lat: ArrayLike<number>, lon: ArrayLike<number>): RegularGrid {
-  // Spacing from the whole span, as server/src/forecast/forecast-file.ts reads its own files.
+  // Spacing from the whole span, as server/src/archive/forecast-file.ts reads its own files.
   const step = (a: ArrayLike<number>) => (a.length > 1 ? (a[a.length - 1] - a[0]) / (a.length - 1) : 1);
   return { lat0: lat[0], dlat: step(lat), nlat: lat.length, lon0: lon[0], dlon: step(lon), nlon: lon.length };
 }

@@ -3,7 +3,7 @@
  * between waypoints is cut into equal steps of at most `maxStepKm`; the first and last samples of the route
  * are its first and last waypoints, and every waypoint is a sample. Degrees in, kilometres out.
  */
-import { EARTH_RADIUS_M } from '../../forecast/grid.ts';
+import { EARTH_RADIUS_M } from '../../grid/grid.ts';
 
 const EARTH_RADIUS_KM = EARTH_RADIUS_M / 1000;
 

@@ -8,8 +8,8 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { RouteCheckRequest } from '../../../../common/api-types/route.ts';
 import { ICE_CLASSES } from '../../../../common/polaris/polaris.ts';
-import { isIsoDate, resolveInside } from '../../forecast/file-store.ts';
-import { defaultModel, findFile } from '../../forecast/forecast-repository.ts';
+import { isIsoDate, resolveInside } from '../../archive/file-store.ts';
+import { defaultModel, findFile } from '../../archive/forecast-repository.ts';
 import { HttpError } from '../../http-error.ts';
 import { requireUser } from '../../plugins/guards.ts';
 import { commonErrors, errorReply } from '../common-schemas.ts';

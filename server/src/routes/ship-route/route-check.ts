@@ -8,7 +8,7 @@
 import type { RouteCheckResult, RouteSample } from '../../../../common/api-types/route.ts';
 import { assessCell, type IceClass } from '../../../../common/polaris/polaris.ts';
 import { cellIndexAt } from '../../../../common/regular-grid.ts';
-import { landMask } from '../../forecast/land-mask.ts';
+import { landMask } from '../../grid/land-mask.ts';
 import { sampleRoute } from './great-circle.ts';
 import type { LeadSlices } from './forecast-slices.ts';
 

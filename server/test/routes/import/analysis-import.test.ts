@@ -6,7 +6,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { decodeStateFile } from '../../../src/forecast/forecast-file.ts';
+import { decodeStateFile } from '../../../src/archive/forecast-file.ts';
 import { findProvenance } from '../../ingest/provenance.ts';
 import { makeApp, signedIn, tempDir, type Session } from '../../helpers.ts';
 import { waitForJob } from '../../jobs/test-app.ts';

@@ -5,8 +5,8 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { seedModels } from '../../../src/forecast/demo-archive.ts';
-import { decodeStateFile } from '../../../src/forecast/forecast-file.ts';
+import { seedModels } from '../../../src/cycle/demo-archive.ts';
+import { decodeStateFile } from '../../../src/archive/forecast-file.ts';
 import { makeApp, signedIn, type Session } from '../../helpers.ts';
 import { waitForJob } from '../../jobs/test-app.ts';
 import { FIXTURE_SHA256, fixtureBytes } from '../../ingest/fixture-server.ts';

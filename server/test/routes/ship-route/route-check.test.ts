@@ -8,14 +8,14 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { ICE_TYPES, iceTypeIndex, RIV_TABLE, rioCategory, type IceClass } from '../../../../common/polaris/polaris.ts';
-import { buildDemoArchive } from '../../../src/forecast/demo-archive.ts';
-import { decodeStateFile } from '../../../src/forecast/forecast-file.ts';
-import { latitudes, longitudes } from '../../../src/forecast/grid.ts';
-import { landMask } from '../../../src/forecast/land-mask.ts';
+import { buildDemoArchive } from '../../../src/cycle/demo-archive.ts';
+import { decodeStateFile } from '../../../src/archive/forecast-file.ts';
+import { latitudes, longitudes } from '../../../src/grid/grid.ts';
+import { landMask } from '../../../src/grid/land-mask.ts';
 import { greatCircleKm } from '../../../src/routes/ship-route/great-circle.ts';
 import { checkRoute } from '../../../src/routes/ship-route/route-check.ts';
 import { makeApp, signedIn } from '../../helpers.ts';
-import { SMALL_GRID } from '../../forecast/small-grid.ts';
+import { SMALL_GRID } from '../../grid/small-grid.ts';
 
 const DATE = '2026-02-10';
 

@@ -1,15 +1,17 @@
 /**
  * Who owns a click on the map: the one place that decides it. In 'Маршрут' mode while drawing, a click adds a
- * waypoint and a double click finishes the route (MapLibre's double-click zoom is off meanwhile); otherwise
- * the click is the point panel's ('Точка', the map tools' feature), which must ask `mapClickTarget` first.
+ * waypoint and a double click finishes the route (MapLibre's double-click zoom is off meanwhile); while an ice chart
+ * is on the map, a click opens the egg code of the polygon under it ('Ледовая карта'); otherwise the click is the
+ * point panel's ('Точка', the map tools' feature), which must ask `mapClickTarget` first.
  */
 import type { Map as MapLibreMap, MapMouseEvent } from 'maplibre-gl';
 import type { ForecastMapState, ForecastMapStore } from '../store/forecast-map-store.ts';
 
-export type MapClickTarget = 'route' | 'point';
+export type MapClickTarget = 'route' | 'chart' | 'point';
 
-export function mapClickTarget(state: Pick<ForecastMapState, 'routeMode'>): MapClickTarget {
-  return state.routeMode === 'drawing' ? 'route' : 'point';
+export function mapClickTarget(state: Pick<ForecastMapState, 'routeMode'> & Partial<Pick<ForecastMapState, 'chartView' | 'chart'>>): MapClickTarget {
+  if (state.routeMode === 'drawing') return 'route';
+  return state.chartView && state.chart ? 'chart' : 'point';
 }
 
 /** Two waypoints closer than this (degrees) are one click of a double click. */

@@ -16,8 +16,9 @@ import { createEdgeSlice, type EdgeSlice } from '../ice-edge/edge-slice.ts';
 import { createDifferenceSlice, type DifferenceSlice } from '../difference/difference-slice.ts';
 import { createLocalFileSlice, type LocalFileSlice } from '../local-file/local-file-slice.ts';
 import { createProbabilitySlice, type ProbabilitySlice } from '../ice-probability/probability-slice.ts';
+import { createChartSlice, type ChartSlice } from '../ice-chart/chart-slice.ts';
 
-export type ForecastMapState = SelectionSlice & DatesSlice & FileSlice & FieldSlice & RouteSlice & ToolsSlice & EdgeSlice & DifferenceSlice & LocalFileSlice & ProbabilitySlice;
+export type ForecastMapState = SelectionSlice & DatesSlice & FileSlice & FieldSlice & RouteSlice & ToolsSlice & EdgeSlice & DifferenceSlice & LocalFileSlice & ProbabilitySlice & ChartSlice;
 export type ForecastMapStore = StoreApi<ForecastMapState>;
 
 export function createForecastMapStore(): ForecastMapStore {
@@ -32,5 +33,6 @@ export function createForecastMapStore(): ForecastMapStore {
     ...createDifferenceSlice(...args),
     ...createLocalFileSlice(...args),
     ...createProbabilitySlice(...args),
+    ...createChartSlice(...args),
   }));
 }

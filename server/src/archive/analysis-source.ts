@@ -1,0 +1,29 @@
+/**
+ * Where analyses come from. The demo source computes them (no internet here); real products are downloaded and
+ * regridded by server/src/ingest/ (ANALYSIS_SOURCE) and archived beside them. The archive stores whatever the source gives as files, so models and
+ * metrics never care which source it was.
+ */
+import { DEMO_SOURCE, demoAnalysis } from './demo-analysis.ts';
+import type { Grid } from '../grid/grid.ts';
+import type { IceState } from '../grid/ice-state.ts';
+
+export interface AnalysisSource {
+  /** The dataset the analyses are archived under. */
+  datasetId: string;
+  datasetName: string;
+  /** Written into every file's `source` attribute. */
+  sourceLabel: string;
+  description: string;
+  analysis(date: string, grid: Grid): Promise<IceState> | IceState;
+}
+
+export const demoSource: AnalysisSource = {
+  datasetId: 'demo_analysis',
+  datasetName: 'Демонстрационные данные: архив анализов',
+  sourceLabel: DEMO_SOURCE,
+  description:
+    'Синтетические ежедневные анализы морского льда (демонстрационные данные): сезонный ход сплочённости ' +
+    'с кромкой льда, толщина 0–4 м, дрейф из бездивергентной функции тока (трансарктический дрейф). ' +
+    'Сетка 0,05° × 0,05°, 50–115° в. д., 66–90° с. ш.; суша по Natural Earth.',
+  analysis: (date, grid) => demoAnalysis(date, grid),
+};

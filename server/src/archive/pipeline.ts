@@ -1,0 +1,285 @@
+/**
+ * The forecast archive: analyses of a dataset and model runs as files under DATA_DIR, indexed in SQLite.
+ *
+ *  - analysis(D): from the analysis source (the demo generator by default), archived as a one-step file;
+ *  - assim_forecast(M, D): model M started from the analysis of D;
+ *  - forecast(M, D): model M started from the +24h state of forecast(M, D−1), a free run with no correction;
+ *    for the first day of a chain it starts from analysis(D−1) run 24 h, or from analysis(D) if there is none.
+ * Files, once written, are never rewritten (the API serves them as immutable).
+ *
+ * Everything here is plain async functions over `{db, dataDir}`, so a job in a worker thread can open the
+ * database and call `buildDay`, `runModel` or `recomputeMetrics` the same way the startup task does.
+ */
+import { statSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { nowText, type Db } from '../db/database.ts';
+import { demoSource, type AnalysisSource } from './analysis-source.ts';
+import { decodeStateFile, encodeStateFile, type FileKind } from './forecast-file.ts';
+import { relativeFilePath, resolveInside, writeFileAtomic } from './file-store.ts';
+import {
+  analysisFileDates,
+  defaultModel,
+  fileDates,
+  findFile,
+  findModel,
+  latestAnalysisFile,
+  recordFile,
+  type FileRecord,
+  type ModelRecord,
+} from './forecast-repository.ts';
+import { ARCTIC_GRID, LEAD_HOURS, type Grid } from '../grid/grid.ts';
+import type { IceState } from '../grid/ice-state.ts';
+import { climatology, runModelType } from '../models/index.ts';
+import { ONNX_MODEL_TYPE, runOnnxModel } from '../models/onnx/onnx-model.ts';
+
+export interface ArchiveLog {
+  info: (details: object, message: string) => void;
+}
+
+export interface ArchiveContext {
+  db: Db;
+  dataDir: string;
+  grid?: Grid;
+  source?: AnalysisSource;
+  log?: ArchiveLog;
+  /** Progress of a long model run's steps, for the job that asked for it. */
+  step?: (message: string) => void;
+  /** Told of each file once written and indexed (the server warms its subsets: subset-warmer.ts). */
+  written?: (path: string, etag: string) => void;
+}
+
+export class ArchiveError extends Error {
+  override name = 'ArchiveError';
+}
+
+/** 'YYYY-MM-DD' shifted by whole days. */
+export function addDays(date: string, days: number): string {
+  return new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+/** Today's date on the server's clock, UTC. */
+export function utcToday(now = new Date()): string {
+  return now.toISOString().slice(0, 10);
+}
+
+const gridOf = (ctx: ArchiveContext) => ctx.grid ?? ARCTIC_GRID;
+const sourceOf = (ctx: ArchiveContext) => ctx.source ?? demoSource;
+
+/** An ETag for a file written once: kind, owner, date, size and write time identify its bytes. */
+export function makeEtag(kind: FileKind, owner: string, date: string, bytes: number, mtimeMs: number): string {
+  return `"${kind}-${owner}-${date}-${bytes.toString(36)}-${Math.round(mtimeMs).toString(36)}"`;
+}
+
+async function store(ctx: ArchiveContext, kind: FileKind, owner: string, date: string, bytes: Uint8Array): Promise<FileRecord> {
+  const rel = relativeFilePath(kind, owner, date);
+  const full = resolveInside(ctx.dataDir, rel);
+  writeFileAtomic(full, bytes);
+  const { size, mtimeMs } = statSync(full);
+  const record = { kind, owner, date, path: rel, bytes: size, etag: makeEtag(kind, owner, date, size, mtimeMs) };
+  await recordFile(ctx.db, record);
+  const indexed = (await findFile(ctx.db, kind, owner, date))!;
+  ctx.written?.(full, indexed.etag);
+  return indexed;
+}
+
+/** The indexed file, if it is also still on disk. */
+export async function existingFile(ctx: ArchiveContext, kind: FileKind, owner: string, date: string): Promise<FileRecord | undefined> {
+  const record = await findFile(ctx.db, kind, owner, date);
+  if (!record) return undefined;
+  try {
+    statSync(resolveInside(ctx.dataDir, record.path));
+    return record;
+  } catch {
+    return undefined;
+  }
+}
+
+async function readState(ctx: ArchiveContext, record: FileRecord, lead: number): Promise<IceState> {
+  const bytes = await readFile(resolveInside(ctx.dataDir, record.path));
+  return decodeStateFile(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength), lead).state;
+}
+
+/**
+ * The analysis file of `date` the archive works from: the source's own; or, when no source is named, the newest
+ * analysis of any source (a real one ingested or imported wins over the demo's, as /analysis/hist serves it).
+ */
+async function analysisFile(ctx: ArchiveContext, date: string): Promise<FileRecord | undefined> {
+  const own = await existingFile(ctx, 'analysis', sourceOf(ctx).datasetId, date);
+  if (ctx.source) return own;
+  const newest = await latestAnalysisFile(ctx.db, date);
+  return newest && newest.owner !== demoSource.datasetId ? ((await existingFile(ctx, 'analysis', newest.owner, date)) ?? own) : own;
+}
+
+/** Archive the analysis of `date` unless it is there already. */
+export async function ensureAnalysis(ctx: ArchiveContext, date: string): Promise<FileRecord> {
+  const source = sourceOf(ctx);
+  const existing = await analysisFile(ctx, date);
+  if (existing) return existing;
+  const state = await source.analysis(date, gridOf(ctx));
+  const bytes = encodeStateFile([state], {
+    kind: 'analysis',
+    date,
+    model: source.datasetId,
+    assimilated: true,
+    source: source.sourceLabel,
+    leadHours: [0],
+  });
+  return store(ctx, 'analysis', source.datasetId, date, bytes);
+}
+
+/** The archived analysis of `date` (archived first if needed). */
+export async function loadAnalysis(ctx: ArchiveContext, date: string): Promise<IceState> {
+  return readState(ctx, await ensureAnalysis(ctx, date), 0);
+}
+
+/** Dates of the source's archived analyses (of any source when none is named), oldest first. */
+export async function analysisDates(ctx: ArchiveContext): Promise<string[]> {
+  return ctx.source ? fileDates(ctx.db, 'analysis', ctx.source.datasetId) : analysisFileDates(ctx.db);
+}
+
+const climatologyCache = new Map<string, IceState>();
+
+/** Mean of every archived analysis (damped_anomaly's reference), cached per set of dates. */
+async function archiveClimatology(ctx: ArchiveContext): Promise<IceState> {
+  const dates = await analysisDates(ctx);
+  if (dates.length === 0) throw new ArchiveError('the analysis archive is empty');
+  const key = `${ctx.dataDir}|${sourceOf(ctx).datasetId}|${dates.join(',')}`;
+  const cached = climatologyCache.get(key);
+  if (cached) return cached;
+  const states: IceState[] = [];
+  for (const date of dates) states.push(await loadAnalysis(ctx, date));
+  const mean = climatology(states);
+  climatologyCache.clear();
+  climatologyCache.set(key, mean);
+  return mean;
+}
+
+async function requireModel(ctx: ArchiveContext, modelId: string): Promise<ModelRecord> {
+  const model = await findModel(ctx.db, modelId);
+  if (!model) throw new ArchiveError(`unknown model ${modelId}`);
+  return model;
+}
+
+/** The archived analysis of `date`, if there is one (never made up from the source). */
+export async function archivedAnalysis(ctx: ArchiveContext, date: string): Promise<IceState | undefined> {
+  const record = await analysisFile(ctx, date);
+  return record ? readState(ctx, record, 0) : undefined;
+}
+
+interface ModelRun {
+  states: IceState[];
+  /** Extra global attributes of the run's file (a network's identity). */
+  attributes?: Record<string, string>;
+}
+
+async function modelRun(ctx: ArchiveContext, model: ModelRecord, initial: IceState, date: string): Promise<ModelRun> {
+  if (model.model_type === ONNX_MODEL_TYPE) {
+    const analysis = (day: string) => archivedAnalysis(ctx, day);
+    return runOnnxModel({ dataDir: ctx.dataDir, analysis, step: ctx.step }, model, initial, date, LEAD_HOURS);
+  }
+  const needsClimatology = model.model_type === 'damped_anomaly';
+  const states = runModelType(model.model_type, initial, model.hyperparameters, {
+    leadHours: LEAD_HOURS,
+    climatology: needsClimatology ? await archiveClimatology(ctx) : undefined,
+  });
+  return { states };
+}
+
+/** Run a model from a given initial state, the state of `date` at 00:00 UTC: one state per lead time. */
+export async function forecastFrom(ctx: ArchiveContext, model: ModelRecord, initial: IceState, date: string): Promise<IceState[]> {
+  return (await modelRun(ctx, model, initial, date)).states;
+}
+
+/** The state a free run of `model` starts from on `date`: the previous forecast's +24h (see the header). */
+async function freeRunStart(ctx: ArchiveContext, model: ModelRecord, date: string): Promise<IceState> {
+  const previousDate = addDays(date, -1);
+  const previous = await existingFile(ctx, 'forecast', model.model_id, previousDate);
+  if (previous) return readState(ctx, previous, LEAD_HOURS.indexOf(24));
+  const previousAnalysis = await analysisFile(ctx, previousDate);
+  if (previousAnalysis) {
+    const run = await forecastFrom(ctx, model, await readState(ctx, previousAnalysis, 0), previousDate);
+    return run[LEAD_HOURS.indexOf(24)];
+  }
+  return loadAnalysis(ctx, date);
+}
+
+/**
+ * Write model `modelId`'s run for `date` as a `kind` file ('assim_forecast': from the analysis of the date;
+ * 'forecast': the free run). Returns the existing file when there is one.
+ */
+export async function runModel(
+  ctx: ArchiveContext,
+  modelId: string,
+  date: string,
+  kind: 'forecast' | 'assim_forecast' = 'assim_forecast',
+): Promise<FileRecord> {
+  const model = await requireModel(ctx, modelId);
+  const existing = await existingFile(ctx, kind, model.model_id, date);
+  if (existing) return existing;
+  const started = performance.now();
+  const initial = kind === 'assim_forecast' ? await loadAnalysis(ctx, date) : await freeRunStart(ctx, model, date);
+  const { states, attributes } = await modelRun(ctx, model, initial, date);
+  // The run says where its data came from: the analysis it started from (a real one's label, never the demo's).
+  const origin = (await analysisFile(ctx, date)) ?? (await analysisFile(ctx, addDays(date, -1)));
+  const bytes = encodeStateFile(states, {
+    kind,
+    date,
+    model: model.model_id,
+    modelType: model.model_type,
+    assimilated: kind === 'assim_forecast',
+    source: origin ? await sourceLabelOf(ctx, origin) : sourceOf(ctx).sourceLabel,
+    leadHours: LEAD_HOURS,
+    attributes,
+  });
+  const record = await store(ctx, kind, model.model_id, date, bytes);
+  if (origin) await inheritProvenance(ctx, origin, kind, model.model_id, date);
+  ctx.log?.info({ kind, model: model.model_id, date, bytes: record.bytes, ms: Math.round(performance.now() - started) }, 'forecast file written');
+  return record;
+}
+
+/** The `source` attribute of an archived analysis (the demo's label when it has none). */
+async function sourceLabelOf(ctx: ArchiveContext, analysis: FileRecord): Promise<string> {
+  if (analysis.owner === demoSource.datasetId) return demoSource.sourceLabel;
+  const bytes = await readFile(resolveInside(ctx.dataDir, analysis.path));
+  const label = decodeStateFile(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength), 0).attributes.source;
+  return typeof label === 'string' && label ? label : analysis.owner;
+}
+
+/**
+ * A run from a real analysis records that analysis's provenance rows as its own (the products, files and
+ * checksums it rests on, with the analysis named in `details`); a run from the demo's has none.
+ */
+async function inheritProvenance(ctx: ArchiveContext, analysis: FileRecord, kind: FileKind, owner: string, date: string): Promise<void> {
+  const rows = await ctx.db
+    .selectFrom('ingest_provenance')
+    .select(['product', 'source', 'original_name', 'sha256', 'bytes', 'details', 'user_id'])
+    .where('kind', '=', 'analysis')
+    .where('owner', '=', analysis.owner)
+    .where('date', '=', analysis.date)
+    .orderBy('id')
+    .execute();
+  if (rows.length === 0) return;
+  await ctx.db.transaction().execute(async (trx) => {
+    await trx.deleteFrom('ingest_provenance').where('kind', '=', kind).where('owner', '=', owner).where('date', '=', date).execute();
+    for (const row of rows) {
+      const details = { ...(JSON.parse(row.details) as Record<string, unknown>), analysis: { dataset_id: analysis.owner, date: analysis.date, path: analysis.path } };
+      await trx.insertInto('ingest_provenance').values({ ...row, kind, owner, date, details: JSON.stringify(details), created_at: nowText() }).execute();
+    }
+  });
+}
+
+/** Archive the analysis of `date` and write the default model's forecast and assimilated forecast. */
+export async function buildDay(ctx: ArchiveContext, date: string): Promise<FileRecord[]> {
+  const model = await defaultModel(ctx.db);
+  if (!model) throw new ArchiveError('no default model');
+  const analysis = await ensureAnalysis(ctx, date);
+  const assim = await runModel(ctx, model.model_id, date, 'assim_forecast');
+  const free = await runModel(ctx, model.model_id, date, 'forecast');
+  return [analysis, assim, free];
+}
+
+/** Forecast dates of the default model (what /forecast/info lists), oldest first. */
+export async function availableDates(ctx: ArchiveContext): Promise<string[]> {
+  const model = await defaultModel(ctx.db);
+  return model ? fileDates(ctx.db, 'forecast', model.model_id) : [];
+}

@@ -1,0 +1,160 @@
+/**
+ * Seeding and the demo archive: the baseline models (one per family) and, in demo mode, the last DEMO_DAYS days
+ * of analyses and forecasts, built before the server listens. Nothing that exists is built again, so a restart
+ * costs only the days that passed since (and the metrics, when the archive changed).
+ */
+import type { FastifyInstance } from 'fastify';
+import { demoSource, type AnalysisSource } from '../archive/analysis-source.ts';
+import { subsetWarmer } from '../subsets/subset-warmer.ts';
+import { addDays, buildDay, ensureAnalysis, utcToday, type ArchiveContext } from '../archive/pipeline.ts';
+import { FILE_VARIABLES } from '../../../common/forecast-file/variables.ts';
+import { compressedCopy, resolveInside } from '../archive/file-store.ts';
+import { defaultModel, findFile, insertModel, upsertDataset, type ModelRecord } from '../archive/forecast-repository.ts';
+import { recomputeMetrics, type RecomputeResult } from '../verification/hindcast-metrics.ts';
+import { runInWorker } from '../threads/run-in-thread.ts';
+import { DEFAULT_E_FOLDING_DAYS } from '../models/damped-anomaly.ts';
+import { DEFAULT_DRIFT_SCALE, DEFAULT_TIME_STEP_HOURS } from '../models/free-drift-advection.ts';
+import type { Db } from '../db/database.ts';
+import { LOCK_KEYS, withLock } from '../db/locks.ts';
+import { setDefaultModel } from './daily-models.ts';
+
+/** The seeded models; model_2 (advection) is the default forecast. */
+const SEED_MODELS: readonly ModelRecord[] = [
+  { model_id: 'model_1', model_type: 'persistence', hyperparameters: {}, is_default: false },
+  {
+    model_id: 'model_2',
+    model_type: 'free_drift_advection',
+    hyperparameters: { time_step_hours: DEFAULT_TIME_STEP_HOURS, drift_scale: DEFAULT_DRIFT_SCALE },
+    is_default: true,
+  },
+  { model_id: 'model_3', model_type: 'damped_anomaly', hyperparameters: { e_folding_days: DEFAULT_E_FOLDING_DAYS }, is_default: false },
+];
+
+/** The seed's default model, for a database that has none and a caller that names none. */
+const SEED_DEFAULT_ID = SEED_MODELS.find((model) => model.is_default)?.model_id ?? 'model_2';
+
+/**
+ * Insert the seed models that are missing and settle the default: `defaultId` when given (DEFAULT_MODEL, which
+ * replaces another default), else the seed's default unless some model is the default already. Safe with any
+ * number of processes starting together on one database: the rows go in without the default mark (so the only
+ * unique index an insert meets is the id, which `on conflict` absorbs; the one-default index holds marked rows
+ * only), and the default is chosen under the seeds lock, one process after another.
+ */
+export async function seedModels(db: Db, defaultId?: string): Promise<void> {
+  for (const model of SEED_MODELS) await insertModel(db, { ...model, is_default: false });
+  await withLock(db, LOCK_KEYS.seeds, async () => {
+    if (defaultId) return setDefaultModel(db, defaultId);
+    if ((await defaultModel(db)) === undefined) await setDefaultModel(db, SEED_DEFAULT_ID);
+  });
+}
+
+/** Register (or refresh) the dataset that an analysis source fills. */
+export async function seedDataset(db: Db, source: AnalysisSource = demoSource): Promise<void> {
+  const variables = Object.values(FILE_VARIABLES);
+  await upsertDataset(db, {
+    dataset_id: source.datasetId,
+    dataset_name: source.datasetName,
+    metadata: {
+      description: source.description,
+      variables,
+      target_variables: [FILE_VARIABLES.concentration, FILE_VARIABLES.thickness],
+      source: source.sourceLabel,
+    },
+  });
+}
+
+export interface DemoBuildResult {
+  dates: string[];
+  ms: number;
+  /** Models whose metrics this build computed (none when another process had built the same archive). */
+  recomputed: string[];
+}
+
+export interface DemoBuildOptions {
+  /**
+   * Compute the metrics in a worker thread while the main thread writes the forecasts (both cores busy:
+   * about half the wall time of doing one after the other). Off: everything on the calling thread.
+   */
+  metricsInWorker?: boolean;
+  /** The server's PostgreSQL, for the metrics worker's own connection (absent: SQLite in ctx.dataDir). */
+  databaseUrl?: string | null;
+}
+
+/**
+ * Build the last `days` days up to `today` (inclusive): analyses from the day before the first (so the first
+ * free run has a previous day to start from), then each day's forecasts, and the metrics. One build at a time
+ * across the servers of one database (db/locks.ts): servers starting together wait for the first one's build,
+ * then find its files (DATA_DIR is shared) and metrics in place and only check them.
+ */
+export async function buildDemoArchive(
+  ctx: ArchiveContext,
+  days: number,
+  today = utcToday(),
+  options: DemoBuildOptions = {},
+): Promise<DemoBuildResult> {
+  return withLock(ctx.db, LOCK_KEYS.demoBuild, () => buildUnlocked(ctx, days, today, options));
+}
+
+async function buildUnlocked(ctx: ArchiveContext, days: number, today: string, options: DemoBuildOptions): Promise<DemoBuildResult> {
+  const started = performance.now();
+  await seedModels(ctx.db);
+  await seedDataset(ctx.db, ctx.source);
+  // Dates retention removed stay removed (a restart would otherwise build them only to delete them again).
+  const retired = new Set((await ctx.db.selectFrom('cycle_dates').select('date').where('status', '=', 'retired').execute()).map((row) => row.date));
+  const dates = Array.from({ length: days }, (_, k) => addDays(today, k - days + 1)).filter((date) => !retired.has(date));
+  if (dates.length === 0) return { dates, ms: Math.round(performance.now() - started), recomputed: [] };
+  if (!retired.has(addDays(dates[0], -1))) await ensureAnalysis(ctx, addDays(dates[0], -1));
+  for (const date of dates) await ensureAnalysis(ctx, date);
+  // Metrics need only the analyses, so they can run beside the forecasts.
+  const canUseWorker = options.metricsInWorker && !ctx.source;
+  const metrics = canUseWorker
+    ? runInWorker<RecomputeResult>(new URL('../verification/metrics-task.ts', import.meta.url), { dataDir: ctx.dataDir, databaseUrl: options.databaseUrl, grid: ctx.grid })
+    : null;
+  try {
+    for (const date of dates) await buildDay(ctx, date);
+  } finally {
+    // Never leave the worker running alone (a failed build still waits for it, then reports the first error).
+    if (metrics) await metrics.catch(() => undefined);
+  }
+  const result = metrics ? await metrics : await recomputeMetrics(ctx);
+  ctx.log?.info({ recomputed: result.recomputed, unchanged: result.unchanged }, 'model metrics up to date');
+  return { dates, ms: Math.round(performance.now() - started), recomputed: result.recomputed };
+}
+
+/** Startup task: seed the models always; in demo mode build the demo archive. */
+export const forecastStartupTask = {
+  name: 'forecast archive',
+  run: async (app: FastifyInstance): Promise<void> => {
+    // The built-in models are the product's own: present on every start, demo or not; DEFAULT_MODEL is the default.
+    await seedModels(app.db, app.config.defaultModel);
+    if (!app.config.demo) return;
+    const ctx: ArchiveContext = {
+      db: app.db,
+      dataDir: app.config.dataDir,
+      log: app.log,
+      // Each file's subsets are made right after it is written, newest first (one at a time, in the background):
+      // a forecaster opening the newest date meets no cold subset.
+      ...(app.config.subsetWarm && { written: (path: string, etag: string) => subsetWarmer.warm(path, etag, { front: true }) }),
+    };
+    const result = await buildDemoArchive(ctx, app.config.demoDays, utcToday(), { metricsInWorker: true, databaseUrl: app.config.databaseUrl });
+    app.log.info({ first: result.dates[0], last: result.dates.at(-1), ms: result.ms }, 'demo forecast archive ready');
+    // The app opens the newest day first: compress its two files now, in zlib's thread pool, so the first
+    // download is not kept waiting (browsers ask for gzip over http, for br over https). Not awaited, and one
+    // after another: four at once took the whole pool (4 threads), and a request's file reads waited behind them.
+    const newest = result.dates.at(-1);
+    if (!newest) return;
+    const model = await defaultModel(app.db);
+    const paths: string[] = [];
+    for (const kind of ['forecast', 'assim_forecast'] as const) {
+      const file = model && (await findFile(app.db, kind, model.model_id, newest));
+      if (file) paths.push(resolveInside(app.config.dataDir, file.path));
+    }
+    void (async () => {
+      for (const path of paths) {
+        for (const encoding of ['br', 'gzip'] as const) {
+          await compressedCopy(path, encoding).catch((error: unknown) => app.log.warn({ err: error, path }, 'pre-compression failed'));
+        }
+      }
+    })();
+  },
+};

@@ -1,0 +1,40 @@
+import { threadId } from 'node:worker_threads';
+import { describe, expect, it } from 'vitest';
+import { runInWorker, WorkerTaskError } from '../../src/threads/run-in-thread.ts';
+
+const spin = new URL('../jobs/fixtures/spin-task.ts', import.meta.url);
+
+describe('runInWorker', () => {
+  it('runs a TypeScript task in another thread, reporting progress, while this thread stays free', async () => {
+    const progress: number[] = [];
+    let ticks = 0;
+    const ticker = setInterval(() => ticks++, 10);
+    const result = await runInWorker<{ threadId: number; steps: number }>(
+      spin,
+      { steps: 4, sliceMs: 100 },
+      { onProgress: (fraction) => progress.push(fraction) },
+    );
+    clearInterval(ticker);
+    expect(result.steps).toBe(4);
+    expect(result.threadId).not.toBe(threadId);
+    expect(progress).toEqual([0.25, 0.5, 0.75, 1]);
+    // The event loop kept turning during 400 ms of busy work in the worker.
+    expect(ticks).toBeGreaterThan(5);
+  });
+
+  it("rejects with the task's error message", async () => {
+    await expect(runInWorker(spin, { steps: 1, sliceMs: 1, fail: 'bad grid' })).rejects.toThrow(WorkerTaskError);
+    await expect(runInWorker(spin, { steps: 1, sliceMs: 1, fail: 'bad grid' })).rejects.toThrow('bad grid');
+  });
+
+  it('stops the worker when aborted', async () => {
+    const controller = new AbortController();
+    const running = runInWorker(spin, { steps: 100, sliceMs: 50 }, { signal: controller.signal });
+    setTimeout(() => controller.abort(new Error('stop now')), 200);
+    await expect(running).rejects.toThrow('stop now');
+  });
+
+  it('reports a task module that does not exist', async () => {
+    await expect(runInWorker(new URL('./fixtures/missing.ts', import.meta.url), {})).rejects.toThrow(/missing\.ts/);
+  });
+});

@@ -1,0 +1,175 @@
+/**
+ * The two WMO colour codes of ice charts (JCOMM Technical Report No. 24, WMO/TD-No. 1215, "Ice Chart Colour Code
+ * Standard", 2014 edition): by total concentration (CT, Table 1) and by stage of development (SoD, Table 2). RGB
+ * bytes as the standard lists them; the SoD colours that the Canadian Ice Service's own palettes share (new 240-210-250,
+ * grey 135-60-215, grey-white 220-80-215, thin first-year 155-210-0, medium 0-200-20, thick 0-120-0, old 180-100-50)
+ * were checked against CIS's QGIS legend (github.com/imjonlam/30-year-atlas-scripts, `atlas/Data/styles/legend`).
+ * Both codes draw ice free, < 1/10 and fast ice alike.
+ */
+import type { IceChartPolygonProperties, IceChartStage } from '../../../api/icecharts.ts';
+import type { StageKey } from '../../../../common/icecharts/stages.ts';
+
+type ChartPolygonProperties = Pick<IceChartPolygonProperties, 'ct' | 'stages' | 'fast_ice' | 'poly_type'>;
+type TenthsRange = readonly [number, number];
+
+export type Rgb = readonly [number, number, number];
+
+/** Which code colours the polygons: 'ct' 'Сплочённость', 'sod' 'Возраст льда'. */
+export type ChartCode = 'ct' | 'sod';
+
+export const CT_CLASSES = ['ice_free', 'open_water', 'c1_3', 'c4_6', 'c7_8', 'c9_10', 'fast_ice', 'unknown'] as const;
+export type CtClass = (typeof CT_CLASSES)[number];
+
+export const CT_COLOURS: Readonly<Record<CtClass, Rgb>> = {
+  ice_free: [0, 100, 255],
+  open_water: [150, 200, 255],
+  c1_3: [140, 255, 160],
+  c4_6: [255, 255, 0],
+  c7_8: [255, 125, 7],
+  c9_10: [255, 0, 0],
+  fast_ice: [150, 150, 150],
+  // "Undefined ice": the standard hatches it; a pale grey that no class uses stands in for the hatching.
+  unknown: [225, 225, 225],
+};
+
+export const SOD_CLASSES = [
+  'ice_free',
+  'open_water',
+  'new',
+  'nilas',
+  'young',
+  'grey',
+  'grey_white',
+  'first_year',
+  'thin_first_year',
+  'thin_first_year_1',
+  'thin_first_year_2',
+  'medium_first_year',
+  'thick_first_year',
+  'old',
+  'second_year',
+  'multi_year',
+  'glacier',
+  'fast_ice',
+  'unknown',
+] as const;
+export type SodClass = (typeof SOD_CLASSES)[number];
+
+export const SOD_COLOURS: Readonly<Record<SodClass, Rgb>> = {
+  ice_free: [0, 100, 255],
+  open_water: [150, 200, 255],
+  new: [240, 210, 250],
+  nilas: [255, 175, 255],
+  young: [170, 40, 240],
+  grey: [135, 60, 215],
+  grey_white: [220, 80, 215],
+  first_year: [255, 255, 0],
+  thin_first_year: [155, 210, 0],
+  thin_first_year_1: [215, 250, 130],
+  thin_first_year_2: [175, 250, 0],
+  medium_first_year: [0, 200, 20],
+  thick_first_year: [0, 120, 0],
+  old: [180, 100, 50],
+  second_year: [255, 120, 10],
+  multi_year: [200, 0, 0],
+  glacier: [255, 255, 255],
+  fast_ice: [150, 150, 150],
+  unknown: [225, 225, 225],
+};
+
+/** The decoded stages (common/icecharts/stages.ts) → the SoD code's classes; brash, no stage and unknown say nothing. */
+const STAGE_CLASSES: Readonly<Partial<Record<StageKey, SodClass>>> = {
+  ice_free: 'ice_free',
+  new: 'new',
+  nilas: 'nilas',
+  young: 'young',
+  grey: 'grey',
+  grey_white: 'grey_white',
+  first_year: 'first_year',
+  thin_first_year: 'thin_first_year',
+  thin_first_year_1: 'thin_first_year_1',
+  thin_first_year_2: 'thin_first_year_2',
+  medium_first_year: 'medium_first_year',
+  thick_first_year: 'thick_first_year',
+  // Residual first-year ice has survived a summer's melt: it is old ice from then on.
+  residual: 'old',
+  old: 'old',
+  second_year: 'second_year',
+  multi_year: 'multi_year',
+  glacier: 'glacier',
+};
+
+/** Codes 02–78 are thicknesses in cm (lake and Baltic charts): the stage whose thickness bin holds them. */
+function stageOfThickness(cm: number): SodClass {
+  if (cm < 10) return 'new';
+  if (cm < 15) return 'grey';
+  if (cm < 30) return 'grey_white';
+  if (cm < 70) return 'thin_first_year';
+  if (cm < 120) return 'medium_first_year';
+  return 'thick_first_year';
+}
+
+/** The SoD class of one decoded stage, 'unknown' for brash, 80, 99 and a stage not given. */
+export function sodClassOfStage(stage: Pick<IceChartStage, 'stage' | 'code'> | null | undefined): SodClass {
+  if (!stage?.stage) return 'unknown';
+  if (stage.stage === 'thickness_cm') return stageOfThickness(Number(stage.code));
+  return STAGE_CLASSES[stage.stage] ?? 'unknown';
+}
+
+const mean = (range: TenthsRange): number => (range[0] + range[1]) / 2;
+
+/** Open water or ice free from the total concentration, or null when the polygon has ice (or CT is unknown). */
+function waterClass(props: Pick<ChartPolygonProperties, 'ct' | 'poly_type'>): 'ice_free' | 'open_water' | null {
+  if (props.poly_type === 'W') return props.ct && props.ct[1] > 0 ? 'open_water' : 'ice_free';
+  if (!props.ct) return null;
+  if (props.ct[1] === 0) return 'ice_free';
+  if (props.ct[1] <= 1 && props.ct[0] === 0) return 'open_water';
+  return null;
+}
+
+/**
+ * The CT class of a polygon. An interval code takes the class of its middle (`79` → 8 → 7–8/10, `89` → 8.5 → 7–8/10,
+ * `91` 9+/10 → 9–10/10), so a range straddling two classes is drawn as the one it mostly lies in.
+ */
+export function ctClass(props: Pick<ChartPolygonProperties, 'ct' | 'fast_ice' | 'poly_type'>): CtClass {
+  if (props.fast_ice) return 'fast_ice';
+  const water = waterClass(props);
+  if (water) return water;
+  if (!props.ct) return 'unknown';
+  const tenths = mean(props.ct);
+  if (tenths < 1) return 'open_water';
+  if (tenths < 4) return 'c1_3';
+  if (tenths < 7) return 'c4_6';
+  if (tenths < 9) return 'c7_8';
+  return 'c9_10';
+}
+
+/**
+ * The stage a polygon is coloured by in the SoD code: the predominant one (largest partial concentration, by the
+ * middle of its range), the oldest on a tie or where partial concentrations are not given (stages come oldest first).
+ */
+export function predominantStage(stages: readonly IceChartStage[]): IceChartStage | null {
+  let best: IceChartStage | null = null;
+  for (const stage of stages) {
+    if (!best) best = stage;
+    else if (stage.conc && best.conc && mean(stage.conc) > mean(best.conc)) best = stage;
+  }
+  return best;
+}
+
+export function sodClass(props: Pick<ChartPolygonProperties, 'ct' | 'fast_ice' | 'poly_type' | 'stages'>): SodClass {
+  if (props.fast_ice) return 'fast_ice';
+  const water = waterClass(props);
+  if (water) return water;
+  return sodClassOfStage(predominantStage(props.stages));
+}
+
+/** The colour of a polygon in a code; land ('L') is left to the basemap and has none. */
+export function polygonColour(code: ChartCode, props: ChartPolygonProperties): Rgb | null {
+  if (props.poly_type === 'L') return null;
+  return code === 'ct' ? CT_COLOURS[ctClass(props)] : SOD_COLOURS[sodClass(props)];
+}
+
+export function cssColour([r, g, b]: Rgb): string {
+  return `rgb(${r}, ${g}, ${b})`;
+}

@@ -1,0 +1,62 @@
+/**
+ * The ice chart in the forecast map store: how it is shown (off, or coloured by one code; in the URL), the chart
+ * chosen for the date with its polygons made ready for drawing (chart-geometry.ts), and the polygon whose egg code is
+ * open. Plain CPU data only; the layers make GPU buffers from it.
+ */
+import type { StateCreator } from 'zustand';
+import type { IceChartSummary } from '../../../api/icecharts.ts';
+import type { PreparedPolygon } from './chart-geometry.ts';
+
+/** Off, or the colouring: 'Сплочённость' (total concentration), 'Возраст льда' (stage of development) or POLARIS. */
+export type ChartView = 'ct' | 'sod' | 'polaris';
+
+export interface ShownChart {
+  info: IceChartSummary;
+  polygons: PreparedPolygon[];
+  /** The simplified chart of a slow link (`?tolerance_km=`), the whole one on its way. */
+  simplified: boolean;
+}
+
+export type ChartStatus = 'idle' | 'loading' | 'ready' | 'none' | 'error';
+
+export interface ChartSelection {
+  chartView: ChartView | null;
+  /** The feature index of the polygon whose egg code is open. */
+  chartPolygon: number | null;
+}
+
+export interface ChartSlice extends ChartSelection {
+  chartStatus: ChartStatus;
+  chart: ShownChart | null;
+  setChartView: (view: ChartView | null) => void;
+  selectChartPolygon: (index: number | null) => void;
+  chartLoading: () => void;
+  chartShown: (chart: ShownChart) => void;
+  /** No chart on or before the date. */
+  chartMissing: () => void;
+  chartFailed: () => void;
+  /** Apply the chart's part of a URL; undefined fields keep their value. */
+  applyChart: (selection: Partial<ChartSelection>) => void;
+}
+
+export const createChartSlice: StateCreator<ChartSlice, [], [], ChartSlice> = (set, get) => ({
+  chartView: null,
+  chartPolygon: null,
+  chartStatus: 'idle',
+  chart: null,
+  setChartView: (chartView) => set(chartView === null ? { chartView, chartPolygon: null } : { chartView }),
+  selectChartPolygon: (chartPolygon) => set({ chartPolygon }),
+  chartLoading: () => set({ chartStatus: 'loading' }),
+  // Another chart (a new date) closes the previous chart's egg; the whole chart after its simplified copy keeps it.
+  chartShown: (chart) =>
+    set((state) => ({ chartStatus: 'ready', chart, chartPolygon: state.chart?.info.id === chart.info.id ? state.chartPolygon : null })),
+  chartMissing: () => set({ chartStatus: 'none', chart: null, chartPolygon: null }),
+  chartFailed: () => set({ chartStatus: 'error', chart: null }),
+  applyChart: (selection) => {
+    const current = get();
+    const next: Partial<ChartSelection> = {};
+    if (selection.chartView !== undefined && selection.chartView !== current.chartView) next.chartView = selection.chartView;
+    if (selection.chartPolygon !== undefined && selection.chartPolygon !== current.chartPolygon) next.chartPolygon = selection.chartPolygon;
+    if (Object.keys(next).length > 0) set(next);
+  },
+});
