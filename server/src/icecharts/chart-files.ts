@@ -95,3 +95,8 @@ async function writeAtomically(path: string, bytes: Uint8Array): Promise<void> {
   await writeFile(temporary, bytes);
   renameSync(temporary, path);
 }
+
+/** The stored features of a chart (its `file`, relative to DATA_DIR). */
+export async function readChartFeatures(dataDir: string, file: string): Promise<IceChartFeature[]> {
+  return JSON.parse(await readFile(join(dataDir, file), 'utf8')) as IceChartFeature[];
+}
