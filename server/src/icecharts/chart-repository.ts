@@ -1,6 +1,6 @@
 /** The only SQL for the `ice_charts` table (migration 12), async over Kysely (SQLite or PostgreSQL). */
 import type { IceChartSummary } from '../../../common/api-types/icecharts.ts';
-import type { Db } from '../db/database.ts';
+import { uniqueViolation, type Db } from '../db/database.ts';
 
 export interface ChartRow {
   id: number;
@@ -50,6 +50,16 @@ export async function listCharts(db: Db, from?: string, to?: string): Promise<Ch
  * and `replace` is false.
  */
 export async function saveChart(db: Db, chart: NewChart, replace: boolean): Promise<{ row: ChartRow; replacedFile: string | null } | null> {
+  try {
+    return await saveChartOnce(db, chart, replace);
+  } catch (error) {
+    // another import of the same source and valid time committed between our read and our insert
+    if (uniqueViolation(error) === undefined) throw error;
+    return replace ? saveChartOnce(db, chart, replace) : null;
+  }
+}
+
+function saveChartOnce(db: Db, chart: NewChart, replace: boolean): Promise<{ row: ChartRow; replacedFile: string | null } | null> {
   return db.transaction().execute(async (trx) => {
     const existing = await trx.selectFrom('ice_charts').selectAll().where('source', '=', chart.source).where('valid_time', '=', chart.valid_time).executeTakeFirst();
     const values = { ...chart, bbox: JSON.stringify(chart.bbox) };
