@@ -113,6 +113,7 @@ export const SERVER_LAYERS = [
   ['subsets'],
   ['ingest'],
   ['verification'],
+  ['icecharts'],
   ['cycle'],
   ['metrics'],
   ['backup'],

@@ -14,6 +14,19 @@ export interface RouteCheckRequest {
   waypoints: [number, number][];
 }
 
+/**
+ * The request body of a check against an ice chart (GET /api/v1/icecharts/{id}) instead of a forecast: the same
+ * reply, each sample taking the chart polygon it lies in (RIO from its egg code, common/icecharts/chart-rio.ts;
+ * `concentration` the upper bound of CT as a fraction, `thickness_m` null: a chart gives stages, not thickness).
+ */
+export interface ChartRouteCheckRequest {
+  source: 'chart';
+  chart_id: number;
+  ice_class: IceClass;
+  /** [lat, lon] in degrees, 2–500 of them. */
+  waypoints: [number, number][];
+}
+
 /** One sample along the route (every ≤ 5 km along great circles, the waypoints included). */
 export interface RouteSample {
   lat: number;

@@ -1,12 +1,16 @@
 /**
- * POST /api/v1/route/check (any signed-in user): the IMO POLARIS check of a ship's route for one forecast lead
+ * POST /api/v1/route/check (any signed-in user): the IMO POLARIS check of a ship's route for one forecast lead,
+ * or with `{source: "chart", chart_id}` against an ice chart (chart-route-check.ts).
  * Body `{date, run: "free"|"assimilated", model_id?, lead_hours: 24|48|72, ice_class, waypoints:
  * [[lat, lon], ...]}` (2–500 waypoints). The forecast file is found through the database index as /forecast/hist
  * finds it (default model unless `model_id`), read with the project's NetCDF decoder; each sample takes the
  * values of the nearest cell (the cell whose area contains it). 422 for a malformed body, 404 without a file.
  */
 import type { FastifyPluginAsync } from 'fastify';
-import type { RouteCheckRequest } from '../../../../common/api-types/ship-route.ts';
+import type { ChartRouteCheckRequest, RouteCheckRequest } from '../../../../common/api-types/ship-route.ts';
+import { readChartFeatures } from '../../icecharts/chart-files.ts';
+import { findChart } from '../../icecharts/chart-repository.ts';
+import { checkRouteOnChart } from './chart-route-check.ts';
 import { ICE_CLASSES } from '../../../../common/polaris/polaris.ts';
 import { isIsoDate, resolveInside } from '../../archive/file-store.ts';
 import { defaultModel, findFile } from '../../archive/forecast-repository.ts';
@@ -21,8 +25,14 @@ import { MAX_WAYPOINTS } from '../../../../common/forecast-file/limits.ts';
 
 const checkBody = {
   type: 'object',
-  required: ['date', 'run', 'lead_hours', 'ice_class', 'waypoints'],
+  required: ['ice_class', 'waypoints'],
+  // against a chart: its id; against a forecast (the default): date, run and lead
+  if: { properties: { source: { const: 'chart' } }, required: ['source'] },
+  then: { required: ['chart_id'] },
+  else: { required: ['date', 'run', 'lead_hours'] },
   properties: {
+    source: { type: 'string', enum: ['forecast', 'chart'], description: "what the route is checked against: a forecast lead (default) or an ice chart (`chart_id`)" },
+    chart_id: { type: 'integer', minimum: 1, description: 'the ice chart (GET /api/v1/icecharts) with source "chart"' },
     date: { type: 'string', maxLength: 32 },
     run: { type: 'string', enum: ['free', 'assimilated'] },
     model_id: { type: 'string', pattern: '^[A-Za-z0-9_-]{1,64}$' },
@@ -77,18 +87,24 @@ const checkReply = {
 
 /** Mounted at /route. */
 export const shipRouteRoutes: FastifyPluginAsync = async (app) => {
-  app.post<{ Body: RouteCheckRequest }>(
+  app.post<{ Body: RouteCheckRequest | ChartRouteCheckRequest }>(
     '/check',
     {
       onRequest: [requireUser],
       schema: { body: checkBody, response: { 200: checkReply, 404: errorReply, ...commonErrors } },
     },
     async (request) => {
-      const { date, run, model_id: requestedModel, lead_hours: leadHours, ice_class: iceClass, waypoints } = request.body;
-      if (!isIsoDate(date)) throw new HttpError(422, `"date" must be a calendar day as YYYY-MM-DD, got ${JSON.stringify(date)}`);
+      const { ice_class: iceClass, waypoints } = request.body;
       let length = 0;
       for (let k = 1; k < waypoints.length; k++) length += greatCircleKm(...waypoints[k - 1], ...waypoints[k]);
       if (length > MAX_ROUTE_KM) throw new HttpError(422, `the route is ${Math.round(length)} km long; at most ${MAX_ROUTE_KM} km are checked`);
+      if ('source' in request.body && request.body.source === 'chart') {
+        const chart = await findChart(app.db, request.body.chart_id);
+        if (!chart) throw new HttpError(404, 'Ледовая карта не найдена');
+        return checkRouteOnChart(await readChartFeatures(app.config.dataDir, chart.file), iceClass, waypoints);
+      }
+      const { date, run, model_id: requestedModel, lead_hours: leadHours } = request.body as RouteCheckRequest;
+      if (!isIsoDate(date)) throw new HttpError(422, `"date" must be a calendar day as YYYY-MM-DD, got ${JSON.stringify(date)}`);
 
       const kind = run === 'assimilated' ? 'assim_forecast' : 'forecast';
       const modelId = requestedModel ?? (await defaultModel(app.db))?.model_id;

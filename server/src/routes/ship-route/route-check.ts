@@ -42,6 +42,11 @@ export function checkRoute(slices: LeadSlices, iceClass: IceClass, waypoints: re
     };
   });
 
+  return summariseRoute(samples);
+}
+
+/** The reply from the samples: lengths in ice and outside, extremes, the first breach (forecast or chart alike). */
+export function summariseRoute(samples: RouteSample[]): RouteCheckResult {
   // Length in ice (outside): each step between two samples counts half for each end whose concentration is
   // ≥ 0.15 (that is not covered).
   let iceLength = 0;
