@@ -116,6 +116,7 @@ export const SERVER_LAYERS = [
   ['icecharts'],
   ['cycle'],
   ['metrics'],
+  ['backup'],
   ['config.ts'],
   ['model-generation'],
   ['jobs'],

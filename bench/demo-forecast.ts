@@ -4,7 +4,7 @@
  */
 import { demoAnalysis } from '../server/src/archive/demo-analysis.ts';
 import { encodeStateFile, type FileMetadata } from '../server/src/archive/forecast-file.ts';
-import { ARCTIC_GRID, LEAD_HOURS } from '../server/src/grid/grid.ts';
+import { SECTOR_GRID, LEAD_HOURS } from '../server/src/grid/grid.ts';
 import type { IceState } from '../server/src/grid/ice-state.ts';
 import { runModelType } from '../server/src/models/index.ts';
 
@@ -25,7 +25,7 @@ export function demoMetadata(kind: 'forecast' | 'assim_forecast'): FileMetadata 
 
 /** The demo analysis the run starts from (setup, outside the timed parts). */
 export function demoStart(): IceState {
-  return demoAnalysis(DEMO_DATE, ARCTIC_GRID);
+  return demoAnalysis(DEMO_DATE, SECTOR_GRID);
 }
 
 /** The model's run from `start`: one state per lead. */

@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { KEEPBITS } from '../server/src/archive/bit-round.ts';
 import { encodeStateFile, stateFileLayout } from '../server/src/archive/forecast-file.ts';
-import { ARCTIC_GRID, LEAD_HOURS } from '../server/src/grid/grid.ts';
+import { SECTOR_GRID, LEAD_HOURS } from '../server/src/grid/grid.ts';
 import type { IceState } from '../server/src/grid/ice-state.ts';
 import { parseNc3Header } from '../netcdf/nc3/header.ts';
 import { encodeNetcdf3, type NcFile } from '../netcdf/nc3/writer.ts';
@@ -105,7 +105,7 @@ function main(): void {
     const mb = (n: number) => `${(n / 1e6).toFixed(2)} MB`;
 
     console.log(`load average ${loadavg().map((x) => x.toFixed(1)).join(' ')} on ${cpus().length} cores`);
-    console.log(`forecast file, ${ARCTIC_GRID.nlat} × ${ARCTIC_GRID.nlon} × ${LEAD_HOURS.length} leads, 4 variables (${RUNS} runs)`);
+    console.log(`forecast file, ${SECTOR_GRID.nlat} × ${SECTOR_GRID.nlon} × ${LEAD_HOURS.length} leads, 4 variables (${RUNS} runs)`);
     console.log(`  model run (free_drift_advection, 6 h steps) ${stats(runTimes)}`);
     console.log(`  speed/direction + bit rounding              ${stats(layoutTimes)}`);
     console.log(`  NetCDF-3 encoding (copy + native swap)      ${stats(encodeTimes)}`);

@@ -10,7 +10,7 @@
  */
 import { contours } from 'd3-contour';
 import { demoAnalysis } from '../server/src/archive/demo-analysis.ts';
-import { ARCTIC_GRID } from '../server/src/grid/grid.ts';
+import { SECTOR_GRID } from '../server/src/grid/grid.ts';
 import { contourLines } from '../workers/forecast/contour.ts';
 import { integrateTrajectory, velocityAt, type DriftFields } from '../src/features/forecast-map/trajectory/drift-integrator.ts';
 
@@ -33,7 +33,7 @@ function line(name: string, t: { median: number; min: number; max: number }): st
   return `${name.padEnd(58)} ${t.median.toFixed(1).padStart(7)} ms  (${t.min.toFixed(1)}–${t.max.toFixed(1)})`;
 }
 
-const grid = ARCTIC_GRID;
+const grid = SECTOR_GRID;
 const state = demoAnalysis('2026-11-20', grid);
 const concentration = state.concentration;
 const regular = { lon0: grid.lon0, dlon: grid.dlon, nlon: grid.nlon, lat0: grid.lat0, dlat: grid.dlat, nlat: grid.nlat };

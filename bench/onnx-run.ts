@@ -4,7 +4,7 @@
  * free-drift advection, the peer). Prints one JSON line: {ms, maxRssMB}. Set-up (the demo analysis, loading the
  * network) is outside the timed part.
  */
-import { ARCTIC_GRID, LEAD_HOURS } from '../server/src/grid/grid.ts';
+import { SECTOR_GRID, LEAD_HOURS } from '../server/src/grid/grid.ts';
 import { demoAnalysis } from '../server/src/archive/demo-analysis.ts';
 import { runModelType } from '../server/src/models/index.ts';
 import { runNetwork } from '../server/src/models/onnx/run-onnx.ts';
@@ -15,7 +15,7 @@ const [model, historyText, threads] = process.argv.slice(2);
 const history = Number(historyText);
 process.env.ONNX_THREADS = threads;
 
-const start = demoAnalysis('2026-11-20', ARCTIC_GRID);
+const start = demoAnalysis('2026-11-20', SECTOR_GRID);
 let ms: number;
 if (model === 'advection') {
   const t0 = performance.now();

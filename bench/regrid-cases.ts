@@ -15,7 +15,7 @@ import { converter } from '../common/regrid/projection.ts';
 import { openNetcdf } from '../netcdf/open-netcdf.ts';
 import { timeRoundRobin, type CaseResult } from './regrid-timing.ts';
 
-export const FORECAST_GRID = { lon0: 50, dlon: 0.05, nlon: 1301, lat0: 66.025, dlat: 0.05, nlat: 480 };
+export const SECTOR_GRID = { lon0: 50, dlon: 0.05, nlon: 1301, lat0: 66.025, dlat: 0.05, nlat: 480 };
 
 let sink = 0;
 const touch = (values: Float32Array) => {
@@ -61,7 +61,7 @@ export async function runRegridCases(input: { ease2: Uint8Array; runs: number; w
   if (ease2.kind !== 'projected') throw new Error('EASE2 should be a projected grid');
   const curvy = curvilinearSource();
   const curvyGrid = describeSourceGrid(curvy.file, 'aice');
-  const target = FORECAST_GRID;
+  const target = SECTOR_GRID;
   const forward = converter(ease2.proj4).forward;
 
   return timeRoundRobin(

@@ -14,6 +14,10 @@
  * Then "warm" (the file seen): a second page in the same context does the same. Median and max of RUNS (default 3).
  * BENCH_TRACE=1: each request of the first cold run of ours, when it started and ended (ms since the page was
  * asked for), to see where the first field's time goes.
+ * FIRST_START=1: each run against a server right after its first start instead (a fresh DATA_DIR: the demo day
+ * just built, the server still scoring and warming, busy on both cores), the page opened as soon as the date is
+ * listed. Each cold visit also records the link decision the sidebar shows (`data-mode`, the rate): loopback should
+ * be judged fast however busy the server is.
  */
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -35,6 +39,8 @@ const SWITCHES: Array<[button: string, suffix: string]> = [
 const log = (text: string) => console.error(`[${new Date().toISOString().slice(11, 19)}] ${text}`);
 
 interface Visit {
+  /** The sidebar's link decision once the field is drawn: 'whole 94 Мбит/с' ('' when none is shown). */
+  link: string;
   firstMs: number;
   mapMs: number;
   /** Each switch, from the click to the map's `data-drawn` naming the new field, ms. */
@@ -116,6 +122,7 @@ async function visit(page: Page, url: string, trace: boolean): Promise<Visit> {
   await drawn(page, '|sithick_GLORYS|0', 'map');
   const mapMs = performance.now() - t0;
   if (trace) log(`  first field ${firstMs.toFixed(0)} ms, map ${mapMs.toFixed(0)} ms`);
+  const link = await linkShown(page);
   const switchMs: number[] = [];
   const frameMs: number[] = [];
   for (const [button, suffix] of SWITCHES) {
@@ -124,7 +131,32 @@ async function visit(page: Page, url: string, trace: boolean): Promise<Visit> {
     switchMs.push(toDrawn);
     frameMs.push(toFrame);
   }
-  return { firstMs, mapMs, switchMs, frameMs };
+  return { link, firstMs, mapMs, switchMs, frameMs };
+}
+
+/** What the sidebar says of the link (mode and measured rate), waiting up to 10 s for it; '' for none (the peer). */
+async function linkShown(page: Page): Promise<string> {
+  const status = page.getByTestId('link-decision');
+  try {
+    await status.waitFor({ timeout: 10_000 });
+  } catch {
+    return '';
+  }
+  const text = (await status.textContent()) ?? '';
+  return `${await status.getAttribute('data-mode')} ${/\((.+?), порог/.exec(text)?.[1] ?? text}`;
+}
+
+/** A demo server on `dataDir` with its forecast date listed (waits for the first start's archive). */
+async function serverWithDate(dataDir: string): Promise<{ server: RunningServer; date: string }> {
+  const server = await startServer({ dataDir, env: { DEMO_DAYS: '1', SUBSET_WARM: '1' }, readyTimeoutMs: 600_000 });
+  const cookies = await sessionCookies(server.url);
+  const header = { cookie: cookies.map((c) => `${c.name}=${c.value}`).join('; ') };
+  let dates: string[] = [];
+  for (let i = 0; i < 1200 && dates.length === 0; i++) {
+    dates = ((await (await fetch(`${server.url}/api/v1/forecast/info`, { headers: header })).json()) as { available_dates: string[] }).available_dates;
+    if (dates.length === 0) await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  return { server, date: dates[dates.length - 1] };
 }
 
 async function run(browser: Browser, server: RunningServer, mode: Mode, date: string, trace: boolean): Promise<Sample> {
@@ -152,17 +184,10 @@ const ms = (v: number) => `${v.toFixed(0)}`;
 const stat = (values: number[]) => `${ms(median(values))} / ${ms(Math.max(...values))}`;
 
 async function main(): Promise<void> {
-  // One demo day, built once; each run then starts the server again on it, cold.
-  const dataDir = mkdtempSync(join(tmpdir(), 'ice-bench-switch-'));
-  let server = await startServer({ dataDir, env: { DEMO_DAYS: '1', SUBSET_WARM: '1' }, readyTimeoutMs: 600_000 });
-  const cookies = await sessionCookies(server.url);
-  const header = { cookie: cookies.map((c) => `${c.name}=${c.value}`).join('; ') };
-  let dates: string[] = [];
-  for (let i = 0; i < 600 && dates.length === 0; i++) {
-    dates = ((await (await fetch(`${server.url}/api/v1/forecast/info`, { headers: header })).json()) as { available_dates: string[] }).available_dates;
-    if (dates.length === 0) await new Promise((resolve) => setTimeout(resolve, 1000));
-  }
-  const date = dates[dates.length - 1];
+  // One demo day, built once; each run then starts the server again on it, cold (or, FIRST_START, a new one).
+  const firstStart = process.env.FIRST_START === '1';
+  let dataDir = mkdtempSync(join(tmpdir(), 'ice-bench-switch-'));
+  let { server, date } = await serverWithDate(dataDir);
   const browser = await launchBrowser(['--host-resolver-rules=MAP gibs.earthdata.nasa.gov ~NOTFOUND']);
   const samples: Record<Mode, Sample[]> = { ours: [], peer: [] };
   const loads: string[] = [];
@@ -170,8 +195,14 @@ async function main(): Promise<void> {
     for (let i = 0; i < RUNS; i++) {
       for (const mode of ['ours', 'peer'] as Mode[]) {
         await server.stop(); // the data folder is ours: it stays
-        makeCold(dataDir);
-        server = await startServer({ dataDir, env: { DEMO_DAYS: '1', SUBSET_WARM: '1' }, readyTimeoutMs: 600_000 });
+        if (firstStart) {
+          rmSync(dataDir, { recursive: true, force: true });
+          dataDir = mkdtempSync(join(tmpdir(), 'ice-bench-switch-'));
+          ({ server, date } = await serverWithDate(dataDir));
+        } else {
+          makeCold(dataDir);
+          server = await startServer({ dataDir, env: { DEMO_DAYS: '1', SUBSET_WARM: '1' }, readyTimeoutMs: 600_000 });
+        }
         loads.push(loadavg()[0].toFixed(2));
         const sample = await run(browser, server, mode, date, process.env.BENCH_TRACE === '1' && i === 0 && mode === 'ours');
         samples[mode].push(sample);
@@ -183,7 +214,10 @@ async function main(): Promise<void> {
     await server.stop();
     rmSync(dataDir, { recursive: true, force: true });
   }
-  console.log(`RUNS=${RUNS}, date ${date}, loopback, 1-min load average at each run's start: ${loads.join(', ')}. Figures: median / max, ms.\n`);
+  console.log(
+    `RUNS=${RUNS}, date ${date}, loopback, ${firstStart ? 'right after a first start (fresh DATA_DIR)' : 'after a restart (subsets and copies deleted)'}, 1-min load average at each run's start: ${loads.join(', ')}. Figures: median / max, ms.`,
+  );
+  console.log(`Link decision shown (ours, cold visits): ${samples.ours.map((s) => s.cold.link || 'none').join('; ')}\n`);
   console.log(`Each switch: to \`data-drawn\` / to the frame rendered after it (median / max over runs).\n`);
   console.log(`| path | visit | first field | map drawn | ${SWITCHES.map(([b]) => b).join(' | ')} | every switch: drawn | every switch: frame |`);
   console.log(`|---|---|---|---|${SWITCHES.map(() => '---|').join('')}---|---|`);

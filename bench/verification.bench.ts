@@ -22,7 +22,7 @@ import { demoAnalysis } from '../server/src/archive/demo-analysis.ts';
 import { encodeStateFile } from '../server/src/archive/forecast-file.ts';
 import { writeFileAtomic } from '../server/src/archive/file-store.ts';
 import { insertModel } from '../server/src/archive/forecast-repository.ts';
-import { ARCTIC_GRID, LEAD_HOURS } from '../server/src/grid/grid.ts';
+import { SECTOR_GRID, LEAD_HOURS } from '../server/src/grid/grid.ts';
 import { scoreField } from '../common/verification/hindcast-scores.ts';
 import { runModelType } from '../server/src/models/index.ts';
 import { readFileFields } from '../server/src/verification/inputs.ts';
@@ -45,7 +45,7 @@ async function time(name: string, work: () => unknown): Promise<CaseResult> {
   return { name, samples };
 }
 
-const grid = ARCTIC_GRID;
+const grid = SECTOR_GRID;
 const out = mkdtempSync(join(tmpdir(), 'bench-verification-'));
 mkdirSync(join(out, 'forecast-data'));
 try {

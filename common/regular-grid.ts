@@ -16,7 +16,7 @@ export interface RegularGrid {
 /**
  * The cell whose area contains (lon, lat) (degrees), i.e. the nearest cell centre: its index in a row-major slice
  * (j * nlon + i), or -1 outside the grid. Longitudes wrap at 360°. The same rule as the map layers' shader
- * (shaders/scalar-field/_grid-cell.frag.glsl), the map's readout and the server's route check.
+ * (src/map/layers/grid-field/_grid-cell.frag.glsl), the map's readout and the server's route check.
  */
 export function cellIndexAt(grid: RegularGrid, lon: number, lat: number): number {
   const west = grid.lon0 - grid.dlon / 2;

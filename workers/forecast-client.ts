@@ -2,7 +2,8 @@
  * The page's handle on the decode worker. It starts workers/forecast.worker.ts as a module worker, wraps it
  * with comlink and offers the same ForecastWorkerApi, plus `load()`, which takes an AbortSignal (abort →
  * one AbortError, at once) and a progress callback. Tests inject another implementation: the in-process
- * ForecastService, or a comlink proxy over a MessageChannel.
+ * ForecastService, or a comlink proxy over a MessageChannel. The page's one handle on the worker: the map page,
+ * the forecast generation page and the benchmark make and dispose it the same way.
  */
 import * as Comlink from 'comlink';
 import type { ContourLines, DownloadProgress, DriftSlice, FirstSlice, ForecastFileMeta, ForecastWorkerApi, LocalField, ProbabilitySlice, ScalarSlice } from './forecast.api.ts';
@@ -39,7 +40,24 @@ function absolute(url: string): string {
   return base ? new URL(url, base).href : url;
 }
 
+/** A worker started ahead by `prestartForecastClient`, which the next `createForecastClient()` takes. */
+let prestarted: ForecastClient | null = null;
+
+/**
+ * Start the decode worker now: the map page calls this as soon as its chunk runs, while the session check is still
+ * on the link, so the worker's script (15 KiB) arrives a round trip earlier. The page's `createForecastClient()`
+ * then takes this one.
+ */
+export function prestartForecastClient(): void {
+  prestarted ??= createForecastClient();
+}
+
 export function createForecastClient(options: ForecastClientOptions = {}): ForecastClient {
+  if (!options.api && prestarted) {
+    const started = prestarted;
+    prestarted = null;
+    return started;
+  }
   let worker: Worker | null = null;
   let remote: Comlink.Remote<ForecastWorkerApi> | null = null;
   let api = options.api as ForecastWorkerApi | undefined;
@@ -59,7 +77,7 @@ export function createForecastClient(options: ForecastClientOptions = {}): Forec
   return {
     open,
     abort: (requestId) => void target.abort(requestId),
-    allowBackground: (key) => void target.allowBackground(key),
+    allowBackground: (key, onDecision) => void target.allowBackground(key, onDecision && Comlink.proxy(onDecision)),
     linkQuiet: () => Promise.resolve(target.linkQuiet()),
     linkDecision: (key) => Promise.resolve(target.linkDecision(key)),
     scalarSlice: (key, variable, leadIndex, options): Promise<ScalarSlice> => Promise.resolve(target.scalarSlice(key, variable, leadIndex, options)),

@@ -17,17 +17,15 @@ import type {
   SliceOptions,
 } from './forecast.api.ts';
 import { driftComponents } from '../common/drift.ts';
-import { download } from './forecast/download.ts';
+import { cacheWholeFile, fetchWholeFile } from './forecast/whole-file.ts';
 import { abortError } from './worker-errors.ts';
 import { FileCache, DEFAULT_CACHE_BYTES, type CachedFile, type CachedSlice } from './forecast/file-cache.ts';
-import { describeFile } from './forecast/file-meta.ts';
 import { timeDimension } from '../netcdf/time-axis.ts';
 import { SlicedFetcher } from './forecast/sliced-fetcher.ts';
 import { previewValues } from './forecast/preview.ts';
 import { stillCurrent, Validators } from './forecast/revalidate.ts';
 import { iceProbability } from './forecast/ice-probability.ts';
 import { NetcdfNotFoundError, UnsupportedFeatureError } from '../netcdf/errors.ts';
-import { openNetcdf } from '../netcdf/open-netcdf.ts';
 import { finiteRange } from '../netcdf/stats.ts';
 import { numericTypes } from '../netcdf/types.ts';
 
@@ -95,22 +93,11 @@ export class ForecastService implements ForecastWorkerApi {
       }
       const bytes =
         'url' in source
-          ? await download(source.url, controller.signal, onProgress, this.fetchImpl)
+          ? await fetchWholeFile(source.url, { signal: controller.signal, fetchImpl: this.fetchImpl, onProgress })
           : new Uint8Array(source.bytes);
       if (controller.signal.aborted) throw abortError();
-      const dataset = await openNetcdf(bytes);
-      if (controller.signal.aborted) {
-        dataset.close();
-        throw abortError();
-      }
-      let meta: ForecastFileMeta;
-      try {
-        meta = describeFile(key, dataset);
-      } catch (error) {
-        dataset.close();
-        throw error;
-      }
-      this.cache.add(key, dataset, meta);
+      const meta = await cacheWholeFile(this.cache, key, bytes, { stillWanted: () => !controller.signal.aborted });
+      if (!meta) throw abortError();
       return this.newVersion(key, meta);
     } finally {
       this.requests.delete(requestId);
@@ -131,8 +118,8 @@ export class ForecastService implements ForecastWorkerApi {
     this.requests.get(requestId)?.abort();
   }
 
-  allowBackground(key: string): void {
-    this.sliced.allowBackground(key);
+  allowBackground(key: string, onDecision?: (decision: LinkDecision | null) => void): void {
+    this.sliced.allowBackground(key, onDecision);
   }
 
   linkQuiet(): Promise<void> {

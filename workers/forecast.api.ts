@@ -167,10 +167,12 @@ export interface ForecastWorkerApi {
   abort(requestId: string): void;
   /**
    * The page has drawn a view of the file `key`: the worker may now fetch its other slices in the
-   * background, one at a time, giving way to any slice the page asks for. Until then it fetches only what is
-   * asked. No-op for files held whole or not open.
+   * background, one at a time, giving way to any slice the page asks for, or on a fast link its whole file. Until
+   * then it fetches only what is asked. No-op for files held whole or not open. `onDecision` (a comlink proxy) hears
+   * how the file is fetched (LinkDecision, null for a file not opened slice-first) at once and again at each change
+   * (the whole file held; or failed, slices): the page asks once and is told, never asks back.
    */
-  allowBackground(key: string): void;
+  allowBackground(key: string, onDecision?: (decision: LinkDecision | null) => void): void;
   /**
    * Resolves once the worker has nothing on the link or waiting for it: no slice asked for pending and
    * the background done. The page then fetches what can wait (the offline basemap's detailed land).

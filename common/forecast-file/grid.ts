@@ -6,4 +6,4 @@
 import type { RegularGrid } from '../regular-grid.ts';
 
 /** 480 rows (66.025..89.975°N) × 1301 columns (50.00..115.00°E), every 0.05°. */
-export const FORECAST_GRID: Readonly<RegularGrid> = Object.freeze({ lon0: 50, dlon: 0.05, nlon: 1301, lat0: 66.025, dlat: 0.05, nlat: 480 });
+export const SECTOR_GRID: Readonly<RegularGrid> = Object.freeze({ lon0: 50, dlon: 0.05, nlon: 1301, lat0: 66.025, dlat: 0.05, nlat: 480 });

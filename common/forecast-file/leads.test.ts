@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FORECAST_GRID } from './grid.ts';
+import { SECTOR_GRID } from './grid.ts';
 import { LEAD_HOURS, leadIndexFromHours } from './leads.ts';
 
 describe('lead names', () => {
@@ -15,9 +15,9 @@ describe('lead names', () => {
 
 describe('the forecast grid', () => {
   it('spans 66.025–89.975°N and 50–115°E every 0.05°', () => {
-    const { lat0, dlat, nlat, lon0, dlon, nlon } = FORECAST_GRID;
+    const { lat0, dlat, nlat, lon0, dlon, nlon } = SECTOR_GRID;
     expect(lat0 + (nlat - 1) * dlat).toBeCloseTo(89.975, 9);
     expect(lon0 + (nlon - 1) * dlon).toBeCloseTo(115, 9);
-    expect(Object.isFrozen(FORECAST_GRID)).toBe(true);
+    expect(Object.isFrozen(SECTOR_GRID)).toBe(true);
   });
 });

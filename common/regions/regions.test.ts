@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FORECAST_GRID } from '../forecast-file/grid.ts';
+import { SECTOR_GRID } from '../forecast-file/grid.ts';
 import { cellIndexAt } from '../regular-grid.ts';
 // pyproj's answers on EPSG:3413 (reference/make-reference.py).
 import expected from './reference/expected.json' with { type: 'json' };
@@ -23,7 +23,7 @@ describe('regions', () => {
 
   it('keeps the spec grid as the sector, with its cell edges as bounds', () => {
     const sector = regionById('sector');
-    expect(sector.kind === 'latlon' && sector.grid).toEqual(FORECAST_GRID);
+    expect(sector.kind === 'latlon' && sector.grid).toEqual(SECTOR_GRID);
     expect(regionSummary(sector)).toEqual({
       id: 'sector',
       name: 'Карское море и море Лаптевых',
@@ -69,7 +69,7 @@ describe('regions', () => {
   it('answers the sector cell at a point by the spec grid rule', () => {
     const sector = regionById('sector');
     for (const [lon, lat] of [[57.8, 70.4], [115.02, 89.99], [49.98, 66.001], [120, 75], [80, 65.9]]) {
-      expect(regionCellAt(sector, lon, lat)).toBe(cellIndexAt(FORECAST_GRID, lon, lat));
+      expect(regionCellAt(sector, lon, lat)).toBe(cellIndexAt(SECTOR_GRID, lon, lat));
     }
     expect(regionCellAt(sector, 120, 75)).toBe(-1);
     expect(cellCentre(sector, 0, 479)).toEqual([50, 66.025 + 479 * 0.05]);

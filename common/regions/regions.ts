@@ -2,7 +2,7 @@
  * The two regions: the spec's sector (its grid unchanged from common/forecast-file/grid.ts) and the whole Arctic
  * on the NSIDC polar stereographic grid of AMSR2 ASI concentrations (EPSG:3413, 6.25 km).
  */
-import { FORECAST_GRID } from '../forecast-file/grid.ts';
+import { SECTOR_GRID } from '../forecast-file/grid.ts';
 import type { PlanarGrid } from '../planar-grid.ts';
 import { regionNamesRu } from './names-ru.ts';
 import type { ProjectedRegion, LatLonRegion, Region, RegionId, RegionSummary } from './types.ts';
@@ -33,7 +33,7 @@ const ARCTIC_GRID: Readonly<PlanarGrid> = Object.freeze({
   ny: ARCTIC_ROWS,
 });
 
-const g = FORECAST_GRID;
+const g = SECTOR_GRID;
 const sectorWest = g.lon0 - g.dlon / 2;
 const sectorEast = g.lon0 + (g.nlon - 0.5) * g.dlon;
 const sectorSouth = g.lat0 - g.dlat / 2;
@@ -47,7 +47,7 @@ const SECTOR: LatLonRegion = Object.freeze({
   crs: 'EPSG:4326',
   proj4: '+proj=longlat +datum=WGS84 +no_defs',
   kind: 'latlon',
-  grid: FORECAST_GRID,
+  grid: SECTOR_GRID,
   shape: Object.freeze([g.nlat, g.nlon] as const),
   bounds: Object.freeze([tidy(sectorWest), tidy(sectorSouth), tidy(sectorEast), tidy(sectorNorth)] as const),
   extent: Object.freeze([tidy(sectorWest), tidy(sectorSouth), tidy(sectorEast), tidy(sectorNorth)] as const),

@@ -5,7 +5,7 @@
  * See README.md for the contract; every function here is pure apart from the mapping cache.
  *
  *   const grid = describeSourceGrid(dataset, 'ice_conc');            // throws RegridError (Russian message)
- *   const mapping = buildMapping(grid, ARCTIC_GRID, 'bilinear');      // cached by grid.hash
+ *   const mapping = buildMapping(grid, SECTOR_GRID, 'bilinear');      // cached by grid.hash
  *   const conc = applyMapping(mapping, normaliseUnits(values, units, 'concentration').values);
  */
 export type {

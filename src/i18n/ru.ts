@@ -19,7 +19,7 @@ import { offline } from './ru/offline.ts';
 import { forecastMap, particles, fieldPreview, linkDecision } from './ru/forecast-map/forecast-map.ts';
 import { firstView } from './ru/forecast-map/first-view.ts';
 import { polaris } from './ru/forecast-map/polaris.ts';
-import { route } from './ru/forecast-map/route-check.ts';
+import { route } from './ru/forecast-map/ship-route.ts';
 import { mapTools } from './ru/forecast-map/map-tools.ts';
 import { iceProbability } from './ru/forecast-map/ice-probability.ts';
 import { localFile } from './ru/forecast-map/local-file.ts';

@@ -5,10 +5,10 @@
  * Values are multiples of 0.25, which the writer's bit rounding keeps exactly.
  */
 import { encodeStateFile } from '../../server/src/archive/forecast-file.ts';
-import { ARCTIC_GRID } from '../../server/src/grid/grid.ts';
+import { SECTOR_GRID } from '../../server/src/grid/grid.ts';
 import type { IceState } from '../../server/src/grid/ice-state.ts';
 
-export const PATTERN_GRID = ARCTIC_GRID;
+export const PATTERN_GRID = SECTOR_GRID;
 
 /** Block indices of the cell containing (lat, lon): 5° of longitude from 50°E, 2° of latitude from 66°N. */
 function block(lat: number, lon: number): { bi: number; bj: number; i: number; j: number } {

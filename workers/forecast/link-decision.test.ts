@@ -19,12 +19,12 @@ const valueOf = (f: number, t: number, j: number, i: number) => (i === 0 ? NaN :
 
 async function subsetOf(variables: string[], leadHours: number): Promise<Uint8Array> {
   const dataset = await openNetcdf(FULL);
-  const lead = LEADS.indexOf(leadHours);
+  const leadIndex = LEADS.indexOf(leadHours);
   return writeNc3({ time: 1, latitude: HEIGHT, longitude: WIDTH }, [
     { name: 'time', type: 'double', dimensions: ['time'], data: [leadHours], attributes: dataset.variable('time').attributes as Record<string, string> },
     { name: 'latitude', type: 'double', dimensions: ['latitude'], data: dataset.read('latitude') as ArrayLike<number> },
     { name: 'longitude', type: 'double', dimensions: ['longitude'], data: dataset.read('longitude') as ArrayLike<number> },
-    ...variables.map((name): TestVariable => ({ name, type: 'float', dimensions: ['time', 'latitude', 'longitude'], data: dataset.read(name, lead) as ArrayLike<number> })),
+    ...variables.map((name): TestVariable => ({ name, type: 'float', dimensions: ['time', 'latitude', 'longitude'], data: dataset.read(name, leadIndex) as ArrayLike<number> })),
   ]);
 }
 
@@ -132,6 +132,24 @@ describe('on a fake link', () => {
       expect(decision.bitsPerSecond! / 256_000).toBeCloseTo(1, 1);
       expect(link.asked()).not.toContain('whole');
     }
+  });
+
+  it('tells the page, which asked once when its first field was drawn, the decision and then that the file is held', async () => {
+    const link = fakeLink(2_000_000);
+    await link.service.open({ url: URL_, first: { variables: ['sithick_GLORYS'], leadHours: 24 } }, 'r1');
+    const heard: Array<{ mode: string; held: boolean } | null> = [];
+    link.service.allowBackground(URL_, (decision) => heard.push(decision && { mode: decision.mode, held: decision.held }));
+    expect(heard).toEqual([{ mode: 'whole', held: false }]);
+    await expect.poll(() => heard.length).toBe(2);
+    expect(heard[1]).toEqual({ mode: 'whole', held: true });
+  });
+
+  it('tells the page when the whole file failed and the slices take over', async () => {
+    const link = fakeLink(2_000_000, { wholeFails: true });
+    await link.service.open({ url: URL_, first: { variables: ['sithick_GLORYS'], leadHours: 24 } }, 'r1');
+    const heard: string[] = [];
+    link.service.allowBackground(URL_, (decision) => heard.push(`${decision?.mode}:${decision?.held}`));
+    await expect.poll(() => heard).toEqual(['whole:false', 'slices:false']);
   });
 
   it('has no decision for a file opened whole or not open', async () => {

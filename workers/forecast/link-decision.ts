@@ -31,3 +31,66 @@ export function decideLink(bytesPerSecond: number | null, wholeFileBytes: number
     held: false,
   };
 }
+
+/** Told of a file's decision now and each time it changes (held, or fallen back to slices). */
+export type DecisionListener = (decision: LinkDecision | null) => unknown;
+
+/**
+ * The decisions of the files opened slice-first, by key (the one place they are made and changed), and who
+ * listens: the page asks once, when its first field is drawn, and hears of each change (no asking back).
+ */
+export class LinkDecisions {
+  private readonly byKey = new Map<string, LinkDecision>();
+  private readonly listeners = new Map<string, DecisionListener[]>();
+
+  /** Decide for `key` from the rate measured so far and its whole file's estimated wire bytes. */
+  decide(key: string, bytesPerSecond: number | null, wholeFileBytes: number | null): LinkDecision {
+    if (this.byKey.size >= 64) {
+      this.byKey.clear();
+      this.listeners.clear();
+    }
+    const decision = decideLink(bytesPerSecond, wholeFileBytes);
+    this.byKey.set(key, decision);
+    return decision;
+  }
+
+  /** A copy of `key`'s decision; null for files not opened slice-first. */
+  get(key: string): LinkDecision | null {
+    const decision = this.byKey.get(key);
+    return decision ? { ...decision } : null;
+  }
+
+  /** Tell `listener` of `key`'s decision now and of every later change. */
+  listen(key: string, listener: DecisionListener): void {
+    const listeners = this.listeners.get(key) ?? [];
+    listeners.push(listener);
+    this.listeners.set(key, listeners);
+    this.tell(listener, key);
+  }
+
+  /** The whole file has arrived and is what `key`'s slices are read from. */
+  held(key: string): void {
+    this.change(key, (decision) => (decision.held = true));
+  }
+
+  /** The whole file did not arrive: `key` goes on by slices. */
+  fellBack(key: string): void {
+    this.change(key, (decision) => (decision.mode = 'slices'));
+  }
+
+  private change(key: string, edit: (decision: LinkDecision) => void): void {
+    const decision = this.byKey.get(key);
+    if (!decision) return;
+    edit(decision);
+    for (const listener of this.listeners.get(key) ?? []) this.tell(listener, key);
+  }
+
+  private tell(listener: DecisionListener, key: string): void {
+    // A page that went away (its comlink proxy rejects) must not break the worker's fetching.
+    try {
+      void Promise.resolve(listener(this.get(key))).catch(() => undefined);
+    } catch {
+      // as above, for a listener that throws at once
+    }
+  }
+}

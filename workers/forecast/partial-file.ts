@@ -122,14 +122,14 @@ export class PartialDataset implements NetcdfDataset {
     this.leadHours = leadTimes(this.header);
   }
 
-  private slot(name: string, lead: number | undefined): string {
+  private slot(name: string, leadIndex: number | undefined): string {
     const info = this.variable(name);
-    return this.timeDim !== null && info.dimensions[0] === this.timeDim && info.shape.length >= 2 ? `${name}\u0000${lead ?? 0}` : name;
+    return this.timeDim !== null && info.dimensions[0] === this.timeDim && info.shape.length >= 2 ? `${name}\u0000${leadIndex ?? 0}` : name;
   }
 
-  /** Whether `name` at lead index `lead` can be read now. */
-  has(name: string, lead: number): boolean {
-    return this.inRange.has(name) || this.held.has(this.slot(name, lead));
+  /** Whether `name` at `leadIndex` can be read now. */
+  has(name: string, leadIndex: number): boolean {
+    return this.inRange.has(name) || this.held.has(this.slot(name, leadIndex));
   }
 
   /** Take in a subset file of this file: each of its variables at each of its leads (matched by hours). */
@@ -140,8 +140,8 @@ export class PartialDataset implements NetcdfDataset {
       if (this.inRange.has(v.name) || !this.variables.some((w) => w.name === v.name)) continue;
       if (subsetTime !== null && v.dimensions[0] === subsetTime && v.shape.length >= 2) {
         subsetHours.forEach((hours, index) => {
-          const lead = this.leadHours.indexOf(hours);
-          if (lead >= 0) this.held.set(this.slot(v.name, lead), { dataset: subset, index });
+          const leadIndex = this.leadHours.indexOf(hours);
+          if (leadIndex >= 0) this.held.set(this.slot(v.name, leadIndex), { dataset: subset, index });
         });
       } else {
         this.held.set(v.name, { dataset: subset, index: undefined });

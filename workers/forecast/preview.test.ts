@@ -23,7 +23,7 @@ const valueOf = (f: number, t: number, j: number, i: number) => (i === 0 ? NaN :
 /** The subset the server would send: `variables` at one lead, every `stride`-th cell, with the coordinates. */
 async function subsetOf(variables: string[], leadHours: number, stride: number): Promise<Uint8Array> {
   const dataset = await openNetcdf(FULL);
-  const lead = LEADS.indexOf(leadHours);
+  const leadIndex = LEADS.indexOf(leadHours);
   const every = <T>(values: ArrayLike<T>) => Array.from(values).filter((_, k) => k % stride === 0);
   const [h, w] = [Math.ceil(HEIGHT / stride), Math.ceil(WIDTH / stride)];
   const thin = (values: ArrayLike<number>) => {
@@ -35,7 +35,7 @@ async function subsetOf(variables: string[], leadHours: number, stride: number):
     { name: 'time', type: 'double', dimensions: ['time'], data: [leadHours], attributes: dataset.variable('time').attributes as Record<string, string> },
     { name: 'latitude', type: 'double', dimensions: ['latitude'], data: every(dataset.read('latitude') as ArrayLike<number>) },
     { name: 'longitude', type: 'double', dimensions: ['longitude'], data: every(dataset.read('longitude') as ArrayLike<number>) },
-    ...variables.map((name): TestVariable => ({ name, type: 'float', dimensions: ['time', 'latitude', 'longitude'], data: thin(dataset.read(name, lead)) })),
+    ...variables.map((name): TestVariable => ({ name, type: 'float', dimensions: ['time', 'latitude', 'longitude'], data: thin(dataset.read(name, leadIndex)) })),
   ]);
 }
 

@@ -24,7 +24,7 @@ interface Request {
 /** The subset the server would send: `variables` at one lead, with the coordinates (float, not packed). */
 async function subsetOf(full: Uint8Array, variables: string[], leadHours: number): Promise<Uint8Array> {
   const dataset = await openNetcdf(full);
-  const lead = LEADS.indexOf(leadHours);
+  const leadIndex = LEADS.indexOf(leadHours);
   const coordinate = (name: string): TestVariable => ({ name, type: 'double', dimensions: [name], data: dataset.read(name) as ArrayLike<number>, attributes: dataset.variable(name).attributes as Record<string, string> });
   return writeNc3(
     { time: 1, latitude: HEIGHT, longitude: WIDTH },
@@ -32,7 +32,7 @@ async function subsetOf(full: Uint8Array, variables: string[], leadHours: number
       { ...coordinate('time'), data: [leadHours] },
       coordinate('latitude'),
       coordinate('longitude'),
-      ...variables.map((name): TestVariable => ({ name, type: 'float', dimensions: ['time', 'latitude', 'longitude'], data: dataset.read(name, lead) as ArrayLike<number> })),
+      ...variables.map((name): TestVariable => ({ name, type: 'float', dimensions: ['time', 'latitude', 'longitude'], data: dataset.read(name, leadIndex) as ArrayLike<number> })),
     ],
   );
 }

@@ -7,7 +7,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { FORECAST_GRID } from '../../common/forecast-file/grid.ts';
+import { SECTOR_GRID } from '../../common/forecast-file/grid.ts';
 import { applyMapping, buildMapping, describeSourceGrid, readField } from '../../common/regrid/index.ts';
 import expected from '../../common/regrid/reference/fold-expected.json' with { type: 'json' };
 import { openNetcdf } from '../../netcdf/index.ts';
@@ -39,14 +39,14 @@ describe('regridding across the north fold of a tripolar grid (CMIP6 CanESM5, OR
   for (const method of ['bilinear', 'nearest'] as const) {
     it(`fills every sampled sector cell with an all-sea neighbourhood up to the pole (${method})`, async () => {
       const { grid, values } = await canEsm5();
-      const field = applyMapping(buildMapping(grid, FORECAST_GRID, method), values);
+      const field = applyMapping(buildMapping(grid, SECTOR_GRID, method), values);
       const points = expected.targets.sector.points;
       expect(points.length).toBeGreaterThan(800);
       expect(points.filter((p) => p.lat >= 82).length).toBeGreaterThan(400);
       const missing: string[] = [];
       let compared = 0;
       for (const p of points) {
-        const got = field[p.row * FORECAST_GRID.nlon + p.col];
+        const got = field[p.row * SECTOR_GRID.nlon + p.col];
         const where = `${p.lat}°N ${p.lon}°E`;
         if (Number.isNaN(got)) {
           missing.push(where);

@@ -34,6 +34,12 @@ export interface FileRecord {
   bytes: number;
   etag: string;
   created_at: string;
+  /** SHA-256 (hex) of the bytes written, and the file's modification time then (ms): null in rows older than both. */
+  sha256?: string | null;
+  mtime_ms?: number | null;
+  /** Set when the file was found truncated, rewritten or missing (file-integrity.ts), with what was found. */
+  damaged_at?: string | null;
+  damage?: string | null;
 }
 
 interface ModelRow {
@@ -53,7 +59,7 @@ const toModel = (row: ModelRow): ModelRecord => ({
 });
 
 const MODEL_COLUMNS = ['model_id', 'model_type', 'hyperparameters', 'is_default', 'dataset_id'] as const;
-const FILE_COLUMNS = ['kind', 'owner', 'date', 'path', 'bytes', 'etag', 'created_at'] as const;
+const FILE_COLUMNS = ['kind', 'owner', 'date', 'path', 'bytes', 'etag', 'created_at', 'sha256', 'mtime_ms', 'damaged_at', 'damage'] as const;
 
 /** Insertion order: SQLite's rowid, PostgreSQL's `seq` identity column (postgres-migrations.ts). */
 const insertionOrder = (db: Db) => sql.ref(dialectOf(db) === 'postgres' ? 'seq' : 'rowid');
@@ -122,18 +128,48 @@ export async function findFile(db: Db, kind: FileKind, owner: string, date: stri
     .executeTakeFirst();
 }
 
-export async function recordFile(db: Db, file: Omit<FileRecord, 'created_at'>): Promise<void> {
+/** Index a file just written (a new one, or one that replaces the row's file: a damaged file's mark goes). */
+export async function recordFile(db: Db, file: Omit<FileRecord, 'created_at' | 'damaged_at' | 'damage'>): Promise<void> {
+  const { sha256 = null, mtime_ms = null, ...rest } = file;
   await db
     .insertInto('forecast_files')
-    .values({ ...file, created_at: nowText() })
+    .values({ ...rest, sha256, mtime_ms: mtime_ms === null ? null : Math.round(mtime_ms), created_at: nowText() })
     .onConflict((oc) =>
       oc.columns(['kind', 'owner', 'date']).doUpdateSet((eb) => ({
         path: eb.ref('excluded.path'),
         bytes: eb.ref('excluded.bytes'),
         etag: eb.ref('excluded.etag'),
         created_at: eb.ref('excluded.created_at'),
+        sha256: eb.ref('excluded.sha256'),
+        mtime_ms: eb.ref('excluded.mtime_ms'),
+        damaged_at: null,
+        damage: null,
       })),
     )
+    .execute();
+}
+
+type FileKey = Pick<FileRecord, 'kind' | 'owner' | 'date'>;
+
+/** Mark (damage: what was found) or clear (null) an indexed file's damage. */
+export async function setFileDamage(db: Db, file: FileKey, damage: string | null): Promise<void> {
+  await db
+    .updateTable('forecast_files')
+    .set({ damaged_at: damage === null ? null : nowText(), damage })
+    .where('kind', '=', file.kind)
+    .where('owner', '=', file.owner)
+    .where('date', '=', file.date)
+    .execute();
+}
+
+/** The file's bytes were checked whole under a new modification time (a copy, a restore, a touch): remember it. */
+export async function setFileChecked(db: Db, file: FileKey, sha256: string, mtimeMs: number): Promise<void> {
+  await db
+    .updateTable('forecast_files')
+    .set({ sha256, mtime_ms: Math.round(mtimeMs) })
+    .where('kind', '=', file.kind)
+    .where('owner', '=', file.owner)
+    .where('date', '=', file.date)
     .execute();
 }
 

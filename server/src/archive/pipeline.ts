@@ -10,12 +10,13 @@
  * Everything here is plain async functions over `{db, dataDir}`, so a job in a worker thread can open the
  * database and call `buildDay`, `runModel` or `recomputeMetrics` the same way the startup task does.
  */
-import { statSync } from 'node:fs';
+import { rmSync, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { nowText, type Db } from '../db/database.ts';
 import { demoSource, type AnalysisSource } from './analysis-source.ts';
 import { decodeStateFile, encodeStateFile, type FileKind } from './forecast-file.ts';
 import { relativeFilePath, resolveInside, writeFileAtomic } from './file-store.ts';
+import { sha256Of, usableFile } from './file-integrity.ts';
 import {
   analysisFileDates,
   defaultModel,
@@ -27,7 +28,7 @@ import {
   type FileRecord,
   type ModelRecord,
 } from './forecast-repository.ts';
-import { ARCTIC_GRID, LEAD_HOURS, type Grid } from '../grid/grid.ts';
+import { SECTOR_GRID, LEAD_HOURS, type Grid } from '../grid/grid.ts';
 import type { IceState } from '../grid/ice-state.ts';
 import { climatology, runModelType } from '../models/index.ts';
 import { ONNX_MODEL_TYPE, runOnnxModel } from '../models/onnx/onnx-model.ts';
@@ -62,7 +63,7 @@ export function utcToday(now = new Date()): string {
   return now.toISOString().slice(0, 10);
 }
 
-const gridOf = (ctx: ArchiveContext) => ctx.grid ?? ARCTIC_GRID;
+const gridOf = (ctx: ArchiveContext) => ctx.grid ?? SECTOR_GRID;
 const sourceOf = (ctx: ArchiveContext) => ctx.source ?? demoSource;
 
 /** An ETag for a file written once: kind, owner, date, size and write time identify its bytes. */
@@ -74,21 +75,22 @@ async function store(ctx: ArchiveContext, kind: FileKind, owner: string, date: s
   const rel = relativeFilePath(kind, owner, date);
   const full = resolveInside(ctx.dataDir, rel);
   writeFileAtomic(full, bytes);
+  // A file written again (its predecessor found damaged): copies made from the old bytes must not be served for it.
+  for (const suffix of ['.gz', '.br']) rmSync(full + suffix, { force: true });
   const { size, mtimeMs } = statSync(full);
-  const record = { kind, owner, date, path: rel, bytes: size, etag: makeEtag(kind, owner, date, size, mtimeMs) };
+  const record = { kind, owner, date, path: rel, bytes: size, etag: makeEtag(kind, owner, date, size, mtimeMs), sha256: sha256Of(bytes), mtime_ms: mtimeMs };
   await recordFile(ctx.db, record);
   const indexed = (await findFile(ctx.db, kind, owner, date))!;
   ctx.written?.(full, indexed.etag);
   return indexed;
 }
 
-/** The indexed file, if it is also still on disk. */
+/** The indexed file, if it is also on disk whole (of its indexed size, not marked damaged: else it is made again). */
 export async function existingFile(ctx: ArchiveContext, kind: FileKind, owner: string, date: string): Promise<FileRecord | undefined> {
   const record = await findFile(ctx.db, kind, owner, date);
   if (!record) return undefined;
   try {
-    statSync(resolveInside(ctx.dataDir, record.path));
-    return record;
+    return usableFile(resolveInside(ctx.dataDir, record.path), record) ? record : undefined;
   } catch {
     return undefined;
   }
@@ -139,15 +141,22 @@ export async function analysisDates(ctx: ArchiveContext): Promise<string[]> {
 
 const climatologyCache = new Map<string, IceState>();
 
-/** Mean of every archived analysis (damped_anomaly's reference), cached per set of dates. */
+/**
+ * Mean of every archived analysis (damped_anomaly's reference), cached per set of analysis files: keyed by each
+ * file's ETag, not by its date, since a real analysis may replace the demo's under the same date.
+ */
 async function archiveClimatology(ctx: ArchiveContext): Promise<IceState> {
-  const dates = await analysisDates(ctx);
-  if (dates.length === 0) throw new ArchiveError('the analysis archive is empty');
-  const key = `${ctx.dataDir}|${sourceOf(ctx).datasetId}|${dates.join(',')}`;
+  const records: FileRecord[] = [];
+  for (const date of await analysisDates(ctx)) {
+    const record = await analysisFile(ctx, date);
+    if (record) records.push(record);
+  }
+  if (records.length === 0) throw new ArchiveError('the analysis archive is empty');
+  const key = `${ctx.dataDir}|${records.map((record) => record.etag).join(',')}`;
   const cached = climatologyCache.get(key);
   if (cached) return cached;
   const states: IceState[] = [];
-  for (const date of dates) states.push(await loadAnalysis(ctx, date));
+  for (const record of records) states.push(await readState(ctx, record, 0));
   const mean = climatology(states);
   climatologyCache.clear();
   climatologyCache.set(key, mean);

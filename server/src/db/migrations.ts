@@ -253,7 +253,16 @@ export const migrations: readonly string[] = [
   );
   ALTER TABLE models ADD COLUMN run_daily INTEGER NOT NULL DEFAULT 0;
   `,
-  // 12: ice charts (server/src/icecharts/): one row per imported SIGRID-3 chart, its GeoJSON under DATA_DIR/icecharts/;
+  // 12: the file index knows each file's bytes (server/src/disk/file-integrity.ts): its SHA-256 and modification
+  // time (ms) at write, so a file truncated, rewritten or deleted behind the server's back is found when served;
+  // such a file is marked (when, and why) and rebuilt by the next run. Rows written before have no checksum.
+  `
+  ALTER TABLE forecast_files ADD COLUMN sha256 TEXT;
+  ALTER TABLE forecast_files ADD COLUMN mtime_ms INTEGER;
+  ALTER TABLE forecast_files ADD COLUMN damaged_at TEXT;
+  ALTER TABLE forecast_files ADD COLUMN damage TEXT;
+  `,
+  // 13: ice charts (server/src/icecharts/): one row per imported SIGRID-3 chart, its GeoJSON under DATA_DIR/icecharts/;
   // one chart per source and valid time (a second import replaces it only when asked).
   `
   CREATE TABLE ice_charts (

@@ -65,6 +65,13 @@ export interface ForecastFilesTable {
   bytes: number;
   etag: string;
   created_at: Defaulted<string>;
+  /** SHA-256 (hex) of the file as written (migration 12); null for rows written before. */
+  sha256: Defaulted<string | null>;
+  /** The file's modification time at write, ms since 1970 (rounded). */
+  mtime_ms: Defaulted<number | null>;
+  /** When the file was found truncated, rewritten or missing, and what was found; null while it is whole. */
+  damaged_at: Defaulted<string | null>;
+  damage: Defaulted<string | null>;
 }
 
 export interface ModelMetricsTable {
@@ -183,7 +190,7 @@ export interface VerificationEnsemblesTable {
   computed_at: Defaulted<string>;
 }
 
-/** Migration 12: imported ice charts (server/src/icecharts/). */
+/** Migration 13: imported ice charts (server/src/icecharts/). */
 export interface IceChartsTable {
   id: Generated<number>;
   source: string;

@@ -15,7 +15,7 @@ export type Grid = RegularGrid;
 
 // The grid and the lead times are the file contract's (common/forecast-file/), under the names the server uses;
 // the server takes leads as plain hours (a file's time values), hence the wider type.
-export { FORECAST_GRID as ARCTIC_GRID } from '../../../common/forecast-file/grid.ts';
+export { SECTOR_GRID } from '../../../common/forecast-file/grid.ts';
 export const LEAD_HOURS: readonly number[] = FILE_LEAD_HOURS;
 
 /** Mean Earth radius, m (the sphere the models and the drift field use). */

@@ -59,6 +59,19 @@ export interface ImportedForecast {
   leads: Array<{ hours: number; from: LeadSource }>;
   variables: string[];
   grid: string;
+  /**
+   * The file's own names of the steps the leads came from, when its calendar names any of them otherwise than
+   * the real day it means (2020-02-30 in 360_day): said with the import, so the dates are no surprise.
+   */
+  fileDates?: { labels: string[]; calendar: string };
+}
+
+/** The labels of the steps `sources` read, when one differs from its real day (a model calendar's). */
+function fileDatesOf(axis: ReturnType<typeof timeAxis>, sources: LeadSource[]): ImportedForecast['fileDates'] {
+  const used = [...new Set(sources.flatMap((from) => ('index' in from ? [from.index] : [from.before, from.after])))].sort((a, b) => axis.times[a] - axis.times[b]);
+  const steps = used.map((index) => axis.steps[index]);
+  if (!steps.some((step) => step?.label && step.label !== step.day)) return undefined;
+  return { labels: steps.map((step) => step.label), calendar: axis.calendar };
 }
 
 /** Convert a forecast file (see the header); `date` overrides the file's reference day. */
@@ -104,5 +117,6 @@ export function convertForecast(
   const variables = [any.variables.concentration, any.variables.thickness].filter((v): v is string => Boolean(v));
   const drift = any.variables.drift;
   if (drift) variables.push(...(drift.kind === 'eastnorth' ? [drift.east, drift.north] : [drift.x, drift.y]));
-  return { date, states, leads: sources.map((from, k) => ({ hours: LEAD_HOURS[k], from })), variables, grid: any.grid };
+  const fileDates = fileDatesOf(axis, sources);
+  return { date, states, leads: sources.map((from, k) => ({ hours: LEAD_HOURS[k], from })), variables, grid: any.grid, ...(fileDates ? { fileDates } : {}) };
 }

@@ -6,7 +6,7 @@
 import type { RegridMethod } from '../../../common/regrid/index.ts';
 import { NetcdfError, openNetcdf, type NetcdfDataset } from '../../../netcdf/index.ts';
 import type { ArchiveContext } from '../archive/pipeline.ts';
-import { ARCTIC_GRID, type Grid } from '../grid/grid.ts';
+import { SECTOR_GRID, type Grid } from '../grid/grid.ts';
 import type { FileRecord } from '../archive/forecast-repository.ts';
 import { registerProductDatasets, type DatasetInfo } from './datasets.ts';
 import { downloadFile, inboxFiles, readLocalFile, type ByteProgress, type FetchedFile } from './fetch-file.ts';
@@ -68,7 +68,7 @@ export interface IngestTarget {
 
 /** Convert and archive the inputs as one analysis. Throws IngestError/TimeStepError/RegridError (Russian). */
 export async function ingestAnalysis(ctx: Pick<ArchiveContext, 'db' | 'dataDir'>, inputs: IngestInput[], target: IngestTarget): Promise<IngestResult> {
-  const grid = target.grid ?? ARCTIC_GRID;
+  const grid = target.grid ?? SECTOR_GRID;
   const parts: TargetFields[] = [];
   const provenance: ProvenanceInput[] = [];
   const summary: IngestResult['inputs'] = [];

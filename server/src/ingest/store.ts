@@ -12,6 +12,7 @@ import type { IngestProvenanceTable } from '../db/schema.ts';
 import { makeEtag, type ArchiveContext } from '../archive/pipeline.ts';
 import { relativeFilePath, resolveInside, writeFileAtomic } from '../archive/file-store.ts';
 import { stateFileLayout, type FileMetadata } from '../archive/forecast-file.ts';
+import { sha256Of } from '../archive/file-integrity.ts';
 import { findFile, recordFile, type FileRecord } from '../archive/forecast-repository.ts';
 import type { IceState } from '../grid/ice-state.ts';
 import { encodeNetcdf3 } from '../../../netcdf/nc3/writer.ts';
@@ -79,7 +80,8 @@ export async function storeWithProvenance(
   for (const suffix of ['.gz', '.br']) rmSync(full + suffix, { force: true });
   const { size, mtimeMs } = statSync(full);
   await ctx.db.transaction().execute(async (trx) => {
-    await recordFile(trx, { kind: meta.kind, owner: meta.model, date: meta.date, path: rel, bytes: size, etag: makeEtag(meta.kind, meta.model, meta.date, size, mtimeMs) });
+    const etag = makeEtag(meta.kind, meta.model, meta.date, size, mtimeMs);
+    await recordFile(trx, { kind: meta.kind, owner: meta.model, date: meta.date, path: rel, bytes: size, etag, sha256: sha256Of(bytes), mtime_ms: mtimeMs });
     await replaceProvenance(trx, meta.kind, meta.model, meta.date, inputs, userId);
   });
   return (await findFile(ctx.db, meta.kind, meta.model, meta.date))!;

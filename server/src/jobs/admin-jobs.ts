@@ -1,5 +1,5 @@
 /**
- * The handlers of the three admin jobs: what runs on the main thread (the model generator, which may wait on
+ * The handlers of the admin jobs of models and forecasts (generation of a model, of forecasts): what runs on the main thread (the model generator, which may wait on
  * an LLM over the network) and what goes to a worker thread (archive, model runs, metrics).
  */
 import type { ModelFamily } from '../../../common/model-families.ts';
@@ -8,12 +8,10 @@ import type { ModelGenerator } from '../model-generation/generator.ts';
 import { ModelSpecError } from '../model-generation/model-spec.ts';
 import type { JobHandler } from './job-handler.ts';
 import { runInWorker } from '../threads/run-in-thread.ts';
-import type { IngestDayArgs, IngestDayResult } from './tasks/ingest-day.ts';
 import type { RegisterModelArgs, RegisterModelResult } from './tasks/register-model.ts';
 import type { RunModelsArgs, RunModelsResult } from './tasks/run-models.ts';
 
 const tasks = {
-  ingestDay: new URL('./tasks/ingest-day.ts', import.meta.url),
   registerModel: new URL('./tasks/register-model.ts', import.meta.url),
   runModels: new URL('./tasks/run-models.ts', import.meta.url),
 };
@@ -23,18 +21,6 @@ const scaled =
   (progress: (fraction: number, message?: string) => void, from: number, to: number) =>
   (fraction: number, message?: string) =>
     progress(from + (to - from) * fraction, message);
-
-/** `where`: the server's DATA_DIR and database (the config), which the worker task opens itself. */
-export function ingestDayJob(where: DatabaseTarget, date: string): JobHandler {
-  return async ({ signal, progress }) => {
-    const args: IngestDayArgs = { dataDir: where.dataDir, databaseUrl: where.databaseUrl, date };
-    const result = await runInWorker<IngestDayResult>(tasks.ingestDay, args, { signal, onProgress: progress });
-    return {
-      result: { ...result },
-      message: `анализ и прогнозы за ${date} готовы; метрики пересчитаны для моделей: ${result.metrics_recomputed.length}`,
-    };
-  };
-}
 
 export interface GenerateModelInput {
   dataDir: string;

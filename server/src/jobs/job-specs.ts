@@ -8,24 +8,19 @@
 import { isAbsolute, join, relative } from 'node:path';
 import { findFamily } from '../../../common/model-families.ts';
 import type { Config } from '../config.ts';
-import type { AnalysisSourceConfig } from '../ingest/products.ts';
 import type { ModelGenerator } from '../model-generation/generator.ts';
 import { selectGenerator } from '../model-generation/select-generator.ts';
-import { generateForecastJob, generateModelJob, ingestDayJob } from './admin-jobs.ts';
+import { generateForecastJob, generateModelJob } from './admin-jobs.ts';
 import type { OnnxSpec } from '../models/onnx/spec.ts';
 import type { CyclePlan } from '../cycle/run-cycle.ts';
 import { dailyCycleJob } from './cycle-job.ts';
-import { fetchAnalysisJob, importAnalysisJob, importForecastJob } from './ingest-jobs.ts';
+import { importAnalysisJob, importForecastJob } from './ingest-jobs.ts';
 import type { JobHandler } from './job-handler.ts';
 import { registerOnnxModelJob } from './onnx-jobs.ts';
 import { withVerification } from './with-verification.ts';
 import { importChartJob } from './icechart-jobs.ts';
 
 export type JobSpec =
-  /** POST /force_fetch_data with ANALYSIS_SOURCE=demo: the demo analysis and forecasts of `date`. */
-  | { task: 'ingest_day'; date: string }
-  /** POST /force_fetch_data with a real ANALYSIS_SOURCE (the submitting server's, as it was then). */
-  | { task: 'fetch_analysis'; date: string; source: Exclude<AnalysisSourceConfig, { kind: 'demo' }>; userId: number | null }
   /** The daily cycle over `plan.dates`: a scheduled tick, a due retry, or POST /force_fetch_data (cycle/README.md). */
   | { task: 'daily_cycle'; plan: Omit<CyclePlan, 'jobId'> }
   /** POST /models/generate. */
@@ -76,10 +71,6 @@ export function handlerFor(spec: JobSpec, env: JobEnvironment): JobHandler {
 
 function archiveHandlerFor(spec: JobSpec, env: JobEnvironment): JobHandler {
   switch (spec.task) {
-    case 'ingest_day':
-      return ingestDayJob(env, spec.date);
-    case 'fetch_analysis':
-      return fetchAnalysisJob(env, spec.date, spec.source, spec.userId);
     case 'daily_cycle':
       return dailyCycleJob(env, spec.plan);
     case 'generate_model': {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { demoAnalysis } from '../../src/archive/demo-analysis.ts';
-import { ARCTIC_GRID, EARTH_RADIUS_M } from '../../src/grid/grid.ts';
+import { SECTOR_GRID, EARTH_RADIUS_M } from '../../src/grid/grid.ts';
 import { driftSpeed } from '../../src/grid/ice-state.ts';
 import { landMask } from '../../src/grid/land-mask.ts';
 
@@ -8,7 +8,7 @@ const at = (lat: number, lon: number) => Math.round((lat - 66.025) / 0.05) * 130
 
 describe('land mask', () => {
   it('has land and sea where the map has them', () => {
-    const mask = landMask(ARCTIC_GRID);
+    const mask = landMask(SECTOR_GRID);
     expect(mask[at(73.0, 55.0)]).toBe(1); // Novaya Zemlya
     expect(mask[at(76.0, 100.0)]).toBe(1); // Taymyr
     expect(mask[at(68.0, 80.0)]).toBe(1); // Yamal/Gydan, the Siberian mainland
@@ -23,17 +23,17 @@ describe('land mask', () => {
 });
 
 describe('demo analysis', () => {
-  const march = demoAnalysis('2026-03-15', ARCTIC_GRID);
-  const september = demoAnalysis('2026-09-15', ARCTIC_GRID);
+  const march = demoAnalysis('2026-03-15', SECTOR_GRID);
+  const september = demoAnalysis('2026-09-15', SECTOR_GRID);
 
   it('is deterministic for a date', () => {
-    const again = demoAnalysis('2026-03-15', ARCTIC_GRID);
+    const again = demoAnalysis('2026-03-15', SECTOR_GRID);
     expect(Buffer.from(again.thickness.buffer).equals(Buffer.from(march.thickness.buffer))).toBe(true);
     expect(Buffer.from(again.u.buffer).equals(Buffer.from(march.u.buffer))).toBe(true);
   });
 
   it('stays in the physical ranges and is NaN on land', () => {
-    const mask = landMask(ARCTIC_GRID);
+    const mask = landMask(SECTOR_GRID);
     const speed = driftSpeed(march);
     // Count violations rather than asserting per cell: 624,480 cells.
     let landWithValues = 0;
@@ -80,7 +80,7 @@ describe('demo analysis', () => {
   });
 
   it('changes smoothly from one day to the next', () => {
-    const next = demoAnalysis('2026-03-16', ARCTIC_GRID);
+    const next = demoAnalysis('2026-03-16', SECTOR_GRID);
     let diff = 0;
     let n = 0;
     for (let k = 0; k < next.concentration.length; k++) {
@@ -94,7 +94,7 @@ describe('demo analysis', () => {
 
   it('drifts without divergence (from a stream function)', () => {
     // Discrete divergence on the sphere over ice-covered interior cells, relative to |velocity| / cell size.
-    const { nlon } = ARCTIC_GRID;
+    const { nlon } = SECTOR_GRID;
     const rad = Math.PI / 180;
     let worst = 0;
     for (let j = 100; j < 460; j += 7) {

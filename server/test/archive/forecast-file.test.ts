@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { openNetcdf } from '../../../netcdf/index.ts';
 import { FILE_VARIABLES } from '../../../common/forecast-file/variables.ts';
 import { decodeStateFile, encodeStateFile, type FileMetadata } from '../../src/archive/forecast-file.ts';
-import { ARCTIC_GRID, type Grid } from '../../src/grid/grid.ts';
+import { SECTOR_GRID, type Grid } from '../../src/grid/grid.ts';
 import { makeGrid } from '../grid/small-grid.ts';
 import type { IceState } from '../../src/grid/ice-state.ts';
 import { ncdump, ncdumpValues, tempNc } from '../../../netcdf/test/ncdump.ts';
@@ -92,7 +92,7 @@ describe('forecast files', () => {
   });
 
   it('on the full grid, the app decoder finds a cell by its coordinates', async () => {
-    const states = [0, 1, 2].map((lead) => patternState(ARCTIC_GRID, lead));
+    const states = [0, 1, 2].map((lead) => patternState(SECTOR_GRID, lead));
     const bytes = encodeStateFile(states, meta);
     expect(bytes.byteLength).toBeGreaterThan(4 * 3 * 480 * 1301 * 4);
     const dataset = await openNetcdf(bytes);
@@ -111,7 +111,7 @@ describe('forecast files', () => {
     expect(thickness48[row * 1301 + col]).toBeCloseTo(75.025 - 70 + 1, 2);
 
     const back = decodeStateFile(bytes, 2).state;
-    expect(back.grid).toEqual(ARCTIC_GRID);
+    expect(back.grid).toEqual(SECTOR_GRID);
     expect(back.concentration[row * 1301 + col]).toBeCloseTo(0.3, 3);
     expect(back.u[row * 1301 + col]).toBeCloseTo(0.1, 3);
     expect(back.v[row * 1301 + col]).toBeCloseTo(0, 3);

@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { FILE_VARIABLES } from '../../../common/forecast-file/variables.ts';
 import { decodeStateFile } from '../../src/archive/forecast-file.ts';
 import { Nc3Dataset } from '../../../netcdf/nc3/reader.ts';
-import { ARCTIC_GRID } from '../../src/grid/grid.ts';
+import { SECTOR_GRID } from '../../src/grid/grid.ts';
 import { encodeNetcdf3 } from '../../../netcdf/nc3/writer.ts';
 import { sha256Of } from '../../src/ingest/fetch-file.ts';
 import { ingestAnalysis } from '../../src/ingest/ingest-analysis.ts';
@@ -85,7 +85,7 @@ describe('drift from grid-relative displacements', () => {
       [85, 60],
       [88, 110],
     ]) {
-      const k = Math.round((lat - ARCTIC_GRID.lat0) / ARCTIC_GRID.dlat) * ARCTIC_GRID.nlon + Math.round((lon - ARCTIC_GRID.lon0) / ARCTIC_GRID.dlon);
+      const k = Math.round((lat - SECTOR_GRID.lat0) / SECTOR_GRID.dlat) * SECTOR_GRID.nlon + Math.round((lon - SECTOR_GRID.lon0) / SECTOR_GRID.dlon);
       if (!Number.isFinite(speed[k])) continue; // land
       checked++;
       // A rotation keeps the length (speed kept to 1 mm/s by bit rounding).

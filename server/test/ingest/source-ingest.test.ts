@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { utcToday } from '../../src/archive/pipeline.ts';
 import { decodeStateFile } from '../../src/archive/forecast-file.ts';
 import { findFile, latestAnalysisFile } from '../../src/archive/forecast-repository.ts';
-import { ARCTIC_GRID } from '../../src/grid/grid.ts';
+import { SECTOR_GRID } from '../../src/grid/grid.ts';
 import { seedModels } from '../../src/cycle/demo-archive.ts';
 import { encodeNetcdf3 } from '../../../netcdf/nc3/writer.ts';
 import { ingestFromSource } from '../../src/ingest/ingest-analysis.ts';
@@ -35,9 +35,9 @@ function readAnalysis(dataDir: string, path: string) {
 
 /** Value of a field at a latitude/longitude on the forecast grid (nearest cell). */
 function at(field: Float32Array, lat: number, lon: number): number {
-  const row = Math.round((lat - ARCTIC_GRID.lat0) / ARCTIC_GRID.dlat);
-  const col = Math.round((lon - ARCTIC_GRID.lon0) / ARCTIC_GRID.dlon);
-  return field[row * ARCTIC_GRID.nlon + col];
+  const row = Math.round((lat - SECTOR_GRID.lat0) / SECTOR_GRID.dlat);
+  const col = Math.round((lon - SECTOR_GRID.lon0) / SECTOR_GRID.dlon);
+  return field[row * SECTOR_GRID.nlon + col];
 }
 
 const finite = (field: Float32Array) => field.reduce((n, x) => (Number.isFinite(x) ? n + 1 : n), 0);

@@ -11,7 +11,7 @@ import type { CycleDateView, CycleRetentionView, CycleStatus } from '../../../co
 import type { IceChartCollection, IceChartList, IceChartSummary } from '../../../common/api-types/icecharts.ts';
 import type { Job } from '../../../common/api-types/jobs.ts';
 import type { RegionSummary } from '../../../common/regions/types.ts';
-import type { RouteCheckRequest, RouteCheckResult, RouteSample } from '../../../common/api-types/route.ts';
+import type { RouteCheckRequest, RouteCheckResult, RouteSample } from '../../../common/api-types/ship-route.ts';
 import type { VerificationReply, VerificationRow, VerificationSpsRow, VerificationSummaryReply, VerificationSummaryRow, VerificationTruth } from '../../../common/api-types/verification.ts';
 import type { ForecastInfo } from '../../../src/api/forecast.ts';
 import type { Dataset, ModelArchitecture, ModelMetrics } from '../../../src/api/reports.ts';

@@ -29,7 +29,7 @@ const SLICE_CACHE_SIZE = 12;
 
 export interface ForecastLoaderOptions {
   store: ForecastMapStore;
-  worker: Pick<ForecastClient, 'load' | 'scalarSlice' | 'driftSlice'> & Partial<Pick<ForecastClient, 'allowBackground' | 'linkDecision' | 'linkQuiet'>>;
+  worker: Pick<ForecastClient, 'load' | 'scalarSlice' | 'driftSlice'> & Partial<Pick<ForecastClient, 'allowBackground'>>;
   /** The file for a date and run (absolute URL: the worker fetches it); `analysis`: the date's analysis. */
   fileUrl: (date: string, assimilated: boolean, analysis?: boolean) => string;
   /** The available dates; omitted when another part of the page supplies them (datesLoaded). */
@@ -224,28 +224,20 @@ export class ForecastLoader {
   }
 
   /**
-   * Let the worker fetch the rest of the file once this field is on the map (the link serves the view first); then
-   * show how it does (slices or the whole file, link-decision.ts), and again once the link is quiet (the whole
-   * file has arrived).
+   * Let the worker fetch the rest of the file once this field is on the map (the link serves the view first), and
+   * show how it does (slices or the whole file, workers/forecast/link-decision.ts): one call, after which the
+   * worker tells each change (the whole file held) by itself.
    */
   private allowBackgroundWhenDrawn(fileKey: string): void {
     const { worker, store } = this.options;
     if (!worker.allowBackground) return;
     const drawn = this.options.whenDrawn?.(fileKey) ?? Promise.resolve();
-    const showDecision = async () => {
-      const decision = (await worker.linkDecision?.(fileKey)) ?? null;
-      if (store.getState().fileMeta?.key === fileKey) store.getState().linkDecided(decision);
-      return decision;
-    };
     drawn
-      .then(async () => {
-        worker.allowBackground?.(fileKey);
-        const decision = await showDecision();
-        if (decision?.mode === 'whole' && !decision.held && worker.linkQuiet) {
-          await worker.linkQuiet();
-          await showDecision();
-        }
-      })
+      .then(() =>
+        worker.allowBackground?.(fileKey, (decision) => {
+          if (store.getState().fileMeta?.key === fileKey) store.getState().linkDecided(decision);
+        }),
+      )
       .catch(() => undefined);
   }
 

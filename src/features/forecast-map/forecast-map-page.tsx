@@ -13,7 +13,7 @@ import { FirstView } from './first-view/first-view.tsx';
 import { useMapWanted } from './first-view/use-map-wanted.ts';
 import { prefetchMapWorker } from './first-view/prefetch-map-worker.ts';
 import { ForecastSidebar } from './forecast-sidebar.tsx';
-import { createForecastWorker, prestartForecastWorker, type ForecastWorkerHandle } from './forecast-worker.ts';
+import { createForecastClient, prestartForecastClient, type ForecastClient } from '../../../workers/forecast-client.ts';
 import { createDrawnSignal } from './first-view/drawn-signal.ts';
 import { firstFieldDrawn } from './first-view/first-field-drawn.ts';
 import { LocalFileContext } from './local-file/local-file-context.ts';
@@ -24,7 +24,7 @@ import './local-file/local-file.css';
 import { createForecastMapStore } from './store/forecast-map-store.ts';
 import { ForecastMapStoreContext } from './store/store-context.ts';
 import { useUrlSync } from './use-url-sync.ts';
-import { RoutePanel } from './route-check/route-panel.tsx';
+import { RoutePanel } from './ship-route/route-panel.tsx';
 import { ChartLoader } from './ice-chart/chart-loader.ts';
 import { EggCodePanel } from './ice-chart/egg-code-view.tsx';
 import { fetchChart, fetchChartList } from '../../api/icecharts.ts';
@@ -38,7 +38,7 @@ const ForecastMapView = lazy(() => import('./forecast-map-view.tsx').then((modul
 // dates are asked for at once, in parallel with the session check, not one round trip after the page mounts.
 let earlyDates: Promise<string[]> | null = null;
 if (typeof location !== 'undefined' && location.pathname === '/forecasts') {
-  prestartForecastWorker();
+  prestartForecastClient();
   earlyDates = fetchForecastInfo().then((info) => info.available_dates);
   // Not signed in (401: the guard sends the visitor to /login) or offline: a later mount asks again.
   earlyDates.catch(() => {
@@ -64,8 +64,8 @@ export function ForecastMapPage() {
   // The worker's background fetches wait until the map has drawn the file's first field (the view first).
   const [drawnSignal] = useState(createDrawnSignal);
   // What can wait (the offline land's detail) asks the decode worker when its link is free.
-  const workerRef = useRef<ForecastWorkerHandle | null>(null);
-  const [whenLinkQuiet] = useState(() => () => workerRef.current?.api.linkQuiet() ?? Promise.resolve());
+  const workerRef = useRef<ForecastClient | null>(null);
+  const [whenLinkQuiet] = useState(() => () => workerRef.current?.linkQuiet() ?? Promise.resolve());
   const [firstViewMode] = useState(sliceFirst);
   const mapWanted = useMapWanted(store, !firstViewMode);
   const [mapRendered, setMapRendered] = useState(false);
@@ -76,11 +76,11 @@ export function ForecastMapPage() {
 
   // The decode worker and the loader live as long as the page.
   useEffect(() => {
-    const worker = createForecastWorker();
+    const worker = createForecastClient();
     workerRef.current = worker;
     const loader = new ForecastLoader({
       store,
-      worker: worker.api,
+      worker,
       fileUrl: (date, assimilated, analysis) => (analysis ? analysisFileUrl(date) : forecastFileUrl(date, assimilated)),
       listDates,
       sliceFirst: firstViewMode,
@@ -89,7 +89,7 @@ export function ForecastMapPage() {
     const stop = loader.start();
     const stopTools = startMapTools({
       store,
-      worker: worker.api,
+      worker,
       urls: { forecast: (date, assimilated) => forecastFileUrl(date, assimilated), analysis: analysisFileUrl },
       // Not on the link with the first field (a satellite link's few connections and 64 kbit/s up are the view's).
       listAnalysisDates: async () => {
@@ -98,7 +98,7 @@ export function ForecastMapPage() {
       },
       memberUrls: probabilityMemberUrls,
     });
-    localFiles.attach(worker.api);
+    localFiles.attach(worker);
     const stopChart = new ChartLoader({
       store,
       listCharts: (query, signal) => fetchChartList(query, { signal }),

@@ -12,8 +12,8 @@ import { buildFieldOrDifference, buildToolLayers, toolLayersChanged } from './ma
 import { handleMapClick } from './point-panel/map-click.ts';
 import { registerMap } from './map-export/map-registry.ts';
 import { useForecastMap, useForecastMapStore } from './store/store-context.ts';
-import { attachRouteClicks, mapClickTarget } from './route-check/map-click-rule.ts';
-import { buildRouteLayers, routeLayersChanged } from './route-check/route-layers.ts';
+import { attachRouteClicks, mapClickTarget } from './ship-route/map-click-rule.ts';
+import { buildRouteLayers, routeLayersChanged } from './ship-route/route-layers.ts';
 import { buildChartLayers, chartLayersChanged } from './ice-chart/chart-layers.ts';
 import { selectChartPolygonAt } from './ice-chart/chart-click.ts';
 
@@ -50,7 +50,7 @@ export function ForecastMapView({ projection = 'globe', onFieldDrawn, onMapRende
       onBasemapChange: setBasemap,
       onPointer: setPointer,
       whenLinkQuiet,
-      // Who owns a click: route-check/map-click-rule.ts (drawing a route: the route; otherwise the point panel).
+      // Who owns a click: ship-route/map-click-rule.ts (drawing a route: the route; otherwise the point panel).
       onClick: (position) => {
         const target = mapClickTarget(store.getState());
         if (target === 'point') handleMapClick(store, position);

@@ -6,7 +6,6 @@ import './forecast-map.css';
 
 export { ForecastLoader } from './forecast-loader.ts';
 export { ForecastMapView } from './forecast-map-view.tsx';
-export { createForecastWorker, type ForecastWorkerHandle } from './forecast-worker.ts';
 export { MapLegend } from './map-legend.tsx';
 export { createForecastMapStore } from './store/forecast-map-store.ts';
 export { ForecastMapStoreContext } from './store/store-context.ts';

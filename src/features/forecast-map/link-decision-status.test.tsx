@@ -24,14 +24,16 @@ const decision = (mode: 'whole' | 'slices', bitsPerSecond: number | null, held =
 });
 
 async function shown(answers: LinkDecision[]) {
-  let quiet!: () => void;
-  const worker: Pick<ForecastClient, 'load' | 'scalarSlice' | 'driftSlice' | 'allowBackground' | 'linkDecision' | 'linkQuiet'> = {
+  let held!: () => void;
+  const worker: Pick<ForecastClient, 'load' | 'scalarSlice' | 'driftSlice' | 'allowBackground'> = {
     load: async (source) => fileMeta('url' in source ? source.url : source.key),
     scalarSlice: async (): Promise<ScalarSlice> => ({ data: Float32Array.of(1, 2), width: 2, height: 1, min: 1, max: 2 }),
     driftSlice: async () => ({ data: new Float32Array(4), width: 2, height: 1, maxSpeed: 0 }),
-    allowBackground: () => undefined,
-    linkDecision: async () => answers.shift() ?? null,
-    linkQuiet: () => new Promise<void>((resolve) => (quiet = resolve)),
+    // As the real worker: the decision at once, then each change (here, when the test says the whole file is held).
+    allowBackground: (_key, onDecision) => {
+      onDecision?.(answers.shift() ?? null);
+      held = () => onDecision?.(answers.shift() ?? null);
+    },
   };
   const store = createForecastMapStore();
   const stop = new ForecastLoader({ store, worker, fileUrl: (date) => `free/${date}`, listDates: async () => ['2026-11-21'] }).start();
@@ -45,14 +47,14 @@ async function shown(answers: LinkDecision[]) {
   });
   await settle();
   const status = () => container.querySelector('[data-testid="link-decision"]');
-  return { status, settle, quiet: () => quiet(), stop, dispose: unmount };
+  return { status, settle, held: () => held(), stop, dispose: unmount };
 }
 
 describe('the link in the sidebar’s data status', () => {
   it('a fast link: the whole file is coming, then held in memory', async () => {
     const view = await shown([decision('whole', 94_000_000), decision('whole', 94_000_000, true)]);
     expect(view.status()?.textContent).toBe('Быстрая связь (94 Мбит/с, порог 8 Мбит/с): файл загружается целиком');
-    view.quiet();
+    view.held();
     await view.settle();
     expect(view.status()?.textContent).toBe('Быстрая связь (94 Мбит/с, порог 8 Мбит/с): файл целиком в памяти, переключение без загрузки');
     expect(view.status()?.getAttribute('data-held')).toBe('true');

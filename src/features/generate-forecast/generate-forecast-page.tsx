@@ -8,21 +8,20 @@ import { forecastFileUrl } from '../../api/forecast.ts';
 import { ru } from '../../i18n/ru.ts';
 import {
   createForecastMapStore,
-  createForecastWorker,
   ForecastLoader,
   ForecastMapStoreContext,
   ForecastMapView,
   IceClassSelect,
   MapLegend,
   ViewControls,
-  type ForecastWorkerHandle,
 } from '../forecast-map/index.ts';
+import { createForecastClient, type ForecastClient } from '../../../workers/forecast-client.ts';
 import { GenerateForecastControls, type ForecastRun } from './generate-forecast-controls.tsx';
 import { RunSwitch } from './run-switch.tsx';
 
 export function GenerateForecastPage() {
   const [store] = useState(createForecastMapStore);
-  const workerRef = useRef<ForecastWorkerHandle | null>(null);
+  const workerRef = useRef<ForecastClient | null>(null);
   const [run, setRun] = useState<ForecastRun | null>(null);
   const [activeModel, setActiveModel] = useState<string | null>(null);
 
@@ -40,10 +39,10 @@ export function GenerateForecastPage() {
   const date = run?.date ?? null;
   useEffect(() => {
     if (!date || !activeModel) return;
-    workerRef.current ??= createForecastWorker();
+    workerRef.current ??= createForecastClient();
     const loader = new ForecastLoader({
       store,
-      worker: workerRef.current.api,
+      worker: workerRef.current,
       fileUrl: (fileDate, assimilated) => forecastFileUrl(fileDate, assimilated, activeModel),
     });
     store.getState().setDate(date);

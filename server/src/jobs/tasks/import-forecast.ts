@@ -11,7 +11,7 @@ import { russianFailure } from '../../ingest/failure.ts';
 import { convertForecast, type LeadSource } from '../../ingest/forecast-import.ts';
 import { openInput } from '../../ingest/ingest-analysis.ts';
 import { storeWithProvenance } from '../../ingest/store.ts';
-import { ARCTIC_GRID } from '../../grid/grid.ts';
+import { SECTOR_GRID } from '../../grid/grid.ts';
 import { withArchive } from '../../archive/archive-in-thread.ts';
 
 export interface ImportForecastArgs {
@@ -34,6 +34,9 @@ export interface ImportForecastResult {
   sha256: string;
   leads: Array<{ hours: number; from: LeadSource }>;
   metrics_recomputed: string[];
+  /** The file's own labels of the steps read and its calendar, when the file names them otherwise (360_day). */
+  file_dates?: string[];
+  calendar?: string;
 }
 
 const text = (value: unknown) => (typeof value === 'string' ? value.replace(/[\0\s]+$/, '') : '');
@@ -48,7 +51,7 @@ export async function run(args: ImportForecastArgs, progress: (fraction: number,
       let attributes;
       try {
         progress(0.15, 'пересчёт заблаговременностей на сетку прогноза');
-        converted = convertForecast(dataset, { date: args.date, target: ARCTIC_GRID, fileName: args.originalName, dataDir: args.dataDir });
+        converted = convertForecast(dataset, { date: args.date, target: SECTOR_GRID, fileName: args.originalName, dataDir: args.dataDir });
         attributes = dataset.attributes;
       } finally {
         dataset.close();
@@ -90,6 +93,7 @@ export async function run(args: ImportForecastArgs, progress: (fraction: number,
       return {
         model_id: args.modelId,
         date: converted.date,
+        ...(converted.fileDates ? { file_dates: converted.fileDates.labels, calendar: converted.fileDates.calendar } : {}),
         file: record.path,
         variables: converted.variables,
         grid: converted.grid,

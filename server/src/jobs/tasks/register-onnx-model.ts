@@ -8,7 +8,7 @@ import { mkdirSync, renameSync, rmSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { archivedAnalysis, analysisDates, forecastFrom } from '../../archive/pipeline.ts';
 import { deleteModel, findModel, insertModel, modelMetrics } from '../../archive/forecast-repository.ts';
-import { ARCTIC_GRID } from '../../grid/grid.ts';
+import { SECTOR_GRID } from '../../grid/grid.ts';
 import { recomputeMetrics } from '../../verification/hindcast-metrics.ts';
 import { ONNX_MODEL_TYPE, onnxModelPath } from '../../models/onnx/onnx-model.ts';
 import { sha256File } from '../../models/onnx/session.ts';
@@ -39,7 +39,7 @@ export async function run(args: RegisterOnnxModelArgs, progress: (fraction: numb
     progress(0.05, 'проверка файла модели');
     const sha256 = await sha256File(args.path);
     const target = onnxModelPath(args.dataDir, modelId);
-    const hyperparameters = onnxHyperparameters(spec, ARCTIC_GRID.nlat, ARCTIC_GRID.nlon, sha256);
+    const hyperparameters = onnxHyperparameters(spec, SECTOR_GRID.nlat, SECTOR_GRID.nlon, sha256);
     const model = { model_id: modelId, model_type: ONNX_MODEL_TYPE, hyperparameters, is_default: false };
     if (!(await insertModel(ctx.db, model))) throw new Error(`модель ${modelId} уже существует`);
     try {

@@ -13,6 +13,7 @@ import { HttpError } from '../../http-error.ts';
 import { requireUser } from '../../plugins/guards.ts';
 import { commonErrors, errorReply } from '../common-schemas.ts';
 import { namesExternalModel, revalidateReplies } from './revalidate.ts';
+import { ensureWhole } from './damaged-file.ts';
 import { sendNetcdf } from './send-netcdf.ts';
 import { parseSubsetQuery, sendSubset } from './send-subset.ts';
 import { subsetWarmer } from '../../subsets/subset-warmer.ts';
@@ -72,7 +73,7 @@ function histRoute(lookup: HistLookup): FastifyPluginAsync {
         compress: false,
         schema: {
           querystring: histQuery,
-          response: { 404: errorReply, 416: errorReply, ...commonErrors },
+          response: { 404: errorReply, 416: errorReply, 503: errorReply, ...commonErrors },
         },
       },
       async (request, reply) => {
@@ -88,6 +89,8 @@ function histRoute(lookup: HistLookup): FastifyPluginAsync {
         } catch {
           throw new HttpError(404, `No file for ${date}`);
         }
+        // Truncated, rewritten or deleted behind our back: 503 at once, marked for the next run (damaged-file.ts).
+        await ensureWhole(app, path, file);
         try {
           const name = `${lookup.kind}_${file.owner}_${date}.nc`;
           // Whoever opens a date first (its header range, a subset or the whole file) puts that file's subsets

@@ -6,7 +6,7 @@
  * covered; on land it is covered with nulls.
  */
 import type { IceChartFeature } from '../../../../common/api-types/icecharts.ts';
-import type { RouteCheckResult, RouteSample } from '../../../../common/api-types/route.ts';
+import type { RouteCheckResult, RouteSample } from '../../../../common/api-types/ship-route.ts';
 import { chartRio } from '../../../../common/icecharts/chart-rio.ts';
 import { ICE_TYPES, type IceClass, type IceType } from '../../../../common/polaris/polaris.ts';
 import { chartLookup } from '../../icecharts/chart-lookup.ts';

@@ -7,7 +7,7 @@
  * values of the nearest cell (the cell whose area contains it). 422 for a malformed body, 404 without a file.
  */
 import type { FastifyPluginAsync } from 'fastify';
-import type { ChartRouteCheckRequest, RouteCheckRequest } from '../../../../common/api-types/route.ts';
+import type { ChartRouteCheckRequest, RouteCheckRequest } from '../../../../common/api-types/ship-route.ts';
 import { readChartFeatures } from '../../icecharts/chart-files.ts';
 import { findChart } from '../../icecharts/chart-repository.ts';
 import { checkRouteOnChart } from './chart-route-check.ts';

@@ -5,7 +5,7 @@
  * or a sea cell without a value — is `covered: false`, and the route's length there is `outside_km`, so "no
  * ice" and "no data" are told apart; land inside the grid is covered (the forecast knows it is land).
  */
-import type { RouteCheckResult, RouteSample } from '../../../../common/api-types/route.ts';
+import type { RouteCheckResult, RouteSample } from '../../../../common/api-types/ship-route.ts';
 import { assessCell, type IceClass } from '../../../../common/polaris/polaris.ts';
 import { cellIndexAt } from '../../../../common/regular-grid.ts';
 import { landMask } from '../../grid/land-mask.ts';

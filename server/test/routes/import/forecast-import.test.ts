@@ -11,6 +11,7 @@ import { makeApp, signedIn, type Session } from '../../helpers.ts';
 import { waitForJob } from '../../jobs/test-app.ts';
 import { FIXTURE_SHA256, fixtureBytes } from '../../ingest/fixture-server.ts';
 import { multipart } from './multipart.ts';
+import { calendarFile } from '../../ingest/calendar-files.ts';
 
 function post(app: FastifyInstance, url: string, session: Pick<Session, 'headers'>, fields: Record<string, string>, file?: { name: string; bytes: Uint8Array }) {
   const body = multipart(fields, file);
@@ -88,6 +89,22 @@ describe('POST /api/v1/forecast/import', () => {
     expect(scored.metrics.rmse).toBeGreaterThan(0);
     expect(scored.metrics.rmse).toBeLessThan(0.1);
   }, 300_000);
+
+  it('names the file’s own dates of a model-calendar forecast (360_day) in its message and result', async () => {
+    const { app } = await makeApp();
+    await seedModels(app.db);
+    const admin = await signedIn(app, 'admin');
+    // Days 59, 60, 61 of 2020 in 360_day are 2020-02-30, 03-01, 03-02: real 2020-02-29, 03-01, 03-02, the
+    // +24/+48/+72 h of a forecast started 2020-02-28.
+    const bytes = calendarFile({ units: 'days since 2020-01-01 00:00:00', calendar: '360_day', values: [59, 60, 61] });
+    const reply = await post(app, '/api/v1/forecast/import', admin, { model_id: 'model_360', date: '2020-02-28' }, { name: 'model-360.nc', bytes });
+    expect(reply.statusCode, reply.body).toBe(202);
+    const job = await waitForJob(app, admin.headers, reply.json().job_id, 120_000);
+    expect(job).toMatchObject({ status: 'succeeded', result: { date: '2020-02-28', file_dates: ['2020-02-30', '2020-03-01', '2020-03-02'], calendar: '360_day' } });
+    expect(job.message).toBe(
+      'прогноз модели model_360 за 2020-02-28 импортирован из файла model-360.nc (в файле шаги 2020-02-30, 2020-03-01, 2020-03-02, календарь 360_day)',
+    );
+  }, 180_000);
 
   it('refuses a file that does not cover the leads, a computed model’s id, a missing model_id; 403 for a user', async () => {
     const { app } = await makeApp();

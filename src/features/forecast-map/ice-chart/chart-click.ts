@@ -1,5 +1,5 @@
 /**
- * A click on the map while the chart is shown (route-check/map-click-rule.ts decides it): the egg code of the polygon
+ * A click on the map while the chart is shown (ship-route/map-click-rule.ts decides it): the egg code of the polygon
  * under it opens, or closes where there is none. Found on the CPU from the prepared rings (chart-geometry.ts), no
  * GPU picking pass: a few microseconds for a chart of hundreds of polygons.
  */

@@ -8,7 +8,7 @@ import { IceChartPanel } from './chart-panel.tsx';
 import { EggCodePanel } from './egg-code-view.tsx';
 import { ChartLoader } from './chart-loader.ts';
 import { selectChartPolygonAt } from './chart-click.ts';
-import { mapClickTarget } from '../route-check/map-click-rule.ts';
+import { mapClickTarget } from '../ship-route/map-click-rule.ts';
 import { chartCollection, chartFeature, chartSummary } from '../../../testing/chart-polygons.ts';
 
 let view: Rendered | undefined;

@@ -10,7 +10,7 @@ import { createDatesSlice, type DatesSlice } from './dates-slice.ts';
 import { createFieldSlice, type FieldSlice } from './field-slice.ts';
 import { createFileSlice, type FileSlice } from './file-slice.ts';
 import { createSelectionSlice, type SelectionSlice } from './selection-slice.ts';
-import { createRouteSlice, type RouteSlice } from '../route-check/route-slice.ts';
+import { createRouteSlice, type RouteSlice } from '../ship-route/route-slice.ts';
 import { createToolsSlice, type ToolsSlice } from '../map-tools/tools-slice.ts';
 import { createEdgeSlice, type EdgeSlice } from '../ice-edge/edge-slice.ts';
 import { createDifferenceSlice, type DifferenceSlice } from '../difference/difference-slice.ts';

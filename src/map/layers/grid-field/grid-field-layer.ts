@@ -12,7 +12,7 @@
 import { Layer, project32, type LayerProps, type UpdateParameters } from '@deck.gl/core';
 import type { Texture } from '@luma.gl/core';
 import type { ShaderModule } from '@luma.gl/shadertools';
-import vs from '../../../../shaders/scalar-field/scalar-field.vert.glsl?raw';
+import vs from './grid-field.vert.glsl?raw';
 import type { RegularGrid } from '../../../../common/regular-grid.ts';
 import { createSliceTexture, fitsGrid, gridCell, GridModel, gridUniforms, isGlobe, VALID_CELL_ALPHA, type FieldValues } from './grid-field.ts';
 

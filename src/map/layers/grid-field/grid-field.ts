@@ -1,14 +1,14 @@
 /**
  * What the scalar field and POLARIS layers share (both draw one value per cell of a regular lat/lon grid):
  * the model over the grid's mesh, rebuilt only when the grid or the projection changes; the r32float slice
- * textures; the cell lookup of their fragment shaders (`gridCell`, shaders/scalar-field/_grid-cell.frag.glsl);
+ * textures; the cell lookup of their fragment shaders (`gridCell`, src/map/layers/grid-field/_grid-cell.frag.glsl);
  * the ground-overlay draw parameters; and the uniforms that place the grid.
  */
 import type { Viewport } from '@deck.gl/core';
 import type { Device, Texture } from '@luma.gl/core';
 import { Geometry, Model } from '@luma.gl/engine';
 import type { ShaderModule } from '@luma.gl/shadertools';
-import gridCellSource from '../../../../shaders/scalar-field/_grid-cell.frag.glsl?raw';
+import gridCellSource from './_grid-cell.frag.glsl?raw';
 import type { RegularGrid } from '../../../../common/regular-grid.ts';
 import { createGridMesh, gridExtent } from './grid-mesh.ts';
 

@@ -1,5 +1,5 @@
 /**
- * One particle step on the sphere, the same arithmetic as shaders/particles/update.frag.glsl
+ * One particle step on the sphere, the same arithmetic as update.frag.glsl
  * (`stepOnSphere`), kept here for the tests and for decoding positions read back from the GPU.
  *
  * Why not dlat = v*dt/R, dlon = u*dt/(R cos lat)? Near the pole cos(lat) -> 0 and dlon blows up (at the pole

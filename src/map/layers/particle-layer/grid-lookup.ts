@@ -1,6 +1,6 @@
 /**
  * Where a longitude/latitude falls on the forecast's regular grid. The update shader
- * (shaders/particles/update.frag.glsl, `fieldCoord`) does the same arithmetic; this copy serves the hover
+ * (update.frag.glsl, `fieldCoord`) does the same arithmetic; this copy serves the hover
  * readout and the tests.
  */
 import type { RegularGrid } from '../../../../workers/forecast.api.ts';

@@ -1,6 +1,6 @@
 /**
  * Ice drift as animated particles, entirely on the GPU. Each particle is one texel of an rgba32float state
- * texture (a unit vector on the sphere; age and speed packed in w: see shaders/particles/update.frag.glsl); a
+ * texture (a unit vector on the sphere; age and speed packed in w: see update.frag.glsl); a
  * step is a fragment-shader pass from one state texture into the other, so JavaScript never touches a
  * particle. Every step:
  *   1. update  — state A -> state B: move by the drift on the sphere, age, respawn over valid cells;

@@ -1,5 +1,5 @@
 /**
- * The four luma.gl models of the particle layer, one per pass (shaders/particles/, one file per pass):
+ * The four luma.gl models of the particle layer, one per pass (the .glsl files beside it, one per pass):
  * update (state → state), fade (trail → trail), draw (one line per particle, through deck.gl's project
  * module) and composite (trail over the map). The three full-screen passes share one vertex shader and no
  * vertex buffer.
@@ -7,12 +7,12 @@
 import { project32 } from '@deck.gl/core';
 import type { Device } from '@luma.gl/core';
 import { Model } from '@luma.gl/engine';
-import fullscreenVs from '../../../../shaders/particles/_fullscreen.vert.glsl?raw';
-import compositeFs from '../../../../shaders/particles/composite.frag.glsl?raw';
-import drawFs from '../../../../shaders/particles/draw.frag.glsl?raw';
-import drawVs from '../../../../shaders/particles/draw.vert.glsl?raw';
-import fadeFs from '../../../../shaders/particles/fade.frag.glsl?raw';
-import updateFs from '../../../../shaders/particles/update.frag.glsl?raw';
+import fullscreenVs from './_fullscreen.vert.glsl?raw';
+import compositeFs from './composite.frag.glsl?raw';
+import drawFs from './draw.frag.glsl?raw';
+import drawVs from './draw.vert.glsl?raw';
+import fadeFs from './fade.frag.glsl?raw';
+import updateFs from './update.frag.glsl?raw';
 import { particleCompositeUniforms, particleDrawUniforms, particleFadeUniforms, particleUpdateUniforms } from './particle-uniforms.ts';
 
 /** Simulation and trail passes write exactly what the shader outputs: no blending, no depth. */

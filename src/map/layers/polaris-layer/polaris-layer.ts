@@ -9,7 +9,7 @@
  * `draw` sets uniforms.
  */
 import type { DefaultProps, LayerProps } from '@deck.gl/core';
-import fs from '../../../../shaders/polaris/polaris.frag.glsl?raw';
+import fs from './polaris.frag.glsl?raw';
 import { DEFAULT_ICE_CLASS, type IceClass } from '../../../../common/polaris/polaris.ts';
 import type { RegularGrid } from '../../../../common/regular-grid.ts';
 import { groundOverlayParameters, type FieldValues } from '../grid-field/grid-field.ts';

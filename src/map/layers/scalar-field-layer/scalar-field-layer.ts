@@ -5,7 +5,7 @@
  * NaN cells are transparent; valid cells get alpha 200/255 times the layer's opacity (0.7 by default).
  */
 import type { DefaultProps, LayerProps, UpdateParameters } from '@deck.gl/core';
-import fs from '../../../../shaders/scalar-field/scalar-field.frag.glsl?raw';
+import fs from './scalar-field.frag.glsl?raw';
 import type { RegularGrid } from '../../../../common/regular-grid.ts';
 import { iceRamp, RAMP_SIZE, sampleRamp } from '../../colour-ramps.ts';
 import { groundOverlayParameters, type FieldValues } from '../grid-field/grid-field.ts';

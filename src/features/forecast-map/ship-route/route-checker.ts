@@ -4,7 +4,7 @@
  * Outside React, driven by `store.subscribe`, like the forecast loader.
  */
 import { isApiError, isStatusError } from '../../../api/client.ts';
-import type { RouteCheckRequest, RouteCheckResult } from '../../../api/route.ts';
+import type { RouteCheckRequest, RouteCheckResult } from '../../../api/ship-route.ts';
 import { ru } from '../../../i18n/ru.ts';
 import type { ForecastMapState, ForecastMapStore } from '../store/forecast-map-store.ts';
 import type { RouteLeadHours } from './route-slice.ts';

@@ -4,7 +4,7 @@
  * side by side (length, length in ice, lowest RIO and where, the first breach) and the exports.
  */
 import { useEffect, useState, type ChangeEvent } from 'react';
-import { checkRoute, type RouteCheckResult, type RouteSample } from '../../../api/route.ts';
+import { checkRoute, type RouteCheckResult, type RouteSample } from '../../../api/ship-route.ts';
 import { ru } from '../../../i18n/ru.ts';
 import { useForecastMap, useForecastMapStore } from '../store/store-context.ts';
 import { downloadRoute, type ExportFormat } from './route-export.ts';

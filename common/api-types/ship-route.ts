@@ -1,4 +1,4 @@
-/** POST /api/v1/route/check: the IMO POLARIS check of a route for one forecast lead (server/src/routes/ship-route/, src/api/route.ts). */
+/** POST /api/v1/route/check: the IMO POLARIS check of a route for one forecast lead (server/src/routes/ship-route/, src/api/ship-route.ts). */
 import type { IceClass, IceType, RioCategory } from '../polaris/polaris.ts';
 
 /** The request body. */

@@ -3,7 +3,7 @@
  * server's checks for +24/+48/+72 h. Plain data only; the map layers and the panel read it from the store.
  */
 import type { StateCreator } from 'zustand';
-import type { RouteCheckResult } from '../../../api/route.ts';
+import type { RouteCheckResult } from '../../../api/ship-route.ts';
 
 /** [lat, lon], degrees. */
 export type Waypoint = [number, number];

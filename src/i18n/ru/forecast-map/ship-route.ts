@@ -1,4 +1,4 @@
-/** A ship's route: drawing, importing, checking against the forecast, exporting (src/features/forecast-map/route-check). */
+/** A ship's route: drawing, importing, checking against the forecast, exporting (src/features/forecast-map/ship-route). */
 export const route = {
   mode: 'Маршрут',
   start: 'Проложить маршрут',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { RouteCheckResult, RouteSample } from '../../../api/route.ts';
+import type { RouteCheckResult, RouteSample } from '../../../api/ship-route.ts';
 import { buildRouteLayers, categoryRuns, ROUTE_LAYER_ID } from './route-layers.ts';
 
 const sample = (lon: number, covered: boolean, category: RouteSample['category'] = covered ? 'normal' : null): RouteSample => ({

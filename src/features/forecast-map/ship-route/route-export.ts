@@ -7,7 +7,7 @@
  * gap in the data is never read as open water downstream either.
  */
 import type { IceClass } from '../../../../common/polaris/polaris.ts';
-import type { RouteCheckResult, RouteSample } from '../../../api/route.ts';
+import type { RouteCheckResult, RouteSample } from '../../../api/ship-route.ts';
 import { saveFile } from '../../../components/save-file.ts';
 import type { RouteLeadHours, Waypoint } from './route-slice.ts';
 

@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../api/client.ts';
-import type { RouteCheckRequest, RouteCheckResult } from '../../../api/route.ts';
+import type { RouteCheckRequest, RouteCheckResult } from '../../../api/ship-route.ts';
 import { ru } from '../../../i18n/ru.ts';
 import { createForecastMapStore } from '../store/forecast-map-store.ts';
 import { mapClickTarget } from './map-click-rule.ts';
 import { startRouteChecker } from './route-checker.ts';
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
-const result = (lead: number): RouteCheckResult => ({
-  length_km: lead,
+const result = (leadHours: number): RouteCheckResult => ({
+  length_km: leadHours,
   ice_length_km: 0,
   outside_km: 0,
   min_rio: 30,

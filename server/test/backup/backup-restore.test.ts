@@ -1,0 +1,96 @@
+/**
+ * The backup drill: `npm run backup` taken while the server answers requests (sign-ins writing sessions, forecast
+ * downloads) and runs a job, then `npm run restore` into an empty folder and a server started there: the same
+ * users, sessions, jobs, verification records and files (same ETags, the same bytes). A non-empty DATA_DIR is
+ * refused.
+ */
+import { execFile } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { describe, expect, it } from 'vitest';
+import { utcToday } from '../../src/archive/pipeline.ts';
+import { seedModels } from '../../src/cycle/demo-archive.ts';
+import { setDefaultModel } from '../../src/cycle/daily-models.ts';
+import { login, makeApp, repoRoot, signedIn, tempDir, tsxCli } from '../helpers.ts';
+import { call, waitForJob } from '../jobs/test-app.ts';
+
+const run = promisify(execFile);
+const cli = (args: string[], dataDir: string) =>
+  run(process.execPath, [tsxCli, join(repoRoot, 'server/src/cli/backup.ts'), ...args], { env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'silent' }, cwd: repoRoot });
+
+describe('backup and restore', () => {
+  it('copies a running server consistently; a server on the restored folder has the same rows and files', async () => {
+    const original = await makeApp({ env: { CYCLE_BACKFILL_DAYS: '1' } });
+    const { app } = original;
+    await seedModels(app.db, 'model_2');
+    await setDefaultModel(app.db, 'model_2');
+    const admin = await signedIn(app, 'admin');
+    const user = await signedIn(app, 'user');
+    const started = await call(app, { method: 'POST', url: '/api/v1/force_fetch_data', payload: {}, headers: admin.headers });
+    expect((await waitForJob(app, admin.headers, started.body.job_id, 240_000)).status).toBe('succeeded');
+    const recordsBefore = await app.db.selectFrom('verification_records').selectAll().orderBy('date').orderBy('model_id').orderBy('run').orderBy('lead_hours').execute();
+    expect(recordsBefore.length).toBeGreaterThan(0);
+    const jobsBefore = await app.db.selectFrom('jobs').select(['id', 'kind', 'status', 'message', 'result']).orderBy('id').execute();
+    const usersBefore = await app.db.selectFrom('users').select(['id', 'email', 'role_id']).orderBy('id').execute();
+
+    // Load while the backup runs: a job writing files, sign-ins writing sessions, downloads reading them.
+    const job = await call(app, { method: 'POST', url: '/api/v1/forecast/generate', payload: { date: utcToday(), model_ids: ['model_1', 'model_3'] }, headers: admin.headers });
+    expect(job.status).toBe(202);
+    let loading = true;
+    const load = (async () => {
+      let requests = 0;
+      while (loading) {
+        await login(app, admin.user.email);
+        const reply = await app.inject({ method: 'GET', url: `/api/v1/forecast/hist?date=${utcToday()}&model_id=model_2`, headers: user.headers });
+        expect(reply.statusCode).toBe(200);
+        requests++;
+      }
+      return requests;
+    })();
+    const backupDir = join(tempDir('ice-backup-'), 'copy');
+    const { stdout } = await cli(['backup', '--to', backupDir], original.dataDir);
+    loading = false;
+    const requests = await load;
+    expect(requests).toBeGreaterThan(0);
+    expect(stdout).toMatch(/^backup in .*: the database, \d+ files, secret/);
+    await waitForJob(app, admin.headers, job.body.job_id, 240_000);
+
+    // Not into a folder that holds anything.
+    const busy = tempDir('ice-busy-');
+    writeFileSync(join(busy, 'something'), 'x');
+    await expect(cli(['restore', '--from', backupDir], busy)).rejects.toMatchObject({ code: 1, stderr: expect.stringMatching(/is not empty/) });
+
+    const restoredDir = join(tempDir('ice-restored-'), 'data');
+    mkdirSync(restoredDir);
+    await cli(['restore', '--from', backupDir], restoredDir);
+    const restored = await makeApp({ dataDir: restoredDir });
+    const db = restored.app.db;
+    expect(await db.selectFrom('users').select(['id', 'email', 'role_id']).orderBy('id').execute()).toEqual(usersBefore);
+    // Sessions: the cookies signed before the backup are valid on the restored server.
+    for (const session of [admin, user]) {
+      const me = await call(restored.app, { method: 'GET', url: '/api/v1/users/me', headers: session.headers });
+      expect(me.status).toBe(200);
+      expect(me.body.email).toBe(session.user.email);
+    }
+    const jobsAfter = await db.selectFrom('jobs').select(['id', 'kind', 'status', 'message', 'result']).orderBy('id').execute();
+    expect(jobsAfter.slice(0, jobsBefore.length)).toEqual(jobsBefore);
+    const recordsAfter = await db.selectFrom('verification_records').selectAll().orderBy('date').orderBy('model_id').orderBy('run').orderBy('lead_hours').execute();
+    expect(recordsAfter.slice(0, recordsBefore.length)).toEqual(expect.arrayContaining(recordsBefore));
+    expect(recordsAfter.length).toBeGreaterThanOrEqual(recordsBefore.length);
+
+    // Every file the restored index lists: served with the original's ETag and bytes.
+    const files = await db.selectFrom('forecast_files').select(['kind', 'owner', 'date', 'etag']).execute();
+    expect(files.length).toBeGreaterThanOrEqual(5);
+    for (const file of files) {
+      const url = file.kind === 'analysis' ? `/api/v1/analysis/hist?date=${file.date}` : `/api/v1/${file.kind}/hist?date=${file.date}&model_id=${file.owner}`;
+      if (file.kind === 'analysis' && file.owner !== 'demo_analysis') continue;
+      const [there, here] = await Promise.all([app.inject({ method: 'GET', url, headers: admin.headers }), restored.app.inject({ method: 'GET', url, headers: admin.headers })]);
+      expect(here.statusCode, url).toBe(200);
+      expect(here.headers.etag, url).toBe(there.headers.etag);
+      expect(here.headers.etag).toBe(file.etag);
+      expect(here.rawPayload.equals(there.rawPayload), url).toBe(true);
+      expect(here.headers['last-modified']).toBe(there.headers['last-modified']);
+    }
+  }, 600_000);
+});
