@@ -6,7 +6,7 @@
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import type { IceChartCollection } from '../../../../common/api-types/icecharts.ts';
-import type { RouteCheckResult } from '../../../../common/api-types/route.ts';
+import type { RouteCheckResult } from '../../../../common/api-types/ship-route.ts';
 import type { MultiPoly } from '../../../src/icecharts/geometry-types.ts';
 import { interiorPoint } from '../../../src/icecharts/resolve-overlaps.ts';
 import { makeApp, signedIn } from '../../helpers.ts';
