@@ -190,7 +190,7 @@ export interface VerificationEnsemblesTable {
   computed_at: Defaulted<string>;
 }
 
-/** Migration 12: imported ice charts (server/src/icecharts/). */
+/** Migration 13: imported ice charts (server/src/icecharts/). */
 export interface IceChartsTable {
   id: Generated<number>;
   source: string;

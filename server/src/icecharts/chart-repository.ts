@@ -1,4 +1,4 @@
-/** The only SQL for the `ice_charts` table (migration 12), async over Kysely (SQLite or PostgreSQL). */
+/** The only SQL for the `ice_charts` table (migration 13), async over Kysely (SQLite or PostgreSQL). */
 import type { IceChartSummary } from '../../../common/api-types/icecharts.ts';
 import { uniqueViolation, type Db } from '../db/database.ts';
 

@@ -1,5 +1,5 @@
 /**
- * The `ice_charts` table on both engines (migration 12): a chart saved, refused again for the same source and valid
+ * The `ice_charts` table on both engines (migration 13): a chart saved, refused again for the same source and valid
  * time, put in place of the old one with `replace` (same id), listed by valid time.
  */
 import { describe, expect, it } from 'vitest';
