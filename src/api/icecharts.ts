@@ -5,6 +5,8 @@
  * the server's (common/api-types/icecharts.ts).
  */
 import type { IceChartCollection, IceChartList, IceChartSummary } from '../../common/api-types/icecharts.ts';
+import type { RouteCheckResult } from '../../common/api-types/route.ts';
+import type { IceClass } from '../../common/polaris/polaris.ts';
 import { apiJson, type RequestOptions } from './client.ts';
 
 export type {
@@ -25,4 +27,17 @@ export function fetchChartList(query: { from?: string; to?: string }, options: R
 /** GET /icecharts/{id}: the whole chart, or simplified to `toleranceKm` (null: whole). */
 export function fetchChart(id: number, toleranceKm: number | null, options: ReadOptions = {}): Promise<IceChartCollection> {
   return apiJson<IceChartCollection>(`icecharts/${id}`, { ...options, query: { tolerance_km: toleranceKm } });
+}
+
+/** POST /route/check against a chart: the route's legs through the chart's polygons, the answer as for a forecast. */
+export interface ChartRouteCheckRequest {
+  source: 'chart';
+  chart_id: number;
+  ice_class: IceClass;
+  /** [lat, lon] in degrees, 2–500 of them. */
+  waypoints: [number, number][];
+}
+
+export function checkRouteOnChart(request: ChartRouteCheckRequest, options: ReadOptions = {}): Promise<RouteCheckResult> {
+  return apiJson<RouteCheckResult>('route/check', { ...options, method: 'POST', json: request });
 }
