@@ -39,7 +39,8 @@ function specifiers(file, text) {
   return found.filter((s) => s.startsWith('.'));
 }
 
-function resolve(root, from, specifier) {
+/** The root-relative file a relative specifier of `from` names, as Vite and tsx resolve it; null if none. */
+export function resolveImport(root, from, specifier) {
   const bare = specifier.replace(/\?.*$/, '');
   const base = path.posix.join(path.posix.dirname(from), bare);
   const candidates = [base, `${base}.ts`, `${base}.tsx`, `${base}/index.ts`, `${base}/index.tsx`];
@@ -52,7 +53,7 @@ export function importCycles(root, tops = ['src', 'server/src', 'workers', 'comm
   const edges = new Map();
   for (const file of files) {
     const text = readFileSync(path.join(root, file), 'utf8');
-    const targets = specifiers(file, text).map((s) => resolve(root, file, s)).filter((t) => t !== null);
+    const targets = specifiers(file, text).map((s) => resolveImport(root, file, s)).filter((t) => t !== null);
     edges.set(file, [...new Set(targets)]);
   }
   const index = new Map();
@@ -105,7 +106,7 @@ export function importCyclesPlugin(root) {
       const part = graph.cycles.find((c) => c.includes(file));
       if (!part) return {};
       const report = (node, specifier) => {
-        const target = resolve(root, file, specifier);
+        const target = resolveImport(root, file, specifier);
         if (target !== null && part.includes(target)) context.report({ node, messageId: 'cycle', data: { files: part.join(', ') } });
       };
       const literal = (node) => (node && node.type === 'Literal' && typeof node.value === 'string' ? node.value : null);

@@ -2,13 +2,15 @@
  * The lint rules that keep the house's shape: a new import cycle fails `npm run lint`, and so does an import the
  * folder READMEs forbid. Each case lints files as a developer would write them and expects the error they would see.
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ESLint } from 'eslint';
 import tseslint from 'typescript-eslint';
 import { afterEach, describe, expect, it } from 'vitest';
 import { importCycles, importCyclesPlugin } from './eslint-import-cycles.js';
+import { layersPlugin } from './eslint-layers.js';
+import { SERVER_LAYERS } from './eslint.config.js';
 
 const root = import.meta.dirname;
 const made: string[] = [];
@@ -116,5 +118,62 @@ describe('boundary rules', () => {
     expect(await lint('workers/probe.ts', "import { openNetcdf } from '../netcdf/open-netcdf.ts';\nexport const y = openNetcdf;\n")).toEqual([]);
     expect(await lint('workers/forecast/probe.ts', "import { FORECAST_CACHE } from '../../browser/offline/forecast-cache.ts';\nexport const y = FORECAST_CACHE;\n")).toEqual([]);
     expect(await lint('src/offline/probe.ts', "import { KEEP_MESSAGE } from '../../browser/offline/messages.ts';\nexport const y = KEEP_MESSAGE;\n")).toEqual([]);
+  });
+});
+
+
+describe('server layers', () => {
+  const layers = [['http-error.ts'], ['db'], ['archive'], ['jobs'], ['app.ts']];
+  const lintTree = async (files: Record<string, string>) => {
+    const dir = tree(files);
+    const eslint = new ESLint({
+      cwd: dir,
+      overrideConfigFile: true,
+      overrideConfig: [
+        { files: ['**/*.ts'], languageOptions: { parser: tseslint.parser } },
+        { files: ['server/src/**/*.ts'], plugins: { layers: layersPlugin(dir) }, rules: { 'layers/no-climb': ['error', { base: 'server/src', layers }] } },
+      ],
+    });
+    const results = await eslint.lintFiles(['server/src']);
+    return results.flatMap((r) => r.messages.map((m) => `${path.relative(dir, r.filePath)}:${m.line} ${m.message}`));
+  };
+  const climb = (target: string, to: string, file: string, from: string) =>
+    `${target} (${to}) stands above ${file} (${from}): a lower folder never imports a higher one. Move what both need down, or pass it in.`;
+
+  it('fails lint on an import that climbs, type-only and re-exports too, and names both layers', async () => {
+    const errors = await lintTree({
+      'server/src/archive/demo.ts': "import { runInWorker } from '../jobs/run.ts';\nimport type { Job } from '../jobs/job.ts';\nexport const demo = (j: Job) => runInWorker(j);\n",
+      'server/src/archive/index.ts': "export { demo } from './demo.ts';\nexport * from '../app.ts';\n",
+      'server/src/jobs/run.ts': "import { demo } from '../archive/index.ts';\nexport const runInWorker = (x: unknown) => [x, demo];\n",
+      'server/src/jobs/job.ts': 'export type Job = { id: number };\n',
+      'server/src/app.ts': "import { runInWorker } from './jobs/run.ts';\nexport const app = runInWorker;\n",
+    });
+    expect(errors).toEqual([
+      `server/src/archive/demo.ts:1 ${climb('server/src/jobs/run.ts', 'jobs', 'server/src/archive/demo.ts', 'archive')}`,
+      `server/src/archive/demo.ts:2 ${climb('server/src/jobs/job.ts', 'jobs', 'server/src/archive/demo.ts', 'archive')}`,
+      `server/src/archive/index.ts:2 ${climb('server/src/app.ts', 'app.ts', 'server/src/archive/index.ts', 'archive')}`,
+    ]);
+  });
+
+  it('passes imports downward and within a folder, and asks a new folder for its place', async () => {
+    const errors = await lintTree({
+      'server/src/http-error.ts': 'export class HttpError extends Error {}\n',
+      'server/src/db/users.ts': "import { HttpError } from '../http-error.ts';\nexport const users = HttpError;\n",
+      'server/src/archive/files/store.ts': "import { users } from '../../db/users.ts';\nimport { index } from '../index.ts';\nexport const store = [users, index];\n",
+      'server/src/archive/index.ts': 'export const index = 1;\n',
+      'server/src/icecharts/charts.ts': "import { users } from '../db/users.ts';\nexport const charts = users;\n",
+    });
+    expect(errors).toEqual([
+      'server/src/icecharts/charts.ts:1 server/src/icecharts/charts.ts lies in no layer of server/src: give its folder a place in the layer list (eslint.config.js).',
+    ]);
+  });
+
+  it('the server itself places every folder and file of server/src/ in the list', () => {
+    const placed = new Set(SERVER_LAYERS.flat());
+    const unplaced = readdirSync(path.join(root, 'server/src'), { withFileTypes: true })
+      .filter((e) => e.isDirectory() || (/\.(ts|mjs|js)$/.test(e.name) && !e.name.endsWith('.d.ts')))
+      .map((e) => e.name)
+      .filter((name) => !placed.has(name));
+    expect(unplaced).toEqual([]);
   });
 });

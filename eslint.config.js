@@ -5,6 +5,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import { boundaryConfigs } from './eslint-boundaries.js';
 import { importCyclesPlugin } from './eslint-import-cycles.js';
+import { layersPlugin } from './eslint-layers.js';
 
 const root = import.meta.dirname;
 
@@ -98,6 +99,29 @@ const boundaries = boundaryConfigs(root, {
   ],
 });
 
+// The server's folders, lowest first: a file imports only from its own layer or a lower one (eslint-layers.js;
+// server/README.md says what each layer is for). A new folder gets a place here.
+export const SERVER_LAYERS = [
+  ['http-error.ts', 'startup-task.ts'],
+  ['auth'],
+  ['db'],
+  ['threads'],
+  ['grid'],
+  ['models'],
+  ['archive'],
+  ['subsets'],
+  ['ingest'],
+  ['verification'],
+  ['cycle'],
+  ['config.ts'],
+  ['model-generation'],
+  ['jobs'],
+  ['plugins'],
+  ['routes'],
+  ['cli'],
+  ['app.ts', 'fastify-types.ts', 'startup.ts', 'server.ts', 'job-worker.ts', 'shutdown.ts'],
+];
+
 export default tseslint.config(
   { ignores: ['dist', 'node_modules', 'data', 'bench/out', 'tests/e2e/out'] },
   js.configs.recommended,
@@ -119,5 +143,10 @@ export default tseslint.config(
     files: ['{src,server/src,workers,common,netcdf,browser}/**/*.{ts,tsx,js,mjs}'],
     plugins: { 'import-cycles': importCyclesPlugin(root) },
     rules: { 'import-cycles/no-cycle': 'error' },
+  },
+  {
+    files: ['server/src/**/*.{ts,js,mjs}'],
+    plugins: { layers: layersPlugin(root) },
+    rules: { 'layers/no-climb': ['error', { base: 'server/src', layers: SERVER_LAYERS }] },
   },
 );

@@ -17,7 +17,7 @@ import { iceEdgeLengthKm } from '../common/verification/ice-edge.ts';
 import { scoreLead } from '../common/verification/scores.ts';
 import { openDatabase } from '../server/src/db/database.ts';
 import { addDays } from '../server/src/archive/pipeline.ts';
-import { seedModels } from '../server/src/archive/demo-archive.ts';
+import { seedModels } from '../server/src/cycle/demo-archive.ts';
 import { demoAnalysis } from '../server/src/archive/demo-analysis.ts';
 import { encodeStateFile } from '../server/src/archive/forecast-file.ts';
 import { writeFileAtomic } from '../server/src/archive/file-store.ts';

@@ -9,6 +9,7 @@
  */
 import proj4 from 'proj4';
 import type { LatLon2dGrid, RegridMapping, RegridMethod, RegularGrid } from './types.ts';
+import { extendAcrossSeams } from './seams.ts';
 import { projectTarget } from './target-points.ts';
 
 /** Source cells further than this (degrees of latitude) beyond the target's southern edge are left out. */
@@ -41,7 +42,10 @@ function stereographicPlane(north: boolean): Plane {
 }
 
 export function curvilinearMapping(source: LatLon2dGrid, target: RegularGrid, method: RegridMethod): RegridMapping {
-  const { nx, ny } = source;
+  // Centres with the cells across the grid's seams (periodic columns, a north fold) as one more column and row.
+  const extended = extendAcrossSeams(source.nx, source.ny, source.lat, source.lon, source.seams);
+  const { nx, ny } = extended;
+  const toSource = (k: number): number => (extended.remap ? extended.remap[k] : k);
   const n = target.nlat * target.nlon;
   const latLo = Math.min(target.lat0, target.lat0 + (target.nlat - 1) * target.dlat);
   const latHi = Math.max(target.lat0, target.lat0 + (target.nlat - 1) * target.dlat);
@@ -53,8 +57,8 @@ export function curvilinearMapping(source: LatLon2dGrid, target: RegularGrid, me
   const sx = new Float64Array(cells);
   const sy = new Float64Array(cells);
   for (let k = 0; k < cells; k++) {
-    const lat = source.lat[k];
-    const lon = source.lon[k];
+    const lat = extended.lat[k];
+    const lon = extended.lon[k];
     if (!(lat === lat && lon === lon) || (north ? lat < latLo - LATITUDE_MARGIN : lat > latHi + LATITUDE_MARGIN) || Math.abs(lat) > 90) {
       sx[k] = NaN;
       sy[k] = NaN;
@@ -81,7 +85,7 @@ export function curvilinearMapping(source: LatLon2dGrid, target: RegularGrid, me
   const stride = method === 'nearest' ? 1 : 4;
   const index = new Int32Array(n * stride).fill(-1);
   const weight = new Float32Array(n * stride);
-  const empty = { method, target: { ...target }, sourceHash: source.hash, sourceSize: cells, stride, index, weight, footprintCount: 0 } as RegridMapping;
+  const empty = { method, target: { ...target }, sourceHash: source.hash, sourceSize: source.nx * source.ny, stride, index, weight, footprintCount: 0 } as RegridMapping;
   if (!(quadSize > 0)) return empty;
 
   // About one quadrilateral per bucket, never more buckets than about 4 per target point.
@@ -119,15 +123,15 @@ export function curvilinearMapping(source: LatLon2dGrid, target: RegularGrid, me
     const s = st[0];
     const u = st[1];
     if (method === 'nearest') {
-      index[t] = nearestAround(sx, sy, nx, ny, found, s, u, px, py);
+      index[t] = toSource(nearestAround(sx, sy, nx, ny, found, s, u, px, py));
       weight[t] = 1;
       continue;
     }
     const o = 4 * t;
-    index[o] = found;
-    index[o + 1] = found + 1;
-    index[o + 2] = found + nx;
-    index[o + 3] = found + nx + 1;
+    index[o] = toSource(found);
+    index[o + 1] = toSource(found + 1);
+    index[o + 2] = toSource(found + nx);
+    index[o + 3] = toSource(found + nx + 1);
     weight[o] = (1 - s) * (1 - u);
     weight[o + 1] = s * (1 - u);
     weight[o + 2] = (1 - s) * u;

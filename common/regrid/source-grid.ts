@@ -4,6 +4,7 @@
 import { RegridError, regridReasonsRu } from './errors.ts';
 import { GridHasher } from './hash.ts';
 import { converter, projectionOf } from './projection.ts';
+import { seamsFromBounds } from './seams.ts';
 import type { AttributeValue, SourceFile, SourceGrid, SourceVariableInfo } from './types.ts';
 
 /** Largest disagreement, in cells, between a projection and the file's own 2-D lat/lon before we distrust it. */
@@ -208,8 +209,11 @@ export function describeSourceGrid(file: SourceFile, variableName: string): Sour
 
   if (twoD) {
     if (!twoD.lat.some(Number.isFinite)) throw new RegridError('bad-coordinates', regridReasonsRu.badCoordinates(variableName, 'широта не задана ни в одной ячейке'));
-    const hash = new GridHasher().text('latlon2d').numbers(twoD.lat).numbers(twoD.lon).hex();
-    return { ...base, kind: 'latlon2d', lat: twoD.lat, lon: twoD.lon, hash, description: `curvilinear lat/lon ${nx}×${ny}` };
+    const seams = seamsFromBounds(file, lat2!, lon2!, nx, ny);
+    const hasher = new GridHasher().text('latlon2d').numbers(twoD.lat).numbers(twoD.lon);
+    if (seams) hasher.text('seams').numbers(seams.east ?? []).numbers(seams.north ?? []);
+    const joined = seams ? `, joined across ${[seams.east && 'the east seam', seams.north && 'the north fold'].filter(Boolean).join(' and ')}` : '';
+    return { ...base, kind: 'latlon2d', lat: twoD.lat, lon: twoD.lon, seams, hash: hasher.hex(), description: `curvilinear lat/lon ${nx}×${ny}${joined}` };
   }
 
   const lat1 = list.find((v) => isLatitude(v) && sameDims(v, [yDimension]));

@@ -53,11 +53,21 @@ export interface LatLon1dGrid extends SourceGridBase {
   lon: Float64Array;
 }
 
+/** Where a curvilinear grid joins itself (seams.ts), as source cell indices j·nx + i. */
+export interface GridSeams {
+  /** Per row j, the cell across the east edge of (j, nx−1); −1 where none. Null when no row joins. */
+  east: Int32Array | null;
+  /** Per column i, the cell across the top edge of (ny−1, i); −1 where none. Null when no column joins. */
+  north: Int32Array | null;
+}
+
 /** 2-D latitude(y, x) and longitude(y, x) (curvilinear: ROMS, TOPAZ/neXtSIM, CMIP tripolar). NaN where unknown. */
 export interface LatLon2dGrid extends SourceGridBase {
   kind: 'latlon2d';
   lat: Float64Array;
   lon: Float64Array;
+  /** Where the grid joins itself beyond its last column and row (from the cell vertices, seams.ts); absent: edges. */
+  seams?: GridSeams | null;
 }
 
 /** Projected x(x) and y(y) axes in metres (converted from km) and the projection as a proj4 string. */

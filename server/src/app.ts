@@ -17,7 +17,7 @@ import { removeDemoAccounts, seedDemoAccounts } from './db/demo-users.ts';
 import './fastify-types.ts';
 import { HttpError } from './http-error.ts';
 import { setupJobs } from './jobs/setup-jobs.ts';
-import { setupCycle } from './cycle/setup-cycle.ts';
+import { setupCycle } from './jobs/setup-cycle.ts';
 import { setupVerification } from './verification/verification-job.ts';
 import { clientErrorHandler, frameworkErrors, setupErrorHandler } from './plugins/error-handler.ts';
 import { setupSecurityHeaders } from './plugins/security-headers.ts';

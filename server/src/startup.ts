@@ -6,9 +6,9 @@
  * A task that throws stops the server from starting; its name is in the message.
  */
 import type { FastifyInstance } from 'fastify';
-import { forecastStartupTask } from './archive/demo-archive.ts';
+import { forecastStartupTask } from './cycle/demo-archive.ts';
 import { removeStaleTemporaries } from './archive/file-store.ts';
-import { cycleStartupTask } from './cycle/setup-cycle.ts';
+import { cycleStartupTask } from './jobs/setup-cycle.ts';
 import { verificationStartupTask } from './verification/verification-job.ts';
 import type { StartupTask } from './startup-task.ts';
 

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { clearCookies } from '../testing/fake-api.ts';
 import { login } from './auth.ts';
-import { ApiError, apiJson, apiUrl, apiVoid } from './client.ts';
+import { ApiError, apiJson, apiUrl, apiVoid, retryAfterSeconds } from './client.ts';
 
 interface Seen {
   url: string;
@@ -190,5 +190,16 @@ describe('apiUrl', () => {
 
   it('resolves against the page origin by default', () => {
     expect(apiUrl('health')).toBe(`${window.location.origin}/api/v1/health`);
+  });
+});
+
+describe('Retry-After', () => {
+  it('reads delay-seconds and an HTTP-date as whole seconds from now (at least 1), and nothing else', () => {
+    const now = Date.parse('2026-11-26T12:00:00Z');
+    expect(retryAfterSeconds('7', now)).toBe(7);
+    expect(retryAfterSeconds('Thu, 26 Nov 2026 12:00:30 GMT', now)).toBe(30);
+    expect(retryAfterSeconds('Thu, 26 Nov 2026 11:59:00 GMT', now)).toBe(1);
+    expect(retryAfterSeconds(null, now)).toBeNull();
+    expect(retryAfterSeconds('soon', now)).toBeNull();
   });
 });

@@ -27,13 +27,27 @@ export class ApiError extends Error {
   readonly status: number | null;
   /** The server's `detail` (a string, or JSON text of a structured detail); null when it sent none. */
   readonly detail: string | null;
+  /** Seconds to wait before asking again, from a 429's or 503's `Retry-After`; null without one. */
+  readonly retryAfterSeconds: number | null;
 
-  constructor(kind: ApiErrorKind, message: string, status: number | null = null, detail: string | null = null) {
+  constructor(kind: ApiErrorKind, message: string, status: number | null = null, detail: string | null = null, retryAfterSeconds: number | null = null) {
     super(message);
     this.kind = kind;
     this.status = status;
     this.detail = detail;
+    this.retryAfterSeconds = retryAfterSeconds;
   }
+}
+
+/**
+ * `Retry-After` as whole seconds from now (RFC 9110 10.2.3: delay-seconds, or an HTTP-date), at least 1; null
+ * when absent or unreadable.
+ */
+export function retryAfterSeconds(header: string | null, nowMs: number = Date.now()): number | null {
+  if (header === null || header.trim() === '') return null;
+  const text = header.trim();
+  const seconds = /^\d+$/.test(text) ? Number(text) : (Date.parse(text) - nowMs) / 1000;
+  return Number.isFinite(seconds) ? Math.max(1, Math.ceil(seconds)) : null;
 }
 
 export function isApiError(error: unknown, kind?: ApiErrorKind): error is ApiError {
@@ -187,7 +201,8 @@ async function apiRequest<T>(
     }
     if (!response.ok) {
       const detail = await readDetail(response);
-      throw new ApiError('status', detail ?? `Request failed with status code ${response.status}`, response.status, detail);
+      const retryAfter = retryAfterSeconds(response.headers.get('retry-after'));
+      throw new ApiError('status', detail ?? `Request failed with status code ${response.status}`, response.status, detail, retryAfter);
     }
     try {
       return await read(response);

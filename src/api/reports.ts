@@ -33,6 +33,8 @@ export interface ModelArchitecture {
 export interface ModelMetrics {
   model_id: string;
   metrics: Record<string, number>;
+  /** What the verification scores among the metrics (`iiee_24h` km², `skill_iiee_24h` a fraction, …) are of. */
+  verification?: { run: 'forecast' | 'assim_forecast'; from: string; to: string };
 }
 
 /** GET /report/datasets item. */

@@ -24,6 +24,7 @@ import { mapTools } from './ru/forecast-map/map-tools.ts';
 import { iceProbability } from './ru/forecast-map/ice-probability.ts';
 import { localFile } from './ru/forecast-map/local-file.ts';
 import { analysisRun } from './ru/forecast-map/analysis-run.ts';
+import { regions } from './ru/regions.ts';
 import { iceChart } from './ru/forecast-map/ice-chart.ts';
 
 export const ru = {
@@ -31,5 +32,5 @@ export const ru = {
   models, datasets, upload, generateModel, generateForecast, jobs, loadErrors,
   forecastMap, particles, jobsList, account, startup, accountData,
   polaris, route, mapTools, offline, firstView, localFile, analysisRun, layout, fieldPreview, linkDecision, onnxUpload,
-  verification, iceProbability, cycle, iceChart,
+  verification, iceProbability, cycle, regions, iceChart,
 } as const;

@@ -27,8 +27,13 @@ describe('/models', () => {
       expect(await advection.locator('.hyperparameters li').allTextContents()).toEqual(['time_step_hours: 6', 'drift_scale: 1']);
       const badges = await advection.locator('.badge').allTextContents();
       expect(badges.length).toBeGreaterThan(3);
-      // Underscores become spaces; values are computed numbers.
-      for (const badge of badges) expect(badge).toMatch(/^[a-z0-9 ]+: -?\d+(\.\d+)?$/);
+      // Underscores become spaces; hindcast values are numbers, the verification ones read as on 'Проверка
+      // прогнозов' (IIEE in thousands of km², its skill a signed whole percentage).
+      for (const badge of badges) {
+        if (/^iiee \d+h: /.test(badge)) expect(badge).toMatch(/^iiee \d+h: −?\d+,\d тыс\. км²$/);
+        else if (/^skill iiee \d+h: /.test(badge)) expect(badge).toMatch(/^skill iiee \d+h: ([+−]\d+|0) %$/);
+        else expect(badge).toMatch(/^[a-z0-9 ]+: -?\d+(\.\d+)?$/);
+      }
       expect(badges.some((badge) => badge.startsWith('rmse 24h: '))).toBe(true);
 
       const persistence = cards.filter({ hasText: 'model_1' });

@@ -157,7 +157,7 @@ describe('difference fields', () => {
     await expect.poll(() => page.getByTestId('hover-readout').textContent()).toContain(expected);
     await page.screenshot({ path: screenshotPath('map-tools-difference-runs') });
 
-    await page.getByLabel(ru.mapTools.difference).selectOption('analysis');
+    await page.getByRole('group', { name: ru.mapTools.difference }).getByRole('button', { name: ru.mapTools.differenceKinds.analysis }).click();
     const analysis = await fileDifference('analysis', 'sithick_GLORYS');
     await expect.poll(() => page.getByTestId('legend-max').textContent(), { timeout: 30_000 }).toBe(formatSigned(analysis.m, 1));
     expect(new URL(page.url()).searchParams.get('against')).toBe('analysis');
@@ -169,7 +169,7 @@ describe('difference fields', () => {
     await page.screenshot({ path: screenshotPath('map-tools-difference-analysis') });
 
     // Concentration: two decimals.
-    await page.getByLabel(ru.mapTools.difference).selectOption('runs');
+    await page.getByRole('group', { name: ru.mapTools.difference }).getByRole('button', { name: ru.mapTools.differenceKinds.runs }).click();
     await page.getByRole('button', { name: 'sea_ice_fraction_BREMEN' }).click();
     const concentration = await fileDifference('runs', 'sea_ice_fraction_BREMEN');
     await expect.poll(() => page.getByTestId('legend-max').textContent(), { timeout: 30_000 }).toBe(formatSigned(concentration.m, 2));

@@ -8,7 +8,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { demoAccounts, type RunningServer, withPage } from './harness.ts';
 import { useJourney } from './journey.ts';
@@ -244,6 +244,37 @@ describe('/forecasts at 1024 × 700 and 1280 × 800', () => {
         }
       },
       { signIn: { baseUrl: server.url, account: demoAccounts.admin } },
+    );
+  }, 300_000);
+});
+
+describe("/forecasts' sidebar at 1366 × 768", () => {
+  it("shows 'Режим' whole: 'Вероятность льда' and the difference pairs each inside its button", async () => {
+    await withPage(
+      browser,
+      async ({ page }) => {
+        await page.setViewportSize({ width: 1366, height: 768 });
+        await page.goto(`${server.url}/forecasts`);
+        await waitForDrawn(page, (drawn) => drawn.endsWith('|0'));
+        const mode = page.getByRole('group', { name: 'Режим' });
+        await mode.scrollIntoViewIfNeeded();
+        /** Each button of `group`: its text, how far its content runs past its border (px), its right edge. */
+        const buttons = (group: Locator) =>
+          group.locator('button').evaluateAll((all) =>
+            all.map((button) => ({ text: button.textContent, overflow: button.scrollWidth - button.clientWidth, right: button.getBoundingClientRect().right })),
+          );
+        const modes = await buttons(mode.locator('.forecast-sidebar__buttons').first());
+        expect(modes.map((b) => b.text)).toEqual(['Поле', 'Разность', 'Вероятность льда']);
+        await mode.getByRole('button', { name: 'Разность', exact: true }).click();
+        const kinds = await buttons(mode.getByRole('group', { name: 'Разность' }));
+        expect(kinds.map((b) => b.text)).toEqual(['Ассимилированный − свободный', 'Прогноз − анализ']);
+        for (const button of [...modes, ...kinds]) {
+          expect(button.overflow, `'${button.text}' runs past its button`).toBeLessThanOrEqual(0);
+          expect(button.right, `'${button.text}' inside the 300 px sidebar`).toBeLessThanOrEqual(300);
+        }
+        await shot(page, 'forecasts-1366x768-mode');
+      },
+      { signIn: { baseUrl: server.url, account: demoAccounts.user } },
     );
   }, 300_000);
 });

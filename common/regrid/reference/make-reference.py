@@ -17,7 +17,9 @@ Rules (the same contract as common/regrid/README.md):
 - 2-D lat/lon grids: nearest = scipy cKDTree on 3-D unit vectors (true chord distance) among cells with
   coordinates, counted only where the target lies inside a quadrilateral of four neighbouring centres (the
   footprint); bilinear = inverse bilinear inside that quadrilateral in a spherical polar stereographic plane
-  (pyproj '+proj=stere +lat_0=90 +R=6371000'), NaN if any corner is missing.
+  (pyproj '+proj=stere +lat_0=90 +R=6371000'), NaN if any corner is missing. A grid with CF cell vertices
+  (`bounds`) also has the quadrilaterals across its seams: the cells sharing an edge with the last column
+  (periodic grids) and the last row (a tripolar north fold) stand as one more column and row.
 
 Run: /usr/bin/python3 common/regrid/reference/make-reference.py  (about a minute)
 """
@@ -80,7 +82,52 @@ def unit_vectors(lat, lon):
     return np.column_stack([np.cos(la) * np.cos(lo), np.cos(la) * np.sin(lo), np.sin(la)])
 
 
-def curvilinear(values, lat, lon):
+def seam_neighbours(group, lat_name, lon_name):
+    """Cells across the east seam (of the last column) and the north fold (of the last row), from the CF cell
+    vertices (`bounds`): the cell sharing two vertices with it, other than its neighbours inside the grid.
+    None when the file has no vertices. Returns (east[j], north[i]) flat indices, -1 where none."""
+    names = [getattr(group[n], 'bounds', None) for n in (lat_name, lon_name)]
+    if not all(names) or not all(n in group.variables for n in names):
+        return None
+    vlat = np.ma.filled(group[names[0]][:].astype(np.float64), np.nan)
+    vlon = np.ma.filled(group[names[1]][:].astype(np.float64), np.nan)
+    ny, nx, nv = vlat.shape
+    pts = np.round(unit_vectors(vlat.ravel(), vlon.ravel()), 9).reshape(ny * nx, nv, 3)
+
+    def shares_edge(a, b):
+        same = np.all(np.abs(pts[a][:, None, :] - pts[b][None, :, :]) < 1e-8, axis=-1)
+        return np.count_nonzero(same.any(axis=1)) >= 2
+
+    def across(cell, candidates, skip):
+        for other in candidates:
+            if other != cell and other not in skip and shares_edge(cell, other):
+                return other
+        return -1
+    first_col = [j * nx for j in range(ny)]
+    last_row = [(ny - 1) * nx + i for i in range(nx)]
+    east = np.array([across(j * nx + nx - 1, first_col, {j * nx + nx - 2}) for j in range(ny)])
+    top = (ny - 1) * nx
+    north = np.array([across(top + i, last_row, {top + (i - 1) % nx, top + (i + 1) % nx}) for i in range(nx)])
+    return east, north
+
+
+def extend(array, seams):
+    """The 2-D array with one more column (the cells across the east seam) and row (across the north fold)."""
+    ny, nx = array.shape
+    east, north = seams
+    flat = array.ravel()
+    out = np.full((ny + 1, nx + 1), np.nan)
+    out[:ny, :nx] = array
+    out[:ny, nx] = np.where(east >= 0, flat[np.maximum(east, 0)], np.nan)
+    out[ny, :nx] = np.where(north >= 0, flat[np.maximum(north, 0)], np.nan)
+    return out
+
+
+def curvilinear(values, lat, lon, seams=None):
+    nearest_lat, nearest_lon, nearest_values = lat, lon, values
+    if seams is not None:
+        # Quadrilaterals also across the seams: the grid extended by the cells on their far side.
+        lat, lon, values = extend(lat, seams), extend(lon, seams), extend(values, seams)
     ny, nx = values.shape
     plane = pyproj.Proj('+proj=stere +lat_0=90 +lon_0=0 +k=1 +x_0=0 +y_0=0 +R=6371000 +units=m +no_defs')
     keep = np.isfinite(lat) & np.isfinite(lon) & (lat >= GRID['lat0'] - 10)
@@ -134,11 +181,11 @@ def curvilinear(values, lat, lon):
                         + (1 - s) * t * flat[q + nx] + s * t * flat[q + nx + 1])
 
     # nearest by chord distance on the sphere, among cells with coordinates
-    has = np.flatnonzero(np.isfinite(lat.ravel()) & np.isfinite(lon.ravel()))
-    tree3 = cKDTree(unit_vectors(lat.ravel()[has], lon.ravel()[has]))
+    has = np.flatnonzero(np.isfinite(nearest_lat.ravel()) & np.isfinite(nearest_lon.ravel()))
+    tree3 = cKDTree(unit_vectors(nearest_lat.ravel()[has], nearest_lon.ravel()[has]))
     d, k = tree3.query(unit_vectors(TLAT, TLON), k=2)
     nearest = np.full(N, np.nan)
-    nearest[inside] = flat[has[k[inside, 0]]]
+    nearest[inside] = nearest_values.ravel()[has[k[inside, 0]]]
     tie = d[:, 1] < d[:, 0] * 1.01  # within 1 %: plane and chord distances may rank these differently
     return nearest, bilinear, tie
 
@@ -270,7 +317,7 @@ def main():
             lon_name = next(n for n in ('longitude', 'lon') if n in group.variables)
             lat = np.ma.filled(np.ma.asarray(group[lat_name][:]).astype(np.float64), np.nan)
             lon = np.ma.filled(np.ma.asarray(group[lon_name][:]).astype(np.float64), np.nan)
-            nearest, bilinear, tie = curvilinear(values, lat, lon)
+            nearest, bilinear, tie = curvilinear(values, lat, lon, seam_neighbours(group, lat_name, lon_name))
         case = dict(file=path, variable=name, time_index=time_index, kind=kind,
                     valid=dict(nearest=int(np.isfinite(nearest).sum()), bilinear=int(np.isfinite(bilinear).sum())),
                     points=sample(nearest, bilinear, tie, 1000 + seed))

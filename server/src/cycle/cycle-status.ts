@@ -4,10 +4,15 @@ import type { Db } from '../db/database.ts';
 import { cycleDates, lastRetention } from './cycle-repository.ts';
 import { diskUsage } from './disk-usage.ts';
 import { archiveSource } from './run-cycle.ts';
-import type { CycleScheduler } from './scheduler.ts';
-import { windowDates } from './schedule.ts';
+import { windowDates, type CycleSettings } from './schedule.ts';
 
-export async function cycleStatus(db: Db, dataDir: string, scheduler: CycleScheduler, now = new Date()): Promise<CycleStatus> {
+/** What the status needs of the scheduler (../jobs/cycle-scheduler.ts): its settings and its next run. */
+export interface CycleClock {
+  readonly settings: CycleSettings;
+  nextRun(now: Date): Promise<Date | null>;
+}
+
+export async function cycleStatus(db: Db, dataDir: string, scheduler: CycleClock, now = new Date()): Promise<CycleStatus> {
   const { settings } = scheduler;
   const window = windowDates(now, settings.backfillDays);
   const rows = await cycleDates(db, window);

@@ -3,6 +3,7 @@
  * (HH:MM UTC) and the dates a run covers. Pure functions of a given `now`, so tests drive them with a fake clock.
  */
 import { Cron } from 'croner';
+import type { AnalysisSourceConfig } from '../ingest/products.ts';
 
 export const SCHEDULE_OFF = 'off';
 
@@ -75,3 +76,13 @@ export const deadlineOf = (date: string, deadline: string): Date => new Date(`${
 
 /** 'HH:MM' of a UTC instant, as the waiting message shows the next attempt. */
 export const clockOf = (time: Date): string => time.toISOString().slice(11, 16);
+
+/** The daily cycle's settings (CYCLE_*, RETAIN_DAYS, ANALYSIS_SOURCE), as the scheduler and the status read them. */
+export interface CycleSettings {
+  schedule: string;
+  backfillDays: number;
+  retryS: number;
+  deadline: string;
+  retainDays: number;
+  source: AnalysisSourceConfig;
+}

@@ -34,6 +34,9 @@ export interface OpenOptions {
   poolSize?: number;
 }
 
+/** How long taking a PostgreSQL connection may take before it fails (ms). */
+const CONNECT_TIMEOUT_MS = 10_000;
+
 /** Any fixed 64-bit number, the same in every process: the advisory lock held while migrating. */
 const MIGRATION_LOCK_KEY = 7_310_250_115;
 
@@ -143,7 +146,16 @@ const types = {
 };
 
 async function openPostgres(url: string, options: OpenOptions): Promise<Db> {
-  const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10, types });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.poolSize ?? 10,
+    types,
+    // A request waits at most this long for a connection (ms), then fails (503): no hang when the database is
+    // unreachable or every connection is busy.
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    // TCP keep-alive finds a connection whose peer vanished (a database host gone) instead of waiting for ever.
+    keepAlive: true,
+  });
   // An idle client's error (the server restarted) must not crash the process; the next query reconnects.
   pool.on('error', () => undefined);
   try {

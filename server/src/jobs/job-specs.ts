@@ -18,7 +18,7 @@ import { dailyCycleJob } from './cycle-job.ts';
 import { fetchAnalysisJob, importAnalysisJob, importForecastJob } from './ingest-jobs.ts';
 import type { JobHandler } from './job-handler.ts';
 import { registerOnnxModelJob } from './onnx-jobs.ts';
-import { withVerification } from '../verification/verification-job.ts';
+import { withVerification } from './with-verification.ts';
 
 export type JobSpec =
   /** POST /force_fetch_data with ANALYSIS_SOURCE=demo: the demo analysis and forecasts of `date`. */

@@ -2,11 +2,14 @@
  * One error handler for the whole server. Every error reply is `{"detail": ...}`:
  * - schema validation failures -> 422 with a readable sentence (e.g. `body/email must match format "email"`);
  * - other 4xx (HttpError, malformed JSON, body too large, rate limits) -> their status and message;
+ * - the database away (restarting, unreachable: db/unavailable.ts) -> 503 {"detail": "Database unavailable"}
+ *   with Retry-After, logged as a warning (no stack: it is the database's state, not a bug);
  * - anything else -> logged with its stack, answered 500 {"detail": "Internal Server Error"}.
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
+import { DATABASE_RETRY_S, DATABASE_UNAVAILABLE, isDatabaseUnavailable, unavailableReason } from '../db/unavailable.ts';
 import { HttpError } from '../http-error.ts';
 
 /** Replies for Fastify's own errors whose default message is unclear to an API caller. */
@@ -29,6 +32,10 @@ export function setupErrorHandler(app: FastifyInstance): void {
     if (status >= 400 && status < 500) {
       const code = 'code' in error ? error.code : undefined;
       return reply.code(status).send({ detail: (code && FASTIFY_DETAILS[code]) || error.message });
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ reason: unavailableReason(error), url: request.url }, 'database unavailable: answered 503');
+      return reply.code(503).header('retry-after', String(DATABASE_RETRY_S)).send({ detail: DATABASE_UNAVAILABLE });
     }
     request.log.error({ err: error }, 'request failed');
     return reply.code(500).send({ detail: 'Internal Server Error' });

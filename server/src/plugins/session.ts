@@ -7,6 +7,7 @@
  * also loads the user and role, so a logout, a password change, a role change or a deactivation takes effect
  * on the next request. Expired and revoked rows are purged at start and every PURGE_INTERVAL_MS.
  */
+import { isDatabaseUnavailable } from '../db/unavailable.ts';
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createSession, findLiveSession, purgeSessions, revokeSession, revokeUserSessions, touchSession } from '../db/sessions.ts';
@@ -96,7 +97,15 @@ export function setupSession(app: FastifyInstance, options: SessionOptions): voi
       return;
     }
     const now = nowS();
-    const found = await findLiveSession(app.db, hashId(unsigned.value), now);
+    let found: Awaited<ReturnType<typeof findLiveSession>>;
+    try {
+      found = await findLiveSession(app.db, hashId(unsigned.value), now);
+    } catch (error) {
+      // The database away: the API answers 503 (error-handler.ts), but the app's own files, which need no
+      // session, are still served so that the page can load and say so.
+      if (isDatabaseUnavailable(error) && !request.url.startsWith('/api/')) return;
+      throw error;
+    }
     if (!found) return;
     if (now - found.session.lastSeenAt >= TOUCH_INTERVAL_S) await touchSession(app.db, found.session.id, now);
     request.session = { id: found.session.id, userId: found.user.id, xsrf: found.session.xsrf, user: found.user };
@@ -106,8 +115,10 @@ export function setupSession(app: FastifyInstance, options: SessionOptions): voi
     const removed = await purgeSessions(app.db);
     if (removed) app.log.info({ removed }, 'expired and revoked sessions purged');
   };
-  app.addHook('onReady', purge);
-  const timer = setInterval(() => purge().catch((error: unknown) => app.log.warn({ err: error }, 'session purge failed')), PURGE_INTERVAL_MS);
+  // Housekeeping: a failure (the database busy or away) is logged, and the next hour's purge does it.
+  const purgeOrWarn = () => purge().catch((error: unknown) => app.log.warn({ err: error }, 'session purge failed'));
+  app.addHook('onReady', purgeOrWarn);
+  const timer = setInterval(purgeOrWarn, PURGE_INTERVAL_MS);
   timer.unref();
   app.addHook('onClose', async () => clearInterval(timer));
 }

@@ -14,6 +14,7 @@ import { healthRoutes } from './health/index.ts';
 import { analysisImportRoutes } from './import/analysis-import.ts';
 import { forecastImportRoutes } from './import/forecast-import.ts';
 import { jobsRoutes } from './jobs/index.ts';
+import { regionsRoutes } from './regions/index.ts';
 import { reportRoutes } from './report/index.ts';
 import { shipRouteRoutes } from './ship-route/index.ts';
 import { usersRoutes } from './users/index.ts';
@@ -43,4 +44,5 @@ export const apiRoutes: RouteModule[] = [
   { prefix: '/forecast', plugin: forecastImportRoutes },
   { prefix: '/cycle', plugin: cycleRoutes },
   { prefix: '/verification', plugin: verificationRoutes },
+  { prefix: '/regions', plugin: regionsRoutes },
 ];

@@ -13,6 +13,8 @@ export class WorkerTaskError extends Error {
   constructor(
     message: string,
     readonly taskErrorName: string,
+    /** The original error's code, when it had one (ECONNREFUSED, a SQLSTATE…). */
+    readonly code?: string,
   ) {
     super(message);
     this.name = 'WorkerTaskError';
@@ -46,7 +48,7 @@ export function runInWorker<T>(task: URL, args: unknown, options: RunInWorkerOpt
     worker.on('message', (message: WorkerMessage) => {
       if (message.type === 'progress') onProgress?.(message.fraction, message.message);
       else if (message.type === 'done') finish(() => resolve(message.value as T));
-      else finish(() => reject(new WorkerTaskError(message.message, message.name)));
+      else finish(() => reject(new WorkerTaskError(message.message, message.name, message.code)));
     });
     worker.on('error', (error) => finish(() => reject(error)));
     worker.on('exit', (code) => finish(() => reject(new Error(`the worker stopped unexpectedly (exit code ${code})`))));

@@ -17,5 +17,6 @@ try {
   const value = await module.run(args, (fraction, message) => post({ type: 'progress', fraction, message }));
   post({ type: 'done', value });
 } catch (error) {
-  post({ type: 'error', name: (error as Error)?.name ?? 'Error', message: (error as Error)?.message ?? String(error) });
+  const code = (error as { code?: unknown })?.code;
+  post({ type: 'error', name: (error as Error)?.name ?? 'Error', message: (error as Error)?.message ?? String(error), ...(typeof code === 'string' && { code }) });
 }

@@ -16,4 +16,5 @@ export interface WorkerData {
 export type WorkerMessage =
   | { type: 'progress'; fraction: number; message?: string }
   | { type: 'done'; value: unknown }
-  | { type: 'error'; name: string; message: string };
+  /** `code`: the error's code (ECONNREFUSED, a SQLSTATE…), so the parent can tell a database away from a bug. */
+  | { type: 'error'; name: string; message: string; code?: string };

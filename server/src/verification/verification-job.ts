@@ -1,14 +1,11 @@
 /**
  * When the records are computed: after every change to the archive, never on a request.
- *  - `withVerification(handler, where)`: a job handler followed by the verification step (ingest, import,
- *    forecast generation, model registration: job-specs.ts wraps them), in a worker thread. The job's own
- *    work stands if scoring fails: the failure is in the job's message and the next run catches up.
+ *  - after every job: `../jobs/with-verification.ts` runs `verifyInWorker` at the job's end;
  *  - `verifyInBackground(where, log)`: the same step on its own, started after the demo build at startup and
  *    not awaited; calls while one runs are folded into one more run after it.
  */
 import type { FastifyInstance } from 'fastify';
 import type { DatabaseTarget } from '../db/database.ts';
-import type { JobHandler } from '../jobs/job-handler.ts';
 import { runInWorker } from '../threads/run-in-thread.ts';
 import type { VerificationTaskArgs } from './verification-task.ts';
 import type { VerifyResult } from './verify-archive.ts';
@@ -19,27 +16,6 @@ const task = new URL('./verification-task.ts', import.meta.url);
 export function verifyInWorker(where: DatabaseTarget, options: { signal?: AbortSignal; onProgress?: (fraction: number, message?: string) => void } = {}): Promise<VerifyResult> {
   const args: VerificationTaskArgs = { dataDir: where.dataDir, databaseUrl: where.databaseUrl };
   return runInWorker<VerifyResult>(task, args, options);
-}
-
-/** Share of a job's progress bar the verification step takes (at its end). */
-const STEP_SHARE = 0.15;
-
-/** `handler`, then the verification step; its result gains `verification: {computed, unchanged, …}`. */
-export function withVerification(handler: JobHandler, where: DatabaseTarget): JobHandler {
-  return async (context) => {
-    const outcome = await handler({ ...context, progress: (fraction, message) => context.progress(fraction * (1 - STEP_SHARE), message) });
-    context.progress(1 - STEP_SHARE, 'оценка прогнозов по анализам');
-    try {
-      const verification = await verifyInWorker(where, {
-        signal: context.signal,
-        onProgress: (fraction, message) => context.progress(1 - STEP_SHARE + STEP_SHARE * fraction, message),
-      });
-      return { ...outcome, result: { ...outcome.result, verification: { ...verification } } };
-    } catch (error) {
-      if (context.signal.aborted) throw error;
-      return { ...outcome, message: `${outcome.message ?? ''}; оценка прогнозов не выполнена: ${(error as Error).message}`.replace(/^; /, '') };
-    }
-  };
 }
 
 export interface BackgroundLog {

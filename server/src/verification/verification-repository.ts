@@ -84,27 +84,6 @@ export async function forecastFiles(db: Db): Promise<FileRecord[]> {
     .execute();
 }
 
-/**
- * Per model and lead, the mean IIEE (km²) and the mean IIEE skill of the runs started from the analysis of their
- * date (`assim_forecast`, as the hindcasts of the other model metrics are): `iiee_24h`, `skill_iiee_24h`, …
- */
-export async function leadMetrics(db: Db): Promise<Map<string, Record<string, number>>> {
-  const rows = await db
-    .selectFrom('verification_records')
-    .select((eb) => ['model_id', 'lead_hours', eb.fn.avg<number>('iiee_km2').as('iiee'), eb.fn.avg<number | null>('skill_iiee').as('skill')])
-    .where('run', '=', 'assim_forecast')
-    .groupBy(['model_id', 'lead_hours'])
-    .execute();
-  const out = new Map<string, Record<string, number>>();
-  for (const row of rows) {
-    const metrics = out.get(row.model_id) ?? {};
-    metrics[`iiee_${row.lead_hours}h`] = Number(row.iiee);
-    if (row.skill !== null) metrics[`skill_iiee_${row.lead_hours}h`] = Number(row.skill);
-    out.set(row.model_id, metrics);
-  }
-  return out;
-}
-
 /** The dataset each model was generated for (migration 9; null for built-in and earlier models). */
 export async function modelDatasets(db: Db): Promise<Map<string, string | null>> {
   const rows = await db.selectFrom('models').select(['model_id', 'dataset_id']).execute();

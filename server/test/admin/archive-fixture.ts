@@ -4,7 +4,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { addDays, ensureAnalysis, utcToday } from '../../src/archive/pipeline.ts';
-import { seedDataset, seedModels } from '../../src/archive/demo-archive.ts';
+import { seedDataset, seedModels } from '../../src/cycle/demo-archive.ts';
 
 export async function prepareArchive(app: FastifyInstance, days = 2, last = utcToday()): Promise<string[]> {
   await seedModels(app.db);

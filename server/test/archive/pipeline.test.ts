@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { openDatabase } from '../../src/db/database.ts';
 import { addDays, availableDates, loadAnalysis, runModel, type ArchiveContext } from '../../src/archive/pipeline.ts';
-import { buildDemoArchive } from '../../src/archive/demo-archive.ts';
+import { buildDemoArchive } from '../../src/cycle/demo-archive.ts';
 import { decodeStateFile } from '../../src/archive/forecast-file.ts';
 import { listModels, modelMetrics } from '../../src/archive/forecast-repository.ts';
 import { recomputeMetrics } from '../../src/verification/hindcast-metrics.ts';

@@ -6,7 +6,7 @@
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { openDatabase, type Db } from '../../src/db/database.ts';
 import { seedDemoAccounts } from '../../src/db/demo-users.ts';
-import { seedDataset, seedModels } from '../../src/archive/demo-archive.ts';
+import { seedDataset, seedModels } from '../../src/cycle/demo-archive.ts';
 import { tempDir } from '../helpers.ts';
 import { createTestDatabase } from '../postgres/databases.ts';
 

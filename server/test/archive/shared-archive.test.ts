@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { openDatabase } from '../../src/db/database.ts';
 import type { ArchiveContext } from '../../src/archive/pipeline.ts';
-import { buildDemoArchive } from '../../src/archive/demo-archive.ts';
+import { buildDemoArchive } from '../../src/cycle/demo-archive.ts';
 import { recomputeMetrics } from '../../src/verification/hindcast-metrics.ts';
 import { testTarget } from '../engines.ts';
 import { SMALL_GRID } from '../grid/small-grid.ts';

@@ -4,7 +4,7 @@
  */
 import { copyFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { seedModels } from '../../src/archive/demo-archive.ts';
+import { seedModels } from '../../src/cycle/demo-archive.ts';
 import { setDefaultModel } from '../../src/cycle/daily-models.ts';
 import { fixturePath } from '../ingest/fixture-server.ts';
 import { makeApp, signedIn, tempDir, type TestAppOptions } from '../helpers.ts';

@@ -2,7 +2,7 @@
  * The built-in models without the demo, DEFAULT_MODEL on /models, and who may read GET /api/v1/cycle.
  */
 import { describe, expect, it } from 'vitest';
-import { forecastStartupTask } from '../../src/archive/demo-archive.ts';
+import { forecastStartupTask } from '../../src/cycle/demo-archive.ts';
 import { runStartupTasks } from '../../src/startup.ts';
 import { dailyModels } from '../../src/cycle/daily-models.ts';
 import { makeApp, signedIn } from '../helpers.ts';

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { analysisDates, ensureAnalysis, runModel } from '../../src/archive/pipeline.ts';
-import { seedModels } from '../../src/archive/demo-archive.ts';
+import { seedModels } from '../../src/cycle/demo-archive.ts';
 import { decodeStateFile } from '../../src/archive/forecast-file.ts';
 import { readLocalFile } from '../../src/ingest/fetch-file.ts';
 import { ingestAnalysis } from '../../src/ingest/ingest-analysis.ts';

@@ -10,7 +10,7 @@ import { utcToday } from '../../src/archive/pipeline.ts';
 import { decodeStateFile } from '../../src/archive/forecast-file.ts';
 import { findFile, latestAnalysisFile } from '../../src/archive/forecast-repository.ts';
 import { ARCTIC_GRID } from '../../src/grid/grid.ts';
-import { seedModels } from '../../src/archive/demo-archive.ts';
+import { seedModels } from '../../src/cycle/demo-archive.ts';
 import { encodeNetcdf3 } from '../../../netcdf/nc3/writer.ts';
 import { ingestFromSource } from '../../src/ingest/ingest-analysis.ts';
 import { parseAnalysisSource } from '../../src/ingest/products.ts';

@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import type { GenerateForecastRequest, GenerateModelRequest, StartedJob } from '../../../common/api-types/admin.ts';
 import type { CycleDateView, CycleRetentionView, CycleStatus } from '../../../common/api-types/cycle.ts';
 import type { Job } from '../../../common/api-types/jobs.ts';
+import type { RegionSummary } from '../../../common/regions/types.ts';
 import type { RouteCheckRequest, RouteCheckResult, RouteSample } from '../../../common/api-types/route.ts';
 import type { VerificationReply, VerificationRow, VerificationSpsRow, VerificationSummaryReply, VerificationSummaryRow, VerificationTruth } from '../../../common/api-types/verification.ts';
 import type { ForecastInfo } from '../../../src/api/forecast.ts';
@@ -45,7 +46,7 @@ const contract: [string, string, string, string[], (schema: Schema) => Schema | 
   ['get', '/api/v1/cycle', '200', fields<CycleStatus>()({ schedule: true, next_run: true, last_run: true, disk_bytes: true, retain_days: true, last_retention: true, dates: true }), (s) => s],
   ['get', '/api/v1/cycle', '200', fields<CycleDateView>()({ date: true, analysis: true, forecasts: true, verification: true, status: true, message: true }), (s) => s.properties?.dates?.items],
   ['get', '/api/v1/cycle', '200', fields<CycleRetentionView>()({ ran_at: true, dates: true, files: true, bytes: true, disk_bytes: true }), (s) => s.properties?.last_retention],
-  ['get', '/api/v1/report/model_metrics', '200', fields<ModelMetrics>()({ model_id: true, metrics: true }), (s) => s.items],
+  ['get', '/api/v1/report/model_metrics', '200', fields<ModelMetrics>()({ model_id: true, metrics: true, verification: true }), (s) => s.items],
   ['get', '/api/v1/report/datasets', '200', fields<Dataset>()({ dataset_id: true, dataset_name: true, metadata: true }), (s) => s.items],
   ['post', '/api/v1/route/check', 'body', fields<RouteCheckRequest>()({ date: true, run: true, model_id: true, lead_hours: true, ice_class: true, waypoints: true }), (s) => s],
   ['post', '/api/v1/route/check', '200', routeResultFields(), (s) => s],
@@ -55,6 +56,7 @@ const contract: [string, string, string, string[], (schema: Schema) => Schema | 
   ['get', '/api/v1/verification', '200', fields<VerificationTruth>()({ source: true, label: true, demo: true }), (s) => s.properties?.rows?.items?.properties?.truth],
   ['get', '/api/v1/verification/summary', '200', fields<VerificationSummaryReply>()({ from: true, to: true, rows: true, sps: true }), (s) => s],
   ['get', '/api/v1/verification/summary', '200', summaryRowFields(), (s) => s.properties?.rows?.items],
+  ['get', '/api/v1/regions', '200', fields<RegionSummary>()({ id: true, name: true, crs: true, shape: true, bounds: true, extent: true }), (s) => s.items],
   ['get', '/api/v1/verification/summary', '200', fields<VerificationSpsRow>()({ date: true, lead_hours: true, valid_date: true, members: true, sps_km2: true }), (s) => s.properties?.sps?.items],
 ];
 

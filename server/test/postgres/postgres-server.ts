@@ -16,6 +16,10 @@ export interface PostgresServer {
   port: number;
   /** Stop the server (fast shutdown) and delete its folder. */
   stop(): void;
+  /** Stop the server (fast shutdown: sessions are cut) and keep its data, as an operator's restart does. */
+  halt(): void;
+  /** Start it again after `halt()`, on the same port and data; returns once it accepts connections. */
+  resume(): void;
 }
 
 /** The folder with Debian's server binaries: `PG_BIN` if set, else the newest /usr/lib/postgresql/N/bin. */
@@ -58,16 +62,18 @@ export async function startPostgres(): Promise<PostgresServer> {
   }
   chmodSync(root, 0o700);
   const port = await freePort();
+  const options = `-p ${port} -c listen_addresses=127.0.0.1 -c unix_socket_directories=${socketDir} -c fsync=off -c max_connections=200`;
+  const startArgs = ['-D', dataDir, '-o', options, '-l', join(root, 'log'), '-w', '-t', '60', 'start'];
   try {
     runPg(join(bin, 'initdb'), ['-D', dataDir, '-U', 'postgres', '-A', 'trust', '-E', 'UTF8', '--no-sync', '--locale=C'], asPostgres);
     // fsync off: a test cluster is thrown away, durability across power loss is not what is tested.
-    const options = `-p ${port} -c listen_addresses=127.0.0.1 -c unix_socket_directories=${socketDir} -c fsync=off -c max_connections=200`;
-    runPg(join(bin, 'pg_ctl'), ['-D', dataDir, '-o', options, '-l', join(root, 'log'), '-w', '-t', '60', 'start'], asPostgres);
+    runPg(join(bin, 'pg_ctl'), startArgs, asPostgres);
   } catch (error) {
     rmSync(root, { recursive: true, force: true });
     throw new Error(`PostgreSQL did not start: ${(error as { stderr?: Buffer }).stderr?.toString() ?? error}`);
   }
   let stopped = false;
+  let halted = false;
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
     port,
@@ -75,10 +81,18 @@ export async function startPostgres(): Promise<PostgresServer> {
       if (stopped) return;
       stopped = true;
       try {
-        runPg(join(bin, 'pg_ctl'), ['-D', dataDir, '-m', 'fast', '-w', 'stop'], asPostgres);
+        if (!halted) runPg(join(bin, 'pg_ctl'), ['-D', dataDir, '-m', 'fast', '-w', 'stop'], asPostgres);
       } finally {
         rmSync(root, { recursive: true, force: true });
       }
+    },
+    halt() {
+      runPg(join(bin, 'pg_ctl'), ['-D', dataDir, '-m', 'fast', '-w', 'stop'], asPostgres);
+      halted = true;
+    },
+    resume() {
+      runPg(join(bin, 'pg_ctl'), startArgs, asPostgres);
+      halted = false;
     },
   };
 }

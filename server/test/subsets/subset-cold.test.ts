@@ -8,7 +8,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { buildDemoArchive } from '../../src/archive/demo-archive.ts';
+import { buildDemoArchive } from '../../src/cycle/demo-archive.ts';
 import { soonestToLastByte } from '../../src/subsets/fast-encoding.ts';
 import { subsetWarmer, SubsetWarmer } from '../../src/subsets/subset-warmer.ts';
 import type { SubsetSelection } from '../../src/subsets/subset.ts';

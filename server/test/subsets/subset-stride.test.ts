@@ -8,7 +8,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { buildDemoArchive } from '../../src/archive/demo-archive.ts';
+import { buildDemoArchive } from '../../src/cycle/demo-archive.ts';
 import { makeGrid } from '../grid/small-grid.ts';
 import { bitRoundError, decimate } from '../../src/subsets/subset.ts';
 import { subsetWarmer } from '../../src/subsets/subset-warmer.ts';

@@ -2,7 +2,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { buildDemoArchive } from '../../src/archive/demo-archive.ts';
+import { buildDemoArchive } from '../../src/cycle/demo-archive.ts';
 import { selectionsOf, subsetWarmer, SubsetWarmer } from '../../src/subsets/subset-warmer.ts';
 import type { SubsetSelection } from '../../src/subsets/subset.ts';
 import { Nc3Dataset } from '../../../netcdf/nc3/reader.ts';

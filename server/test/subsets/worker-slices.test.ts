@@ -5,7 +5,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it, onTestFinished } from 'vitest';
-import { buildDemoArchive } from '../../src/archive/demo-archive.ts';
+import { buildDemoArchive } from '../../src/cycle/demo-archive.ts';
 import { ForecastService } from '../../../workers/forecast-service.ts';
 import { makeApp, signedIn } from '../helpers.ts';
 import { makeGrid } from '../grid/small-grid.ts';

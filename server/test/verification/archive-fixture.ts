@@ -5,7 +5,7 @@
 import type { AnalysisSource } from '../../src/archive/analysis-source.ts';
 import { demoSource } from '../../src/archive/analysis-source.ts';
 import { ensureAnalysis, type ArchiveContext } from '../../src/archive/pipeline.ts';
-import { buildDemoArchive } from '../../src/archive/demo-archive.ts';
+import { buildDemoArchive } from '../../src/cycle/demo-archive.ts';
 import type { Db } from '../../src/db/database.ts';
 import { SMALL_GRID } from '../grid/small-grid.ts';
 

@@ -10,7 +10,7 @@ import { NetCDFReader } from 'netcdfjs';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { openDatabase } from '../../src/db/database.ts';
 import { addDays, runModel, type ArchiveContext } from '../../src/archive/pipeline.ts';
-import { seedModels } from '../../src/archive/demo-archive.ts';
+import { seedModels } from '../../src/cycle/demo-archive.ts';
 import { readLocalFile } from '../../src/ingest/fetch-file.ts';
 import { ingestAnalysis } from '../../src/ingest/ingest-analysis.ts';
 import { verifyArchive } from '../../src/verification/verify-archive.ts';

@@ -90,19 +90,36 @@ describe.each(ENGINES)('verification routes on %s', (engine) => {
     for (const s of summary.sps) expect(s.sps_km2).toBeGreaterThan(0);
   });
 
-  it('/report/model_metrics keeps its hindcast names and adds the mean IIEE and its skill per lead from the records', async () => {
+  it('/report/model_metrics keeps its hindcast names, and its IIEE and skill per lead are /verification/summary\'s for the run and period it names', async () => {
     const { get } = await verifiedApp(engine);
-    const reply = (await get('/api/v1/report/model_metrics')).json<{ model_id: string; metrics: Record<string, number> }[]>();
+    const reply = (await get('/api/v1/report/model_metrics')).json<{ model_id: string; metrics: Record<string, number>; verification?: { run: string; from: string; to: string } }[]>();
+    const summary = (await get('/api/v1/verification/summary')).json<VerificationSummaryReply>();
     expect(reply.map((m) => m.model_id)).toEqual(['model_1', 'model_2', 'model_3']);
-    for (const { model_id, metrics } of reply) {
+    for (const { model_id, metrics, verification } of reply) {
       for (const name of ['rmse', 'mae', 'ssim', 'rmse_24h', 'iiee_24h', 'iiee_48h', 'iiee_72h', 'skill_iiee_24h', 'skill_iiee_48h', 'skill_iiee_72h']) {
         expect(metrics[name], `${model_id} ${name}`).toBeTypeOf('number');
       }
-      // From the runs started from the analysis of their date (as the hindcasts are).
+      // The card says which run and period it scores: the run started from the analysis (as the hindcasts are),
+      // over the verification page's default period.
+      expect(verification).toEqual({ run: 'assim_forecast', from: summary.from, to: summary.to });
+      for (const lead of [24, 48, 72]) {
+        const row = summary.rows.find((r) => r.model_id === model_id && r.run === 'assim_forecast' && r.lead_hours === lead)!;
+        expect(metrics[`iiee_${lead}h`]).toBe(row.iiee_km2);
+        expect(metrics[`skill_iiee_${lead}h`]).toBe(row.skill_iiee);
+      }
       const rows = (await get(`/api/v1/verification?model_id=${model_id}&run=assim_forecast`)).json<VerificationReply>().rows.filter((r) => r.lead_hours === 48);
       expect(metrics.iiee_48h).toBeCloseTo(rows.reduce((sum, r) => sum + r.iiee_km2, 0) / rows.length, 6);
-      expect(metrics.skill_iiee_48h).toBeCloseTo(rows.reduce((sum, r) => sum + r.skill_iiee!, 0) / rows.length, 9);
     }
+  });
+
+  it('/report/model_metrics leaves out records older than the period the card names', async () => {
+    const { app, get } = await verifiedApp(engine);
+    const before = (await get('/api/v1/report/model_metrics')).json<{ model_id: string; metrics: Record<string, number> }[]>();
+    // A record of a start date before the period (kept for the record of skill, not the card's mean).
+    const old = await app.db.selectFrom('verification_records').selectAll().where('model_id', '=', 'model_2').where('run', '=', 'assim_forecast').where('lead_hours', '=', 24).executeTakeFirstOrThrow();
+    await app.db.insertInto('verification_records').values({ ...old, date: addDays(utcToday(), -45), valid_date: addDays(utcToday(), -44), iiee_km2: 1e9 }).execute();
+    const after = (await get('/api/v1/report/model_metrics')).json<{ model_id: string; metrics: Record<string, number> }[]>();
+    expect(after.find((m) => m.model_id === 'model_2')!.metrics.iiee_24h).toBe(before.find((m) => m.model_id === 'model_2')!.metrics.iiee_24h);
   });
 
   it('is in the OpenAPI document with its schemas', async () => {

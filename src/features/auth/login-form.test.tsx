@@ -64,6 +64,31 @@ describe('login form', () => {
     expect(buttonByText(app.container, 'Войти').disabled).toBe(false);
   });
 
+  it.each([
+    ['7', 'Слишком много попыток входа. Попробуйте снова через 7 секунд.'],
+    ['1', 'Слишком много попыток входа. Попробуйте снова через 1 секунду.'],
+    ['42', 'Слишком много попыток входа. Попробуйте снова через 42 секунды.'],
+    [null, 'Слишком много попыток входа. Подождите немного и попробуйте снова.'],
+  ])('on a 429 with Retry-After %s says how many seconds to wait', async (retryAfter, text) => {
+    const alert = stubAlert();
+    const api = createFakeApi([admin], null, ({ method, path }) =>
+      method === 'POST' && path === '/api/v1/auth/jwt/login'
+        ? new Response(JSON.stringify({ detail: 'LOGIN_TOO_MANY_ATTEMPTS' }), {
+            status: 429,
+            headers: { 'content-type': 'application/json', ...(retryAfter !== null && { 'retry-after': retryAfter }) },
+          })
+        : undefined,
+    );
+    app = await renderApp('/login', api);
+    await waitUntil(() => app!.text().includes('Вход'), 'login form');
+    fill(app.container, 'Почта', 'admin@demo.local');
+    fill(app.container, 'Пароль', 'demo');
+    await click(buttonByText(app.container, 'Войти'));
+    await waitUntil(() => alert.mock.calls.length === 1, 'alert');
+    expect(alert).toHaveBeenCalledWith(text);
+    expect(app.container.querySelector('[role="alert"]')?.textContent).toBe(text);
+  });
+
   it('says the server is unreachable when the request cannot be sent', async () => {
     const alert = stubAlert();
     const api = createFakeApi([admin]);

@@ -8,9 +8,19 @@ import { useAuthSession } from './use-current-user.ts';
 
 const t = ru.login;
 
+/** Russian plural form of a count: 1, 21 секунду; 2–4, 22 секунды; 5–20, 11–14 секунд. */
+function pluralForm(n: number): 'one' | 'few' | 'many' {
+  if (n % 10 === 1 && n % 100 !== 11) return 'one';
+  if (n % 10 >= 2 && n % 10 <= 4 && (n % 100 < 12 || n % 100 > 14)) return 'few';
+  return 'many';
+}
+
 /** The message a failed sign-in shows; wrong email and wrong password read the same, as the server answers. */
 function loginFailureMessage(error: unknown): string {
-  if (isApiError(error, 'status') && error.status === 429) return t.tooManyAttempts;
+  if (isApiError(error, 'status') && error.status === 429) {
+    const seconds = error.retryAfterSeconds;
+    return seconds === null ? t.tooManyAttempts : t.tooManyAttemptsWait(seconds, pluralForm(seconds));
+  }
   if (isApiError(error, 'status') && error.status !== null && error.status >= 500) return t.unavailable;
   if (isApiError(error, 'network') || isApiError(error, 'timeout')) return t.unavailable;
   return t.badCredentials;

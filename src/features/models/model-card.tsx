@@ -51,7 +51,7 @@ export function ModelCard({ model }: { model: ModelCardData }) {
         </>
       ) : null}
       <h3>{ru.models.metrics}</h3>
-      <ModelMetrics metrics={model.metrics} />
+      <ModelMetrics metrics={model.metrics} verification={model.verification} />
     </article>
   );
 }

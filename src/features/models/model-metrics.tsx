@@ -1,4 +1,8 @@
-/** A model card's metrics: every one a badge ('rmse 24h: 0.123'), the headline ones first, the rest in rows. */
+/**
+ * A model card's metrics: every one a badge ('rmse 24h: 0.123', 'skill iiee 24h: −189 %'), the headline ones
+ * first, then the run and period the verification scores are of, the rest in rows.
+ */
+import type { ModelMetrics as MetricsReply } from '../../api/reports.ts';
 import { ru } from '../../i18n/ru.ts';
 import { formatMetric, metricLabel } from './format.ts';
 import { groupMetrics, type MetricEntry, type MetricRow } from './metric-groups.ts';
@@ -6,7 +10,7 @@ import { groupMetrics, type MetricEntry, type MetricRow } from './metric-groups.
 function Badge({ metric, headline = false }: { metric: MetricEntry; headline?: boolean }) {
   return (
     <li className={headline ? 'badge badge--headline' : 'badge'} data-metric={metric.name}>
-      {`${metricLabel(metric.name)}: ${formatMetric(metric.value)}`}
+      {`${metricLabel(metric.name)}: ${formatMetric(metric.name, metric.value)}`}
     </li>
   );
 }
@@ -28,7 +32,7 @@ function RowsGroup({ title, rows }: { title: string; rows: MetricRow[] }) {
   );
 }
 
-export function ModelMetrics({ metrics }: { metrics: Record<string, number> }) {
+export function ModelMetrics({ metrics, verification }: { metrics: Record<string, number>; verification?: MetricsReply['verification'] }) {
   const t = ru.layout;
   const groups = groupMetrics(metrics);
   if (Object.keys(metrics).length === 0) return <p className="muted">{ru.models.noMetrics}</p>;
@@ -41,6 +45,9 @@ export function ModelMetrics({ metrics }: { metrics: Record<string, number> }) {
           ))}
         </ul>
       )}
+      {verification ? (
+        <p className="muted model-metrics__scope">{ru.models.verificationScope(ru.verification.runs[verification.run], verification.from, verification.to)}</p>
+      ) : null}
       <RowsGroup title={t.metricsByLead} rows={groups.byLead} />
       <RowsGroup title={t.metricsByVariable} rows={groups.byVariable} />
       <RowsGroup title={t.metricsOther} rows={groups.other.length > 0 ? [{ key: 'other', metrics: groups.other }] : []} />

@@ -45,6 +45,34 @@ describe('/models', () => {
     expect(first.textContent).toContain('Метрики ещё не рассчитаны');
   });
 
+  it("writes the verification scores as 'Проверка прогнозов' does, and names the run and period they are of", async () => {
+    fakeApi({
+      'GET /api/v1/report/model_architecture': { status: 200, body: architectures },
+      'GET /api/v1/report/model_metrics': {
+        status: 200,
+        body: [
+          {
+            model_id: 'model_2',
+            metrics: { rmse: 0.0812, iiee_24h: 5897.772, skill_iiee_24h: -1.8937, iiee_48h: 245349.5, skill_iiee_48h: 0.4263 },
+            verification: { run: 'assim_forecast', from: '2026-10-28', to: '2026-11-26' },
+          },
+        ],
+      },
+    });
+    view = await render(<ModelsPage />);
+    await waitFor(() => expect(view!.container.querySelectorAll('article')).toHaveLength(2));
+    const card = view.container.querySelectorAll('article')[1];
+    expect([...card.querySelectorAll('.metric-group__headline .badge')].map((b) => b.textContent)).toEqual([
+      'rmse: 0.081',
+      'iiee 24h: 5,9 тыс. км²',
+      'skill iiee 24h: −189 %',
+    ]);
+    expect([...card.querySelectorAll('.metric-group__row .badge')].map((b) => b.textContent)).toEqual(['iiee 48h: 245,3 тыс. км²', 'skill iiee 48h: +43 %']);
+    expect(card.querySelector('.model-metrics__scope')?.textContent).toBe(
+      'IIEE и выигрыш по IIEE — как в «Проверке прогнозов»: Ассимилированный прогноз, 2026-10-28 — 2026-11-26',
+    );
+  });
+
   it("shows the dataset a generated model was made for under 'Датасет', and none for a built-in model", async () => {
     fakeApi({
       'GET /api/v1/report/model_architecture': {

@@ -7,6 +7,9 @@ export const login = {
   submitting: 'Входим...',
   badCredentials: 'Неверная почта или пароль',
   tooManyAttempts: 'Слишком много попыток входа. Подождите немного и попробуйте снова.',
+  /** The wait the server named (`Retry-After`): 'через 1 секунду', 'через 3 секунды', 'через 15 секунд'. */
+  tooManyAttemptsWait: (seconds: number, form: 'one' | 'few' | 'many') =>
+    `Слишком много попыток входа. Попробуйте снова через ${seconds} ${{ one: 'секунду', few: 'секунды', many: 'секунд' }[form]}.`,
   unavailable: 'Сервер недоступен. Проверьте соединение и попробуйте снова.',
   noAccount: 'Нет аккаунта?',
   toRegister: 'Зарегистрироваться',

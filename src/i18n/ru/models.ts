@@ -12,4 +12,6 @@ export const models = {
   importedRun: 'Последний импортированный прогноз',
   institution: 'Организация',
   dataset: 'Датасет',
+  /** Under the headline badges: which run and period the IIEE scores are of ('Проверка прогнозов' shows the same). */
+  verificationScope: (run: string, from: string, to: string) => `IIEE и выигрыш по IIEE — как в «Проверке прогнозов»: ${run}, ${from} — ${to}`,
 } as const;

@@ -9,6 +9,10 @@
  * reason. Only a lost worker (SIGKILL, a crash, a machine gone) costs an attempt and runs the job again, at most
  * `attempts` times in all. SIGTERM lets the running job finish for `stopGraceSeconds`, then hands it back to the
  * queue (a hand-back never fails a job: if it was the last attempt, it is granted one more).
+ *
+ * The database away (restarted, unreachable): the worker keeps running. Its outcome is written once the database
+ * answers again (up to DATABASE_WAIT_MS); a task that failed because the database was away is handed back to
+ * the queue then, and runs again (its writes are idempotent: the archive keeps files that exist).
  */
 import type { FastifyBaseLogger } from 'fastify';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -20,6 +24,10 @@ import type { JobStore } from '../job-store.ts';
 import { beat, claimLease, holds, installLeases, releaseLease, removeLease } from './job-leases.ts';
 import { createQueue, QUEUE, reasons, workerName, type QueuedJob, type QueueSettings } from './queue-settings.ts';
 import { Sweeper } from './sweeper.ts';
+import { isDatabaseUnavailable, unavailableReason, whenDatabaseAnswers } from '../../db/unavailable.ts';
+
+/** How long a worker waits for the database to answer again before it leaves its job to the sweeper (ms). */
+const DATABASE_WAIT_MS = 10 * 60_000;
 
 export interface QueueWorkerOptions {
   boss: PgBoss;
@@ -97,7 +105,8 @@ export class QueueWorker {
       try {
         jobs = await boss.fetch<QueuedJob>(QUEUE, { batchSize: 1, includeMetadata: true });
       } catch (error) {
-        log.error({ err: error }, 'could not fetch a job');
+        if (isDatabaseUnavailable(error)) log.warn({ reason: unavailableReason(error) }, 'database unavailable: no job fetched');
+        else log.error({ err: error }, 'could not fetch a job');
       }
       if (this.stopping && jobs.length > 0) {
         // Fetched just as SIGTERM arrived: give it straight back rather than start it.
@@ -169,10 +178,14 @@ export class QueueWorker {
       if (signal.aborted) throw signal.reason;
       clearInterval(heartbeat);
       await writes;
-      if (!(await holds(this.db, jobId, this.name))) return; // taken over meanwhile: the new holder decides
-      await store.markSucceeded(jobId, outcome.result, outcome.message ?? null);
-      await removeLease(this.db, jobId);
-      await boss.complete(QUEUE, job.id);
+      const recorded = await this.whenDatabaseAnswers(log, async () => {
+        if (!(await holds(this.db, jobId, this.name))) return false; // taken over meanwhile: the new holder decides
+        await store.markSucceeded(jobId, outcome.result, outcome.message ?? null);
+        await removeLease(this.db, jobId);
+        await boss.complete(QUEUE, job.id);
+        return true;
+      });
+      if (!recorded) return;
       log.info({ result: outcome.result }, 'job succeeded');
       this.options.succeeded?.(outcome.result);
     } catch (error) {
@@ -182,13 +195,33 @@ export class QueueWorker {
         if (signal.reason.message === reasons.handedBack) await this.handBack(job);
         return; // lease lost: the sweeper that took it over has requeued or failed it
       }
+      if (isDatabaseUnavailable(error)) {
+        // Not the job's fault: once the database answers, the job goes back to the queue and runs again.
+        log.warn({ reason: unavailableReason(error) }, 'job interrupted: the database is unavailable');
+        await this.whenDatabaseAnswers(log, () => this.handBack(job));
+        return;
+      }
       const message = error instanceof Error ? error.message : String(error);
-      await store.markFailed(jobId, message);
-      await removeLease(this.db, jobId);
-      // Completed, not failed, in pg-boss: the job ran to its end; a retry would meet the same reason.
-      await boss.complete(QUEUE, job.id);
+      await this.whenDatabaseAnswers(log, async () => {
+        await store.markFailed(jobId, message);
+        await removeLease(this.db, jobId);
+        // Completed, not failed, in pg-boss: the job ran to its end; a retry would meet the same reason.
+        await boss.complete(QUEUE, job.id);
+      });
       log.warn({ err: error }, 'job failed');
     }
+  }
+
+  /** Run `work` (safe to repeat) now, or once the database answers again; one warning per wait. */
+  private whenDatabaseAnswers<T>(log: FastifyBaseLogger, work: () => Promise<T>): Promise<T> {
+    let warned = false;
+    return whenDatabaseAnswers(work, {
+      timeoutMs: DATABASE_WAIT_MS,
+      onWait: (error) => {
+        if (!warned) log.warn({ reason: unavailableReason(error) }, 'database unavailable: the job outcome waits for it');
+        warned = true;
+      },
+    });
   }
 
   /** Give a job back to the queue: the next worker starts it afresh. */

@@ -1,7 +1,8 @@
 /**
  * GET /api/v1/report/model_architecture, /report/model_metrics and /report/datasets (signed-in users):
  * the models with their hyperparameters, their hindcast metrics (see verification/hindcast-metrics.ts for the
- * names) with the verification records' `iiee_24h`… (km², mean) and `skill_iiee_24h`… (verification/), and the
+ * names) with the verification records' `iiee_24h`… (km², mean) and `skill_iiee_24h`… (a fraction) of the run and
+ * period named in `verification` (verification/card-scores.ts: the numbers of /verification/summary), and the
  * datasets.
  */
 import type { FastifyPluginAsync } from 'fastify';
@@ -10,7 +11,8 @@ import { EXTERNAL_MODEL_TYPE } from '../../ingest/external-model.ts';
 import { latestProvenance } from '../../ingest/store.ts';
 import { requireUser } from '../../plugins/guards.ts';
 import { commonErrors } from '../common-schemas.ts';
-import { leadMetrics } from '../../verification/verification-repository.ts';
+import { cardScores } from '../../verification/card-scores.ts';
+import { utcToday } from '../../archive/pipeline.ts';
 import { dailyModels } from '../../cycle/daily-models.ts';
 
 const architectureReply = {
@@ -41,6 +43,12 @@ const metricsReply = {
     properties: {
       model_id: { type: 'string' },
       metrics: { type: 'object', additionalProperties: { type: 'number' } },
+      // What the verification scores among `metrics` (iiee_*, skill_iiee_*) are of: present when there are any.
+      verification: {
+        type: 'object',
+        properties: { run: { type: 'string', enum: ['assim_forecast'] }, from: { type: 'string', format: 'date' }, to: { type: 'string', format: 'date' } },
+        required: ['run', 'from', 'to'],
+      },
     },
     required: ['model_id', 'metrics'],
   },
@@ -87,10 +95,14 @@ export const reportRoutes: FastifyPluginAsync = async (app) => {
 
   app.get('/model_metrics', { onRequest: [requireUser], schema: { response: { 200: metricsReply, ...commonErrors } } }, async () => {
     const metrics = await modelMetrics(app.db);
-    const verification = await leadMetrics(app.db);
+    const { scope, byModel } = await cardScores(app.db, utcToday());
     return (await listModels(app.db))
-      .filter((model) => metrics.has(model.model_id) || verification.has(model.model_id))
-      .map((model) => ({ model_id: model.model_id, metrics: { ...metrics.get(model.model_id), ...verification.get(model.model_id) } }));
+      .filter((model) => metrics.has(model.model_id) || byModel.has(model.model_id))
+      .map((model) => ({
+        model_id: model.model_id,
+        metrics: { ...metrics.get(model.model_id), ...byModel.get(model.model_id) },
+        ...(byModel.has(model.model_id) ? { verification: scope } : {}),
+      }));
   });
 
   app.get('/datasets', { onRequest: [requireUser], schema: { response: { 200: datasetsReply, ...commonErrors } } }, async () =>

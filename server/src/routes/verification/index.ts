@@ -6,18 +6,16 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { VERIFICATION_RUNS, type VerificationReply, type VerificationRow, type VerificationRun, type VerificationSummaryReply } from '../../../../common/api-types/verification.ts';
 import { demoSource } from '../../archive/analysis-source.ts';
-import { addDays, utcToday } from '../../archive/pipeline.ts';
+import { utcToday } from '../../archive/pipeline.ts';
 import { isIsoDate } from '../../archive/file-store.ts';
 import { defaultModel, findModel, listModels } from '../../archive/forecast-repository.ts';
 import { HttpError } from '../../http-error.ts';
 import { requireUser } from '../../plugins/guards.ts';
+import { defaultPeriod } from '../../verification/period.ts';
 import { summarise } from '../../verification/summary.ts';
 import { listEnsembles, listRecords, type RecordRow } from '../../verification/verification-repository.ts';
 import { commonErrors, errorReply } from '../common-schemas.ts';
 import { periodQuery, rowsQuery, summaryReply, verificationReply } from './schemas.ts';
-
-/** Days of the default period, today included. */
-const DEFAULT_PERIOD_DAYS = 30;
 
 interface PeriodQuery {
   from?: string;
@@ -30,7 +28,7 @@ function period(query: PeriodQuery): { from: string; to: string } {
     if (value !== undefined && !isIsoDate(value)) throw new HttpError(422, `"${name}" must be a calendar day as YYYY-MM-DD, got ${JSON.stringify(value)}`);
   }
   const to = query.to ?? (query.from && query.from > utcToday() ? query.from : utcToday());
-  const from = query.from ?? addDays(to, 1 - DEFAULT_PERIOD_DAYS);
+  const from = query.from ?? defaultPeriod(to).from;
   if (from > to) throw new HttpError(422, `"from" (${from}) is after "to" (${to})`);
   return { from, to };
 }

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { buildDemoArchive } from '../../../src/archive/demo-archive.ts';
+import { buildDemoArchive } from '../../../src/cycle/demo-archive.ts';
 import { decodeStateFile } from '../../../src/archive/forecast-file.ts';
 import { makeApp, signedIn } from '../../helpers.ts';
 import { SMALL_GRID } from '../../grid/small-grid.ts';

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { buildDemoArchive } from '../../../src/archive/demo-archive.ts';
+import { buildDemoArchive } from '../../../src/cycle/demo-archive.ts';
 import { makeApp, signedIn } from '../../helpers.ts';
 import { SMALL_GRID } from '../../grid/small-grid.ts';
 

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { buildDemoArchive } from '../../../src/archive/demo-archive.ts';
+import { buildDemoArchive } from '../../../src/cycle/demo-archive.ts';
 import { bitRoundError } from '../../../src/subsets/subset.ts';
 import { subsetWarmer } from '../../../src/subsets/subset-warmer.ts';
 import { Nc3Dataset } from '../../../../netcdf/nc3/reader.ts';

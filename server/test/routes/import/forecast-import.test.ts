@@ -5,7 +5,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { seedModels } from '../../../src/archive/demo-archive.ts';
+import { seedModels } from '../../../src/cycle/demo-archive.ts';
 import { decodeStateFile } from '../../../src/archive/forecast-file.ts';
 import { makeApp, signedIn, type Session } from '../../helpers.ts';
 import { waitForJob } from '../../jobs/test-app.ts';

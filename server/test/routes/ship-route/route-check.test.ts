@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { ICE_TYPES, iceTypeIndex, RIV_TABLE, rioCategory, type IceClass } from '../../../../common/polaris/polaris.ts';
-import { buildDemoArchive } from '../../../src/archive/demo-archive.ts';
+import { buildDemoArchive } from '../../../src/cycle/demo-archive.ts';
 import { decodeStateFile } from '../../../src/archive/forecast-file.ts';
 import { latitudes, longitudes } from '../../../src/grid/grid.ts';
 import { landMask } from '../../../src/grid/land-mask.ts';

@@ -20,17 +20,15 @@ export function DifferenceControls() {
   return (
     <div className="map-tools__mode" role="group" aria-label={ru.mapTools.mode}>
       <span className="forecast-sidebar__title">{ru.mapTools.mode}</span>
-      <ToggleButtons values={MODES} active={mode} onChange={setMode} label={(value) => ru.mapTools.modes[value]} />
+      {/* One button a line: 'Вероятность льда' does not fit a third of the sidebar's row. */}
+      <ToggleButtons values={MODES} active={mode} onChange={setMode} label={(value) => ru.mapTools.modes[value]} column />
       <ProbabilityNote />
       {mode === 'difference' && (
         <>
-          <select value={kind} onChange={(event) => setKind(event.target.value as DifferenceKind)} aria-label={ru.mapTools.difference}>
-            {KINDS.map((value) => (
-              <option key={value} value={value}>
-                {ru.mapTools.differenceKinds[value]}
-              </option>
-            ))}
-          </select>
+          {/* Buttons, one a line, not a select: 'Ассимилированный − свободный' is wider than the sidebar's select. */}
+          <div className="map-tools__kinds" role="group" aria-label={ru.mapTools.difference}>
+            <ToggleButtons values={KINDS} active={kind} onChange={setKind} label={(value) => ru.mapTools.differenceKinds[value]} column />
+          </div>
           {drift && <p className="forecast-sidebar__note">{ru.mapTools.differenceDrift}</p>}
           {!drift && difference === 'none' && (
             <p className="forecast-sidebar__note" role="status">

@@ -1,15 +1,20 @@
 /**
  * The files that may hold a forecast of a date for 'Вероятность льда': each model's free and assimilated run
  * (`?model_id=`), the models listed once per page load (GET /report/model_architecture; a failure is asked again).
+ * The default model's runs are named as the map names them (no `model_id`: the server's default), so the file on
+ * the map is the worker's cached one, not downloaded again under a second URL.
  */
 import { forecastFileUrl } from '../../../api/forecast.ts';
 import { fetchModelArchitectures } from '../../../api/reports.ts';
 
-let models: Promise<string[]> | null = null;
+let models: Promise<Array<{ id: string; isDefault: boolean }>> | null = null;
 
 export async function probabilityMemberUrls(date: string): Promise<string[]> {
-  models ??= fetchModelArchitectures().then((list) => list.map((model) => model.model_id));
+  models ??= fetchModelArchitectures().then((list) => list.map((model) => ({ id: model.model_id, isDefault: model.is_default === true })));
   models.catch(() => (models = null));
-  const ids = await models;
-  return ids.flatMap((id) => [forecastFileUrl(date, false, id), forecastFileUrl(date, true, id)]);
+  const list = await models;
+  return list.flatMap(({ id, isDefault }) => {
+    const modelId = isDefault ? undefined : id;
+    return [forecastFileUrl(date, false, modelId), forecastFileUrl(date, true, modelId)];
+  });
 }

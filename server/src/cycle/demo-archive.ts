@@ -4,19 +4,19 @@
  * costs only the days that passed since (and the metrics, when the archive changed).
  */
 import type { FastifyInstance } from 'fastify';
-import { demoSource, type AnalysisSource } from './analysis-source.ts';
+import { demoSource, type AnalysisSource } from '../archive/analysis-source.ts';
 import { subsetWarmer } from '../subsets/subset-warmer.ts';
-import { addDays, buildDay, ensureAnalysis, utcToday, type ArchiveContext } from './pipeline.ts';
+import { addDays, buildDay, ensureAnalysis, utcToday, type ArchiveContext } from '../archive/pipeline.ts';
 import { FILE_VARIABLES } from '../../../common/forecast-file/variables.ts';
-import { compressedCopy, resolveInside } from './file-store.ts';
-import { defaultModel, findFile, insertModel, upsertDataset, type ModelRecord } from './forecast-repository.ts';
+import { compressedCopy, resolveInside } from '../archive/file-store.ts';
+import { defaultModel, findFile, insertModel, upsertDataset, type ModelRecord } from '../archive/forecast-repository.ts';
 import { recomputeMetrics, type RecomputeResult } from '../verification/hindcast-metrics.ts';
 import { runInWorker } from '../threads/run-in-thread.ts';
 import { DEFAULT_E_FOLDING_DAYS } from '../models/damped-anomaly.ts';
 import { DEFAULT_DRIFT_SCALE, DEFAULT_TIME_STEP_HOURS } from '../models/free-drift-advection.ts';
 import type { Db } from '../db/database.ts';
 import { LOCK_KEYS, withLock } from '../db/locks.ts';
-import { setDefaultModel } from '../cycle/daily-models.ts';
+import { setDefaultModel } from './daily-models.ts';
 
 /** The seeded models; model_2 (advection) is the default forecast. */
 const SEED_MODELS: readonly ModelRecord[] = [

@@ -9,10 +9,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Job } from '../../../common/api-types/jobs.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
-import type { AnalysisSourceConfig } from '../ingest/products.ts';
-import type { JobQueue } from '../jobs/job-queue.ts';
-import type { JobSpec } from '../jobs/job-specs.ts';
-import { findActiveJob, JobAlreadyActiveError } from '../jobs/jobs-repository.ts';
+import type { JobQueue } from './job-queue.ts';
+import type { JobSpec } from './job-specs.ts';
+import { findActiveJob, JobAlreadyActiveError } from './jobs-repository.ts';
 import {
   claimRetries,
   claimTick,
@@ -25,17 +24,9 @@ import {
   tickClaimed,
   unfinishedDates,
   type CycleDate,
-} from './cycle-repository.ts';
-import { dayOf, latestOccurrence, nextOccurrence, SCHEDULE_OFF, windowDates } from './schedule.ts';
+} from '../cycle/cycle-repository.ts';
+import { dayOf, latestOccurrence, nextOccurrence, SCHEDULE_OFF, windowDates, type CycleSettings } from '../cycle/schedule.ts';
 
-export interface CycleSettings {
-  schedule: string;
-  backfillDays: number;
-  retryS: number;
-  deadline: string;
-  retainDays: number;
-  source: AnalysisSourceConfig;
-}
 
 export function cycleSettings(config: Config): CycleSettings {
   return {

@@ -4,8 +4,8 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { utcToday } from '../archive/pipeline.ts';
-import { retire } from './retention.ts';
-import { CycleScheduler, cycleSettings } from './scheduler.ts';
+import { retire } from '../cycle/retention.ts';
+import { CycleScheduler, cycleSettings } from './cycle-scheduler.ts';
 import type { StartupTask } from '../startup-task.ts';
 
 declare module 'fastify' {
