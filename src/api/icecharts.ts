@@ -5,6 +5,7 @@
  * the server's (common/api-types/icecharts.ts).
  */
 import type { IceChartCollection, IceChartList, IceChartSummary } from '../../common/api-types/icecharts.ts';
+import type { StartedJob } from '../../common/api-types/admin.ts';
 import type { RouteCheckResult } from '../../common/api-types/route.ts';
 import type { IceClass } from '../../common/polaris/polaris.ts';
 import { apiJson, type RequestOptions } from './client.ts';
@@ -40,4 +41,17 @@ export interface ChartRouteCheckRequest {
 
 export function checkRouteOnChart(request: ChartRouteCheckRequest, options: ReadOptions = {}): Promise<RouteCheckResult> {
   return apiJson<RouteCheckResult>('route/check', { ...options, method: 'POST', json: request });
+}
+
+/**
+ * POST /icecharts (admin, superuser): a zip (or DMI's `.imz`) of one SIGRID-3 set; 202 with the import job. The valid
+ * time (ISO 8601) and the source may be left to the file's name; `replace` overwrites a chart of the same both.
+ */
+export function uploadIceChart(file: File, fields: { validTime?: string; source?: string; replace?: boolean }): Promise<StartedJob & { message: string }> {
+  const body = new FormData();
+  if (fields.validTime) body.append('valid_time', fields.validTime);
+  if (fields.source) body.append('source', fields.source);
+  if (fields.replace) body.append('replace', '1');
+  body.append('file', file);
+  return apiJson('icecharts', { method: 'POST', body });
 }
