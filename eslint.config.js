@@ -112,6 +112,7 @@ export const SERVER_LAYERS = [
   ['subsets'],
   ['ingest'],
   ['verification'],
+  ['icecharts'],
   ['cycle'],
   ['config.ts'],
   ['model-generation'],

@@ -13,6 +13,7 @@ export const JOB_KINDS = [
   'import_analysis',
   'import_forecast',
   'upload_onnx_model',
+  'import_icechart',
 ] as const;
 export type JobKind = (typeof JOB_KINDS)[number];
 

@@ -1,6 +1,7 @@
 /** What the server adds to Fastify's types: `app.config`, `app.db`, `app.sessions`, `app.startup`, `app.verification`, `request.session`, `request.user`. */
 import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
+import type { ChartBodies } from './icecharts/chart-files.ts';
 import type { User } from './db/users.ts';
 import type { RequestSession, SessionManager } from './plugins/session.ts';
 import type { StartupState } from './plugins/startup-gate.ts';
@@ -15,6 +16,8 @@ declare module 'fastify' {
     startup: StartupState;
     /** The verification records' background runs (verification/verification-job.ts). */
     verification: BackgroundVerification;
+    /** The served bodies of the ice charts (icecharts/chart-files.ts), decorated by routes/icecharts. */
+    iceChartBodies: ChartBodies;
   }
   interface FastifyRequest {
     /** The live server-side session of the request's cookie, or null (no cookie, bad signature, ended). */

@@ -253,4 +253,23 @@ export const migrations: readonly string[] = [
   );
   ALTER TABLE models ADD COLUMN run_daily INTEGER NOT NULL DEFAULT 0;
   `,
+  // 12: ice charts (server/src/icecharts/): one row per imported SIGRID-3 chart, its GeoJSON under DATA_DIR/icecharts/;
+  // one chart per source and valid time (a second import replaces it only when asked).
+  `
+  CREATE TABLE ice_charts (
+    id            INTEGER PRIMARY KEY AUTOINCREMENT,
+    source        TEXT NOT NULL,
+    valid_time    TEXT NOT NULL,
+    polygons      INTEGER NOT NULL,
+    bbox          TEXT NOT NULL,
+    file          TEXT NOT NULL,
+    sha256        TEXT NOT NULL,
+    original_name TEXT NOT NULL,
+    projection    TEXT NOT NULL,
+    user_id       INTEGER REFERENCES users (id) ON DELETE SET NULL,
+    imported_at   TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')),
+    UNIQUE (source, valid_time)
+  );
+  CREATE INDEX ice_charts_valid_time ON ice_charts (valid_time);
+  `,
 ];

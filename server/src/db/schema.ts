@@ -183,6 +183,24 @@ export interface VerificationEnsemblesTable {
   computed_at: Defaulted<string>;
 }
 
+/** Migration 12: imported ice charts (server/src/icecharts/). */
+export interface IceChartsTable {
+  id: Generated<number>;
+  source: string;
+  /** ISO 8601 UTC. */
+  valid_time: string;
+  polygons: number;
+  /** JSON [west, south, east, north]. */
+  bbox: string;
+  /** The GeoJSON, relative to DATA_DIR. */
+  file: string;
+  sha256: string;
+  original_name: string;
+  projection: string;
+  user_id: number | null;
+  imported_at: ColumnType<string, string | undefined, string>;
+}
+
 export interface SchemaMigrationsTable {
   version: number;
   applied_at: Defaulted<string>;
@@ -208,4 +226,5 @@ export interface Database {
   cycle_dates: CycleDatesTable;
   cycle_ticks: CycleTicksTable;
   cycle_retention: CycleRetentionTable;
+  ice_charts: IceChartsTable;
 }

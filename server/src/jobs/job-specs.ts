@@ -19,6 +19,7 @@ import { fetchAnalysisJob, importAnalysisJob, importForecastJob } from './ingest
 import type { JobHandler } from './job-handler.ts';
 import { registerOnnxModelJob } from './onnx-jobs.ts';
 import { withVerification } from './with-verification.ts';
+import { importChartJob } from './icechart-jobs.ts';
 
 export type JobSpec =
   /** POST /force_fetch_data with ANALYSIS_SOURCE=demo: the demo analysis and forecasts of `date`. */
@@ -36,7 +37,9 @@ export type JobSpec =
   /** POST /forecast/import. */
   | { task: 'import_forecast'; upload: string; originalName: string; modelId: string; date?: string; userId: number | null }
   /** POST /models/onnx: the uploaded network and its checked spec. */
-  | { task: 'register_onnx_model'; upload: string; modelId: string; spec: OnnxSpec };
+  | { task: 'register_onnx_model'; upload: string; modelId: string; spec: OnnxSpec }
+  /** POST /icecharts: a SIGRID-3 chart archive, its source and valid time as checked by the route. */
+  | { task: 'import_icechart'; upload: string; originalName: string; source: string; validTime: string; replace: boolean; userId: number | null };
 
 /** What the running process supplies: its own DATA_DIR, database and model generator. */
 export interface JobEnvironment {
@@ -120,6 +123,17 @@ function archiveHandlerFor(spec: JobSpec, env: JobEnvironment): JobHandler {
         path: join(env.dataDir, spec.upload),
         modelId: spec.modelId,
         spec: spec.spec,
+      });
+    case 'import_icechart':
+      return importChartJob({
+        dataDir: env.dataDir,
+        databaseUrl: env.databaseUrl,
+        path: join(env.dataDir, spec.upload),
+        originalName: spec.originalName,
+        source: spec.source,
+        validTime: spec.validTime,
+        replace: spec.replace,
+        userId: spec.userId,
       });
   }
 }

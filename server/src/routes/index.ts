@@ -11,6 +11,7 @@ import { uploadOnnxModelRoutes } from './admin/upload-onnx-model.ts';
 import { authRoutes } from './auth/index.ts';
 import { analysisRoutes, assimForecastRoutes, forecastRoutes } from './forecast/index.ts';
 import { healthRoutes } from './health/index.ts';
+import { iceChartRoutes } from './icecharts/index.ts';
 import { analysisImportRoutes } from './import/analysis-import.ts';
 import { forecastImportRoutes } from './import/forecast-import.ts';
 import { jobsRoutes } from './jobs/index.ts';
@@ -45,4 +46,5 @@ export const apiRoutes: RouteModule[] = [
   { prefix: '/cycle', plugin: cycleRoutes },
   { prefix: '/verification', plugin: verificationRoutes },
   { prefix: '/regions', plugin: regionsRoutes },
+  { prefix: '/icecharts', plugin: iceChartRoutes },
 ];

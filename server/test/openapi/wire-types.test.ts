@@ -8,6 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import type { GenerateForecastRequest, GenerateModelRequest, StartedJob } from '../../../common/api-types/admin.ts';
 import type { CycleDateView, CycleRetentionView, CycleStatus } from '../../../common/api-types/cycle.ts';
+import type { IceChartCollection, IceChartList, IceChartSummary } from '../../../common/api-types/icecharts.ts';
 import type { Job } from '../../../common/api-types/jobs.ts';
 import type { RegionSummary } from '../../../common/regions/types.ts';
 import type { RouteCheckRequest, RouteCheckResult, RouteSample } from '../../../common/api-types/route.ts';
@@ -57,6 +58,9 @@ const contract: [string, string, string, string[], (schema: Schema) => Schema | 
   ['get', '/api/v1/verification/summary', '200', fields<VerificationSummaryReply>()({ from: true, to: true, rows: true, sps: true }), (s) => s],
   ['get', '/api/v1/verification/summary', '200', summaryRowFields(), (s) => s.properties?.rows?.items],
   ['get', '/api/v1/regions', '200', fields<RegionSummary>()({ id: true, name: true, crs: true, shape: true, bounds: true, extent: true }), (s) => s.items],
+  ['get', '/api/v1/icecharts', '200', fields<IceChartList>()({ charts: true }), (s) => s],
+  ['get', '/api/v1/icecharts', '200', fields<IceChartSummary>()({ id: true, source: true, valid_time: true, polygons: true, bbox: true, imported_at: true }), (s) => s.properties?.charts?.items],
+  ['get', '/api/v1/icecharts/{id}', '200', fields<IceChartCollection>()({ type: true, chart: true, tolerance_km: true, features: true }), (s) => s],
   ['get', '/api/v1/verification/summary', '200', fields<VerificationSpsRow>()({ date: true, lead_hours: true, valid_date: true, members: true, sps_km2: true }), (s) => s.properties?.sps?.items],
 ];
 

@@ -17,6 +17,7 @@ export const jobsList = {
     import_analysis: 'Импорт анализа',
     import_forecast: 'Импорт прогноза',
     upload_onnx_model: 'Загрузка модели ONNX',
+    import_icechart: 'Импорт ледовой карты',
   } as Record<string, string>,
 } as const;
 
