@@ -36,8 +36,14 @@ export interface CycleStatus {
   next_run: string | null;
   /** ISO time the last run started, null before the first. */
   last_run: string | null;
-  /** Bytes of every file under DATA_DIR. */
+  /** Bytes of every file under DATA_DIR, as last counted (at most a few minutes old; recounted after each job). */
   disk_bytes: number;
+  /** Bytes still free on DATA_DIR's disk, now. */
+  disk_free_bytes: number;
+  /** Size of that disk, bytes. */
+  disk_total_bytes: number;
+  /** DISK_RESERVE: with less free than this the cycle starts no date ('Недостаточно места на диске: …'). */
+  disk_reserve_bytes: number;
   /** RETAIN_DAYS (0: files are kept). */
   retain_days: number;
   last_retention: CycleRetentionView | null;

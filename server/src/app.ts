@@ -18,6 +18,7 @@ import './fastify-types.ts';
 import { HttpError } from './http-error.ts';
 import { setupJobs } from './jobs/setup-jobs.ts';
 import { setupCycle } from './jobs/setup-cycle.ts';
+import { setupDisk } from './disk/setup-disk.ts';
 import { setupVerification } from './verification/verification-job.ts';
 import { clientErrorHandler, frameworkErrors, setupErrorHandler } from './plugins/error-handler.ts';
 import { setupSecurityHeaders } from './plugins/security-headers.ts';
@@ -71,6 +72,7 @@ async function setup(app: FastifyInstance, config: Config): Promise<void> {
   const db = await openDatabase(config);
   app.decorate('db', db);
   app.addHook('onClose', async () => db.destroy());
+  setupDisk(app);
   await setupJobs(app);
   setupCycle(app);
   setupVerification(app);

@@ -86,6 +86,16 @@ const durationSeconds: Parser<number> = (raw) => {
   return seconds;
 };
 
+const sizeUnits: Record<string, number> = { '': 1, k: 1024, m: 1024 ** 2, g: 1024 ** 3, t: 1024 ** 4 };
+
+/** Bytes, written as `1073741824`, or with a binary unit: `500M`, `1G`, `1.5GB`, `0` (no reserve). */
+const sizeBytes: Parser<number> = (raw) => {
+  const match = /^(\d+(?:\.\d+)?)\s*([kmgt]?)i?b?$/i.exec(raw.trim());
+  const bytes = match ? Math.round(Number(match[1]) * sizeUnits[match[2].toLowerCase()]) : NaN;
+  if (!Number.isSafeInteger(bytes) || bytes < 0) throw new Error('expected bytes, or a size with a unit: 500M, 1G, 2T');
+  return bytes;
+};
+
 /** The daily cycle's schedule for a real ANALYSIS_SOURCE unless CYCLE_SCHEDULE says otherwise. */
 const DEFAULT_REAL_SCHEDULE = '30 6 * * *';
 
@@ -172,6 +182,8 @@ const fields = {
   cycleBackfillDays: field('CYCLE_BACKFILL_DAYS', 'the cycle also fetches this many days before today when they have no analysis', integer(0, 60), 3),
   cycleRetryS: field('CYCLE_RETRY', 'a product not published yet is asked for again after this long: seconds or 15m', durationSeconds, 15 * 60),
   cycleDeadline: field('CYCLE_DEADLINE', "time of day (UTC, HH:MM) after which a date's missing product counts as failed", parseTimeOfDay, '18:00'),
+  // A full disk (server/src/disk/README.md): the cycle leaves room for the database and the requests' copies.
+  diskReserveBytes: field('DISK_RESERVE', 'the daily cycle starts no date while less than this is free on DATA_DIR\'s disk: bytes or 500M, 1G', sizeBytes, 1024 ** 3),
   retainDays: field('RETAIN_DAYS', 'files of dates older than this many days before today are deleted (0: keep everything)', integer(0, 100_000), 0),
 };
 

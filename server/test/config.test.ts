@@ -91,6 +91,17 @@ describe('loadConfig', () => {
     expect(problems[0]).toMatch(/expected/);
   });
 
+  it('reads DISK_RESERVE in bytes or with a binary unit (default 1 GiB), and refuses other text', () => {
+    expect(loadConfig({}).diskReserveBytes).toBe(1024 ** 3);
+    expect(loadConfig({ DISK_RESERVE: '500M' }).diskReserveBytes).toBe(500 * 1024 ** 2);
+    expect(loadConfig({ DISK_RESERVE: '1.5GB' }).diskReserveBytes).toBe(1.5 * 1024 ** 3);
+    expect(loadConfig({ DISK_RESERVE: '2T' }).diskReserveBytes).toBe(2 * 1024 ** 4);
+    expect(loadConfig({ DISK_RESERVE: '4096' }).diskReserveBytes).toBe(4096);
+    expect(loadConfig({ DISK_RESERVE: '0' }).diskReserveBytes).toBe(0);
+    expect(problemsOf({ DISK_RESERVE: 'lots' })[0]).toMatch(/^DISK_RESERVE="lots": expected bytes, or a size with a unit/);
+    expect(problemsOf({ DISK_RESERVE: '-1G' })).toHaveLength(1);
+  });
+
   it('lists every bad variable at once', () => {
     const problems = problemsOf({ PORT: 'x', DEMO: 'y', LOG_LEVEL: 'z' });
     expect(problems.map((p) => p.split('=')[0])).toEqual(['PORT', 'DEMO', 'LOG_LEVEL']);

@@ -92,12 +92,21 @@ export function resolveInside(dataDir: string, rel: string): string {
   return full;
 }
 
-/** Write bytes through a temporary file and a rename, so a reader never sees half a file. */
+/**
+ * Write bytes through a temporary file and a rename, so a reader never sees half a file. A write that fails (a
+ * full disk: ENOSPC) removes its temporary at once, so the space it took is free again for the database to
+ * record the failure.
+ */
 export function writeFileAtomic(path: string, bytes: Uint8Array): void {
   mkdirSync(dirname(path), { recursive: true });
   const temporary = temporaryFor(path);
-  writeFileSync(temporary, bytes);
-  renameSync(temporary, path);
+  try {
+    writeFileSync(temporary, bytes);
+    renameSync(temporary, path);
+  } catch (error) {
+    rmSync(temporary, { force: true });
+    throw error;
+  }
 }
 
 export type Encoding = 'br' | 'gzip';

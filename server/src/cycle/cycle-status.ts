@@ -1,8 +1,11 @@
-/** GET /api/v1/cycle's answer: the schedule, the runs, the disk, and each date of the backfill window. */
+/**
+ * GET /api/v1/cycle's answer: the schedule, the runs, the disk (DATA_DIR's size as last counted, the free space now,
+ * the reserve), and each date of the backfill window.
+ */
 import type { CycleDateView, CycleStatus } from '../../../common/api-types/cycle.ts';
 import type { Db } from '../db/database.ts';
+import type { DataDisk } from '../disk/setup-disk.ts';
 import { cycleDates, lastRetention } from './cycle-repository.ts';
-import { diskUsage } from './disk-usage.ts';
 import { archiveSource } from './run-cycle.ts';
 import { windowDates, type CycleSettings } from './schedule.ts';
 
@@ -12,7 +15,7 @@ export interface CycleClock {
   nextRun(now: Date): Promise<Date | null>;
 }
 
-export async function cycleStatus(db: Db, dataDir: string, scheduler: CycleClock, now = new Date()): Promise<CycleStatus> {
+export async function cycleStatus(db: Db, disk: DataDisk, scheduler: CycleClock, now = new Date()): Promise<CycleStatus> {
   const { settings } = scheduler;
   const window = windowDates(now, settings.backfillDays);
   const rows = await cycleDates(db, window);
@@ -21,6 +24,7 @@ export async function cycleStatus(db: Db, dataDir: string, scheduler: CycleClock
   const scored = new Set((await db.selectFrom('verification_records').select('date').distinct().where('date', 'in', window).execute()).map((row) => row.date));
   const lastJob = await db.selectFrom('jobs').select('created_at').where('kind', '=', 'force_fetch_data').orderBy('id', 'desc').limit(1).executeTakeFirst();
   const next = await scheduler.nextRun(now);
+  const figures = await disk.figures();
   const dates: CycleDateView[] = window.map((date) => {
     const own = files.filter((file) => file.date === date);
     const forecasts = own.filter((file) => file.kind !== 'analysis');
@@ -39,7 +43,10 @@ export async function cycleStatus(db: Db, dataDir: string, scheduler: CycleClock
     schedule: settings.schedule,
     next_run: next?.toISOString() ?? null,
     last_run: lastJob?.created_at ?? null,
-    disk_bytes: diskUsage(dataDir),
+    disk_bytes: figures.data_bytes,
+    disk_free_bytes: figures.free_bytes,
+    disk_total_bytes: figures.total_bytes,
+    disk_reserve_bytes: figures.reserve_bytes,
     retain_days: settings.retainDays,
     last_retention: await lastRetention(db),
     dates,

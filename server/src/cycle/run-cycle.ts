@@ -8,6 +8,8 @@
 import { demoSource, type AnalysisSource } from '../archive/analysis-source.ts';
 import { ArchiveError, ensureAnalysis, existingFile, runModel, type ArchiveContext } from '../archive/pipeline.ts';
 import { defaultModel } from '../archive/forecast-repository.ts';
+import { diskFullReason, isDiskFull } from '../disk/disk-full.ts';
+import { reserveShortfall } from '../disk/reserve.ts';
 import { DataNotYetError } from '../ingest/errors.ts';
 import { russianFailure } from '../ingest/failure.ts';
 import { ingestFromSource, sourceIdentity } from '../ingest/ingest-analysis.ts';
@@ -29,6 +31,8 @@ export interface CyclePlan {
   /** 'HH:MM' UTC. */
   deadline: string;
   retainDays: number;
+  /** DISK_RESERVE, bytes: no date is started with less free space on DATA_DIR's disk (absent in older jobs: none). */
+  diskReserveBytes?: number;
   jobId: number | null;
   userId: number | null;
 }
@@ -96,6 +100,13 @@ export async function runCycle(ctx: ArchiveContext, plan: CyclePlan, attemptsOf:
   const share = 0.7 / Math.max(1, dates.length);
   for (const [index, date] of dates.entries()) {
     const base = 0.02 + index * share;
+    const short = reserveShortfall(ctx.dataDir, plan.diskReserveBytes ?? 0, date);
+    if (short) {
+      // The date is failed, not waiting: the next tick (or 'Загрузить данные на сегодня') takes it up again.
+      await saveCycleDate(ctx.db, date, { status: 'failed', message: short, attempts: attemptsOf(date) + 1, job_id: plan.jobId });
+      result.dates.push({ date, status: 'failed', message: short, files: [] });
+      continue;
+    }
     await saveCycleDate(ctx.db, date, { status: 'running', message: `загрузка анализа за ${date}`, job_id: plan.jobId });
     progress(base, `загрузка анализа за ${date}`);
     let outcome: CycleDateOutcome;
@@ -145,7 +156,9 @@ export async function runCycle(ctx: ArchiveContext, plan: CyclePlan, attemptsOf:
 }
 
 async function settleFailure(ctx: ArchiveContext, plan: CyclePlan, now: Date, date: string, error: unknown, attempt: number): Promise<CycleDateOutcome> {
-  const reason = russianFailure(error, `Не удалось загрузить анализ за ${date}`).message;
+  const reason = isDiskFull(error)
+    ? diskFullReason(`не удалось записать файлы за ${date}; записанное не попало в архив`)
+    : russianFailure(error, `Не удалось загрузить анализ за ${date}`).message;
   if (isNotYetAvailable(error)) {
     const deadline = deadlineOf(date, plan.deadline);
     if (now.getTime() < deadline.getTime()) {

@@ -85,4 +85,6 @@ export interface CycleSettings {
   deadline: string;
   retainDays: number;
   source: AnalysisSourceConfig;
+  /** DISK_RESERVE, bytes: a date is not started with less free space than this. */
+  diskReserveBytes: number;
 }

@@ -36,6 +36,7 @@ export function cycleSettings(config: Config): CycleSettings {
     deadline: config.cycleDeadline,
     retainDays: config.retainDays,
     source: config.analysisSource,
+    diskReserveBytes: config.diskReserveBytes,
   };
 }
 
@@ -205,6 +206,7 @@ export class CycleScheduler {
         retryS: settings.retryS,
         deadline: settings.deadline,
         retainDays: settings.retainDays,
+        diskReserveBytes: settings.diskReserveBytes,
         userId,
       },
     };

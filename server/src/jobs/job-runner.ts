@@ -6,6 +6,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/database.ts';
 import type { Job, JobKind } from '../../../common/api-types/jobs.ts';
+import { failureMessage } from '../disk/disk-full.ts';
 import type { JobQueue, JobWork } from './job-queue.ts';
 import { handlerFor, type JobEnvironment } from './job-specs.ts';
 import { findJob, insertJob, markFailed, markRunning, markSucceeded, setProgress } from './jobs-repository.ts';
@@ -98,8 +99,8 @@ export class JobRunner implements JobQueue {
       log.info({ result: outcome.result }, 'job succeeded');
       this.succeeded(outcome.result);
     } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
-      await this.fail(id, message);
+      // A full disk is told as such, in Russian, whichever layer met it (disk/disk-full.ts).
+      await this.fail(id, failureMessage(error));
       log.warn({ err: error }, 'job failed');
     }
   }

@@ -29,6 +29,7 @@ export const cycleStartupTask: StartupTask = {
       // After the demo build's records (the verification task started them): a date goes only once they exist.
       await app.verification.request();
       await retire({ db: app.db, dataDir, log: app.log }, { retainDays, today: utcToday() });
+      app.disk.changed();
     }
     const { schedule } = app.cycle.settings;
     app.cycle.start();

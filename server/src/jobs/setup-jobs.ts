@@ -37,7 +37,12 @@ export async function setupJobs(app: FastifyInstance): Promise<void> {
     if (interrupted > 0) app.log.warn({ jobs: interrupted }, 'jobs interrupted by a restart marked failed');
     // The files a job wrote get their subsets made at once (newest first), as the demo start's do.
     const warm = (result: Record<string, unknown>) => void warmWrittenFiles(app.db, app.config.dataDir, result).catch((error: unknown) => app.log.warn({ err: error }, 'subset warming failed'));
-    jobs = new JobRunner(app.db, app.log, jobEnvironment(app.config), app.config.subsetWarm ? warm : undefined);
+    // A job that wrote files changes DATA_DIR's size (the kept figure of /api/v1/cycle: disk/data-dir-usage.ts).
+    const succeeded = (result: Record<string, unknown>) => {
+      app.disk.changed();
+      if (app.config.subsetWarm) warm(result);
+    };
+    jobs = new JobRunner(app.db, app.log, jobEnvironment(app.config), succeeded);
   }
   app.decorate('jobs', jobs);
   // preClose runs before any onClose hook, so the database (closed in onClose) is still open here.

@@ -4,12 +4,14 @@
  * - other 4xx (HttpError, malformed JSON, body too large, rate limits) -> their status and message;
  * - the database away (restarting, unreachable: db/unavailable.ts) -> 503 {"detail": "Database unavailable"}
  *   with Retry-After, logged as a warning (no stack: it is the database's state, not a bug);
+ * - a full disk (disk/disk-full.ts) -> logged, 507 with the Russian reason ('Недостаточно места на диске: …');
  * - anything else -> logged with its stack, answered 500 {"detail": "Internal Server Error"}.
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import { DATABASE_RETRY_S, DATABASE_UNAVAILABLE, isDatabaseUnavailable, unavailableReason } from '../db/unavailable.ts';
+import { failureMessage, isDiskFull } from '../disk/disk-full.ts';
 import { HttpError } from '../http-error.ts';
 
 /** Replies for Fastify's own errors whose default message is unclear to an API caller. */
@@ -36,6 +38,11 @@ export function setupErrorHandler(app: FastifyInstance): void {
     if (isDatabaseUnavailable(error)) {
       request.log.warn({ reason: unavailableReason(error), url: request.url }, 'database unavailable: answered 503');
       return reply.code(503).header('retry-after', String(DATABASE_RETRY_S)).send({ detail: DATABASE_UNAVAILABLE });
+    }
+    if (isDiskFull(error)) {
+      // A full disk is the operator's to fix, and the client's to know: 507 with the Russian reason.
+      request.log.error({ err: error }, 'request failed: the disk is full');
+      return reply.code(507).send({ detail: failureMessage(error, 'не удалось сохранить данные запроса') });
     }
     request.log.error({ err: error }, 'request failed');
     return reply.code(500).send({ detail: 'Internal Server Error' });

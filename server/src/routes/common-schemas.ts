@@ -17,6 +17,7 @@ export const commonErrors = {
   422: errorReply,
   429: errorReply,
   500: errorReply,
+  507: errorReply,
 } as const;
 
 /** A user as the API shows it (db/users.ts PublicUser). */

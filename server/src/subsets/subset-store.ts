@@ -15,6 +15,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
+import { isDiskFull } from '../disk/disk-full.ts';
 import { writeFileAtomic } from '../archive/file-store.ts';
 import { selectionKey, subsetFile, type SubsetSelection } from './subset.ts';
 
@@ -49,6 +50,8 @@ export interface SubsetForRequest extends SubsetOnDisk {
   /** The .br and .gz copies are on disk: send it as any file. Otherwise `bytes` are its identity bytes. */
   complete: boolean;
   bytes: Uint8Array | null;
+  /** The identity file is on disk (false only when a full disk kept it from being written: send `bytes`). */
+  written: boolean;
 }
 
 function where(path: string, etag: string, selection: SubsetSelection): SubsetOnDisk {
@@ -66,7 +69,12 @@ function cut(path: string, target: string, selection: SubsetSelection): Promise<
       if (existsSync(target)) return new Uint8Array(readFileSync(target));
       // Checked and built synchronously: tens of ms for a slice of a 30 MB file.
       const bytes = subsetFile(readFileSync(path), selection);
-      writeFileAtomic(target, bytes);
+      try {
+        writeFileAtomic(target, bytes);
+      } catch (error) {
+        // A full disk: the cut is still answered, from memory (`written` false), and cut again next time.
+        if (!isDiskFull(error)) throw error;
+      }
       return bytes;
     })().finally(() => cutting.delete(target));
     cutting.set(target, job);
@@ -80,11 +88,11 @@ function cut(path: string, target: string, selection: SubsetSelection): Promise<
  */
 export async function subsetForRequest(path: string, etag: string, selection: SubsetSelection): Promise<SubsetForRequest> {
   const found = where(path, etag, selection);
-  if (isComplete(found.path)) return { ...found, complete: true, bytes: null };
+  if (isComplete(found.path)) return { ...found, complete: true, bytes: null, written: true };
   foregroundBuilds += 1;
   try {
     const bytes = await cut(path, found.path, selection);
-    return { ...found, complete: false, bytes };
+    return { ...found, complete: false, bytes, written: existsSync(found.path) };
   } finally {
     foregroundBuilds -= 1;
     if (foregroundBuilds === 0) {

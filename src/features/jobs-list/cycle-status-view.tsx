@@ -55,10 +55,16 @@ export function CycleStatusView() {
           t.schedule(status.schedule),
           status.last_run ? t.lastRun(formatWhen(status.last_run)) : t.never,
           t.disk(formatBytes(status.disk_bytes)),
+          t.free(formatBytes(status.disk_free_bytes), formatBytes(status.disk_total_bytes)),
           t.retain(status.retain_days),
           ...(retention && retention.dates.length ? [t.retired(retention.dates.length, formatBytes(retention.bytes))] : []),
         ].join(' · ')}
       </p>
+      {status.disk_free_bytes < status.disk_reserve_bytes && (
+        <p className="cycle-status__low-space job-error" role="alert">
+          {t.lowSpace(formatBytes(status.disk_free_bytes), formatBytes(status.disk_reserve_bytes))}
+        </p>
+      )}
       <table className="cycle-status__dates">
         <thead>
           <tr>

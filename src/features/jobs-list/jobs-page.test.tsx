@@ -76,6 +76,9 @@ describe('/jobs', () => {
           next_run: next,
           last_run: '2026-11-25T06:30:00.000Z',
           disk_bytes: 1.5 * 1024 ** 3,
+          disk_free_bytes: 12 * 1024 ** 3,
+          disk_total_bytes: 50 * 1024 ** 3,
+          disk_reserve_bytes: 1024 ** 3,
           retain_days: 3,
           last_retention: { ran_at: '2026-11-25T06:35:00.000Z', dates: ['2026-11-20', '2026-11-21'], files: 6, bytes: 140 * 1024 ** 2, disk_bytes: 1.5 * 1024 ** 3 },
           dates: [
@@ -92,6 +95,8 @@ describe('/jobs', () => {
     const facts = view.container.querySelector('.cycle-status__facts')?.textContent;
     expect(facts).toContain('Расписание (UTC): 30 6 * * *');
     expect(facts).toContain('данные занимают 1,5 ГБ');
+    expect(facts).toContain('свободно на диске 12 ГБ из 50 ГБ');
+    expect(view.container.querySelector('.cycle-status__low-space')).toBeNull();
     expect(facts).toContain('хранятся 3 сут.');
     expect(facts).toContain('при последней очистке удалено дат: 2, 140 МБ');
     const dates = [...view.container.querySelectorAll('.cycle-status__dates tbody tr')].map((tr) => tr.textContent);
@@ -102,10 +107,26 @@ describe('/jobs', () => {
   it('says when the cycle is off', async () => {
     fakeApi({
       'GET /api/v1/jobs': { status: 200, body: [] },
-      'GET /api/v1/cycle': { status: 200, body: { schedule: 'off', next_run: null, last_run: null, disk_bytes: 0, retain_days: 0, last_retention: null, dates: [] } },
+      'GET /api/v1/cycle': { status: 200, body: { schedule: 'off', next_run: null, last_run: null, disk_bytes: 0, disk_free_bytes: 5 * 1024 ** 3, disk_total_bytes: 10 * 1024 ** 3, disk_reserve_bytes: 1024 ** 3, retain_days: 0, last_retention: null, dates: [] } },
     });
     view = await render(<JobsPage />);
     await waitFor(() => expect(view!.container.querySelector('.cycle-status__next')?.textContent).toContain('выключен'));
     expect(view.container.querySelector('.cycle-status__facts')?.textContent).toContain('ещё не запускался');
+  });
+
+  it('warns in Russian when free space is below the reserve: the cycle starts no date', async () => {
+    fakeApi({
+      'GET /api/v1/jobs': { status: 200, body: [] },
+      'GET /api/v1/cycle': {
+        status: 200,
+        body: { schedule: '30 6 * * *', next_run: null, last_run: null, disk_bytes: 9 * 1024 ** 3, disk_free_bytes: 300 * 1024 ** 2, disk_total_bytes: 10 * 1024 ** 3, disk_reserve_bytes: 1024 ** 3, retain_days: 0, last_retention: null, dates: [] },
+      },
+    });
+    view = await render(<JobsPage />);
+    await waitFor(() => expect(view!.container.querySelector('.cycle-status__low-space')).not.toBeNull());
+    expect(view.container.querySelector('.cycle-status__low-space')?.textContent).toBe(
+      'Недостаточно места на диске: свободно 300 МБ, меньше запаса 1 ГБ (DISK_RESERVE); цикл не начнёт новые даты, пока место не освободят',
+    );
+    expect(view.container.querySelector('.cycle-status__facts')?.textContent).toContain('свободно на диске 300 МБ из 10 ГБ');
   });
 });

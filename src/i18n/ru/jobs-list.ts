@@ -31,6 +31,11 @@ export const cycle = {
   lastRun: (when: string) => `последний запуск ${when}`,
   never: 'ещё не запускался',
   disk: (size: string) => `данные занимают ${size}`,
+  /** `свободно на диске 12 ГБ из 50 ГБ`. */
+  free: (free: string, total: string) => `свободно на диске ${free} из ${total}`,
+  /** Shown when free space is below DISK_RESERVE: the cycle starts no date until space is freed. */
+  lowSpace: (free: string, reserve: string) =>
+    `Недостаточно места на диске: свободно ${free}, меньше запаса ${reserve} (DISK_RESERVE); цикл не начнёт новые даты, пока место не освободят`,
   retain: (days: number) => (days > 0 ? `хранятся ${days} сут.` : 'хранятся без срока'),
   retired: (dates: number, size: string) => `при последней очистке удалено дат: ${dates}, ${size}`,
   date: 'Дата',

@@ -18,6 +18,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type PgBoss from 'pg-boss';
 import { isFinished } from '../../../../common/api-types/jobs.ts';
+import { failureMessage } from '../../disk/disk-full.ts';
 import { handlerFor, type JobEnvironment } from '../job-specs.ts';
 import { JobWillRetry } from '../job-will-retry.ts';
 import type { JobStore } from '../job-store.ts';
@@ -201,7 +202,8 @@ export class QueueWorker {
         await this.whenDatabaseAnswers(log, () => this.handBack(job));
         return;
       }
-      const message = error instanceof Error ? error.message : String(error);
+      // A full disk is told as such, in Russian, whichever layer met it (disk/disk-full.ts).
+      const message = failureMessage(error);
       await this.whenDatabaseAnswers(log, async () => {
         await store.markFailed(jobId, message);
         await removeLease(this.db, jobId);

@@ -19,7 +19,10 @@ const cycleStatusSchema = {
     schedule: { type: 'string', description: "cron (UTC) or 'off'" },
     next_run: nullableTime,
     last_run: nullableTime,
-    disk_bytes: { type: 'integer', minimum: 0 },
+    disk_bytes: { type: 'integer', minimum: 0, description: "DATA_DIR's size as last counted (recounted after each job, else every 5 minutes)" },
+    disk_free_bytes: { type: 'integer', minimum: 0, description: "free bytes on DATA_DIR's disk" },
+    disk_total_bytes: { type: 'integer', minimum: 0 },
+    disk_reserve_bytes: { type: 'integer', minimum: 0, description: 'DISK_RESERVE: below it the cycle starts no date' },
     retain_days: { type: 'integer', minimum: 0 },
     last_retention: {
       type: ['object', 'null'],
@@ -48,14 +51,14 @@ const cycleStatusSchema = {
       },
     },
   },
-  required: ['schedule', 'next_run', 'last_run', 'disk_bytes', 'retain_days', 'last_retention', 'dates'],
+  required: ['schedule', 'next_run', 'last_run', 'disk_bytes', 'disk_free_bytes', 'disk_total_bytes', 'disk_reserve_bytes', 'retain_days', 'last_retention', 'dates'],
 } as const;
 
 export const cycleRoutes: FastifyPluginAsync = async (app) => {
   app.get(
     '/',
     { onRequest: [requireAdmin], schema: { response: { 200: cycleStatusSchema, ...commonErrors } } },
-    async () => cycleStatus(app.db, app.config.dataDir, app.cycle, app.cycle.now()),
+    async () => cycleStatus(app.db, app.disk, app.cycle, app.cycle.now()),
   );
 
   app.put<{ Params: { model_id: string }; Body: { run_daily: boolean } }>(

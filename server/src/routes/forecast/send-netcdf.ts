@@ -9,6 +9,7 @@
  */
 import { createReadStream, statSync } from 'node:fs';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { isDiskFull } from '../../disk/disk-full.ts';
 import { compressedCopy, type Encoding } from '../../archive/file-store.ts';
 
 export const NETCDF_TYPE = 'application/x-netcdf';
@@ -92,9 +93,17 @@ export async function sendNetcdf(
   if (notModified) return reply.code(304).send();
 
   if (encoding) {
-    const copy = await compressedCopy(path, encoding);
-    const size = statSync(copy).size;
-    return reply.header('content-encoding', encoding).header('content-length', size).send(createReadStream(copy));
+    const copy = await compressedCopy(path, encoding).catch((error: unknown) => {
+      // No room for the compressed copy (a full disk): the file itself is still good, sent as it is.
+      if (!isDiskFull(error)) throw error;
+      request.log.warn({ err: error, path }, 'no space for a compressed copy: sent uncompressed');
+      return null;
+    });
+    if (copy) {
+      const size = statSync(copy).size;
+      return reply.header('content-encoding', encoding).header('content-length', size).send(createReadStream(copy));
+    }
+    reply.header('etag', etag);
   }
 
   // If-Range: a range only when the client's copy is still this one.

@@ -54,8 +54,8 @@ export async function sendSubset(
   subsetWarmer.warm(path, etag, { first: selection, front: true, alone: !warm });
   const encoding = request.headers.range ? null : chooseEncoding(request.headers['accept-encoding']);
   // Identity (and ranges of it) from the file just written, as any file.
-  if (!encoding) return sendNetcdf(request, reply, subset.path, subset.etag, name);
-  const tag = subset.etag.replace(/"$/, `-${quickTag(encoding)}"`);
+  if (!encoding && subset.written) return sendNetcdf(request, reply, subset.path, subset.etag, name);
+  const tag = encoding ? subset.etag.replace(/"$/, `-${quickTag(encoding)}"`) : subset.etag;
   reply
     .header('content-type', NETCDF_TYPE)
     .header('cache-control', CACHE_CONTROL)
@@ -64,6 +64,8 @@ export async function sendSubset(
     .header('accept-ranges', 'bytes')
     .header('content-disposition', `inline; filename="${name}"`);
   if (etagMatches(request.headers['if-none-match'], tag)) return reply.code(304).send();
-  const body = quickCompress(subset.bytes!, encoding);
+  // Not written (a full disk): the whole subset from memory, identity when so asked (no ranges of it).
+  const body = encoding ? quickCompress(subset.bytes!, encoding) : Buffer.from(subset.bytes!);
+  if (!encoding) return reply.header('content-length', body.length).send(body);
   return reply.header('content-encoding', encoding).header('content-length', body.length).send(body);
 }

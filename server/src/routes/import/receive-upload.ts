@@ -1,6 +1,7 @@
 /**
  * Multipart uploads of NetCDF files: the `file` field streamed to DATA_DIR/ingest-tmp under a unique name (never
- * held in memory), the other fields as text. Beyond `maxBytes` the partial file is removed and the reply is 413.
+ * held in memory), the other fields as text. Beyond `maxBytes` the partial file is removed and the reply is 413;
+ * on a full disk it is removed too, and the reply is 507 'Недостаточно места на диске: …'.
  * The caller owns the file afterwards (the job removes it when it ends); on any failure here it is removed.
  */
 import fastifyMultipart from '@fastify/multipart';
@@ -9,6 +10,7 @@ import { randomUUID } from 'node:crypto';
 import { createWriteStream, mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
+import { diskFullReason, isDiskFull } from '../../disk/disk-full.ts';
 import { HttpError } from '../../http-error.ts';
 import { INGEST_TMP_DIR } from '../../ingest/fetch-file.ts';
 
@@ -71,6 +73,7 @@ export async function receiveUpload(app: FastifyInstance, request: FastifyReques
     rmSync(path, { force: true });
     const code = (error as { code?: string }).code;
     if (code === 'FST_REQ_FILE_TOO_LARGE') throw new HttpError(413, `Файл больше допустимых ${megabytes(app.config.importMaxBytes)} МБ`);
+    if (isDiskFull(error)) throw new HttpError(507, diskFullReason(`не удалось сохранить загруженный файл «${originalName ?? 'upload.nc'}»`));
     throw error;
   }
 }
