@@ -30,6 +30,7 @@ import { setupStartupGate } from './plugins/startup-gate.ts';
 import { setupValidation } from './plugins/validation.ts';
 import { setupXsrf } from './plugins/xsrf.ts';
 import { requestQuiet } from './subsets/request-quiet.ts';
+import { metricsRoute, setupMetrics } from './metrics/setup-metrics.ts';
 import { apiRoutes } from './routes/index.ts';
 
 const API_PREFIX = '/api/v1';
@@ -73,6 +74,7 @@ async function setup(app: FastifyInstance, config: Config): Promise<void> {
   app.decorate('db', db);
   app.addHook('onClose', async () => db.destroy());
   setupDisk(app);
+  setupMetrics(app);
   await setupJobs(app);
   setupCycle(app);
   setupVerification(app);
@@ -123,6 +125,7 @@ async function setup(app: FastifyInstance, config: Config): Promise<void> {
     },
     { prefix: API_PREFIX },
   );
+  metricsRoute(app);
 
   await setupSpa(app, config.distDir);
 }

@@ -6,6 +6,7 @@
 import { resolve } from 'node:path';
 import { parseAnalysisSource, type AnalysisSourceConfig } from './ingest/products.ts';
 import { parseCycleSchedule, parseTimeOfDay } from './cycle/schedule.ts';
+import { DEFAULT_METRICS_ALLOW, parseAllowList } from './metrics/allow-list.ts';
 
 /** The repository root (server/src/ is two levels down); dist/ lives here. */
 export const repoRoot = resolve(import.meta.dirname, '../..');
@@ -185,6 +186,10 @@ const fields = {
   // A full disk (server/src/disk/README.md): the cycle leaves room for the database and the requests' copies.
   diskReserveBytes: field('DISK_RESERVE', 'the daily cycle starts no date while less than this is free on DATA_DIR\'s disk: bytes or 500M, 1G', sizeBytes, 1024 ** 3),
   retainDays: field('RETAIN_DAYS', 'files of dates older than this many days before today are deleted (0: keep everything)', integer(0, 100_000), 0),
+  metricsPort: field('METRICS_PORT', 'npm run worker: the port (on HOST) of its own GET /metrics; 0: none', integer(0, 65535), 0),
+  metricsAllow: field('METRICS_ALLOW', 'client addresses or CIDR ranges that may read GET /metrics, comma-separated', parseAllowList, () =>
+    parseAllowList(DEFAULT_METRICS_ALLOW),
+  ),
 };
 
 type Fields = typeof fields;

@@ -31,6 +31,8 @@ export class JobRunner implements JobQueue {
     private readonly env: JobEnvironment,
     /** Told of each job's result once it has succeeded (the server warms the files it wrote). */
     private readonly succeeded: (result: Record<string, unknown>) => void = () => undefined,
+    /** Told of each job's end, with how long it ran (seconds): the server's metrics. */
+    private readonly finished: (kind: string, outcome: 'succeeded' | 'failed', seconds: number) => void = () => undefined,
   ) {}
 
   /** Store the job (queued) and schedule it; resolves to the stored job. */
@@ -81,6 +83,8 @@ export class JobRunner implements JobQueue {
     // The audit trail: who asked for which job, and how it ended (info level, with the user id).
     const log = this.log.child({ job: id, kind: job.kind, userId: job.user_id });
     log.info('job started');
+    const started = performance.now();
+    const ranFor = () => (performance.now() - started) / 1000;
     try {
       const handler = typeof work === 'function' ? work : handlerFor(work, this.env);
       const outcome = await handler({
@@ -97,11 +101,13 @@ export class JobRunner implements JobQueue {
       if (controller.signal.aborted) throw controller.signal.reason;
       await markSucceeded(this.db, id, outcome.result, outcome.message ?? null);
       log.info({ result: outcome.result }, 'job succeeded');
+      this.finished(job.kind, 'succeeded', ranFor());
       this.succeeded(outcome.result);
     } catch (error) {
       // A full disk is told as such, in Russian, whichever layer met it (disk/disk-full.ts).
       await this.fail(id, failureMessage(error));
       log.warn({ err: error }, 'job failed');
+      this.finished(job.kind, 'failed', ranFor());
     }
   }
 

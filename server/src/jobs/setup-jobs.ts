@@ -42,7 +42,8 @@ export async function setupJobs(app: FastifyInstance): Promise<void> {
       app.disk.changed();
       if (app.config.subsetWarm) warm(result);
     };
-    jobs = new JobRunner(app.db, app.log, jobEnvironment(app.config), succeeded);
+    const finished = (kind: string, outcome: 'succeeded' | 'failed', seconds: number) => app.metrics.jobFinished(kind, outcome, seconds);
+    jobs = new JobRunner(app.db, app.log, jobEnvironment(app.config), succeeded, finished);
   }
   app.decorate('jobs', jobs);
   // preClose runs before any onClose hook, so the database (closed in onClose) is still open here.

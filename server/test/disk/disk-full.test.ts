@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { setDefaultModel } from '../../src/cycle/daily-models.ts';
 import { addDays, ensureAnalysis, runModel, utcToday } from '../../src/archive/pipeline.ts';
-import { seedModels } from '../../src/archive/demo-archive.ts';
+import { seedModels } from '../../src/cycle/demo-archive.ts';
 import { SMALL_GRID } from '../grid/small-grid.ts';
 import { makeApp, signedIn } from '../helpers.ts';
 import { call, waitForJob } from '../jobs/test-app.ts';

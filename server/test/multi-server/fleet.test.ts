@@ -11,8 +11,9 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postgresMigrations } from '../../src/db/postgres-migrations.ts';
 import { createTestDatabase } from '../postgres/databases.ts';
+import { freePort } from '../postgres/postgres-server.ts';
 import { startApiServer, startWorker, type ApiServer, type Proc } from './processes.ts';
-import { SessionClient } from './session-client.ts';
+import { SessionClient, waitForJob } from './session-client.ts';
 
 const API_SERVERS = 3;
 const WORKERS = 2;
@@ -23,7 +24,7 @@ let database: { url: string; drop: () => Promise<void> };
 let dataDir: string;
 let client: pg.Client;
 const servers: Array<ApiServer & { healthyAt: number }> = [];
-const workers: Proc[] = [];
+const workers: Array<Proc & { metricsUrl: string }> = [];
 let startFailures: string[] = [];
 
 beforeAll(async () => {
@@ -43,7 +44,12 @@ beforeAll(async () => {
     ...Array.from({ length: API_SERVERS }, (_, k) =>
       startApiServer(`api-${k}`, env, 300_000).then((server) => servers.push({ ...server, healthyAt: Date.now() })),
     ),
-    ...Array.from({ length: WORKERS }, (_, k) => startWorker(`worker-${k}`, env, 120_000).then((worker) => workers.push(worker))),
+    ...Array.from({ length: WORKERS }, async (_, k) => {
+      // Each worker serves its own /metrics (the jobs it ran) on a port of its own.
+      const port = await freePort();
+      const worker = await startWorker(`worker-${k}`, { ...env, METRICS_PORT: String(port) }, 120_000);
+      workers.push({ ...worker, metricsUrl: `http://127.0.0.1:${port}/metrics` });
+    }),
   ]);
   startFailures = started.flatMap((result) => (result.status === 'rejected' ? [String(result.reason)] : []));
   client = new pg.Client({ connectionString: database.url });
@@ -112,4 +118,28 @@ describe(`${API_SERVERS} API servers and ${WORKERS} workers started together on 
     await browser.signIn(servers[0].url, 'admin@demo.local');
     for (const server of servers) expect((await browser.get(server.url, '/api/v1/users/me')).body.email).toBe('admin@demo.local');
   });
+
+  it("a job run by a worker is counted in that worker's /metrics; the servers' /metrics show the replies and the queue", async () => {
+    const admin = new SessionClient();
+    await admin.signIn(servers[1].url, 'admin@demo.local');
+    const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+    const started = await admin.post(servers[1].url, '/api/v1/forecast/generate', { date: yesterday, model_ids: ['model_1'] });
+    expect(started.status).toBe(202);
+    expect((await waitForJob(admin, servers[2].url, started.body.job_id as number, undefined, 180_000)).status).toBe('succeeded');
+
+    const labels = /^ice_jobs_finished_total\{kind="generate_forecast",outcome="succeeded"\} (\d+)$/m;
+    let ran = 0;
+    for (const worker of workers) {
+      const page = await fetch(worker.metricsUrl);
+      expect(page.status).toBe(200);
+      ran += Number(labels.exec(await page.text())?.[1]);
+      expect((await fetch(worker.metricsUrl, { headers: { 'x-forwarded-for': '198.51.100.9' } })).status).toBe(404);
+    }
+    expect(ran).toBe(1);
+
+    const page = await (await fetch(`${servers[1].url}/metrics`)).text();
+    expect(page).toMatch(/^http_requests_total\{method="POST",route="\/api\/v1\/forecast\/generate",status="202"\} 1$/m);
+    expect(page).toMatch(/^ice_job_queue_depth 0$/m);
+    expect(page).toMatch(/^ice_database_up 1$/m);
+  }, 240_000);
 });

@@ -85,12 +85,17 @@ describe('PostgreSQL stopped and started again under a running app', () => {
       expect(me.statusCode).toBe(503);
       expect(me.json()).toEqual({ detail: 'Database unavailable' });
       expect(Date.now() - started).toBeLessThan(3000);
+      // The operator's metrics still answer, and say the database is away.
+      const metrics = await app.inject({ url: '/metrics' });
+      expect(metrics.statusCode).toBe(200);
+      expect(metrics.body).toMatch(/^ice_database_up 0$/m);
       // The app's own files need no session: not a 503 (no build here, so the page is a 404).
       expect((await app.inject({ url: '/forecasts', headers: { cookie: cookies } })).statusCode).not.toBe(503);
     } finally {
       postgres.resume();
     }
     expect((await app.inject({ url: '/api/v1/health' })).statusCode).toBe(200);
+    expect((await app.inject({ url: '/metrics' })).body).toMatch(/^ice_database_up 1$/m);
     expect((await app.inject({ url: '/api/v1/users/me', headers: { cookie: cookies } })).json()).toMatchObject({ email: 'ice@example.org' });
   }, 60_000);
 });

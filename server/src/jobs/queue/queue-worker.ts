@@ -40,6 +40,8 @@ export interface QueueWorkerOptions {
   resolve?: typeof handlerFor;
   /** Told of each job's result once it has succeeded (the worker warms the files it wrote). */
   succeeded?: (result: Record<string, unknown>) => void;
+  /** Told of each job that ran to an end here, with how long it ran (seconds): the worker's metrics. */
+  finished?: (kind: string, outcome: 'succeeded' | 'failed', seconds: number) => void;
 }
 
 interface Running {
@@ -156,6 +158,8 @@ export class QueueWorker {
     log.info('job started');
 
     const { signal } = controller;
+    const started = performance.now();
+    const ranFor = () => (performance.now() - started) / 1000;
     // Progress writes in order, one at a time (a pool could otherwise land them out of order).
     let writes = Promise.resolve();
     const heartbeat = setInterval(() => {
@@ -188,6 +192,7 @@ export class QueueWorker {
       });
       if (!recorded) return;
       log.info({ result: outcome.result }, 'job succeeded');
+      this.options.finished?.(row.kind, 'succeeded', ranFor());
       this.options.succeeded?.(outcome.result);
     } catch (error) {
       clearInterval(heartbeat);
@@ -211,6 +216,7 @@ export class QueueWorker {
         await boss.complete(QUEUE, job.id);
       });
       log.warn({ err: error }, 'job failed');
+      this.options.finished?.(row.kind, 'failed', ranFor());
     }
   }
 

@@ -10,6 +10,8 @@ import { jobStore } from '../job-store.ts';
 import { QueueWorker } from './queue-worker.ts';
 import { warmWrittenFiles } from '../../subsets/warm-written.ts';
 import { createBoss, queueSettings } from './queue-settings.ts';
+import { createWorkerMetrics } from '../../metrics/server-metrics.ts';
+import { serveMetrics } from '../../metrics/metrics-server.ts';
 
 export interface WorkerProcess {
   worker: QueueWorker;
@@ -28,6 +30,7 @@ export async function startQueueWorker(config: Config, log: FastifyBaseLogger): 
     // The files a job wrote get their subsets made here, at once, as the in-process runner's do (warm-written.ts).
     const succeeded = (result: Record<string, unknown>) =>
       void warmWrittenFiles(db, config.dataDir, result).catch((error: unknown) => log.warn({ err: error }, 'subset warming failed'));
+    const metrics = createWorkerMetrics();
     const worker = new QueueWorker({
       boss,
       store: jobStore(db),
@@ -35,11 +38,16 @@ export async function startQueueWorker(config: Config, log: FastifyBaseLogger): 
       log,
       settings: queueSettings(config),
       ...(config.subsetWarm && { succeeded }),
+      finished: metrics.jobFinished,
     });
     await worker.start();
+    // The jobs this worker ran, for the operator's Prometheus (the API servers count only their own).
+    const metricsServer = config.metricsPort ? await serveMetrics(metrics.registry, { host: config.host, port: config.metricsPort, allow: config.metricsAllow }) : null;
+    if (metricsServer) log.info({ host: config.host, port: metricsServer.port }, 'worker metrics at /metrics');
     return {
       worker,
       async close() {
+        await metricsServer?.close();
         await worker.stop();
         await boss.stop({ graceful: false, wait: true });
         await db.destroy();
