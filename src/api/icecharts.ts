@@ -5,6 +5,9 @@
  * the server's (common/api-types/icecharts.ts).
  */
 import type { IceChartCollection, IceChartList, IceChartSummary } from '../../common/api-types/icecharts.ts';
+import type { StartedJob } from '../../common/api-types/admin.ts';
+import type { RouteCheckResult } from '../../common/api-types/ship-route.ts';
+import type { IceClass } from '../../common/polaris/polaris.ts';
 import { apiJson, type RequestOptions } from './client.ts';
 
 export type {
@@ -25,4 +28,30 @@ export function fetchChartList(query: { from?: string; to?: string }, options: R
 /** GET /icecharts/{id}: the whole chart, or simplified to `toleranceKm` (null: whole). */
 export function fetchChart(id: number, toleranceKm: number | null, options: ReadOptions = {}): Promise<IceChartCollection> {
   return apiJson<IceChartCollection>(`icecharts/${id}`, { ...options, query: { tolerance_km: toleranceKm } });
+}
+
+/** POST /route/check against a chart: the route's legs through the chart's polygons, the answer as for a forecast. */
+export interface ChartRouteCheckRequest {
+  source: 'chart';
+  chart_id: number;
+  ice_class: IceClass;
+  /** [lat, lon] in degrees, 2–500 of them. */
+  waypoints: [number, number][];
+}
+
+export function checkRouteOnChart(request: ChartRouteCheckRequest, options: ReadOptions = {}): Promise<RouteCheckResult> {
+  return apiJson<RouteCheckResult>('route/check', { ...options, method: 'POST', json: request });
+}
+
+/**
+ * POST /icecharts (admin, superuser): a zip (or DMI's `.imz`) of one SIGRID-3 set; 202 with the import job. The valid
+ * time (ISO 8601) and the source may be left to the file's name; `replace` overwrites a chart of the same both.
+ */
+export function uploadIceChart(file: File, fields: { validTime?: string; source?: string; replace?: boolean }): Promise<StartedJob & { message: string }> {
+  const body = new FormData();
+  if (fields.validTime) body.append('valid_time', fields.validTime);
+  if (fields.source) body.append('source', fields.source);
+  if (fields.replace) body.append('replace', '1');
+  body.append('file', file);
+  return apiJson('icecharts', { method: 'POST', body });
 }

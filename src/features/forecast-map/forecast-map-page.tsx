@@ -27,7 +27,8 @@ import { useUrlSync } from './use-url-sync.ts';
 import { RoutePanel } from './ship-route/route-panel.tsx';
 import { ChartLoader } from './ice-chart/chart-loader.ts';
 import { EggCodePanel } from './ice-chart/egg-code-view.tsx';
-import { fetchChart, fetchChartList } from '../../api/icecharts.ts';
+import { checkRouteOnChart, fetchChart, fetchChartList } from '../../api/icecharts.ts';
+import { startChartRouteChecker } from './ice-chart/chart-route-checker.ts';
 import './forecast-map.css';
 
 // MapLibre + deck.gl (about 0.6 MB brotli) are their own chunk, asked for once the first field is
@@ -104,7 +105,9 @@ export function ForecastMapPage() {
       listCharts: (query, signal) => fetchChartList(query, { signal }),
       loadChart: (id, toleranceKm, signal) => fetchChart(id, toleranceKm, { signal }),
     }).start();
+    const stopChartRoute = startChartRouteChecker(store, (request, options) => checkRouteOnChart(request, options));
     return () => {
+      stopChartRoute();
       stopChart();
       stopTools();
       stop();

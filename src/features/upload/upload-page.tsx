@@ -7,6 +7,7 @@ import { JobProgress } from '../../job-tracking/job-progress.tsx';
 import { useJob } from '../../job-tracking/use-job.ts';
 import '../catalog.css';
 import { OnnxModelForm } from './onnx-model-form.tsx';
+import { IceChartForm } from './ice-chart-form.tsx';
 
 type Outcome = { ok: boolean; text: string } | null;
 
@@ -16,7 +17,7 @@ function describeUploadResult(job: Job): string | null {
   return typeof date === 'string' ? ru.upload.done(date) : null;
 }
 
-/** /upload: start the ingest of today's data and follow its job. */
+/** /upload: start the ingest of today's data and follow its job; upload an ONNX model; import an ice chart. */
 export function UploadPage() {
   const [outcome, setOutcome] = useState<Outcome>(null);
   const [sending, setSending] = useState(false);
@@ -64,6 +65,7 @@ export function UploadPage() {
       )}
       {jobId !== null && <JobProgress state={job} describeResult={describeUploadResult} />}
       <OnnxModelForm />
+      <IceChartForm />
     </div>
   );
 }

@@ -2,6 +2,7 @@
  * How verification scores read in Russian: areas in thousands of km², distances in km, concentration errors as
  * a fraction, skills as a signed percentage against persistence. Decimal comma, a real minus sign (U+2212).
  */
+import type { VerificationRow, VerificationTruth } from '../../api/verification.ts';
 import { ru } from '../../i18n/ru.ts';
 
 const t = ru.verification;
@@ -53,4 +54,17 @@ export function skillSentence(skill: number | null): string {
 export function skillClass(skill: number | null): 'better' | 'worse' | 'even' {
   if (skill === null || !Number.isFinite(skill) || Math.round(skill * 100) === 0) return 'even';
   return skill > 0 ? 'better' : 'worse';
+}
+
+/** Truths named `chart:{id}` are an ice service's chart of the valid date (its label names the service). */
+const CHART_TRUTH = /^chart:\d+$/;
+
+/** True for a record scored against an ice chart rather than against the analysis. */
+export function isChartTruth(truth: Pick<VerificationTruth, 'source'>): boolean {
+  return CHART_TRUTH.test(truth.source);
+}
+
+/** What a record was scored against: 'по анализу: …', or 'по ледовой карте ААНИИ от 2014-02-11' (the valid date's chart). */
+export function truthText(row: Pick<VerificationRow, 'truth' | 'valid_date'>): string {
+  return isChartTruth(row.truth) ? ru.iceChart.truth(row.truth.label, row.valid_date) : t.truth(row.truth.label);
 }

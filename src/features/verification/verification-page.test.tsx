@@ -97,6 +97,32 @@ describe('/verification', () => {
   });
 });
 
+describe('/verification against ice charts', () => {
+  it('lists the records against a chart apart, and keeps them out of the scorecard’s means', async () => {
+    const chart = { source: 'chart:12', label: 'ААНИИ', demo: false };
+    fakeApi({
+      ...routes(),
+      [`GET /api/v1/verification?model_id=model_2&run=forecast&from=${from}&to=${to}`]: {
+        status: 200,
+        body: {
+          rows: [
+            row({}),
+            row({ truth: chart, iiee_km2: 900_000, iiee_over_km2: 100_000, iiee_under_km2: 800_000, edge_distance_km: 61.25, conc_rmse: null, persistence_iiee_km2: null, skill_iiee: null }),
+          ],
+        },
+      },
+    });
+    view = await render(<VerificationPage />);
+    await waitFor(() => expect(view!.container.querySelector('[data-testid="verification-chart-truths"]')).not.toBeNull());
+    const scorecard = [...view.container.querySelectorAll('[data-testid="scorecard"] tbody tr')].map((tr) => tr.children[2].textContent);
+    expect(scorecard).toEqual(['300,0 (250,0)', '200,0 (250,0)']);
+    const lines = [...view.container.querySelectorAll('[data-testid="verification-chart-truths"] tbody tr')].map((tr) =>
+      [...tr.children].map((cell) => cell.textContent),
+    );
+    expect(lines).toEqual([['model_2', '2026-11-21', '+24 ч', '900,0', '100,0 / 800,0', '61,3', 'по ледовой карте ААНИИ от 2026-11-21']]);
+  });
+});
+
 describe('/verification period', () => {
   it('asks nothing while the period is upside down or half typed, and says why', async () => {
     const seen = fakeApi(routes());

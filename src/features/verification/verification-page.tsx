@@ -1,6 +1,7 @@
 /**
  * /verification, 'Проверка прогнозов': pick models, run and period; the chart of IIEE (or RMSE) by valid date,
- * the scorecard of the period's means against persistence, and the rows as CSV.
+ * the scorecard of the period's means against persistence, the runs scored against ice charts ('По ледовым картам'),
+ * and the rows as CSV.
  */
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { fetchModelArchitectures } from '../../api/reports.ts';
@@ -16,6 +17,8 @@ import { scorecard } from './scorecard.ts';
 import { ScorecardTable } from './scorecard-table.tsx';
 import { EnsembleSps } from './ensemble-sps.tsx';
 import { useVerificationRows } from './use-verification-rows.ts';
+import { ChartTruthTable } from './chart-truth-table.tsx';
+import { isChartTruth } from './verification-format.ts';
 import { csvFileName, downloadCsv, verificationCsv } from './verification-csv.ts';
 import './verification.css';
 
@@ -49,7 +52,10 @@ function VerificationView({ modelIds }: { modelIds: readonly string[] }) {
   const models = useMemo(() => modelIds.filter((id) => picked.includes(id)), [modelIds, picked]);
   const periodOk = isDay(period.from) && isDay(period.to) && period.from <= period.to;
   const rows = useVerificationRows({ models, run, from: period.from, to: period.to, valid: periodOk }, attempt);
-  const ready = rows.status === 'ready' ? rows.rows : null;
+  const all = rows.status === 'ready' ? rows.rows : null;
+  // The chart and the scorecard average the records against the analysis; those against ice charts have their table.
+  const ready = useMemo(() => all?.filter((row) => !isChartTruth(row.truth)) ?? null, [all]);
+  const chartRows = useMemo(() => all?.filter((row) => isChartTruth(row.truth)) ?? [], [all]);
   const series = useMemo(() => (ready ? chartData(ready, models, metric) : null), [ready, models, metric]);
   const cells = useMemo(() => (ready ? scorecard(ready, models) : []), [ready, models]);
   // The valid dates of the period's runs: from its first start + 24 h to its last start + 72 h.
@@ -113,7 +119,7 @@ function VerificationView({ modelIds }: { modelIds: readonly string[] }) {
           <section className="verification-section" aria-label={t.scorecard}>
             <div className="verification-section__head">
               <h2>{t.scorecard}</h2>
-              <button type="button" className="button" onClick={() => downloadCsv(verificationCsv(ready), csvFileName(run, period.from, period.to))}>
+              <button type="button" className="button" onClick={() => downloadCsv(verificationCsv(all ?? ready), csvFileName(run, period.from, period.to))}>
                 {t.downloadCsv}
               </button>
             </div>
@@ -123,6 +129,7 @@ function VerificationView({ modelIds }: { modelIds: readonly string[] }) {
           </section>
         </>
       )}
+      {chartRows.length > 0 && <ChartTruthTable rows={chartRows} />}
     </>
   );
 }

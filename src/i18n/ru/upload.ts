@@ -19,3 +19,18 @@ export const onnxUpload = {
   noFile: 'Выберите файл модели',
   done: (modelId: string) => `Модель ${modelId} зарегистрирована, метрики рассчитаны`,
 } as const;
+
+/** The admin's import of an ice service's chart on /upload (src/features/upload/ice-chart-form.tsx). */
+export const iceChartUpload = {
+  title: 'Загрузить ледовую карту',
+  hint: 'Карта ледовой службы в формате SIGRID-3: архив zip (или .imz) с файлами .shp, .shx, .dbf, .prj. Время и источник можно не указывать, если они есть в имени файла (aari_arc_ГГГГММДД_pl_a, ГГГГММДДЧЧММ_<район>_RIC|WA, cis_SGRD??_ГГГГММДДTЧЧММZ_pl_a).',
+  file: 'Архив карты (.zip, .imz)',
+  validTime: 'Действительна на (UTC)',
+  source: 'Ледовая служба',
+  replace: 'Заменить карту с теми же службой и временем',
+  submit: 'Загрузить карту',
+  started: 'Загрузка ледовой карты начата',
+  failed: 'Ошибка при загрузке ледовой карты',
+  noFile: 'Выберите архив карты',
+  done: (source: string, time: string, polygons: number) => `Ледовая карта ${source} на ${time} загружена, полигонов: ${polygons}`,
+} as const;

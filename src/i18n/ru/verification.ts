@@ -50,8 +50,12 @@ export const verification = {
     skillRmse: 'Выигрыш по RMSE',
     beats: 'Лучше персистентности',
     runs: 'Прогонов',
+    overUnder: 'Лишний / недостающий лёд, тыс. км²',
+    truth: 'Сверено',
   },
   downloadCsv: 'Скачать CSV',
+  chartTruths: 'По ледовым картам',
+  chartTruthsHint: 'Прогнозы, сверенные с ледовой картой ледовой службы на дату, на которую они действительны: кромка по карте — общая сплочённость не меньше 2/10, припай — лёд.',
   spsTitle: 'Вероятность льда по всем моделям, средний SPS (меньше — лучше)',
   spsLine: (hours: number, sps: string, dates: number, members: string) => `+${hours} ч: ${sps} тыс. км² (дат: ${dates}, прогнозов: ${members})`,
 } as const;

@@ -88,6 +88,31 @@ describe("the map's 'Качество прогноза'", () => {
     expect(store.getState().iceEdge).toBe(true);
   });
 
+  it('shows the run against the ice chart of its valid date beside the analysis, named as the chart', async () => {
+    const chartTruth = { source: 'chart:3', label: 'ААНИИ', demo: false };
+    fakeApi({
+      'GET /api/v1/verification?run=forecast&from=2026-11-10&to=2026-11-10': {
+        status: 200,
+        body: {
+          rows: [
+            record(24, '2026-11-11'),
+            record(24, '2026-11-11', { truth: chartTruth, iiee_km2: 95_000, iiee_over_km2: 15_000, iiee_under_km2: 80_000, edge_distance_km: 33.3, conc_rmse: null }),
+          ],
+        },
+      },
+    });
+    await show('2026-11-10', ['2026-11-11']);
+    await waitFor(() => expect(view!.container.querySelector('[data-testid="forecast-quality-chart"]')).not.toBeNull());
+    const chart = view!.container.querySelector('[data-testid="forecast-quality-chart"]')!;
+    expect(chart.textContent).toContain('95,0 тыс. км²');
+    expect(chart.textContent).toContain('лишний лёд 15,0, недостающий 80,0 тыс. км²');
+    expect(chart.textContent).toContain('33,3 км');
+    expect(view!.container.querySelector('[data-testid="forecast-quality-chart-truth"]')?.textContent).toBe('по ледовой карте ААНИИ от 2026-11-11');
+    // The analysis's scores stay those of the analysis.
+    expect(view!.container.querySelector('[data-testid="forecast-quality-truth"]')?.textContent).toBe('по анализу: демонстрационный анализ');
+    expect(section()!.textContent).toContain('187,7 тыс. км²');
+  });
+
   it('asks for the assimilated run when it is shown', async () => {
     const seen = fakeApi({
       'GET /api/v1/verification?run=assim_forecast&from=2026-11-10&to=2026-11-10': { status: 200, body: { rows: [record(24, '2026-11-11', { run: 'assim_forecast' })] } },

@@ -7,6 +7,7 @@
 import { useEffect, useState } from 'react';
 import { LEAD_HOURS } from '../forecast-variables.ts';
 import { fetchVerification, type VerificationRow, type VerificationRun } from '../../../api/verification.ts';
+import { isChartTruth } from '../../verification/verification-format.ts';
 
 export type RunScores = { status: 'loading' } | { status: 'ready'; rows: VerificationRow[] } | { status: 'error'; error: unknown };
 
@@ -24,7 +25,8 @@ export function useRunScores(query: { date: string; run: VerificationRun } | nul
     const controller = new AbortController();
     fetchVerification({ run, from: date, to: date }, { signal: controller.signal }).then(
       (rows) => {
-        if (rows.length >= LEAD_HOURS.length) answers.set(key, rows);
+        // Complete once every lead is scored against the analysis (records against a chart come beside them).
+        if (rows.filter((row) => !isChartTruth(row.truth)).length >= LEAD_HOURS.length) answers.set(key, rows);
         while (answers.size > KEPT) answers.delete(answers.keys().next().value as string);
         if (!controller.signal.aborted) setFetched({ key, scores: { status: 'ready', rows } });
       },

@@ -7,7 +7,9 @@ import type { ForecastMapStore } from '../store/forecast-map-store.ts';
 import { polygonAt } from './chart-geometry.ts';
 
 export function selectChartPolygonAt(store: ForecastMapStore, position: { lng: number; lat: number }): void {
-  const { chart, selectChartPolygon } = store.getState();
+  const { chart, selectChartPolygon, point, setPoint } = store.getState();
   if (!chart) return;
   selectChartPolygon(polygonAt(chart.polygons, position.lng, position.lat)?.index ?? null);
+  // The egg takes the point panel's place on the map.
+  if (point) setPoint(null);
 }

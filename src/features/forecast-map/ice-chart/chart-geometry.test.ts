@@ -55,3 +55,13 @@ describe('chart polygons on the map', () => {
     }
   });
 });
+
+describe('chart outlines', () => {
+  it('leave out the edges a ring closed round the pole runs along', () => {
+    // A ring as the server closes it: along 80°N, then up 180° to the pole, along it, and down again.
+    const ring: Position[] = [[-180, 80], [-90, 80], [0, 80], [90, 80], [180, 80], [180, 90], [-180, 90], [-180, 80]];
+    const polygon = preparePolygon(0, props, [ring])!;
+    expect(polygon.outlines).toEqual([[[-180, 80], [-90, 80], [0, 80], [90, 80], [180, 80]]]);
+    expect(polygonAt([polygon], 10, 85)?.index).toBe(0);
+  });
+});

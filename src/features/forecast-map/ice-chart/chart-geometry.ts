@@ -77,6 +77,23 @@ function alignRing(points: Position[], target: number): Position[] {
   return offset === 0 ? points : points.map(([lon, lat]) => [lon + offset, lat]);
 }
 
+/** Latitude (degrees) from which a vertex counts as the pole: edges to it close a ring, they are not the chart's lines. */
+const POLE_LAT = 89.999;
+
+/** A ring as outline paths: the edges that run to or along the pole (a ring closed round it) left out. */
+function outlinePaths(points: Position[]): Position[][] {
+  const paths: Position[][] = [];
+  let current: Position[] = [];
+  for (const point of points) {
+    if (Math.abs(point[1]) >= POLE_LAT) {
+      if (current.length > 1) paths.push(current);
+      current = [];
+    } else current.push(point);
+  }
+  if (current.length > 1) paths.push(current);
+  return paths;
+}
+
 function boundsOf(rings: readonly Position[][]): [number, number, number, number] {
   const box: [number, number, number, number] = [Infinity, Infinity, -Infinity, -Infinity];
   for (const ring of rings) {
@@ -100,7 +117,7 @@ export function preparePolygon(index: number, properties: IceChartPolygonPropert
     const { points, winding } = unwrapRing(ring);
     const aligned = target === null ? points : alignRing(points, target);
     if (target === null) target = centre(aligned);
-    outlines.push(aligned);
+    outlines.push(...outlinePaths(aligned));
     fill.push(winding === 0 ? aligned : closeAroundPole(aligned));
   }
   if (fill.length === 0) return null;

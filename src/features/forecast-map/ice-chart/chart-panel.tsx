@@ -35,7 +35,7 @@ export function IceChartPanel() {
       </label>
       {view !== null && (
         <>
-          <ToggleButtons values={VIEWS} active={view} onChange={setView} label={(v) => t.codes[v]} />
+          <ToggleButtons values={VIEWS} active={view} onChange={setView} label={(v) => t.codes[v]} column />
           {status === 'loading' && !chart && <p className="forecast-sidebar__note">{t.loading}</p>}
           {status === 'none' && date && (
             <p className="forecast-sidebar__note" data-testid="ice-chart-none">

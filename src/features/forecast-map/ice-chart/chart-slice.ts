@@ -5,6 +5,7 @@
  */
 import type { StateCreator } from 'zustand';
 import type { IceChartSummary } from '../../../api/icecharts.ts';
+import type { RouteCheckResult } from '../../../api/ship-route.ts';
 import type { PreparedPolygon } from './chart-geometry.ts';
 
 /** Off, or the colouring: 'Сплочённость' (total concentration), 'Возраст льда' (stage of development) or POLARIS. */
@@ -19,6 +20,14 @@ export interface ShownChart {
 
 export type ChartStatus = 'idle' | 'loading' | 'ready' | 'none' | 'error';
 
+/** The 'Маршрут' route checked against the chart shown (POST /route/check with source 'chart'). */
+export interface ChartRouteCheck {
+  /** What was checked (chart, class, route): a change starts a new check. */
+  key: string;
+  status: 'checking' | 'done' | 'error';
+  result: RouteCheckResult | null;
+}
+
 export interface ChartSelection {
   chartView: ChartView | null;
   /** The feature index of the polygon whose egg code is open. */
@@ -28,6 +37,7 @@ export interface ChartSelection {
 export interface ChartSlice extends ChartSelection {
   chartStatus: ChartStatus;
   chart: ShownChart | null;
+  chartRoute: ChartRouteCheck | null;
   setChartView: (view: ChartView | null) => void;
   selectChartPolygon: (index: number | null) => void;
   chartLoading: () => void;
@@ -35,6 +45,8 @@ export interface ChartSlice extends ChartSelection {
   /** No chart on or before the date. */
   chartMissing: () => void;
   chartFailed: () => void;
+  /** A route check against the chart: started (or none), answered, failed; answers to an older key are dropped. */
+  chartRouteChanged: (check: ChartRouteCheck | null) => void;
   /** Apply the chart's part of a URL; undefined fields keep their value. */
   applyChart: (selection: Partial<ChartSelection>) => void;
 }
@@ -44,6 +56,7 @@ export const createChartSlice: StateCreator<ChartSlice, [], [], ChartSlice> = (s
   chartPolygon: null,
   chartStatus: 'idle',
   chart: null,
+  chartRoute: null,
   setChartView: (chartView) => set(chartView === null ? { chartView, chartPolygon: null } : { chartView }),
   selectChartPolygon: (chartPolygon) => set({ chartPolygon }),
   chartLoading: () => set({ chartStatus: 'loading' }),
@@ -52,6 +65,11 @@ export const createChartSlice: StateCreator<ChartSlice, [], [], ChartSlice> = (s
     set((state) => ({ chartStatus: 'ready', chart, chartPolygon: state.chart?.info.id === chart.info.id ? state.chartPolygon : null })),
   chartMissing: () => set({ chartStatus: 'none', chart: null, chartPolygon: null }),
   chartFailed: () => set({ chartStatus: 'error', chart: null }),
+  chartRouteChanged: (check) => {
+    const current = get().chartRoute;
+    if (check && check.status !== 'checking' && current?.key !== check.key) return;
+    set({ chartRoute: check });
+  },
   applyChart: (selection) => {
     const current = get();
     const next: Partial<ChartSelection> = {};

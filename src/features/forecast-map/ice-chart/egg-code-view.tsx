@@ -1,7 +1,7 @@
 /**
  * The egg of the clicked polygon, drawn as the WMO egg (an oval: Ct on top; Ca Cb Cc; Sa Sb Sc; Fa Fb Fc, each row
  * under a rule), with the Russian text under it (and, in the POLARIS colouring, the polygon's RIO for the ship's class),
- * floating at the map's top right. 'Закрыть' closes it.
+ * floating at the map's top left (the point panel's place). 'Закрыть' closes it.
  */
 import { ru } from '../../../i18n/ru.ts';
 import { useForecastMap } from '../store/store-context.ts';

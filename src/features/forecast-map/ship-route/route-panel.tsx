@@ -11,6 +11,7 @@ import { downloadRoute, type ExportFormat } from './route-export.ts';
 import { parseRouteFile, RouteFileError } from './route-files.ts';
 import { ROUTE_LEADS, startRouteChecker } from './route-checker.ts';
 import { LEAD_HOURS } from '../forecast-variables.ts';
+import { ChartRouteResult } from '../ice-chart/chart-route-result.tsx';
 import './route-check.css';
 
 const t = ru.route;
@@ -180,6 +181,8 @@ export function RoutePanel() {
           </div>
         </>
       )}
+      {/* The same route against the ice chart on the map ('Ледовая карта'), when one is shown. */}
+      <ChartRouteResult />
     </section>
   );
 }

@@ -70,4 +70,10 @@ export const iceChart = {
   /** The polygon's RIO under its egg, with the category's words of the POLARIS layer. */
   rioLine: (iceClass: string, rio: number, category: string) => `RIO (${iceClass}): ${rio.toLocaleString('ru-RU')} — ${category}`,
   truth: (source: string, date: string) => `по ледовой карте ${source} от ${date}`,
+  /** The route checked against the chart, in the 'Маршрут' panel. */
+  route: {
+    title: (source: string, date: string) => `По ледовой карте ${source} от ${date}`,
+    checking: 'Проверка маршрута по ледовой карте...',
+    failed: 'Не удалось проверить маршрут по ледовой карте.',
+  },
 } as const;

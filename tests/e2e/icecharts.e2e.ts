@@ -1,0 +1,128 @@
+/**
+ * Ice charts in Chromium against the real server: an admin imports the AARI chart (the fixture's SIGRID-3 set, zipped
+ * here) on /upload; on the map the chart is drawn in both WMO colour codes (a first-year polygon red by total
+ * concentration, yellow by stage of development), a click opens its egg code, and POLARIS from the chart for PC5
+ * names the rule for unknown stages. Screenshots `icecharts-*.png` in tests/e2e/out/ for a person to look at.
+ */
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { zipSync } from 'fflate';
+import { describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import type { IceChartCollection } from '../../common/api-types/icecharts.ts';
+import { prepareChart, polygonAt, type PreparedPolygon } from '../../src/features/forecast-map/ice-chart/chart-geometry.ts';
+import { demoAccounts, newPage, screenshotPath, signIn, type RunningServer } from './harness.ts';
+import { useJourney } from './journey.ts';
+import { projectToPage, readScreenColours, waitForDrawn, waitForIdle } from './forecast-map-helpers.ts';
+
+const AARI = join(import.meta.dirname, '../../../shared/fixtures/icecharts/aari_arc_20140211_pl_a');
+const NAME = 'aari_arc_20140211_pl_a';
+
+let server: RunningServer;
+let browser: Browser;
+useJourney((started) => ({ server, browser } = started));
+
+/** The fixture's set as one zip, as an ice service sends it. */
+function zippedChart(dir: string): string {
+  const files = Object.fromEntries(['shp', 'shx', 'dbf', 'prj'].map((ext) => [`${NAME}.${ext}`, new Uint8Array(readFileSync(join(AARI, `${NAME}.${ext}`)))]));
+  const path = join(dir, `${NAME}.zip`);
+  writeFileSync(path, zipSync(files));
+  return path;
+}
+
+/** A point well inside the largest polygon that matches, on the visible map: [lon, lat]. */
+function insidePoint(polygons: PreparedPolygon[], match: (p: PreparedPolygon) => boolean): [number, number] {
+  const candidates = polygons.filter(match).sort((a, b) => (b.bbox[2] - b.bbox[0]) * (b.bbox[3] - b.bbox[1]) - (a.bbox[2] - a.bbox[0]) * (a.bbox[3] - a.bbox[1]));
+  for (const polygon of candidates) {
+    const [west, south, east, north] = polygon.bbox;
+    for (let i = 1; i < 20; i += 1) {
+      for (let j = 1; j < 20; j += 1) {
+        const lon = west + ((east - west) * i) / 20;
+        const lat = south + ((north - south) * j) / 20;
+        // Away from the polygon's edges: the points around are in it too.
+        const around = [[0, 0], [0.3, 0], [-0.3, 0], [0, 0.15], [0, -0.15]].every(([dx, dy]) => polygonAt(polygons, lon + dx, lat + dy)?.index === polygon.index);
+        if (around && lat < 80) return [lon, lat];
+      }
+    }
+  }
+  throw new Error('no polygon matched');
+}
+
+async function colourAt(page: Page, lonLat: [number, number], shot: string): Promise<[number, number, number]> {
+  const [screen] = await projectToPage(page, [lonLat]);
+  if (!screen) throw new Error(`${lonLat} is not on the map`);
+  const [colour] = await readScreenColours(page, [screen], screenshotPath(shot));
+  return colour;
+}
+
+describe('ice charts', () => {
+  it('imports the AARI chart as an admin, shows it in both colour codes, opens an egg code, POLARIS for PC5', { timeout: 600_000 }, async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'icechart-'));
+    const { page, context } = await newPage(browser);
+    try {
+      await context.route('https://gibs.earthdata.nasa.gov/**', (route) => route.abort('internetdisconnected'));
+      await signIn(page, server.url, demoAccounts.admin);
+      const dates = ((await page.evaluate(async () => (await fetch('/api/v1/forecast/info')).json())) as { available_dates: string[] }).available_dates;
+      const date = dates[dates.length - 1];
+
+      // The import: the chart stands for the newest forecast date (its own date is 2014-02-11).
+      await page.goto(`${server.url}/upload`);
+      const form = page.getByTestId('ice-chart-upload');
+      await form.locator('input[type="file"]').setInputFiles(zippedChart(dir));
+      await form.locator('input[name="valid_time"]').fill(`${date}T00:00`);
+      await form.locator('input[name="source"]').fill('ААНИИ');
+      await form.getByRole('button', { name: 'Загрузить карту' }).click();
+      await expect.poll(() => form.textContent(), { timeout: 240_000, interval: 1000 }).toMatch(/Ледовая карта ААНИИ на .* загружена, полигонов: \d+/);
+      await page.screenshot({ path: screenshotPath('icecharts-import') });
+
+      const list = (await page.evaluate(async (d) => (await fetch(`/api/v1/icecharts?from=${d}&to=${d}`)).json(), date)) as { charts: { id: number }[] };
+      const chart = (await page.evaluate(async (id) => (await fetch(`/api/v1/icecharts/${id}`)).json(), list.charts[0].id)) as IceChartCollection;
+      const polygons = prepareChart(chart.features);
+      const firstYear = insidePoint(polygons, (p) => !p.properties.fast_ice && p.properties.stages[0]?.code === '86' && p.bbox[3] < 82);
+
+      // 'Сплочённость': 9–10/10 red; 'Возраст льда': first-year yellow.
+      await page.goto(`${server.url}/forecasts?date=${date}&chart=ct`);
+      await waitForDrawn(page, (v) => v !== 'none', 300_000);
+      await page.getByTestId('ice-chart-info').waitFor({ timeout: 120_000 });
+      await expect.poll(() => page.getByTestId('ice-chart-info').textContent()).toContain('Источник: ААНИИ');
+      await page.evaluate(([lon, lat]) => window.__forecastMap!.jumpTo({ center: [lon, lat], zoom: 3 }), firstYear);
+      await waitForIdle(page);
+      const ct = await colourAt(page, firstYear, 'icecharts-ct');
+      expect(ct[0]).toBeGreaterThan(180);
+      expect(ct[1]).toBeLessThan(90);
+      await page.getByTestId('ice-chart-panel').getByRole('button', { name: 'Возраст льда' }).click();
+      await waitForIdle(page);
+      const sod = await colourAt(page, firstYear, 'icecharts-sod');
+      expect(sod[0]).toBeGreaterThan(180);
+      expect(sod[1]).toBeGreaterThan(180);
+      expect(sod[2]).toBeLessThan(110);
+      await expect.poll(() => page.url()).toContain('chart=sod');
+
+      // A click on the polygon opens its egg: 10/10 first-year ice.
+      const [screen] = await projectToPage(page, [firstYear]);
+      await page.mouse.click(screen![0], screen![1]);
+      const egg = page.getByTestId('egg-code');
+      await egg.waitFor();
+      expect(await egg.locator('[data-egg="ct"]').textContent()).toBe('10');
+      expect(await egg.locator('[data-egg="sa"]').textContent()).toBe('6');
+      expect(await page.getByTestId('egg-text').textContent()).toContain('однолетний лёд');
+      await expect.poll(() => page.url()).toContain('egg=');
+      await page.screenshot({ path: screenshotPath('icecharts-egg') });
+
+      // POLARIS from the chart for PC5, with the stated rule for AARI's unknown stages.
+      await page.getByTestId('ice-class-select').selectOption('PC5');
+      await page.getByTestId('ice-chart-panel').getByRole('button', { name: 'POLARIS' }).click();
+      await expect.poll(() => page.getByTestId('ice-chart-rule').textContent()).toBe('стадия неизвестна: принят однолетний толстый');
+      await expect.poll(() => page.getByTestId('egg-text').textContent()).toContain('RIO (PC5)');
+      await waitForIdle(page);
+      await page.screenshot({ path: screenshotPath('icecharts-polaris-pc5') });
+      await page.evaluate(() => window.__forecastMap!.jumpTo({ center: [100, 80], zoom: 1.4 }));
+      await waitForIdle(page);
+      await page.screenshot({ path: screenshotPath('icecharts-polaris-arctic') });
+    } finally {
+      await context.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
