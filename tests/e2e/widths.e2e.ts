@@ -192,7 +192,7 @@ describe('/forecasts at 1024 × 700 and 1280 × 800', () => {
           await waitForDrawn(page, (drawn) => drawn.endsWith('|POLARIS|0'));
           await page.getByTestId('point-panel').waitFor();
           const groups = await page.locator('.sidebar-group__toggle').allTextContents();
-          expect(groups).toEqual(['Прогноз', 'Инструменты', 'Судно', 'Качество прогноза']);
+          expect(groups).toEqual(['Прогноз', 'Инструменты', 'Ледовая карта', 'Судно', 'Качество прогноза']);
           // The forecast controls: the date, the run, the leads and the variables, all on screen.
           const controls = [
             page.getByTestId('date-select'),
