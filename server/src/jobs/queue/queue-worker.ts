@@ -183,16 +183,20 @@ export class QueueWorker {
       if (signal.aborted) throw signal.reason;
       clearInterval(heartbeat);
       await writes;
+      let counted = false;
       const recorded = await this.whenDatabaseAnswers(log, async () => {
         if (!(await holds(this.db, jobId, this.name))) return false; // taken over meanwhile: the new holder decides
         await store.markSucceeded(jobId, outcome.result, outcome.message ?? null);
+        // Counted as soon as the job is recorded, before the bookkeeping (once, should the rest be repeated):
+        // a scrape that sees the job succeeded sees it counted.
+        if (!counted) this.options.finished?.(row.kind, 'succeeded', ranFor());
+        counted = true;
         await removeLease(this.db, jobId);
         await boss.complete(QUEUE, job.id);
         return true;
       });
       if (!recorded) return;
       log.info({ result: outcome.result }, 'job succeeded');
-      this.options.finished?.(row.kind, 'succeeded', ranFor());
       this.options.succeeded?.(outcome.result);
     } catch (error) {
       clearInterval(heartbeat);

@@ -47,7 +47,10 @@ describe.each(ENGINES)('device cookies (%s)', (database) => {
     await underAttack(app, user.email);
 
     expect((await signInFrom(app, '10.88.0.1', user.email, PASSWORD, old)).statusCode).toBe(429);
-    const forged = `device=${current.slice('device='.length, -1)}A`;
+    // One character of the signature changed (the last one holds padding bits; the tenth from the end does not).
+    const value = current.slice('device='.length);
+    const at = value.length - 10;
+    const forged = `device=${value.slice(0, at)}${value[at] === 'A' ? 'B' : 'A'}${value.slice(at + 1)}`;
     expect((await signInFrom(app, '10.88.0.2', user.email, PASSWORD, forged)).statusCode).toBe(429);
     expect((await signInFrom(app, '10.88.0.3', user.email, PASSWORD, others)).statusCode).toBe(429);
     expect((await signInFrom(app, '10.88.0.4', user.email, PASSWORD, current)).statusCode).toBe(204);
