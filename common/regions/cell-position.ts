@@ -4,7 +4,7 @@
  * cellIndexAt for the sector: the map readout's, the route check's and the shader's rule).
  */
 import proj4 from 'proj4';
-import { planarCellIndexAt } from '../planar-grid.ts';
+import { planarCellIndexAt, type PlanarGrid } from '../planar-grid.ts';
 import { cellIndexAt } from '../regular-grid.ts';
 import type { Region } from './types.ts';
 
@@ -83,16 +83,22 @@ export function regionLonLat(region: Region): { lon: Float64Array; lat: Float64A
     }
     return { lon, lat };
   }
-  const g = region.grid;
+  return planarLonLat(region.grid);
+}
+
+/** As regionLonLat, for a planar grid of any projection proj4 knows (row-major, degrees, longitudes in −180…180). */
+export function planarLonLat(g: PlanarGrid): { lon: Float64Array; lat: Float64Array } {
+  const lon = new Float64Array(g.nx * g.ny);
+  const lat = new Float64Array(g.nx * g.ny);
   const projection = rawProjection(g.proj4);
   const point = { x: 0, y: 0 };
-  for (let j = 0; j < ny; j++) {
-    for (let i = 0; i < nx; i++) {
+  for (let j = 0; j < g.ny; j++) {
+    for (let i = 0; i < g.nx; i++) {
       point.x = g.x0 + i * g.dx;
       point.y = g.y0 + j * g.dy;
       const p = projection.inverse(point);
-      lon[j * nx + i] = wrapLon(p.x / DEG);
-      lat[j * nx + i] = p.y / DEG;
+      lon[j * g.nx + i] = wrapLon(p.x / DEG);
+      lat[j * g.nx + i] = p.y / DEG;
     }
   }
   return { lon, lat };

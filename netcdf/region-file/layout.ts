@@ -38,14 +38,16 @@ export interface RegionFileMetadata {
 /** The name of the grid-mapping variable every data variable's `grid_mapping` gives. */
 export const GRID_MAPPING_VARIABLE = 'crs';
 
-// 2-D longitude/latitude of a region's cells (~1 s of proj4 for the arctic grid's 2.2 M cells), kept per region.
+// 2-D longitude/latitude of a region's cells (~1 s of proj4 for the arctic grid's 2.2 M cells), kept per grid
+// (a region is a value: a test's small region may share the arctic's id).
 const lonLatCache = new Map<string, { lon: Float32Array; lat: Float32Array }>();
 function lonLatOf(region: ProjectedRegion): { lon: Float32Array; lat: Float32Array } {
-  let found = lonLatCache.get(region.id);
+  const key = JSON.stringify(region.grid);
+  let found = lonLatCache.get(key);
   if (!found) {
     const exact = regionLonLat(region);
     found = { lon: Float32Array.from(exact.lon), lat: Float32Array.from(exact.lat) };
-    lonLatCache.set(region.id, found);
+    lonLatCache.set(key, found);
   }
   return found;
 }

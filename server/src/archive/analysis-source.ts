@@ -4,6 +4,8 @@
  * metrics never care which source it was.
  */
 import { DEMO_SOURCE, demoAnalysis } from './demo-analysis.ts';
+import { demoAnalysisPlanar } from './demo-analysis-planar.ts';
+import type { PlanarGrid } from '../../../common/planar-grid.ts';
 import type { Grid } from '../grid/grid.ts';
 import type { IceState } from '../grid/ice-state.ts';
 
@@ -15,6 +17,8 @@ export interface AnalysisSource {
   sourceLabel: string;
   description: string;
   analysis(date: string, grid: Grid): Promise<IceState> | IceState;
+  /** The analysis on a projected region's grid (the whole Arctic), for sources that make one. */
+  planarAnalysis?(date: string, grid: PlanarGrid): Promise<IceState<PlanarGrid>> | IceState<PlanarGrid>;
 }
 
 export const demoSource: AnalysisSource = {
@@ -26,4 +30,5 @@ export const demoSource: AnalysisSource = {
     'с кромкой льда, толщина 0–4 м, дрейф из бездивергентной функции тока (трансарктический дрейф). ' +
     'Сетка 0,05° × 0,05°, 50–115° в. д., 66–90° с. ш.; суша по Natural Earth.',
   analysis: (date, grid) => demoAnalysis(date, grid),
+  planarAnalysis: (date, grid) => demoAnalysisPlanar(date, grid),
 };

@@ -15,13 +15,13 @@ import { landMask } from '../grid/land-mask.ts';
 
 export const DEMO_SOURCE = 'демонстрационные данные';
 
-const DAY_S = 86_400;
+export const DAY_S = 86_400;
 const DEG = Math.PI / 180;
 /** Fastest drift the generator produces, m/s. */
-const MAX_SPEED = 0.29;
+export const MAX_SPEED = 0.29;
 
 /** Days since 1970-01-01 for a 'YYYY-MM-DD' date (00:00 UTC). */
-function dayNumber(date: string): number {
+export function dayNumber(date: string): number {
   return Date.parse(`${date}T00:00:00Z`) / (DAY_S * 1000);
 }
 
@@ -30,7 +30,7 @@ function dayNumber(date: string): number {
  * Siberian shelves is fast (the Kara and Laptev Seas are mostly covered by late November) and the melt slow, so the
  * rising half is warped to climb early; both halves meet at ±1, so the phase is continuous through the year.
  */
-function seasonPhase(day: number): number {
+export function seasonPhase(day: number): number {
   const year = 365.2422;
   const minimumDoy = 258; // about 15 September
   const riseDays = 181; // minimum to maximum, days
@@ -41,7 +41,7 @@ function seasonPhase(day: number): number {
 }
 
 /** Position on a polar azimuthal-equidistant plane, m: x towards 0°E, y towards 90°E. */
-function polarXY(latDeg: number, lonDeg: number): [number, number] {
+export function polarXY(latDeg: number, lonDeg: number): [number, number] {
   const r = EARTH_RADIUS_M * (90 - latDeg) * DEG;
   return [r * Math.cos(lonDeg * DEG), r * Math.sin(lonDeg * DEG)];
 }
@@ -92,7 +92,7 @@ function coastProximity(grid: Grid): Float32Array {
 }
 
 /** Floe texture in −1..1: three waves in the polar plane, shifted by the mean drift since the epoch. */
-function texture(x: number, y: number, shiftX: number, shiftY: number): number {
+export function texture(x: number, y: number, shiftX: number, shiftY: number): number {
   const px = x - shiftX;
   const py = y - shiftY;
   return (
@@ -103,7 +103,7 @@ function texture(x: number, y: number, shiftX: number, shiftY: number): number {
 }
 
 /** Velocity (m/s) of the uniform transpolar drift on the polar plane on day `day`. */
-function transpolarDrift(day: number): [number, number] {
+export function transpolarDrift(day: number): [number, number] {
   const heading = -0.38 + 0.15 * Math.sin((2 * Math.PI * day) / 29.3) + 0.1 * Math.sin((2 * Math.PI * day) / 11.7);
   const speed = 0.085 + 0.025 * seasonPhase(day); // m/s
   return [speed * Math.cos(heading), speed * Math.sin(heading)];
@@ -117,7 +117,7 @@ const displacementCache = new Map<number, [number, number]>();
  * How far the transpolar drift has carried the ice since the epoch by day `day`, m: the sum of daily mean
  * velocities (trapezoid rule), about ten thousand cheap terms, memoised per day.
  */
-function driftDisplacement(day: number): [number, number] {
+export function driftDisplacement(day: number): [number, number] {
   const cached = displacementCache.get(day);
   if (cached) return cached;
   let x = 0;
@@ -134,7 +134,7 @@ function driftDisplacement(day: number): [number, number] {
   return result;
 }
 
-interface Eddy {
+export interface Eddy {
   /** Centre on the polar plane, m. */
   cx: number;
   cy: number;
@@ -145,7 +145,7 @@ interface Eddy {
 }
 
 /** A few eddies wandering slowly on fixed orbits (periods of weeks), so drift changes smoothly by day. */
-function eddiesAt(day: number): Eddy[] {
+export function eddiesAt(day: number): Eddy[] {
   const orbit = (lat: number, lon: number, period: number, phase: number, wander: number): [number, number] => {
     const [x, y] = polarXY(lat, lon);
     const a = (2 * Math.PI * day) / period + phase;

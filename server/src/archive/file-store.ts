@@ -3,6 +3,7 @@
  *   forecast-data/forecast/model_2/2026-11-21.nc
  *   forecast-data/assim_forecast/model_2/2026-11-21.nc
  *   forecast-data/analysis/demo_analysis/2026-11-21.nc
+ *   forecast-data/forecast/model_2/2026-11-21.arctic.nc       (region `arctic`; the sector's files carry no region)
  * beside each, once asked for, its compressed copies `.nc.gz` and `.nc.br` (made once, then served as they are).
  * Names are checked against strict patterns and every resolved path is checked to stay inside the folder.
  * Files being written go to DATA_DIR/tmp first (then a rename, same file system): a crash leaves them there,
@@ -14,6 +15,7 @@ import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { constants, createBrotliCompress, createGzip } from 'node:zlib';
 import type { FileKind } from './forecast-file.ts';
+import { isRegionId, type RegionId } from '../../../common/regions/index.ts';
 
 export const FILES_DIR = 'forecast-data';
 /** Where files are written before they are renamed into place, relative to DATA_DIR. */
@@ -74,11 +76,15 @@ class UnsafePathError extends Error {
   override name = 'UnsafePathError';
 }
 
-/** The '/'-separated path of a file relative to DATA_DIR. */
-export function relativeFilePath(kind: FileKind, owner: string, date: string): string {
+/**
+ * The '/'-separated path of a file relative to DATA_DIR: `D.nc` for the sector (the path it always had), `D.<region>.nc`
+ * for another region, beside it (retention's sweep and the subsets' `.parts` folders treat both alike).
+ */
+export function relativeFilePath(kind: FileKind, owner: string, date: string, region: RegionId = 'sector'): string {
   if (!OWNER_PATTERN.test(owner)) throw new UnsafePathError(`bad owner id ${JSON.stringify(owner)}`);
   if (!isIsoDate(date)) throw new UnsafePathError(`bad date ${JSON.stringify(date)}`);
-  return `${FILES_DIR}/${kind}/${owner}/${date}.nc`;
+  if (!isRegionId(region)) throw new UnsafePathError(`bad region ${JSON.stringify(region)}`);
+  return `${FILES_DIR}/${kind}/${owner}/${date}${region === 'sector' ? '' : `.${region}`}.nc`;
 }
 
 /** Absolute path of `rel` inside `dataDir`; throws if it would leave the forecast folder. */

@@ -6,6 +6,7 @@ import { sql } from 'kysely';
 import { dialectOf, nowText, type Db } from '../db/database.ts';
 import type { FileKind } from './forecast-file.ts';
 import type { Hyperparameters } from '../models/types.ts';
+import type { RegionId } from '../../../common/regions/index.ts';
 
 export interface ModelRecord {
   model_id: string;
@@ -29,6 +30,8 @@ export interface FileRecord {
   kind: FileKind;
   owner: string;
   date: string;
+  /** The region whose grid the file is on (migration 14). */
+  region: RegionId;
   /** Relative to DATA_DIR, '/'-separated. */
   path: string;
   bytes: number;
@@ -59,7 +62,7 @@ const toModel = (row: ModelRow): ModelRecord => ({
 });
 
 const MODEL_COLUMNS = ['model_id', 'model_type', 'hyperparameters', 'is_default', 'dataset_id'] as const;
-const FILE_COLUMNS = ['kind', 'owner', 'date', 'path', 'bytes', 'etag', 'created_at', 'sha256', 'mtime_ms', 'damaged_at', 'damage'] as const;
+const FILE_COLUMNS = ['kind', 'owner', 'date', 'region', 'path', 'bytes', 'etag', 'created_at', 'sha256', 'mtime_ms', 'damaged_at', 'damage'] as const;
 
 /** Insertion order: SQLite's rowid, PostgreSQL's `seq` identity column (postgres-migrations.ts). */
 const insertionOrder = (db: Db) => sql.ref(dialectOf(db) === 'postgres' ? 'seq' : 'rowid');
@@ -118,24 +121,31 @@ export async function upsertDataset(db: Db, dataset: DatasetRecord): Promise<voi
     .execute();
 }
 
-export async function findFile(db: Db, kind: FileKind, owner: string, date: string): Promise<FileRecord | undefined> {
-  return db
+type FileRow = Omit<FileRecord, 'region'> & { region: string };
+// The column holds only what recordFile wrote (a RegionId); the cast keeps the row type the table's.
+const toFile = (row: FileRow | undefined): FileRecord | undefined => row as FileRecord | undefined;
+
+/** The indexed file of `kind`, `owner`, `date` in `region` (the sector when not named). */
+export async function findFile(db: Db, kind: FileKind, owner: string, date: string, region: RegionId = 'sector'): Promise<FileRecord | undefined> {
+  const row = await db
     .selectFrom('forecast_files')
     .select(FILE_COLUMNS)
     .where('kind', '=', kind)
     .where('owner', '=', owner)
     .where('date', '=', date)
+    .where('region', '=', region)
     .executeTakeFirst();
+  return toFile(row);
 }
 
 /** Index a file just written (a new one, or one that replaces the row's file: a damaged file's mark goes). */
-export async function recordFile(db: Db, file: Omit<FileRecord, 'created_at' | 'damaged_at' | 'damage'>): Promise<void> {
-  const { sha256 = null, mtime_ms = null, ...rest } = file;
+export async function recordFile(db: Db, file: Omit<FileRecord, 'created_at' | 'damaged_at' | 'damage' | 'region'> & { region?: RegionId }): Promise<void> {
+  const { sha256 = null, mtime_ms = null, region = 'sector', ...rest } = file;
   await db
     .insertInto('forecast_files')
-    .values({ ...rest, sha256, mtime_ms: mtime_ms === null ? null : Math.round(mtime_ms), created_at: nowText() })
+    .values({ ...rest, region, sha256, mtime_ms: mtime_ms === null ? null : Math.round(mtime_ms), created_at: nowText() })
     .onConflict((oc) =>
-      oc.columns(['kind', 'owner', 'date']).doUpdateSet((eb) => ({
+      oc.columns(['kind', 'owner', 'date', 'region']).doUpdateSet((eb) => ({
         path: eb.ref('excluded.path'),
         bytes: eb.ref('excluded.bytes'),
         etag: eb.ref('excluded.etag'),
@@ -149,7 +159,8 @@ export async function recordFile(db: Db, file: Omit<FileRecord, 'created_at' | '
     .execute();
 }
 
-type FileKey = Pick<FileRecord, 'kind' | 'owner' | 'date'>;
+/** A file's key; rows read before regions existed (and callers that name none) are the sector's. */
+type FileKey = Pick<FileRecord, 'kind' | 'owner' | 'date'> & { region?: RegionId };
 
 /** Mark (damage: what was found) or clear (null) an indexed file's damage. */
 export async function setFileDamage(db: Db, file: FileKey, damage: string | null): Promise<void> {
@@ -159,6 +170,7 @@ export async function setFileDamage(db: Db, file: FileKey, damage: string | null
     .where('kind', '=', file.kind)
     .where('owner', '=', file.owner)
     .where('date', '=', file.date)
+    .where('region', '=', file.region ?? 'sector')
     .execute();
 }
 
@@ -170,31 +182,41 @@ export async function setFileChecked(db: Db, file: FileKey, sha256: string, mtim
     .where('kind', '=', file.kind)
     .where('owner', '=', file.owner)
     .where('date', '=', file.date)
+    .where('region', '=', file.region ?? 'sector')
     .execute();
 }
 
-/** The newest analysis file written for `date`, whatever its source (an imported analysis replaces the demo's). */
-export async function latestAnalysisFile(db: Db, date: string): Promise<FileRecord | undefined> {
-  return db
+/** The newest analysis file written for `date` in `region`, whatever its source (an imported analysis replaces the demo's). */
+export async function latestAnalysisFile(db: Db, date: string, region: RegionId = 'sector'): Promise<FileRecord | undefined> {
+  const row = await db
     .selectFrom('forecast_files')
     .select(FILE_COLUMNS)
     .where('kind', '=', 'analysis')
     .where('date', '=', date)
+    .where('region', '=', region)
     .orderBy('created_at', 'desc')
     .orderBy(insertionOrder(db), 'desc')
     .limit(1)
     .executeTakeFirst();
+  return toFile(row);
 }
 
-/** Dates ('YYYY-MM-DD') with an analysis of any source, oldest first. */
-export async function analysisFileDates(db: Db): Promise<string[]> {
-  const rows = await db.selectFrom('forecast_files').select('date').distinct().where('kind', '=', 'analysis').orderBy('date').execute();
+/** Dates ('YYYY-MM-DD') with an analysis of any source in `region`, oldest first. */
+export async function analysisFileDates(db: Db, region: RegionId = 'sector'): Promise<string[]> {
+  const rows = await db.selectFrom('forecast_files').select('date').distinct().where('kind', '=', 'analysis').where('region', '=', region).orderBy('date').execute();
   return rows.map((row) => row.date);
 }
 
-/** Dates ('YYYY-MM-DD') that have a file of `kind` for `owner`, oldest first. */
-export async function fileDates(db: Db, kind: FileKind, owner: string): Promise<string[]> {
-  const rows = await db.selectFrom('forecast_files').select('date').where('kind', '=', kind).where('owner', '=', owner).orderBy('date').execute();
+/** Dates ('YYYY-MM-DD') that have a file of `kind` for `owner` in `region`, oldest first. */
+export async function fileDates(db: Db, kind: FileKind, owner: string, region: RegionId = 'sector'): Promise<string[]> {
+  const rows = await db
+    .selectFrom('forecast_files')
+    .select('date')
+    .where('kind', '=', kind)
+    .where('owner', '=', owner)
+    .where('region', '=', region)
+    .orderBy('date')
+    .execute();
   return rows.map((r) => r.date);
 }
 

@@ -14,7 +14,8 @@ import { rmSync, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { nowText, type Db } from '../db/database.ts';
 import { demoSource, type AnalysisSource } from './analysis-source.ts';
-import { decodeStateFile, encodeStateFile, type FileKind } from './forecast-file.ts';
+import { encodeStateFile, type FileKind, type FileMetadata } from './forecast-file.ts';
+import { decodeAnyStateFile, encodeRegionStateFile } from './region-state-file.ts';
 import { relativeFilePath, resolveInside, writeFileAtomic } from './file-store.ts';
 import { sha256Of, usableFile } from './file-integrity.ts';
 import {
@@ -28,8 +29,10 @@ import {
   type FileRecord,
   type ModelRecord,
 } from './forecast-repository.ts';
-import { SECTOR_GRID, LEAD_HOURS, type Grid } from '../grid/grid.ts';
+import { SECTOR_GRID, LEAD_HOURS, isPlanarGrid, type Grid, type StateGrid } from '../grid/grid.ts';
 import type { IceState } from '../grid/ice-state.ts';
+import { regionById, type Region } from '../../../common/regions/index.ts';
+import type { PlanarGrid } from '../../../common/planar-grid.ts';
 import { climatology, runModelType } from '../models/index.ts';
 import { ONNX_MODEL_TYPE, runOnnxModel } from '../models/onnx/onnx-model.ts';
 
@@ -40,6 +43,9 @@ export interface ArchiveLog {
 export interface ArchiveContext {
   db: Db;
   dataDir: string;
+  /** The region whose files this context reads and writes: the sector when absent. */
+  region?: Region;
+  /** The sector's grid when not the spec's (tests run on small grids); a projected region's grid is its own. */
   grid?: Grid;
   source?: AnalysisSource;
   log?: ArchiveLog;
@@ -63,8 +69,23 @@ export function utcToday(now = new Date()): string {
   return now.toISOString().slice(0, 10);
 }
 
-const gridOf = (ctx: ArchiveContext) => ctx.grid ?? SECTOR_GRID;
+/** Any region's state: the sector's latitude/longitude grid or a projected region's plane. */
+type AnyState = IceState<StateGrid>;
+
+export const regionOf = (ctx: ArchiveContext): Region => ctx.region ?? regionById('sector');
+const gridOf = (ctx: ArchiveContext): StateGrid => {
+  const region = regionOf(ctx);
+  return region.kind === 'projected' ? region.grid : (ctx.grid ?? SECTOR_GRID);
+};
 const sourceOf = (ctx: ArchiveContext) => ctx.source ?? demoSource;
+
+/** The file of states on the context's region: the sector's layout, or the projected region's (region-state-file.ts). */
+function encodeStates(ctx: ArchiveContext, states: AnyState[], meta: FileMetadata): Uint8Array {
+  const region = regionOf(ctx);
+  if (region.kind === 'latlon') return encodeStateFile(states as IceState[], meta);
+  if (!states.every((state) => isPlanarGrid(state.grid))) throw new ArchiveError(`states for region ${region.id} must lie on its grid`);
+  return encodeRegionStateFile(region, states as IceState<PlanarGrid>[], meta);
+}
 
 /** An ETag for a file written once: kind, owner, date, size and write time identify its bytes. */
 export function makeEtag(kind: FileKind, owner: string, date: string, bytes: number, mtimeMs: number): string {
@@ -72,22 +93,25 @@ export function makeEtag(kind: FileKind, owner: string, date: string, bytes: num
 }
 
 async function store(ctx: ArchiveContext, kind: FileKind, owner: string, date: string, bytes: Uint8Array): Promise<FileRecord> {
-  const rel = relativeFilePath(kind, owner, date);
+  const region = regionOf(ctx).id;
+  const rel = relativeFilePath(kind, owner, date, region);
   const full = resolveInside(ctx.dataDir, rel);
   writeFileAtomic(full, bytes);
   // A file written again (its predecessor found damaged): copies made from the old bytes must not be served for it.
   for (const suffix of ['.gz', '.br']) rmSync(full + suffix, { force: true });
   const { size, mtimeMs } = statSync(full);
-  const record = { kind, owner, date, path: rel, bytes: size, etag: makeEtag(kind, owner, date, size, mtimeMs), sha256: sha256Of(bytes), mtime_ms: mtimeMs };
+  // The sector's ETags stay as they were; another region's name it (a file of each region may share kind, owner, date).
+  const etag = makeEtag(kind, region === 'sector' ? owner : `${owner}-${region}`, date, size, mtimeMs);
+  const record = { kind, owner, date, region, path: rel, bytes: size, etag, sha256: sha256Of(bytes), mtime_ms: mtimeMs };
   await recordFile(ctx.db, record);
-  const indexed = (await findFile(ctx.db, kind, owner, date))!;
+  const indexed = (await findFile(ctx.db, kind, owner, date, region))!;
   ctx.written?.(full, indexed.etag);
   return indexed;
 }
 
 /** The indexed file, if it is also on disk whole (of its indexed size, not marked damaged: else it is made again). */
 export async function existingFile(ctx: ArchiveContext, kind: FileKind, owner: string, date: string): Promise<FileRecord | undefined> {
-  const record = await findFile(ctx.db, kind, owner, date);
+  const record = await findFile(ctx.db, kind, owner, date, regionOf(ctx).id);
   if (!record) return undefined;
   try {
     return usableFile(resolveInside(ctx.dataDir, record.path), record) ? record : undefined;
@@ -96,9 +120,9 @@ export async function existingFile(ctx: ArchiveContext, kind: FileKind, owner: s
   }
 }
 
-async function readState(ctx: ArchiveContext, record: FileRecord, lead: number): Promise<IceState> {
+async function readState(ctx: ArchiveContext, record: FileRecord, lead: number): Promise<AnyState> {
   const bytes = await readFile(resolveInside(ctx.dataDir, record.path));
-  return decodeStateFile(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength), lead).state;
+  return decodeAnyStateFile(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength), lead).state;
 }
 
 /**
@@ -108,7 +132,7 @@ async function readState(ctx: ArchiveContext, record: FileRecord, lead: number):
 async function analysisFile(ctx: ArchiveContext, date: string): Promise<FileRecord | undefined> {
   const own = await existingFile(ctx, 'analysis', sourceOf(ctx).datasetId, date);
   if (ctx.source) return own;
-  const newest = await latestAnalysisFile(ctx.db, date);
+  const newest = await latestAnalysisFile(ctx.db, date, regionOf(ctx).id);
   return newest && newest.owner !== demoSource.datasetId ? ((await existingFile(ctx, 'analysis', newest.owner, date)) ?? own) : own;
 }
 
@@ -117,8 +141,9 @@ export async function ensureAnalysis(ctx: ArchiveContext, date: string): Promise
   const source = sourceOf(ctx);
   const existing = await analysisFile(ctx, date);
   if (existing) return existing;
-  const state = await source.analysis(date, gridOf(ctx));
-  const bytes = encodeStateFile([state], {
+  const grid = gridOf(ctx);
+  const state = isPlanarGrid(grid) ? await regionAnalysis(source, date, grid) : await source.analysis(date, grid);
+  const bytes = encodeStates(ctx, [state], {
     kind: 'analysis',
     date,
     model: source.datasetId,
@@ -129,23 +154,36 @@ export async function ensureAnalysis(ctx: ArchiveContext, date: string): Promise
   return store(ctx, 'analysis', source.datasetId, date, bytes);
 }
 
+/** A state the caller works with on the sector's grid only (verification so far): a projected region's is refused. */
+export function sectorState(state: AnyState): IceState {
+  if (isPlanarGrid(state.grid)) throw new ArchiveError('this step works on the sector only');
+  return state as IceState;
+}
+
+/** A projected region's analysis from the source: the source must know how to make one. */
+async function regionAnalysis(source: AnalysisSource, date: string, grid: PlanarGrid): Promise<IceState<PlanarGrid>> {
+  if (!source.planarAnalysis) throw new ArchiveError(`the analysis source ${source.datasetId} gives no analyses on a projected grid`);
+  return source.planarAnalysis(date, grid);
+}
+
 /** The archived analysis of `date` (archived first if needed). */
-export async function loadAnalysis(ctx: ArchiveContext, date: string): Promise<IceState> {
+export async function loadAnalysis(ctx: ArchiveContext, date: string): Promise<AnyState> {
   return readState(ctx, await ensureAnalysis(ctx, date), 0);
 }
 
 /** Dates of the source's archived analyses (of any source when none is named), oldest first. */
 export async function analysisDates(ctx: ArchiveContext): Promise<string[]> {
-  return ctx.source ? fileDates(ctx.db, 'analysis', ctx.source.datasetId) : analysisFileDates(ctx.db);
+  const region = regionOf(ctx).id;
+  return ctx.source ? fileDates(ctx.db, 'analysis', ctx.source.datasetId, region) : analysisFileDates(ctx.db, region);
 }
 
-const climatologyCache = new Map<string, IceState>();
+const climatologyCache = new Map<string, AnyState>();
 
 /**
  * Mean of every archived analysis (damped_anomaly's reference), cached per set of analysis files: keyed by each
  * file's ETag, not by its date, since a real analysis may replace the demo's under the same date.
  */
-async function archiveClimatology(ctx: ArchiveContext): Promise<IceState> {
+async function archiveClimatology(ctx: ArchiveContext): Promise<AnyState> {
   const records: FileRecord[] = [];
   for (const date of await analysisDates(ctx)) {
     const record = await analysisFile(ctx, date);
@@ -155,7 +193,7 @@ async function archiveClimatology(ctx: ArchiveContext): Promise<IceState> {
   const key = `${ctx.dataDir}|${records.map((record) => record.etag).join(',')}`;
   const cached = climatologyCache.get(key);
   if (cached) return cached;
-  const states: IceState[] = [];
+  const states: AnyState[] = [];
   for (const record of records) states.push(await readState(ctx, record, 0));
   const mean = climatology(states);
   climatologyCache.clear();
@@ -170,21 +208,23 @@ async function requireModel(ctx: ArchiveContext, modelId: string): Promise<Model
 }
 
 /** The archived analysis of `date`, if there is one (never made up from the source). */
-export async function archivedAnalysis(ctx: ArchiveContext, date: string): Promise<IceState | undefined> {
+export async function archivedAnalysis(ctx: ArchiveContext, date: string): Promise<AnyState | undefined> {
   const record = await analysisFile(ctx, date);
   return record ? readState(ctx, record, 0) : undefined;
 }
 
 interface ModelRun {
-  states: IceState[];
+  states: AnyState[];
   /** Extra global attributes of the run's file (a network's identity). */
   attributes?: Record<string, string>;
 }
 
-async function modelRun(ctx: ArchiveContext, model: ModelRecord, initial: IceState, date: string): Promise<ModelRun> {
+async function modelRun(ctx: ArchiveContext, model: ModelRecord, initial: AnyState, date: string): Promise<ModelRun> {
   if (model.model_type === ONNX_MODEL_TYPE) {
-    const analysis = (day: string) => archivedAnalysis(ctx, day);
-    return runOnnxModel({ dataDir: ctx.dataDir, analysis, step: ctx.step }, model, initial, date, LEAD_HOURS);
+    const sector = initial.grid;
+    if (isPlanarGrid(sector)) throw new ArchiveError(`the network ${model.model_id} runs on the sector only`);
+    const analysis = async (day: string) => (await archivedAnalysis(ctx, day)) as IceState | undefined;
+    return runOnnxModel({ dataDir: ctx.dataDir, analysis, step: ctx.step }, model, { ...initial, grid: sector }, date, LEAD_HOURS);
   }
   const needsClimatology = model.model_type === 'damped_anomaly';
   const states = runModelType(model.model_type, initial, model.hyperparameters, {
@@ -195,12 +235,12 @@ async function modelRun(ctx: ArchiveContext, model: ModelRecord, initial: IceSta
 }
 
 /** Run a model from a given initial state, the state of `date` at 00:00 UTC: one state per lead time. */
-export async function forecastFrom(ctx: ArchiveContext, model: ModelRecord, initial: IceState, date: string): Promise<IceState[]> {
+export async function forecastFrom(ctx: ArchiveContext, model: ModelRecord, initial: AnyState, date: string): Promise<AnyState[]> {
   return (await modelRun(ctx, model, initial, date)).states;
 }
 
 /** The state a free run of `model` starts from on `date`: the previous forecast's +24h (see the header). */
-async function freeRunStart(ctx: ArchiveContext, model: ModelRecord, date: string): Promise<IceState> {
+async function freeRunStart(ctx: ArchiveContext, model: ModelRecord, date: string): Promise<AnyState> {
   const previousDate = addDays(date, -1);
   const previous = await existingFile(ctx, 'forecast', model.model_id, previousDate);
   if (previous) return readState(ctx, previous, LEAD_HOURS.indexOf(24));
@@ -230,7 +270,7 @@ export async function runModel(
   const { states, attributes } = await modelRun(ctx, model, initial, date);
   // The run says where its data came from: the analysis it started from (a real one's label, never the demo's).
   const origin = (await analysisFile(ctx, date)) ?? (await analysisFile(ctx, addDays(date, -1)));
-  const bytes = encodeStateFile(states, {
+  const bytes = encodeStates(ctx, states, {
     kind,
     date,
     model: model.model_id,
@@ -250,7 +290,7 @@ export async function runModel(
 async function sourceLabelOf(ctx: ArchiveContext, analysis: FileRecord): Promise<string> {
   if (analysis.owner === demoSource.datasetId) return demoSource.sourceLabel;
   const bytes = await readFile(resolveInside(ctx.dataDir, analysis.path));
-  const label = decodeStateFile(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength), 0).attributes.source;
+  const label = decodeAnyStateFile(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength), 0).attributes.source;
   return typeof label === 'string' && label ? label : analysis.owner;
 }
 
@@ -287,8 +327,8 @@ export async function buildDay(ctx: ArchiveContext, date: string): Promise<FileR
   return [analysis, assim, free];
 }
 
-/** Forecast dates of the default model (what /forecast/info lists), oldest first. */
+/** Forecast dates of the default model in the context's region (what /forecast/info lists), oldest first. */
 export async function availableDates(ctx: ArchiveContext): Promise<string[]> {
   const model = await defaultModel(ctx.db);
-  return model ? fileDates(ctx.db, 'forecast', model.model_id) : [];
+  return model ? fileDates(ctx.db, 'forecast', model.model_id, regionOf(ctx).id) : [];
 }

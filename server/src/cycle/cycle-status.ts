@@ -20,7 +20,8 @@ export async function cycleStatus(db: Db, disk: DataDisk, scheduler: CycleClock,
   const window = windowDates(now, settings.backfillDays);
   const rows = await cycleDates(db, window);
   const datasetId = archiveSource(settings.source).datasetId;
-  const files = await db.selectFrom('forecast_files').select(['kind', 'owner', 'date']).where('date', 'in', window).execute();
+  // The daily cycle builds the sector's files; another region's are not counted here.
+  const files = await db.selectFrom('forecast_files').select(['kind', 'owner', 'date']).where('date', 'in', window).where('region', '=', 'sector').execute();
   const scored = new Set((await db.selectFrom('verification_records').select('date').distinct().where('date', 'in', window).execute()).map((row) => row.date));
   const lastJob = await db.selectFrom('jobs').select('created_at').where('kind', '=', 'force_fetch_data').orderBy('id', 'desc').limit(1).executeTakeFirst();
   const next = await scheduler.nextRun(now);

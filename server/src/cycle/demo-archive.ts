@@ -17,6 +17,7 @@ import { DEFAULT_DRIFT_SCALE, DEFAULT_TIME_STEP_HOURS } from '../models/free-dri
 import type { Db } from '../db/database.ts';
 import { LOCK_KEYS, withLock } from '../db/locks.ts';
 import { setDefaultModel } from './daily-models.ts';
+import { regionById } from '../../../common/regions/index.ts';
 
 /** The seeded models; model_2 (advection) is the default forecast. */
 const SEED_MODELS: readonly ModelRecord[] = [
@@ -78,6 +79,8 @@ export interface DemoBuildOptions {
   metricsInWorker?: boolean;
   /** The server's PostgreSQL, for the metrics worker's own connection (absent: SQLite in ctx.dataDir). */
   databaseUrl?: string | null;
+  /** The newest this many of the days also for region `arctic` (DEMO_ARCTIC_DAYS; none when absent). */
+  arcticDays?: number;
 }
 
 /**
@@ -118,7 +121,17 @@ async function buildUnlocked(ctx: ArchiveContext, days: number, today: string, o
   }
   const result = metrics ? await metrics : await recomputeMetrics(ctx);
   ctx.log?.info({ recomputed: result.recomputed, unchanged: result.unchanged }, 'model metrics up to date');
+  await buildRegionDays({ ...ctx, region: regionById('arctic') }, dates.slice(dates.length - Math.min(dates.length, options.arcticDays ?? 0)));
   return { dates, ms: Math.round(performance.now() - started), recomputed: result.recomputed };
+}
+
+/** The given days (oldest first) in the context's region: the analysis of the day before the first, then each day. */
+async function buildRegionDays(ctx: ArchiveContext, dates: string[]): Promise<void> {
+  if (dates.length === 0) return;
+  const started = performance.now();
+  await ensureAnalysis(ctx, addDays(dates[0], -1));
+  for (const date of dates) await buildDay(ctx, date);
+  ctx.log?.info({ region: ctx.region?.id, first: dates[0], last: dates.at(-1), ms: Math.round(performance.now() - started) }, 'demo forecast archive of the region ready');
 }
 
 /** Startup task: seed the models always; in demo mode build the demo archive. */
@@ -136,7 +149,11 @@ export const forecastStartupTask = {
       // a forecaster opening the newest date meets no cold subset.
       ...(app.config.subsetWarm && { written: (path: string, etag: string) => subsetWarmer.warm(path, etag, { front: true }) }),
     };
-    const result = await buildDemoArchive(ctx, app.config.demoDays, utcToday(), { metricsInWorker: true, databaseUrl: app.config.databaseUrl });
+    const result = await buildDemoArchive(ctx, app.config.demoDays, utcToday(), {
+      metricsInWorker: true,
+      databaseUrl: app.config.databaseUrl,
+      arcticDays: app.config.demoArcticDays,
+    });
     app.log.info({ first: result.dates[0], last: result.dates.at(-1), ms: result.ms }, 'demo forecast archive ready');
     // The app opens the newest day first: compress its two files now, in zlib's thread pool, so the first
     // download is not kept waiting (browsers ask for gzip over http, for br over https). Not awaited, and one

@@ -281,4 +281,28 @@ export const migrations: readonly string[] = [
   );
   CREATE INDEX ice_charts_valid_time ON ice_charts (valid_time);
   `,
+  // 14: each file's region (common/regions/): 'sector' (the spec's grid; every row before) or 'arctic' (EPSG:3413).
+  // The key gains it, so a model's run of a date may exist once per region. SQLite cannot change a primary key in
+  // place: the table is rebuilt, rows copied in their insertion order (rowid order is what "newest" falls back on).
+  `
+  CREATE TABLE forecast_files_new (
+    kind       TEXT NOT NULL CHECK (kind IN ('analysis', 'forecast', 'assim_forecast')),
+    owner      TEXT NOT NULL,
+    date       TEXT NOT NULL,
+    path       TEXT NOT NULL,
+    bytes      INTEGER NOT NULL,
+    etag       TEXT NOT NULL,
+    created_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')),
+    sha256     TEXT,
+    mtime_ms   INTEGER,
+    damaged_at TEXT,
+    damage     TEXT,
+    region     TEXT NOT NULL DEFAULT 'sector',
+    PRIMARY KEY (kind, owner, date, region)
+  );
+  INSERT INTO forecast_files_new (kind, owner, date, path, bytes, etag, created_at, sha256, mtime_ms, damaged_at, damage)
+    SELECT kind, owner, date, path, bytes, etag, created_at, sha256, mtime_ms, damaged_at, damage FROM forecast_files ORDER BY rowid;
+  DROP TABLE forecast_files;
+  ALTER TABLE forecast_files_new RENAME TO forecast_files;
+  `,
 ];

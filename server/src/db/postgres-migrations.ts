@@ -262,4 +262,10 @@ export const postgresMigrations: readonly string[] = [
   );
   CREATE INDEX ice_charts_valid_time ON ice_charts (valid_time);
   `,
+  // 14: each file's region ('sector' for every row before, or 'arctic'), part of the key.
+  `
+  ALTER TABLE forecast_files ADD COLUMN region text NOT NULL DEFAULT 'sector';
+  ALTER TABLE forecast_files DROP CONSTRAINT forecast_files_pkey;
+  ALTER TABLE forecast_files ADD PRIMARY KEY (kind, owner, date, region);
+  `,
 ];

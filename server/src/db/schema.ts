@@ -72,6 +72,8 @@ export interface ForecastFilesTable {
   /** When the file was found truncated, rewritten or missing, and what was found; null while it is whole. */
   damaged_at: Defaulted<string | null>;
   damage: Defaulted<string | null>;
+  /** The region whose grid the file is on (migration 14): 'sector' or 'arctic'. */
+  region: Defaulted<string>;
 }
 
 export interface ModelMetricsTable {

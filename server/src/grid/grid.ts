@@ -8,10 +8,23 @@
  * Every function here takes the grid as a parameter, so tests can run on small grids.
  */
 import { LEAD_HOURS as FILE_LEAD_HOURS } from '../../../common/forecast-file/leads.ts';
+import type { PlanarGrid } from '../../../common/planar-grid.ts';
 import type { RegularGrid } from '../../../common/regular-grid.ts';
 
 /** The same regular grid description the decoder reports for a file (workers/forecast.api.ts). */
 export type Grid = RegularGrid;
+
+/** The grid a state lies on: the sector's latitude/longitude grid, or a projected region's plane (the whole Arctic). */
+export type StateGrid = Grid | PlanarGrid;
+
+export function isPlanarGrid(grid: StateGrid): grid is PlanarGrid {
+  return 'proj4' in grid;
+}
+
+/** Columns and rows of either kind of grid. */
+export function gridSize(grid: StateGrid): { nx: number; ny: number } {
+  return isPlanarGrid(grid) ? { nx: grid.nx, ny: grid.ny } : { nx: grid.nlon, ny: grid.nlat };
+}
 
 // The grid and the lead times are the file contract's (common/forecast-file/), under the names the server uses;
 // the server takes leads as plain hours (a file's time values), hence the wider type.

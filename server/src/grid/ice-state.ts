@@ -3,10 +3,14 @@
  * Drift is kept as components for the numerics and turned into speed and direction only for files.
  * NaN marks land (all variables) and, for drift, cells without ice.
  */
-import type { Grid } from './grid.ts';
+import type { Grid, StateGrid } from './grid.ts';
 
-export interface IceState {
-  grid: Grid;
+/**
+ * On the sector's grid unless said otherwise (`IceState<StateGrid>`: either region's). Drift is east/north on
+ * both (true north, not a projected grid's y axis).
+ */
+export interface IceState<G extends StateGrid = Grid> {
+  grid: G;
   /** Sea-ice thickness, m. */
   thickness: Float32Array;
   /** Sea-ice concentration, fraction 0..1. */
@@ -20,7 +24,7 @@ export interface IceState {
 /** The variables a state carries, in file order; metrics use the same names. */
 export const STATE_FIELDS = ['thickness', 'concentration', 'u', 'v'] as const;
 
-export function cloneState(state: IceState): IceState {
+export function cloneState<G extends StateGrid>(state: IceState<G>): IceState<G> {
   return {
     grid: state.grid,
     thickness: state.thickness.slice(),

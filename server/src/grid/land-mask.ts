@@ -9,6 +9,8 @@ import { createRequire } from 'node:module';
 import { feature } from 'topojson-client';
 import type { Topology } from 'topojson-specification';
 import type { MultiPolygon, Polygon } from 'geojson';
+import proj4 from 'proj4';
+import type { PlanarGrid } from '../../../common/planar-grid.ts';
 import type { Grid } from './grid.ts';
 
 type Ring = number[][];
@@ -56,7 +58,30 @@ export function landMask(grid: Grid): Uint8Array {
   return mask;
 }
 
-function rasterise(grid: Grid, rings: Ring[]): Uint8Array {
+/**
+ * The same mask on a planar grid (the whole Arctic on EPSG:3413): every ring reaching north of 20°N projected into
+ * the plane (latitudes south of the equator held at it: far outside any polar grid), then filled by the same
+ * scanline rule along the grid's rows. The land's 1:50m edges are short, so straight edges in the plane follow it.
+ */
+export function planarLandMask(grid: PlanarGrid): Uint8Array {
+  const key = JSON.stringify(grid);
+  const cached = masks.get(key);
+  if (cached) return cached;
+  const converter = proj4(grid.proj4) as unknown as { forward(p: [number, number]): [number, number] };
+  const projected: Ring[] = [];
+  for (const ring of landRings()) {
+    if (!ring.some((p) => p[1] > 20)) continue;
+    projected.push(ring.map((p) => converter.forward([p[0], Math.max(0, p[1])])));
+  }
+  // Rows as latitudes, columns as longitudes: the scanline runs on x/y as it runs on lon/lat.
+  const rows: Grid = { lat0: grid.y0, dlat: grid.dy, nlat: grid.ny, lon0: grid.x0, dlon: grid.dx, nlon: grid.nx };
+  const mask = rasterise(rows, projected, false);
+  masks.set(key, mask);
+  return mask;
+}
+
+/** Scanline fill of `rings` on the grid's rows; `wrap` tests spans one turn (360°) either way too (lon/lat rings). */
+function rasterise(grid: Grid, rings: Ring[], wrap = true): Uint8Array {
   const { nlat, nlon, lat0, dlat, lon0, dlon } = grid;
   const mask = new Uint8Array(nlat * nlon);
   const south = Math.min(lat0, lat0 + (nlat - 1) * dlat);
@@ -90,7 +115,7 @@ function rasterise(grid: Grid, rings: Ring[]): Uint8Array {
       crossings.sort((a, b) => a - b);
       for (let k = 0; k + 1 < crossings.length; k += 2) {
         // The ring may be unwrapped past ±180°: test the span at its own longitude and one turn either way.
-        for (const turn of [-360, 0, 360]) {
+        for (const turn of wrap ? [-360, 0, 360] : [0]) {
           const first = Math.max(0, Math.ceil((crossings[k] + turn - lon0) / dlon));
           const last = Math.min(nlon - 1, Math.ceil((crossings[k + 1] + turn - lon0) / dlon) - 1);
           for (let i = first; i <= last; i++) mask[row + i] ^= 1;

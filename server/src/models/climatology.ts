@@ -2,12 +2,13 @@
  * The climatology of an archive: the mean of its analyses cell by cell, ignoring NaN (drift exists only where
  * there was ice). A cell with no finite value in any analysis is NaN.
  */
+import type { StateGrid } from '../grid/grid.ts';
 import { STATE_FIELDS, type IceState } from '../grid/ice-state.ts';
 
-export function climatology(states: IceState[]): IceState {
+export function climatology<G extends StateGrid>(states: IceState<G>[]): IceState<G> {
   if (states.length === 0) throw new RangeError('climatology of an empty archive');
   const grid = states[0].grid;
-  const out = { grid } as IceState;
+  const out = { grid } as IceState<G>;
   const n = states[0].thickness.length;
   for (const field of STATE_FIELDS) {
     const sum = new Float64Array(n);

@@ -4,7 +4,7 @@
  * for thickness, concentration and both drift components. τ = `e_folding_days` (days). Where the climatology
  * has no value (a cell never iced in the archive has no drift) the initial value persists.
  */
-import { STATE_FIELDS, type IceState } from '../grid/ice-state.ts';
+import { STATE_FIELDS } from '../grid/ice-state.ts';
 import { hyperparameter, ModelError, type ModelRunner } from './types.ts';
 
 /** Default e-folding time, days: a few days, the memory of ice anomalies in the marginal zone. */
@@ -17,7 +17,7 @@ export const dampedAnomaly: ModelRunner = (initial, hyperparameters, context) =>
   if (clim.thickness.length !== initial.thickness.length) throw new ModelError('climatology is on another grid');
   return context.leadHours.map((hours) => {
     const keep = Math.exp(-hours / 24 / tauDays);
-    const out = { grid: initial.grid } as IceState;
+    const out = { grid: initial.grid } as typeof initial;
     for (const field of STATE_FIELDS) {
       const x0 = initial[field];
       const c = clim[field];

@@ -1,4 +1,5 @@
 /** The model registry: model_type → runner. Add a family here and in MODEL_TYPES. */
+import type { StateGrid } from '../grid/grid.ts';
 import type { IceState } from '../grid/ice-state.ts';
 import { dampedAnomaly } from './damped-anomaly.ts';
 import { freeDriftAdvection } from './free-drift-advection.ts';
@@ -12,7 +13,7 @@ const MODEL_RUNNERS: Readonly<Record<ModelType, ModelRunner>> = {
 };
 
 /** Run a model of `modelType` from `initial`; one state per lead time in `context.leadHours`. */
-export function runModelType(modelType: string, initial: IceState, hyperparameters: Hyperparameters, context: ModelContext): IceState[] {
+export function runModelType<G extends StateGrid>(modelType: string, initial: IceState<G>, hyperparameters: Hyperparameters, context: ModelContext<G>): IceState<G>[] {
   if (!isModelType(modelType)) throw new ModelError(`unknown model_type ${modelType}`);
   return MODEL_RUNNERS[modelType](initial, hyperparameters, context);
 }

@@ -1,6 +1,6 @@
 /** persistence: every lead time repeats the initial state (the baseline any model must beat). */
-import { cloneState, type IceState } from '../grid/ice-state.ts';
+import { cloneState } from '../grid/ice-state.ts';
 import type { ModelRunner } from './types.ts';
 
-export const persistence: ModelRunner = (initial: IceState, _hyperparameters, context) =>
+export const persistence: ModelRunner = (initial, _hyperparameters, context) =>
   context.leadHours.map(() => cloneState(initial));

@@ -161,7 +161,10 @@ export function subsetFile(bytes: Uint8Array, selection: SubsetSelection, pack: 
   for (const v of wanted) {
     if (coordinates.has(v.name)) throw new SubsetError(`${v.name} is a coordinate; it comes with every subset`);
   }
-  const keep = new Set([...coordinates, ...wanted.map((v) => v.name)]);
+  // A field's auxiliary coordinates and grid mapping (CF `coordinates`, `grid_mapping`: a projected region's 2-D
+  // latitude/longitude and `crs`) come with it, so the subset places its cells as the full file does.
+  const auxiliaries = wanted.flatMap((v) => [v.attributes.coordinates, v.attributes.grid_mapping].flatMap((names) => (typeof names === 'string' ? names.split(/\s+/) : [])));
+  const keep = new Set([...coordinates, ...wanted.map((v) => v.name), ...auxiliaries.filter((name) => dataset.variables.some((v) => v.name === name))]);
   const kept = dataset.variables.filter((v) => keep.has(v.name));
   for (const v of kept) {
     if (!NC3_TYPES.has(v.type)) throw new SubsetError(`variable ${v.name} holds ${v.type} values, which a subset cannot carry`);

@@ -16,7 +16,7 @@
  */
 import { createHash } from 'node:crypto';
 import { LOCK_KEYS, withLock } from '../db/locks.ts';
-import { addDays, forecastFrom, type ArchiveContext } from '../archive/pipeline.ts';
+import { addDays, forecastFrom, sectorState, type ArchiveContext } from '../archive/pipeline.ts';
 import { analysesForModel, archiveAnalyses } from './model-analyses.ts';
 import { MissingHistoryError } from '../models/onnx/session.ts';
 import { listModels, metricsFingerprint, saveMetrics, type ModelRecord } from '../archive/forecast-repository.ts';
@@ -57,7 +57,7 @@ function add(sums: Sums, key: string, s: Scores): void {
 /** A computed model's run from `date`; none when the archive lacks the history days a network reads. */
 async function hindcast(ctx: ArchiveContext, model: ModelRecord, start: IceState, date: string): Promise<IceState[] | undefined> {
   try {
-    return await forecastFrom(ctx, model, start, date);
+    return (await forecastFrom(ctx, model, start, date)).map(sectorState);
   } catch (error) {
     if (error instanceof MissingHistoryError) return undefined;
     throw error;

@@ -9,7 +9,7 @@ import { readFile } from 'node:fs/promises';
 import { LruCache } from '../../../common/lru-cache.ts';
 import type { VerifiedFields } from '../../../common/verification/scores.ts';
 import { Nc3Dataset } from '../../../netcdf/nc3/reader.ts';
-import { addDays, forecastFrom, type ArchiveContext } from '../archive/pipeline.ts';
+import { addDays, forecastFrom, sectorState, type ArchiveContext } from '../archive/pipeline.ts';
 import { resolveInside } from '../archive/file-store.ts';
 import { FILE_VARIABLES } from '../../../common/forecast-file/variables.ts';
 import { decodeStateFile, gridFromDataset } from '../archive/forecast-file.ts';
@@ -194,7 +194,7 @@ export function computedRun(
     return {
       id: `computed:${shortHash({ ...recipe, from: analyses.files.get(date)!.etag })}`,
       load: async () => {
-        const states = await forecastFrom(ctx, model, await analyses.state(date), date);
+        const states = (await forecastFrom(ctx, model, await analyses.state(date), date)).map(sectorState);
         spinUps.remember(fromAnalysis(date), states[0]);
         return fields(states);
       },
@@ -206,7 +206,7 @@ export function computedRun(
       load: async () => {
         const bytes = await readFile(resolveInside(ctx.dataDir, previousFreeRun.path));
             const start = decodeStateFile(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength), 0).state;
-        return fields(await forecastFrom(ctx, model, start, date));
+        return fields((await forecastFrom(ctx, model, start, date)).map(sectorState));
       },
     };
   }
@@ -217,9 +217,9 @@ export function computedRun(
     load: async () => {
       const start =
         startDate === previous
-          ? await spinUps.get(fromAnalysis(previous), async () => (await forecastFrom(ctx, model, await analyses.state(previous), previous))[0])
+          ? await spinUps.get(fromAnalysis(previous), async () => sectorState((await forecastFrom(ctx, model, await analyses.state(previous), previous))[0]))
           : await analyses.state(startDate);
-      return fields(await forecastFrom(ctx, model, start, date));
+      return fields((await forecastFrom(ctx, model, start, date)).map(sectorState));
     },
   };
 }

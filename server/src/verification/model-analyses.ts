@@ -4,7 +4,7 @@
  * /analysis/hist serves them). A dataset's analyses are read as they are: none is generated for a missing date.
  */
 import { readFile } from 'node:fs/promises';
-import { analysisDates, existingFile, loadAnalysis, type ArchiveContext } from '../archive/pipeline.ts';
+import { analysisDates, existingFile, loadAnalysis, sectorState, type ArchiveContext } from '../archive/pipeline.ts';
 import { decodeStateFile } from '../archive/forecast-file.ts';
 import { resolveInside } from '../archive/file-store.ts';
 import { fileDates, type ModelRecord } from '../archive/forecast-repository.ts';
@@ -21,7 +21,7 @@ export interface ModelAnalyses {
 
 /** The archive's analyses of any source, cached per date (one object serves every model without a dataset). */
 export async function archiveAnalyses(ctx: ArchiveContext): Promise<ModelAnalyses> {
-  return { datasetId: null, dates: await analysisDates(ctx), load: cached((date) => loadAnalysis(ctx, date)) };
+  return { datasetId: null, dates: await analysisDates(ctx), load: cached(async (date) => sectorState(await loadAnalysis(ctx, date))) };
 }
 
 /** `model`'s dataset's analyses when it has a dataset with archived analyses, else `fallback`. */

@@ -74,14 +74,16 @@ export async function listEnsembles(db: Db, from: string, to: string): Promise<E
   return rows.map(({ computed_at: _omit, ...r }) => r);
 }
 
-/** Every forecast and assimilated-forecast file in the index (the records' candidates). */
+/** Every forecast and assimilated-forecast file of the sector in the index (the records' candidates). */
 export async function forecastFiles(db: Db): Promise<FileRecord[]> {
-  return db
+  const rows = await db
     .selectFrom('forecast_files')
     .select(['kind', 'owner', 'date', 'path', 'bytes', 'etag', 'created_at'])
     .where('kind', 'in', ['forecast', 'assim_forecast'])
+    .where('region', '=', 'sector')
     .orderBy('date')
     .execute();
+  return rows.map((row) => ({ ...row, region: 'sector' }));
 }
 
 /** The dataset each model was generated for (migration 9; null for built-in and earlier models). */

@@ -17,6 +17,8 @@ import { ensureWhole } from './damaged-file.ts';
 import { sendNetcdf } from './send-netcdf.ts';
 import { parseSubsetQuery, sendSubset } from './send-subset.ts';
 import { subsetWarmer } from '../../subsets/subset-warmer.ts';
+import { regionSummary, type Region } from '../../../../common/regions/index.ts';
+import { regionQueryProperty, regionReply, requestedRegion } from '../regions/region-query.ts';
 
 interface HistQuery {
   date?: string;
@@ -26,6 +28,8 @@ interface HistQuery {
   lead?: string;
   /** Preview, a quarter of the cells to draw first: 2 = every 2nd cell in latitude and longitude; 1 or absent = every cell. */
   stride?: string;
+  /** The region whose file is asked for (sector | arctic); the sector when absent. */
+  region?: string;
 }
 
 const histQuery = {
@@ -36,31 +40,35 @@ const histQuery = {
     variables: { type: 'string', maxLength: 1024 },
     lead: { type: 'string', maxLength: 256 },
     stride: { type: 'string', maxLength: 16 },
+    ...regionQueryProperty,
   },
 } as const;
 
 /** How a /hist route finds its file, and how it names what it did not find. */
 interface HistLookup {
   kind: FileKind;
-  find(app: FastifyInstance, date: string, modelId: string | undefined): Promise<FileRecord | undefined>;
-  notFound(date: string, modelId: string | undefined): string;
+  find(app: FastifyInstance, date: string, modelId: string | undefined, region: Region): Promise<FileRecord | undefined>;
+  notFound(date: string, modelId: string | undefined, region: Region): string;
 }
+
+/** ' in region arctic' when a region was named, nothing for the sector (whose messages stay as they were). */
+const inRegion = (region: Region) => (region.id === 'sector' ? '' : ` in region ${region.id}`);
 
 const runLookup = (kind: 'forecast' | 'assim_forecast'): HistLookup => ({
   kind,
-  find: async (app, date, requested) => {
+  find: async (app, date, requested, region) => {
     const modelId = requested ?? (await defaultModel(app.db))?.model_id;
-    return modelId ? findFile(app.db, kind, modelId, date) : undefined;
+    return modelId ? findFile(app.db, kind, modelId, date, region.id) : undefined;
   },
-  notFound: (date, requested) =>
-    `No ${kind === 'forecast' ? 'forecast' : 'assimilated forecast'} for ${date}${requested ? ` and model ${requested}` : ''}`,
+  notFound: (date, requested, region) =>
+    `No ${kind === 'forecast' ? 'forecast' : 'assimilated forecast'} for ${date}${requested ? ` and model ${requested}` : ''}${inRegion(region)}`,
 });
 
 /** The analysis of a date: the newest one written for it (an imported real analysis wins over the demo's). */
 const analysisLookup: HistLookup = {
   kind: 'analysis',
-  find: (app, date) => latestAnalysisFile(app.db, date),
-  notFound: (date) => `No analysis for ${date}`,
+  find: (app, date, _model, region) => latestAnalysisFile(app.db, date, region.id),
+  notFound: (date, _model, region) => `No analysis for ${date}${inRegion(region)}`,
 };
 
 function histRoute(lookup: HistLookup): FastifyPluginAsync {
@@ -80,9 +88,10 @@ function histRoute(lookup: HistLookup): FastifyPluginAsync {
         const { date, model_id: requestedModel } = request.query;
         if (date === undefined || date === '') throw new HttpError(422, 'query parameter "date" is required (YYYY-MM-DD)');
         if (!isIsoDate(date)) throw new HttpError(422, `"date" must be a calendar day as YYYY-MM-DD, got ${JSON.stringify(date)}`);
+        const region = requestedRegion(request.query.region);
         const selection = parseSubsetQuery(request.query);
-        const file = await lookup.find(app, date, requestedModel);
-        if (!file) throw new HttpError(404, lookup.notFound(date, requestedModel));
+        const file = await lookup.find(app, date, requestedModel, region);
+        if (!file) throw new HttpError(404, lookup.notFound(date, requestedModel, region));
         let path: string;
         try {
           path = resolveInside(app.config.dataDir, file.path);
@@ -92,7 +101,7 @@ function histRoute(lookup: HistLookup): FastifyPluginAsync {
         // Truncated, rewritten or deleted behind our back: 503 at once, marked for the next run (damaged-file.ts).
         await ensureWhole(app, path, file);
         try {
-          const name = `${lookup.kind}_${file.owner}_${date}.nc`;
+          const name = `${lookup.kind}_${file.owner}_${date}${region.id === 'sector' ? '' : `_${region.id}`}.nc`;
           // Whoever opens a date first (its header range, a subset or the whole file) puts that file's subsets
           // ahead of other files' in the warmer's queue: the switches that follow find them made. After the
           // answer has started, off the request's path (the warmer reads the file's header).
@@ -110,17 +119,30 @@ function histRoute(lookup: HistLookup): FastifyPluginAsync {
 
 const infoReply = {
   type: 'object',
-  properties: { available_dates: { type: 'array', items: { type: 'string' } } },
+  properties: {
+    available_dates: { type: 'array', items: { type: 'string' } },
+    // Only when the request named a region: without `region` the reply is the spec's, `available_dates` alone.
+    region: regionReply,
+  },
   required: ['available_dates'],
 } as const;
+
+const infoQuery = { type: 'object', properties: { ...regionQueryProperty } } as const;
+
+/** `{available_dates}`, and the region's summary when the request named one. */
+async function infoAnswer(named: string | undefined, dates: (region: Region) => Promise<string[]>) {
+  const region = requestedRegion(named);
+  const available_dates = await dates(region);
+  return named === undefined ? { available_dates } : { available_dates, region: regionSummary(region) };
+}
 
 /** Mounted at /forecast. */
 export const forecastRoutes: FastifyPluginAsync = async (app) => {
   revalidateReplies(app, namesExternalModel(app));
-  app.get(
+  app.get<{ Querystring: { region?: string } }>(
     '/info',
-    { onRequest: [requireUser], schema: { response: { 200: infoReply, ...commonErrors } } },
-    async () => ({ available_dates: await availableDates({ db: app.db, dataDir: app.config.dataDir }) }),
+    { onRequest: [requireUser], schema: { querystring: infoQuery, response: { 200: infoReply, ...commonErrors } } },
+    async (request) => infoAnswer(request.query.region, (region) => availableDates({ db: app.db, dataDir: app.config.dataDir, region })),
   );
   await app.register(histRoute(runLookup('forecast')));
 };
@@ -131,10 +153,10 @@ export const assimForecastRoutes: FastifyPluginAsync = histRoute(runLookup('assi
 /** Mounted at /analysis: the analyses (one time step, the forecast files' variables), any source. */
 export const analysisRoutes: FastifyPluginAsync = async (app) => {
   revalidateReplies(app);
-  app.get(
+  app.get<{ Querystring: { region?: string } }>(
     '/info',
-    { onRequest: [requireUser], schema: { response: { 200: infoReply, ...commonErrors } } },
-    async () => ({ available_dates: await analysisFileDates(app.db) }),
+    { onRequest: [requireUser], schema: { querystring: infoQuery, response: { 200: infoReply, ...commonErrors } } },
+    async (request) => infoAnswer(request.query.region, (region) => analysisFileDates(app.db, region.id)),
   );
   await app.register(histRoute(analysisLookup));
 };

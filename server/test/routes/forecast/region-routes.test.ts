@@ -1,0 +1,122 @@
+/**
+ * The forecast routes with `region`: files of region `arctic` beside the sector's, found by `?region=arctic`; the
+ * sector's answers without `region` exactly as before (the same bytes as with `region=sector`, the same JSON keys).
+ */
+import { execFileSync } from 'node:child_process';
+import type { FastifyInstance } from 'fastify';
+import { describe, expect, it } from 'vitest';
+import { regionById, regionSummary } from '../../../../common/regions/index.ts';
+import { buildDemoArchive } from '../../../src/cycle/demo-archive.ts';
+import { addDays, buildDay, ensureAnalysis } from '../../../src/archive/pipeline.ts';
+import { Nc3Dataset } from '../../../../netcdf/nc3/reader.ts';
+import { makeApp, signedIn } from '../../helpers.ts';
+import { ncdump, tempNc } from '../../../../netcdf/test/ncdump.ts';
+import { SMALL_GRID } from '../../grid/small-grid.ts';
+import { SMALL_ARCTIC } from '../../regions/small-arctic.ts';
+
+const TODAY = '2026-02-10';
+
+/** Two sector days, and the newest one in region `arctic` (on a coarse arctic grid: the routes do not care). */
+async function appWithRegions(): Promise<{ app: FastifyInstance; dataDir: string; cookie: string }> {
+  const { app, dataDir } = await makeApp();
+  await buildDemoArchive({ db: app.db, dataDir, grid: SMALL_GRID }, 2, TODAY);
+  const arctic = { db: app.db, dataDir, region: SMALL_ARCTIC };
+  await ensureAnalysis(arctic, addDays(TODAY, -1));
+  await buildDay(arctic, TODAY);
+  const { cookie } = await signedIn(app, 'user');
+  return { app, dataDir, cookie };
+}
+
+const get = (app: FastifyInstance, url: string, cookie: string) => app.inject({ method: 'GET', url, headers: { cookie } });
+
+/** netCDF4-python + pyproj on a served file: the CRS from its CF grid mapping and how far its 2-D cells lie from it. */
+const PYTHON = `
+import json, sys, netCDF4, numpy as np, pyproj
+ds = netCDF4.Dataset(sys.argv[1])
+v = ds[sys.argv[2]]
+gm = ds[v.grid_mapping]
+crs = pyproj.CRS.from_cf({k: gm.getncattr(k) for k in gm.ncattrs()})
+xx, yy = np.meshgrid(ds['x'][:], ds['y'][:])
+lon, lat = pyproj.Transformer.from_crs(crs, 'EPSG:4326', always_xy=True).transform(xx, yy)
+_, _, apart = pyproj.Geod(ellps='WGS84').inv(lon, lat, ds['longitude'][:].astype(float), ds['latitude'][:].astype(float))
+print(json.dumps(dict(epsg=crs.to_epsg(), max_apart_m=float(np.max(apart)), dims=list(v.dimensions), shape=list(v.shape),
+  sea=int((~np.ma.getmaskarray(v[:])).sum()))))
+`;
+const pythonCells = (bytes: Buffer, variable: string) =>
+  JSON.parse(execFileSync('/usr/bin/python3', ['-c', PYTHON, tempNc(bytes), variable], { encoding: 'utf8' })) as {
+    epsg: number;
+    max_apart_m: number;
+    dims: string[];
+    shape: number[];
+    sea: number;
+  };
+
+describe('forecast routes with region', () => {
+  it('list and serve the arctic files by ?region=arctic, the sector\'s without it as before', async () => {
+    const { app, cookie } = await appWithRegions();
+    // Without region: the spec's reply, its one key, the sector's dates only.
+    const info = await get(app, '/api/v1/forecast/info', cookie);
+    expect(info.json()).toEqual({ available_dates: ['2026-02-09', TODAY] });
+    expect(info.body).toBe('{"available_dates":["2026-02-09","2026-02-10"]}');
+    expect((await get(app, '/api/v1/forecast/info?region=sector', cookie)).json()).toEqual({
+      available_dates: ['2026-02-09', TODAY],
+      region: regionSummary(regionById('sector')),
+    });
+    expect((await get(app, '/api/v1/forecast/info?region=arctic', cookie)).json()).toEqual({
+      available_dates: [TODAY],
+      region: regionSummary(regionById('arctic')),
+    });
+    expect((await get(app, '/api/v1/analysis/info?region=arctic', cookie)).json()).toMatchObject({ available_dates: ['2026-02-09', TODAY] });
+
+    for (const route of ['forecast', 'assim_forecast', 'analysis']) {
+      const plain = await get(app, `/api/v1/${route}/hist?date=${TODAY}`, cookie);
+      const sector = await get(app, `/api/v1/${route}/hist?date=${TODAY}&region=sector`, cookie);
+      const arctic = await get(app, `/api/v1/${route}/hist?date=${TODAY}&region=arctic`, cookie);
+      expect([plain.statusCode, sector.statusCode, arctic.statusCode], route).toEqual([200, 200, 200]);
+      expect(sector.rawPayload.equals(plain.rawPayload), route).toBe(true);
+      expect(sector.headers.etag).toBe(plain.headers.etag);
+      expect(arctic.headers.etag).not.toBe(plain.headers.etag);
+      expect(String(arctic.headers['content-disposition'])).toContain(`_${TODAY}_arctic.nc`);
+      expect(new Nc3Dataset(new Uint8Array(plain.rawPayload)).dimensions.map((d) => d.name)).toEqual(['time', 'latitude', 'longitude']);
+      const header = ncdump(['-h', tempNc(arctic.rawPayload)]);
+      expect(header).toContain('y = 112 ;');
+      expect(header).toContain('x = 76 ;');
+      expect(header).toContain(':region = "arctic" ;');
+      expect(header).toContain('sea_ice_fraction_BREMEN:grid_mapping = "crs" ;');
+      // netCDF4-python + pyproj place the cells where the file says, from its CF grid mapping alone.
+      const cells = pythonCells(arctic.rawPayload, 'sea_ice_fraction_BREMEN');
+      expect(cells.epsg).toBe(3413);
+      expect(cells.max_apart_m).toBeLessThan(5);
+      expect(cells.dims).toEqual(['time', 'y', 'x']);
+      expect(cells.sea).toBeGreaterThan(1000);
+    }
+  });
+
+  it('cut subsets of an arctic file with its 2-D latitude/longitude and grid mapping', async () => {
+    const { app, cookie } = await appWithRegions();
+    const reply = await get(app, `/api/v1/forecast/hist?date=${TODAY}&region=arctic&variables=sea_ice_fraction_BREMEN&lead=48`, cookie);
+    expect(reply.statusCode).toBe(200);
+    const subset = new Nc3Dataset(new Uint8Array(reply.rawPayload));
+    expect(subset.variables.map((v) => v.name).sort()).toEqual(['crs', 'latitude', 'longitude', 'sea_ice_fraction_BREMEN', 'time', 'x', 'y']);
+    expect(pythonCells(reply.rawPayload, 'sea_ice_fraction_BREMEN')).toMatchObject({ epsg: 3413, dims: ['time', 'y', 'x'], shape: [1, 112, 76] });
+    const preview = await get(app, `/api/v1/forecast/hist?date=${TODAY}&region=arctic&variables=sea_ice_fraction_BREMEN&lead=48&stride=2`, cookie);
+    const cells = pythonCells(preview.rawPayload, 'sea_ice_fraction_BREMEN');
+    expect(cells).toMatchObject({ epsg: 3413, shape: [1, 56, 38] });
+    expect(cells.max_apart_m).toBeLessThan(5);
+  });
+
+  it('answer 404 for a region without a file for the date, 422 {detail} for an unknown region', async () => {
+    const { app, cookie } = await appWithRegions();
+    const missing = await get(app, '/api/v1/forecast/hist?date=2026-02-09&region=arctic', cookie);
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toEqual({ detail: 'No forecast for 2026-02-09 in region arctic' });
+    expect((await get(app, '/api/v1/analysis/hist?date=2026-02-08&region=arctic', cookie)).json()).toEqual({ detail: 'No analysis for 2026-02-08 in region arctic' });
+    // The sector's message is the one it always was.
+    expect((await get(app, '/api/v1/forecast/hist?date=2026-01-01', cookie)).json()).toEqual({ detail: 'No forecast for 2026-01-01' });
+    for (const url of ['/api/v1/forecast/info?region=antarctic', `/api/v1/forecast/hist?date=${TODAY}&region=antarctic`, '/api/v1/analysis/info?region=']) {
+      const reply = await get(app, url, cookie);
+      expect(reply.statusCode, url).toBe(422);
+      expect(reply.json().detail, url).toMatch(/^Unknown region ".*": expected one of sector, arctic$/);
+    }
+  });
+});
