@@ -1,162 +1,20 @@
 /**
- * GET /api/v1/forecast/info, /forecast/hist, /assim_forecast/hist, /analysis/info and /analysis/hist (signed-in users).
- * `date` must be a real 'YYYY-MM-DD' day (else 422) and `model_id` an id of letters, digits, '_' or '-';
- * the file is found through the database index, never by building a path from the query, and its path is
- * checked to stay inside the data folder.
+ * The /forecast resource, mounted at /api/v1/forecast: the models' runs.
+ * GET /info and /hist (signed-in users; `../archive-files/hist-route.ts`), POST /generate (`generate.ts`) and
+ * POST /import (`import.ts`) (admin, superuser).
  */
-import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import { availableDates } from '../../archive/pipeline.ts';
-import { isIsoDate, resolveInside } from '../../archive/file-store.ts';
-import type { FileKind } from '../../archive/forecast-file.ts';
-import { analysisFileDates, defaultModel, findFile, latestAnalysisFile, type FileRecord } from '../../archive/forecast-repository.ts';
-import { HttpError } from '../../http-error.ts';
-import { requireUser } from '../../plugins/guards.ts';
-import { commonErrors, errorReply } from '../common-schemas.ts';
-import { namesExternalModel, revalidateReplies } from './revalidate.ts';
-import { ensureWhole } from './damaged-file.ts';
-import { sendNetcdf } from './send-netcdf.ts';
-import { parseSubsetQuery, sendSubset } from './send-subset.ts';
-import { subsetWarmer } from '../../subsets/subset-warmer.ts';
-import { regionSummary, type Region } from '../../../../common/regions/index.ts';
-import { regionQueryProperty, regionReply, requestedRegion } from '../regions/region-query.ts';
+import { histRoute, infoRoute, runLookup } from '../archive-files/hist-route.ts';
+import { namesExternalModel, revalidateReplies } from '../archive-files/revalidate.ts';
+import { generateForecastRoutes } from './generate.ts';
+import { forecastImportRoutes } from './import.ts';
 
-interface HistQuery {
-  date?: string;
-  model_id?: string;
-  /** Subset, so a slow link fetches only the slices in view: comma-separated variable names and lead hours (forecast/subset.ts). */
-  variables?: string;
-  lead?: string;
-  /** Preview, a quarter of the cells to draw first: 2 = every 2nd cell in latitude and longitude; 1 or absent = every cell. */
-  stride?: string;
-  /** The region whose file is asked for (sector | arctic); the sector when absent. */
-  region?: string;
-}
-
-const histQuery = {
-  type: 'object',
-  properties: {
-    date: { type: 'string', maxLength: 32 },
-    model_id: { type: 'string', pattern: '^[A-Za-z0-9_-]{1,64}$' },
-    variables: { type: 'string', maxLength: 1024 },
-    lead: { type: 'string', maxLength: 256 },
-    stride: { type: 'string', maxLength: 16 },
-    ...regionQueryProperty,
-  },
-} as const;
-
-/** How a /hist route finds its file, and how it names what it did not find. */
-interface HistLookup {
-  kind: FileKind;
-  find(app: FastifyInstance, date: string, modelId: string | undefined, region: Region): Promise<FileRecord | undefined>;
-  notFound(date: string, modelId: string | undefined, region: Region): string;
-}
-
-/** ' in region arctic' when a region was named, nothing for the sector (whose messages stay as they were). */
-const inRegion = (region: Region) => (region.id === 'sector' ? '' : ` in region ${region.id}`);
-
-const runLookup = (kind: 'forecast' | 'assim_forecast'): HistLookup => ({
-  kind,
-  find: async (app, date, requested, region) => {
-    const modelId = requested ?? (await defaultModel(app.db))?.model_id;
-    return modelId ? findFile(app.db, kind, modelId, date, region.id) : undefined;
-  },
-  notFound: (date, requested, region) =>
-    `No ${kind === 'forecast' ? 'forecast' : 'assimilated forecast'} for ${date}${requested ? ` and model ${requested}` : ''}${inRegion(region)}`,
-});
-
-/** The analysis of a date: the newest one written for it (an imported real analysis wins over the demo's). */
-const analysisLookup: HistLookup = {
-  kind: 'analysis',
-  find: (app, date, _model, region) => latestAnalysisFile(app.db, date, region.id),
-  notFound: (date, _model, region) => `No analysis for ${date}${inRegion(region)}`,
-};
-
-function histRoute(lookup: HistLookup): FastifyPluginAsync {
-  return async (app) => {
-    app.get<{ Querystring: HistQuery }>(
-      '/hist',
-      {
-        onRequest: [requireUser],
-        // Files come pre-compressed from disk; @fastify/compress must not compress them again.
-        compress: false,
-        schema: {
-          querystring: histQuery,
-          response: { 404: errorReply, 416: errorReply, 503: errorReply, ...commonErrors },
-        },
-      },
-      async (request, reply) => {
-        const { date, model_id: requestedModel } = request.query;
-        if (date === undefined || date === '') throw new HttpError(422, 'query parameter "date" is required (YYYY-MM-DD)');
-        if (!isIsoDate(date)) throw new HttpError(422, `"date" must be a calendar day as YYYY-MM-DD, got ${JSON.stringify(date)}`);
-        const region = requestedRegion(request.query.region);
-        const selection = parseSubsetQuery(request.query);
-        const file = await lookup.find(app, date, requestedModel, region);
-        if (!file) throw new HttpError(404, lookup.notFound(date, requestedModel, region));
-        let path: string;
-        try {
-          path = resolveInside(app.config.dataDir, file.path);
-        } catch {
-          throw new HttpError(404, `No file for ${date}`);
-        }
-        // Truncated, rewritten or deleted behind our back: 503 at once, marked for the next run (damaged-file.ts).
-        await ensureWhole(app, path, file);
-        try {
-          const name = `${lookup.kind}_${file.owner}_${date}${region.id === 'sector' ? '' : `_${region.id}`}.nc`;
-          // Whoever opens a date first (its header range, a subset or the whole file) puts that file's subsets
-          // ahead of other files' in the warmer's queue: the switches that follow find them made. After the
-          // answer has started, off the request's path (the warmer reads the file's header).
-          if (app.config.subsetWarm) setImmediate(() => subsetWarmer.warm(path, file.etag, { front: true }));
-          if (selection) return await sendSubset(request, reply, path, file.etag, name, selection);
-          return await sendNetcdf(request, reply, path, file.etag, name);
-        } catch (error) {
-          if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw new HttpError(404, `The file for ${date} is missing`);
-          throw error;
-        }
-      },
-    );
-  };
-}
-
-const infoReply = {
-  type: 'object',
-  properties: {
-    available_dates: { type: 'array', items: { type: 'string' } },
-    // Only when the request named a region: without `region` the reply is the spec's, `available_dates` alone.
-    region: regionReply,
-  },
-  required: ['available_dates'],
-} as const;
-
-const infoQuery = { type: 'object', properties: { ...regionQueryProperty } } as const;
-
-/** `{available_dates}`, and the region's summary when the request named one. */
-async function infoAnswer(named: string | undefined, dates: (region: Region) => Promise<string[]>) {
-  const region = requestedRegion(named);
-  const available_dates = await dates(region);
-  return named === undefined ? { available_dates } : { available_dates, region: regionSummary(region) };
-}
-
-/** Mounted at /forecast. */
 export const forecastRoutes: FastifyPluginAsync = async (app) => {
+  // An external model's run can be imported again under the same URL.
   revalidateReplies(app, namesExternalModel(app));
-  app.get<{ Querystring: { region?: string } }>(
-    '/info',
-    { onRequest: [requireUser], schema: { querystring: infoQuery, response: { 200: infoReply, ...commonErrors } } },
-    async (request) => infoAnswer(request.query.region, (region) => availableDates({ db: app.db, dataDir: app.config.dataDir, region })),
-  );
+  await app.register(infoRoute((self, region) => availableDates({ db: self.db, dataDir: self.config.dataDir, region })));
   await app.register(histRoute(runLookup('forecast')));
-};
-
-/** Mounted at /assim_forecast. */
-export const assimForecastRoutes: FastifyPluginAsync = histRoute(runLookup('assim_forecast'));
-
-/** Mounted at /analysis: the analyses (one time step, the forecast files' variables), any source. */
-export const analysisRoutes: FastifyPluginAsync = async (app) => {
-  revalidateReplies(app);
-  app.get<{ Querystring: { region?: string } }>(
-    '/info',
-    { onRequest: [requireUser], schema: { querystring: infoQuery, response: { 200: infoReply, ...commonErrors } } },
-    async (request) => infoAnswer(request.query.region, (region) => analysisFileDates(app.db, region.id)),
-  );
-  await app.register(histRoute(analysisLookup));
+  await app.register(generateForecastRoutes);
+  await app.register(forecastImportRoutes);
 };
