@@ -53,7 +53,7 @@ try {
   const analyses = await Promise.all([0, 1, 2, 3].map((k) => demoAnalysis(addDays(D, k), grid)));
   const run = runModelType('free_drift_advection', analyses[0], { time_step_hours: 6, drift_scale: 1 }, { leadHours: LEAD_HOURS });
   const meta = { date: D, model: 'model_2', assimilated: true, source: 'bench', leadHours: LEAD_HOURS } as const;
-  const forecastFile = { kind: 'assim_forecast', owner: 'model_2', date: D, path: 'forecast-data/run.nc', bytes: 0, etag: 'run', created_at: '' } as const;
+  const forecastFile = { kind: 'assim_forecast', owner: 'model_2', date: D, region: 'sector', path: 'forecast-data/run.nc', bytes: 0, etag: 'run', created_at: '' } as const;
   writeFileAtomic(join(out, 'forecast-data/run.nc'), encodeStateFile(run, { ...meta, kind: 'assim_forecast' }));
   analyses.forEach((state, k) => writeFileAtomic(join(out, `forecast-data/a${k}.nc`), encodeStateFile([state], { ...meta, kind: 'analysis', leadHours: [0] })));
   const analysisFile = (k: number) => ({ ...forecastFile, kind: 'analysis' as const, path: `forecast-data/a${k}.nc`, etag: `a${k}` });

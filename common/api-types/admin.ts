@@ -23,4 +23,6 @@ export interface GenerateForecastRequest {
   /** YYYY-MM-DD: the analysis each model starts from. */
   date: string;
   model_ids: string[];
+  /** The region to run in ('sector' | 'arctic'); the sector when absent. */
+  region?: string;
 }

@@ -12,6 +12,8 @@ export interface RouteCheckRequest {
   ice_class: IceClass;
   /** [lat, lon] in degrees, 2–500 of them. */
   waypoints: [number, number][];
+  /** The forecast's region ('sector' | 'arctic'); the sector when absent. */
+  region?: string;
 }
 
 /**

@@ -26,4 +26,15 @@ describe('the subset query', () => {
     expect(selectionKey({ variables: ['b', 'a'], leads: [48, 24] })).toBe(selectionKey({ variables: ['a', 'b'], leads: [24, 48] }));
     expect(selectionKey({ variables: ['a'], leads: [24], stride: 2 })).not.toBe(selectionKey({ variables: ['a'], leads: [24] }));
   });
+
+  it('carries a bbox (west,south,east,north; west > east across 180°), alone or with the lists, and refuses a bad one', () => {
+    const url = subsetQuery('/f.nc', ['sea_ice_fraction_BREMEN'], 24, 2, [170, 65, -170, 75]);
+    expect(url).toBe('/f.nc?variables=sea_ice_fraction_BREMEN&lead=24&stride=2&bbox=170,65,-170,75');
+    expect(parseSubsetQuery({ ...queryOf(url), bbox: '170,65,-170,75' })).toEqual({ variables: ['sea_ice_fraction_BREMEN'], leads: [24], stride: 2, bbox: [170, 65, -170, 75] });
+    expect(parseSubsetQuery({ bbox: '60, 70, 80, 75' })).toEqual({ variables: null, leads: null, bbox: [60, 70, 80, 75] });
+    expect(selectionKey({ variables: null, leads: null, bbox: [60, 70, 80, 75] })).not.toBe(selectionKey({ variables: null, leads: null }));
+    for (const bad of ['60,70,80', '60,75,80,70', '60,70,60,75', '190,70,200,75', '60,-91,80,75', 'a,b,c,d', '60,70,,75']) {
+      expect(() => parseSubsetQuery({ bbox: bad }), bad).toThrow(SubsetError);
+    }
+  });
 });

@@ -126,8 +126,8 @@ const fields = {
   demo: field('DEMO', 'seed the demo accounts and demo data (npm start turns it on)', boolean, false),
   jwtExpiresS: field('JWT_EXPIRES', 'session lifetime: seconds or 30m, 12h, 7d', durationSeconds, 7 * 86400),
   demoDays: field('DEMO_DAYS', 'days of demo forecasts to generate', integer(1, 366), 7),
-  // A day of the whole Arctic is ~3.5× the sector's cells and bytes: fewer of them by default (0: none).
-  demoArcticDays: field('DEMO_ARCTIC_DAYS', 'days of demo forecasts to generate for region arctic (the newest ones)', integer(0, 366), 1),
+  // A day of the whole Arctic is ~3.5× the sector's cells and bytes: fewer of them (npm start builds 1; 0: none).
+  demoArcticDays: field('DEMO_ARCTIC_DAYS', 'days of demo forecasts to generate for region arctic (the newest ones)', integer(0, 366), 0),
   logLevel: field(
     'LOG_LEVEL',
     'pino log level',

@@ -14,7 +14,7 @@ import { EARTH_RADIUS_M } from '../grid/grid.ts';
 import type { IceState } from '../grid/ice-state.ts';
 import { planarLandMask } from '../grid/land-mask.ts';
 import { planarCells } from '../grid/planar-cells.ts';
-import { dayNumber, driftDisplacement, eddiesAt, MAX_SPEED, seasonPhase, texture, transpolarDrift } from './demo-analysis.ts';
+import { blurredCoast, dayNumber, driftDisplacement, eddiesAt, MAX_SPEED, seasonPhase, texture, transpolarDrift } from './demo-analysis.ts';
 
 const DEG = Math.PI / 180;
 /** Blur radius of the coast proximity, m (the sector's 0.3° of latitude ≈ 33 km). */
@@ -55,32 +55,8 @@ function coastProximity(grid: PlanarGrid): Float32Array {
   const key = JSON.stringify(grid);
   const cached = coastCache.get(key);
   if (cached) return cached;
-  const { nx, ny } = grid;
   const radius = Math.max(1, Math.round(COAST_BLUR_M / Math.abs(grid.dx)));
-  let field = Float32Array.from(planarLandMask(grid));
-  for (let pass = 0; pass < 2; pass++) {
-    const rows = new Float32Array(field.length);
-    const prefix = new Float64Array(Math.max(nx, ny) + 1);
-    for (let j = 0; j < ny; j++) {
-      for (let i = 0; i < nx; i++) prefix[i + 1] = prefix[i] + field[j * nx + i];
-      for (let i = 0; i < nx; i++) {
-        const a = Math.max(0, i - radius);
-        const b = Math.min(nx, i + radius + 1);
-        rows[j * nx + i] = (prefix[b] - prefix[a]) / (b - a);
-      }
-    }
-    const out = new Float32Array(field.length);
-    for (let i = 0; i < nx; i++) {
-      for (let j = 0; j < ny; j++) prefix[j + 1] = prefix[j] + rows[j * nx + i];
-      for (let j = 0; j < ny; j++) {
-        const a = Math.max(0, j - radius);
-        const b = Math.min(ny, j + radius + 1);
-        out[j * nx + i] = (prefix[b] - prefix[a]) / (b - a);
-      }
-    }
-    field = out;
-  }
-  for (let k = 0; k < field.length; k++) field[k] = Math.min(1, 2 * field[k]);
+  const field = blurredCoast(planarLandMask(grid), grid.nx, grid.ny, () => radius, radius);
   coastCache.set(key, field);
   return field;
 }

@@ -46,6 +46,41 @@ export function polarXY(latDeg: number, lonDeg: number): [number, number] {
   return [r * Math.cos(lonDeg * DEG), r * Math.sin(lonDeg * DEG)];
 }
 
+/**
+ * Closeness to the coast from a land mask (1 land, 0 sea; row-major, nx columns): two passes of a box blur, each
+ * along rows (half-width `alongRow(j)` cells, per row) then along columns (`alongColumn` cells), then doubled and
+ * capped at 1 so sea cells next to land (a blurred value near 0.5) read about 1.
+ */
+export function blurredCoast(mask: Uint8Array, nx: number, ny: number, alongRow: (j: number) => number, alongColumn: number): Float32Array {
+  let field = Float32Array.from(mask);
+  for (let pass = 0; pass < 2; pass++) {
+    const rowsBlurred = new Float32Array(field.length);
+    const prefix = new Float64Array(nx + 1);
+    for (let j = 0; j < ny; j++) {
+      const radius = alongRow(j);
+      for (let i = 0; i < nx; i++) prefix[i + 1] = prefix[i] + field[j * nx + i];
+      for (let i = 0; i < nx; i++) {
+        const a = Math.max(0, i - radius);
+        const b = Math.min(nx, i + radius + 1);
+        rowsBlurred[j * nx + i] = (prefix[b] - prefix[a]) / (b - a);
+      }
+    }
+    const out = new Float32Array(field.length);
+    const column = new Float64Array(ny + 1);
+    for (let i = 0; i < nx; i++) {
+      for (let j = 0; j < ny; j++) column[j + 1] = column[j] + rowsBlurred[j * nx + i];
+      for (let j = 0; j < ny; j++) {
+        const a = Math.max(0, j - alongColumn);
+        const b = Math.min(ny, j + alongColumn + 1);
+        out[j * nx + i] = (column[b] - column[a]) / (b - a);
+      }
+    }
+    field = out;
+  }
+  for (let k = 0; k < field.length; k++) field[k] = Math.min(1, 2 * field[k]);
+  return field;
+}
+
 const coastCache = new Map<string, Float32Array>();
 
 /**
@@ -56,37 +91,9 @@ function coastProximity(grid: Grid): Float32Array {
   const key = JSON.stringify(grid);
   const cached = coastCache.get(key);
   if (cached) return cached;
-  const { nlat, nlon } = grid;
-  const mask = landMask(grid);
-  let field = Float32Array.from(mask);
   const radiusRows = Math.max(1, Math.round(0.3 / Math.abs(grid.dlat)));
-  for (let pass = 0; pass < 2; pass++) {
-    const rowsBlurred = new Float32Array(field.length);
-    const prefix = new Float64Array(nlon + 1);
-    for (let j = 0; j < nlat; j++) {
-      const lat = grid.lat0 + j * grid.dlat;
-      const radius = Math.min(nlon, Math.round(radiusRows / Math.max(0.05, Math.cos(lat * DEG))));
-      for (let i = 0; i < nlon; i++) prefix[i + 1] = prefix[i] + field[j * nlon + i];
-      for (let i = 0; i < nlon; i++) {
-        const a = Math.max(0, i - radius);
-        const b = Math.min(nlon, i + radius + 1);
-        rowsBlurred[j * nlon + i] = (prefix[b] - prefix[a]) / (b - a);
-      }
-    }
-    const out = new Float32Array(field.length);
-    const column = new Float64Array(nlat + 1);
-    for (let i = 0; i < nlon; i++) {
-      for (let j = 0; j < nlat; j++) column[j + 1] = column[j] + rowsBlurred[j * nlon + i];
-      for (let j = 0; j < nlat; j++) {
-        const a = Math.max(0, j - radiusRows);
-        const b = Math.min(nlat, j + radiusRows + 1);
-        out[j * nlon + i] = (column[b] - column[a]) / (b - a);
-      }
-    }
-    field = out;
-  }
-  // Sea cells next to land have a blurred value near 0.5; scale so they read about 1.
-  for (let k = 0; k < field.length; k++) field[k] = Math.min(1, 2 * field[k]);
+  const alongRow = (j: number) => Math.min(grid.nlon, Math.round(radiusRows / Math.max(0.05, Math.cos((grid.lat0 + j * grid.dlat) * DEG))));
+  const field = blurredCoast(landMask(grid), grid.nlon, grid.nlat, alongRow, radiusRows);
   coastCache.set(key, field);
   return field;
 }

@@ -2,6 +2,7 @@
  * The handlers of the admin jobs of models and forecasts (generation of a model, of forecasts): what runs on the main thread (the model generator, which may wait on
  * an LLM over the network) and what goes to a worker thread (archive, model runs, metrics).
  */
+import type { RegionId } from '../../../common/regions/index.ts';
 import type { ModelFamily } from '../../../common/model-families.ts';
 import type { DatabaseTarget } from '../db/database.ts';
 import type { ModelGenerator } from '../model-generation/generator.ts';
@@ -62,9 +63,9 @@ export function generateModelJob(input: GenerateModelInput): JobHandler {
   };
 }
 
-export function generateForecastJob(where: DatabaseTarget, date: string, modelIds: string[]): JobHandler {
+export function generateForecastJob(where: DatabaseTarget, date: string, modelIds: string[], region?: RegionId): JobHandler {
   return async ({ signal, progress }) => {
-    const args: RunModelsArgs = { dataDir: where.dataDir, databaseUrl: where.databaseUrl, date, modelIds };
+    const args: RunModelsArgs = { dataDir: where.dataDir, databaseUrl: where.databaseUrl, date, modelIds, ...(region && { region }) };
     const result = await runInWorker<RunModelsResult>(tasks.runModels, args, { signal, onProgress: progress });
     return { result: { ...result }, message: `прогнозы за ${date} построены для моделей: ${modelIds.join(', ')}` };
   };

@@ -5,6 +5,7 @@
  * upload is named relative to DATA_DIR, which another machine may mount elsewhere; no model generator: the
  * worker builds its own from its configuration).
  */
+import type { RegionId } from '../../../common/regions/index.ts';
 import { isAbsolute, join, relative } from 'node:path';
 import { findFamily } from '../../../common/model-families.ts';
 import type { Config } from '../config.ts';
@@ -26,7 +27,7 @@ export type JobSpec =
   /** POST /models/generate. */
   | { task: 'generate_model'; promptId: string; content: string; modelId: string; datasetId?: string }
   /** POST /forecast/generate. */
-  | { task: 'generate_forecast'; date: string; modelIds: string[] }
+  | { task: 'generate_forecast'; date: string; modelIds: string[]; region?: RegionId }
   /** POST /analysis/import: `upload` is the file's path relative to DATA_DIR. */
   | { task: 'import_analysis'; upload: string; originalName: string; date?: string; userId: number | null }
   /** POST /forecast/import. */
@@ -87,7 +88,7 @@ function archiveHandlerFor(spec: JobSpec, env: JobEnvironment): JobHandler {
       });
     }
     case 'generate_forecast':
-      return generateForecastJob(env, spec.date, spec.modelIds);
+      return generateForecastJob(env, spec.date, spec.modelIds, spec.region);
     case 'import_analysis':
       return importAnalysisJob({
         dataDir: env.dataDir,

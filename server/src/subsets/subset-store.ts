@@ -140,5 +140,6 @@ export function subsetName(fullName: string, selection: SubsetSelection): string
   const stem = basename(fullName, '.nc');
   const parts = [...(selection.variables ?? []), ...(selection.leads ?? []).map((h) => `${h}h`)];
   if ((selection.stride ?? 1) !== 1) parts.push(`stride${selection.stride}`);
+  if (selection.bbox) parts.push('window');
   return `${stem}_${parts.join('_').replace(/[^A-Za-z0-9_.-]/g, '-').slice(0, 120)}.nc`;
 }

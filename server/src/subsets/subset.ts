@@ -25,6 +25,7 @@ import { Nc3Dataset } from '../../../netcdf/nc3/reader.ts';
 import type { AttributeValue, RawData, VariableInfo } from '../../../netcdf/types.ts';
 import { SubsetError, type SubsetSelection } from '../../../common/forecast-file/subset-query.ts';
 import { encodeNetcdf3, type NcAttributeValue, type NcData, type NcType, type NcVariable } from '../../../netcdf/nc3/writer.ts';
+import { bboxWindow } from './bbox-window.ts';
 
 export type Packing = 'float' | 'int16';
 
@@ -175,14 +176,25 @@ export function subsetFile(bytes: Uint8Array, selection: SubsetSelection, pack: 
   // The horizontal dimensions (the last two of each field asked for) are the ones a stride thins.
   const horizontal = new Set(stride === 1 ? [] : wanted.filter((v) => v.shape.length >= 2).flatMap((v) => v.dimensions.slice(-2)));
   if (stride > 1 && horizontal.size === 0) throw new SubsetError('a stride needs a variable of two or more dimensions');
+  // A bbox: the window of rows and columns covering it (bbox-window.ts), cut before any stride.
+  const window = selection.bbox ? bboxWindow(dataset, selection.bbox) : null;
+  const cropped = new Map<string, readonly [number, number]>(window ? [[window.dimensions[0], window.rows], [window.dimensions[1], window.columns]] : []);
   const dimensions = dataset.dimensions
     .filter((d) => usedDims.has(d.name))
-    .map((d) => ({ name: d.name, size: d.name === timeDim ? indices.length : horizontal.has(d.name) ? Math.ceil(d.size / stride) : d.size }));
-  /** The variable's data thinned along the horizontal dimensions (`shape` with the chosen leads). */
+    .map((d) => {
+      const size = cropped.get(d.name)?.[1] ?? d.size;
+      return { name: d.name, size: d.name === timeDim ? indices.length : horizontal.has(d.name) ? Math.ceil(size / stride) : size };
+    });
+  /** The variable's data cut to the window and thinned along the horizontal dimensions (`shape` with the chosen leads). */
   const thin = <T extends Thinnable>(v: VariableInfo, data: T, alongTime: boolean): T => {
+    let shape = v.shape.map((n, k) => (k === 0 && alongTime ? indices.length : n));
+    const ranges = v.dimensions.map((name) => cropped.get(name) ?? null);
+    if (ranges.some(Boolean)) {
+      data = crop(data, shape, ranges);
+      shape = shape.map((n, k) => ranges[k]?.[1] ?? n);
+    }
     const along = v.dimensions.map((name) => horizontal.has(name));
     if (!along.some(Boolean)) return data;
-    const shape = v.shape.map((n, k) => (k === 0 && alongTime ? indices.length : n));
     return decimate(data, shape, along, stride);
   };
 
@@ -212,6 +224,13 @@ export function subsetFile(bytes: Uint8Array, selection: SubsetSelection, pack: 
   const format = dataset.format === 'classic' ? 'classic' : '64bit-offset';
   if (dataset.format === 'cdf5' || dataset.format === 'netcdf4') throw new SubsetError(`subsets of ${dataset.format} files are not supported`);
   const attributes = attributesFor(dataset.attributes, null);
+  if (window) {
+    // Where the window lies in the full grid, so a reader can place it (its own coordinates say so too).
+    attributes.subset_bbox = selection.bbox!.join(',');
+    attributes.subset_window_start = Int32Array.of(window.rows[0], window.columns[0]);
+    const note = `subset: rows ${window.rows[0]}…${window.rows[0] + window.rows[1] - 1} of ${window.dimensions[0]}, columns ${window.columns[0]}…${window.columns[0] + window.columns[1] - 1} of ${window.dimensions[1]}, covering the box ${selection.bbox!.join(',')} (west,south,east,north)`;
+    attributes.history = typeof attributes.history === 'string' && attributes.history !== '' ? `${attributes.history}\n${note}` : note;
+  }
   if (stride > 1) {
     // Say what was done (CF: `history` lists what made the file), without a time so a rebuild is the same file.
     const note = `subset: indices 0, ${stride}, ${2 * stride}, … only along ${[...horizontal].join(', ')} (subset_stride = ${stride}), a preview of the full subset`;
@@ -222,6 +241,34 @@ export function subsetFile(bytes: Uint8Array, selection: SubsetSelection, pack: 
 }
 
 type Thinnable = Exclude<NcData, string>;
+
+/** The part of row-major `data` of `shape` given per axis as [start, count] (null: the whole axis). */
+export function crop<T extends Thinnable>(data: T, shape: readonly number[], ranges: readonly (readonly [number, number] | null)[]): T {
+  const rank = shape.length;
+  const outShape = shape.map((n, k) => ranges[k]?.[1] ?? n);
+  const total = outShape.reduce((a, b) => a * b, 1);
+  const out = (Array.isArray(data) ? new Array<number>(total) : new (data.constructor as new (n: number) => T)(total)) as T;
+  const strides = new Array<number>(rank);
+  let size = 1;
+  for (let k = rank - 1; k >= 0; k--) {
+    strides[k] = size;
+    size *= shape[k];
+  }
+  const lastCount = outShape[rank - 1];
+  const rows = total / lastCount;
+  const index = new Array<number>(Math.max(0, rank - 1)).fill(0);
+  for (let r = 0; r < rows; r++) {
+    // Rows of the last axis are contiguous: copy each at once.
+    let offset = (ranges[rank - 1]?.[0] ?? 0) * strides[rank - 1];
+    for (let k = 0; k < rank - 1; k++) offset += (index[k] + (ranges[k]?.[0] ?? 0)) * strides[k];
+    for (let i = 0; i < lastCount; i++) out[r * lastCount + i] = data[offset + i];
+    for (let k = rank - 2; k >= 0; k--) {
+      if (++index[k] < outShape[k]) break;
+      index[k] = 0;
+    }
+  }
+  return out;
+}
 
 /**
  * Every `stride`-th index (0, stride, 2·stride, …) along the axes marked in `along` of row-major `data` of

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { findModel } from '../../src/archive/forecast-repository.ts';
 import { analysisDates, archivedAnalysis, forecastFrom, loadAnalysis } from '../../src/archive/pipeline.ts';
-import { LEAD_HOURS } from '../../src/grid/grid.ts';
+import { LEAD_HOURS, type StateGrid } from '../../src/grid/grid.ts';
 import type { IceState } from '../../src/grid/ice-state.ts';
 import { climatology, runModelType } from '../../src/models/index.ts';
 import { makeApp } from '../helpers.ts';
@@ -24,7 +24,7 @@ describe('the damped-anomaly climatology', () => {
     const before = await forecastFrom(ctx, model, initial, start);
 
     await replaceAnalysis(ctx, dates[0]);
-    const now: IceState[] = [];
+    const now: IceState<StateGrid>[] = [];
     for (const date of await analysisDates(ctx)) now.push((await archivedAnalysis(ctx, date))!);
     const expected = runModelType('damped_anomaly', initial, model.hyperparameters, { leadHours: LEAD_HOURS, climatology: climatology(now) });
 

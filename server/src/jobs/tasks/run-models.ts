@@ -5,6 +5,7 @@
  */
 import { runModel } from '../../archive/pipeline.ts';
 import { withArchive } from '../../archive/archive-in-thread.ts';
+import { regionById, type RegionId } from '../../../../common/regions/index.ts';
 
 export interface RunModelsArgs {
   dataDir: string;
@@ -12,6 +13,8 @@ export interface RunModelsArgs {
   databaseUrl?: string | null;
   date: string;
   modelIds: string[];
+  /** The region whose files are written; the sector when absent. */
+  region?: RegionId;
 }
 
 export interface RunModelsResult {
@@ -19,12 +22,15 @@ export interface RunModelsResult {
   model_ids: string[];
   /** Files per model, relative to DATA_DIR. */
   files: Record<string, string[]>;
+  /** Only when the request named a region. */
+  region?: RegionId;
 }
 
 const KINDS = ['assim_forecast', 'forecast'] as const;
 
 export async function run(args: RunModelsArgs, progress: (fraction: number, message?: string) => void): Promise<RunModelsResult> {
-  return withArchive(args, async (ctx) => {
+  return withArchive(args, async (archive) => {
+    const ctx = args.region ? { ...archive, region: regionById(args.region) } : archive;
     const files: Record<string, string[]> = {};
     const steps = args.modelIds.length * KINDS.length;
     let done = 0;
@@ -38,6 +44,6 @@ export async function run(args: RunModelsArgs, progress: (fraction: number, mess
       }
     }
     progress(1, `готово прогнозов моделей: ${args.modelIds.length}`);
-    return { date: args.date, model_ids: args.modelIds, files };
+    return { date: args.date, model_ids: args.modelIds, files, ...(args.region && { region: args.region }) };
   });
 }

@@ -28,6 +28,8 @@ interface HistQuery {
   stride?: string;
   /** The region whose file is asked for (sector | arctic); the sector when absent. */
   region?: string;
+  /** west,south,east,north (degrees): only the window of the grid covering the box (a ship's sea on a slow link). */
+  bbox?: string;
 }
 
 const histQuery = {
@@ -38,6 +40,7 @@ const histQuery = {
     variables: { type: 'string', maxLength: 1024 },
     lead: { type: 'string', maxLength: 256 },
     stride: { type: 'string', maxLength: 16 },
+    bbox: { type: 'string', maxLength: 128, description: 'west,south,east,north (degrees; west > east crosses 180°): only the window of the grid covering it' },
     ...regionQueryProperty,
   },
 } as const;

@@ -1,7 +1,8 @@
 /**
- * POST /api/v1/forecast/generate (admin, superuser) {date, model_ids}: a job runs each model from the analysis
- * of `date` and writes its files, then served by /forecast/hist?date=&model_id=. 202 {job_id}; an unknown model
- * is 422, a date without an archived analysis 404.
+ * POST /api/v1/forecast/generate (admin, superuser) {date, model_ids, region?}: a job runs each model from the
+ * analysis of `date` in the region (the sector when absent) and writes its files, then served by
+ * /forecast/hist?date=&model_id=&region=. 202 {job_id}; an unknown model or region is 422 (so is a network in a
+ * region other than the sector), a date without an archived analysis in the region 404.
  */
 import type { FastifyPluginAsync } from 'fastify';
 import { analysisDates } from '../../archive/pipeline.ts';
@@ -13,6 +14,9 @@ import { requireAdmin } from '../../plugins/guards.ts';
 import { commonErrors, errorReply } from '../common-schemas.ts';
 import { startedJobSchema } from '../jobs/job-schema.ts';
 import type { GenerateForecastRequest } from '../../../../common/api-types/admin.ts';
+import { ONNX_MODEL_TYPE } from '../../models/onnx/onnx-model.ts';
+import { requestedRegion } from '../regions/region-query.ts';
+import { inRegion } from '../archive-files/hist-route.ts';
 
 /** How many models one request may run: each takes seconds and writes two 30 MB files. */
 const MAX_MODELS_PER_REQUEST = 10;
@@ -23,6 +27,7 @@ const body = {
   additionalProperties: false,
   properties: {
     date: { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}$' },
+    region: { type: 'string', maxLength: 32, description: "the region to run in (sector | arctic); the sector when absent" },
     model_ids: {
       type: 'array',
       minItems: 1,
@@ -41,7 +46,8 @@ export const generateForecastRoutes: FastifyPluginAsync = async (app) => {
       schema: { body, response: { 202: startedJobSchema, 404: errorReply, ...commonErrors } },
     },
     async (request, reply) => {
-      const { date, model_ids } = request.body;
+      const { date, model_ids, region: named } = request.body;
+      const region = requestedRegion(named);
       if (!isIsoDate(date)) throw new HttpError(422, `date must be a calendar date YYYY-MM-DD, got ${date}`);
       const models = await Promise.all(model_ids.map((id) => findModel(app.db, id)));
       const unknown = model_ids.filter((_, k) => !models[k]);
@@ -49,13 +55,16 @@ export const generateForecastRoutes: FastifyPluginAsync = async (app) => {
       // External models' runs are imported files (POST /forecast/import), never computed here.
       const external = model_ids.filter((_, k) => models[k]?.model_type === EXTERNAL_MODEL_TYPE);
       if (external.length > 0) throw new HttpError(422, `External model(s) cannot be run, their forecasts are imported: ${external.join(', ')}`);
-      const ctx = { db: app.db, dataDir: app.config.dataDir };
-      if (!(await analysisDates(ctx)).includes(date)) throw new HttpError(404, `No analysis archived for ${date}`);
+      const networks = model_ids.filter((_, k) => models[k]?.model_type === ONNX_MODEL_TYPE);
+      if (region.id !== 'sector' && networks.length > 0) throw new HttpError(422, `Network model(s) run on the sector only so far: ${networks.join(', ')}`);
+      const ctx = { db: app.db, dataDir: app.config.dataDir, region };
+      if (!(await analysisDates(ctx)).includes(date)) throw new HttpError(404, `No analysis archived for ${date}${inRegion(region)}`);
+      // Without `region`, the job is recorded exactly as before.
       const job = await app.jobs.submit(
         'generate_forecast',
-        { date, model_ids },
+        named === undefined ? { date, model_ids } : { date, model_ids, region: region.id },
         request.user!.id,
-        { task: 'generate_forecast', date, modelIds: model_ids },
+        { task: 'generate_forecast', date, modelIds: model_ids, ...(named !== undefined && { region: region.id }) },
       );
       return reply.code(202).send({ job_id: job.id });
     },

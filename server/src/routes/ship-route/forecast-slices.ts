@@ -7,12 +7,15 @@
 import { readFile, stat } from 'node:fs/promises';
 import { openNetcdf } from '../../../../netcdf/open-netcdf.ts';
 import type { RegularGrid } from '../../../../common/regular-grid.ts';
+import type { PlanarGrid } from '../../../../common/planar-grid.ts';
+import { planarGridFromDataset } from '../../../../netcdf/region-file/read-grid.ts';
 import { FILE_VARIABLES } from '../../../../common/forecast-file/variables.ts';
 import { LruCache } from '../../../../common/lru-cache.ts';
 
 export interface LeadSlices {
-  grid: RegularGrid;
-  /** Fraction 0…1, NaN on land / no data; row-major, row j = lat0 + j·dlat. */
+  /** The sector's latitude/longitude grid, or a projected region's plane (read from the file's x/y and `crs`). */
+  grid: RegularGrid | PlanarGrid;
+  /** Fraction 0…1, NaN on land / no data; row-major (row j = lat0 + j·dlat, or y0 + j·dy). */
   concentration: Float32Array;
   /** Metres, NaN on land / no data. */
   thickness: Float32Array;
@@ -21,7 +24,7 @@ export interface LeadSlices {
 /** The lead is not in the file (its `time` values are the lead hours). */
 export class MissingLeadError extends Error {}
 
-/** Slices kept: each lead of the 1301×480 grid holds 2 × 2.5 MB. */
+/** Slices kept: each lead of the 1301×480 grid holds 2 × 2.5 MB, of the whole Arctic's 1216 × 1792 2 × 8.7 MB. */
 const CACHE_SIZE = 6;
 const cache = new LruCache<string, LeadSlices>(CACHE_SIZE);
 
@@ -47,7 +50,7 @@ export async function readLeadSlices(path: string, etag: string, leadHours: numb
     const lead = times.findIndex((t) => Math.abs(Number(t) - leadHours) < 1e-6);
     if (lead < 0) throw new MissingLeadError(`No +${leadHours} h lead in the file (it has ${times.join(', ')})`);
     const slices: LeadSlices = {
-      grid: gridOf(dataset.read('latitude') as ArrayLike<number>, dataset.read('longitude') as ArrayLike<number>),
+      grid: planarGridFromDataset(dataset) ?? gridOf(dataset.read('latitude') as ArrayLike<number>, dataset.read('longitude') as ArrayLike<number>),
       concentration: asFloat32(dataset.read(FILE_VARIABLES.concentration, lead) as ArrayLike<number>),
       thickness: asFloat32(dataset.read(FILE_VARIABLES.thickness, lead) as ArrayLike<number>),
     };

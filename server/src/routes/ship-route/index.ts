@@ -2,7 +2,7 @@
  * POST /api/v1/route/check (any signed-in user): the IMO POLARIS check of a ship's route for one forecast lead,
  * or with `{source: "chart", chart_id}` against an ice chart (chart-route-check.ts).
  * Body `{date, run: "free"|"assimilated", model_id?, lead_hours: 24|48|72, ice_class, waypoints:
- * [[lat, lon], ...]}` (2–500 waypoints). The forecast file is found through the database index as /forecast/hist
+ * [[lat, lon], ...], region?}` (2–500 waypoints; region `sector` when absent, or `arctic`). The forecast file is found through the database index as /forecast/hist
  * finds it (default model unless `model_id`), read with the project's NetCDF decoder; each sample takes the
  * values of the nearest cell (the cell whose area contains it). 422 for a malformed body, 404 without a file.
  */
@@ -22,6 +22,8 @@ import { greatCircleKm } from './great-circle.ts';
 import { checkRoute, MAX_ROUTE_KM } from './route-check.ts';
 import { LEAD_HOURS } from '../../../../common/forecast-file/leads.ts';
 import { MAX_WAYPOINTS } from '../../../../common/forecast-file/limits.ts';
+import { requestedRegion } from '../regions/region-query.ts';
+import { inRegion } from '../archive-files/hist-route.ts';
 
 const checkBody = {
   type: 'object',
@@ -37,6 +39,7 @@ const checkBody = {
     run: { type: 'string', enum: ['free', 'assimilated'] },
     model_id: { type: 'string', pattern: '^[A-Za-z0-9_-]{1,64}$' },
     lead_hours: { type: 'integer', enum: [...LEAD_HOURS] },
+    region: { type: 'string', maxLength: 32, description: "the forecast's region (sector | arctic); the sector when absent" },
     ice_class: { type: 'string', enum: ICE_CLASSES },
     waypoints: {
       type: 'array',
@@ -103,13 +106,14 @@ export const shipRouteRoutes: FastifyPluginAsync = async (app) => {
         if (!chart) throw new HttpError(404, 'Ледовая карта не найдена');
         return checkRouteOnChart(await readChartFeatures(app.config.dataDir, chart.file), iceClass, waypoints);
       }
-      const { date, run, model_id: requestedModel, lead_hours: leadHours } = request.body as RouteCheckRequest;
+      const { date, run, model_id: requestedModel, lead_hours: leadHours, region: named } = request.body as RouteCheckRequest;
+      const region = requestedRegion(named);
       if (!isIsoDate(date)) throw new HttpError(422, `"date" must be a calendar day as YYYY-MM-DD, got ${JSON.stringify(date)}`);
 
       const kind = run === 'assimilated' ? 'assim_forecast' : 'forecast';
       const modelId = requestedModel ?? (await defaultModel(app.db))?.model_id;
-      const file = modelId ? await findFile(app.db, kind, modelId, date) : undefined;
-      const what = `${run === 'assimilated' ? 'assimilated forecast' : 'forecast'} for ${date}${requestedModel ? ` and model ${requestedModel}` : ''}`;
+      const file = modelId ? await findFile(app.db, kind, modelId, date, region.id) : undefined;
+      const what = `${run === 'assimilated' ? 'assimilated forecast' : 'forecast'} for ${date}${requestedModel ? ` and model ${requestedModel}` : ''}${inRegion(region)}`;
       if (!file) throw new HttpError(404, `No ${what}`);
       let slices;
       try {

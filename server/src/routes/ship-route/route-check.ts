@@ -7,8 +7,10 @@
  */
 import type { RouteCheckResult, RouteSample } from '../../../../common/api-types/ship-route.ts';
 import { assessCell, type IceClass } from '../../../../common/polaris/polaris.ts';
-import { cellIndexAt } from '../../../../common/regular-grid.ts';
-import { landMask } from '../../grid/land-mask.ts';
+import proj4 from 'proj4';
+import { planarCellIndexAt, type PlanarGrid } from '../../../../common/planar-grid.ts';
+import { cellIndexAt, type RegularGrid } from '../../../../common/regular-grid.ts';
+import { landMask, planarLandMask } from '../../grid/land-mask.ts';
 import { sampleRoute } from './great-circle.ts';
 import type { LeadSlices } from './forecast-slices.ts';
 
@@ -21,10 +23,17 @@ export const MAX_ROUTE_KM = 20_000;
 
 const finite = (v: number): number | null => (Number.isFinite(v) ? v : null);
 
+/** The cell of a grid holding (lon, lat), degrees (-1 outside), and the grid's land mask. */
+function cellsOf(grid: RegularGrid | PlanarGrid): { cellAt: (lon: number, lat: number) => number; land: Uint8Array } {
+  if (!('proj4' in grid)) return { cellAt: (lon, lat) => cellIndexAt(grid, lon, lat), land: landMask(grid) };
+  const plane = proj4(grid.proj4) as unknown as { forward(p: [number, number]): [number, number] };
+  return { cellAt: (lon, lat) => planarCellIndexAt(grid, ...plane.forward([lon, lat])), land: planarLandMask(grid) };
+}
+
 export function checkRoute(slices: LeadSlices, iceClass: IceClass, waypoints: readonly (readonly [number, number])[]): RouteCheckResult {
-  const land = landMask(slices.grid);
+  const { cellAt, land } = cellsOf(slices.grid);
   const samples: RouteSample[] = sampleRoute(waypoints, MAX_STEP_KM).map(({ lat, lon, distance_km }) => {
-    const index = cellIndexAt(slices.grid, lon, lat);
+    const index = cellAt(lon, lat);
     const concentration = index < 0 ? null : finite(slices.concentration[index]);
     const thickness = index < 0 ? null : finite(slices.thickness[index]);
     const cell = assessCell(iceClass, concentration, thickness);

@@ -119,4 +119,51 @@ describe('forecast routes with region', () => {
       expect(reply.json().detail, url).toMatch(/^Unknown region ".*": expected one of sector, arctic$/);
     }
   });
+
+  it('answer a bbox with the smallest window of the grid covering it, across 180° too, with its own coordinates', async () => {
+    const { app, cookie } = await appWithRegions();
+    const full = new Nc3Dataset(new Uint8Array((await get(app, `/api/v1/forecast/hist?date=${TODAY}&region=arctic`, cookie)).rawPayload));
+    // The East Siberian and Chukchi Seas, across 180°.
+    const bbox = '165,66,-165,76';
+    const reply = await get(app, `/api/v1/forecast/hist?date=${TODAY}&region=arctic&variables=sea_ice_fraction_BREMEN&lead=24&bbox=${bbox}`, cookie);
+    expect(reply.statusCode).toBe(200);
+    const bytes = reply.rawPayload;
+    const window = new Nc3Dataset(new Uint8Array(bytes));
+    const [row0, column0] = window.attributes.subset_window_start as number[];
+    const [ny, nx] = [window.dimensions.find((d) => d.name === 'y')!.size, window.dimensions.find((d) => d.name === 'x')!.size];
+    expect(nx * ny).toBeLessThan(76 * 112 / 4);
+    // The window's cells are the full file's, at its place.
+    const fullValues = full.readRaw('sea_ice_fraction_BREMEN', 0) as Int16Array;
+    const values = window.readRaw('sea_ice_fraction_BREMEN', 0) as Int16Array;
+    for (const [j, i] of [[0, 0], [ny - 1, nx - 1], [ny >> 1, nx >> 1]]) expect(values[j * nx + i]).toBe(fullValues[(row0 + j) * 76 + column0 + i]);
+    expect(Array.from(window.read('x') as Float64Array)).toEqual(Array.from(full.read('x') as Float64Array).slice(column0, column0 + nx));
+    // pyproj, from the subset's own grid mapping: the box's outline lies inside the window's cells, and no edge row
+    // or column of the window could go (each reaches into the box's x/y extent).
+    const script = `
+import json, sys, netCDF4, numpy as np, pyproj
+ds = netCDF4.Dataset(sys.argv[1])
+gm = ds['crs']
+crs = pyproj.CRS.from_cf({k: gm.getncattr(k) for k in gm.ncattrs()})
+w, s, e, n = ${bbox}
+lons = np.concatenate([np.linspace(w, e + 360, 400), np.full(100, w), np.full(100, e + 360)])
+lats = np.concatenate([np.full(200, s), np.full(200, n), np.linspace(s, n, 100), np.linspace(s, n, 100)])
+lons = np.concatenate([lons[:200], lons[:200], lons[400:]]); lats = np.concatenate([np.full(200, s), np.full(200, n), lats[400:]])
+x, y = pyproj.Transformer.from_crs('EPSG:4326', crs, always_xy=True).transform(lons, lats)
+gx, gy = ds['x'][:], ds['y'][:]
+h = abs(gx[1] - gx[0]) / 2
+print(json.dumps(dict(inside=bool(x.min() >= gx.min() - h and x.max() <= gx.max() + h and y.min() >= gy.min() - h and y.max() <= gy.max() + h),
+  tight=bool(gx.min() + h > x.min() and gx.max() - h < x.max() and gy.min() + h > y.min() and gy.max() - h < y.max()))))
+`;
+    const placed = JSON.parse(execFileSync('/usr/bin/python3', ['-c', script, tempNc(bytes)], { encoding: 'utf8' }));
+    expect(placed).toEqual({ inside: true, tight: true });
+
+    // The sector: rows and columns of its 1-D latitude/longitude (cells overlapping 62–66°E, 76–78°N).
+    const sector = new Nc3Dataset(new Uint8Array((await get(app, `/api/v1/forecast/hist?date=${TODAY}&variables=sithick_GLORYS&lead=24&bbox=62,76,66,78`, cookie)).rawPayload));
+    const lat = Array.from(sector.read('latitude') as Float64Array);
+    const lon = Array.from(sector.read('longitude') as Float64Array);
+    expect([lat[0], lat.at(-1), lon[0], lon.at(-1)]).toEqual([76, 78, 62, 66]);
+    expect((await get(app, `/api/v1/forecast/hist?date=${TODAY}&bbox=-100,10,-90,20`, cookie)).json()).toEqual({
+      detail: "the box -100,10,-90,20 lies outside this file's grid",
+    });
+  });
 });
