@@ -1,13 +1,14 @@
 /**
  * The one scoring pipeline: everything scored against the archive, brought up to date after any change to it, in
- * this order: the verification records (`verifyArchive`: every run, per lead; the ensembles' SPS), then the
- * models' hindcast metrics (`recomputeMetrics`: only models whose fingerprint changed). Both read the analyses
- * through `analyses.ts` and compute runs in memory through `forecast-runs.ts`. Idempotent and cheap when nothing
- * changed; each half under its own lock (db/locks.ts). Another kind of record to keep current (records against
- * ice charts, say) is one more step here, so that every trigger (`scoring.ts`: after each job and the daily
- * cycle, at startup) runs it.
+ * this order: the verification records (`verifyArchive`: every run, per lead; the ensembles' SPS), the records
+ * against the ice charts (`verifyChartTruths`), then the models' hindcast metrics (`recomputeMetrics`: only models
+ * whose fingerprint changed). All read the analyses through `analyses.ts` and compute runs in memory through
+ * `forecast-runs.ts`. Idempotent and cheap when nothing changed; each step under its own lock (db/locks.ts).
+ * Another kind of scores to keep current is one more step here, so that every trigger (`scoring.ts`: after each
+ * job and the daily cycle, at startup) runs it.
  */
 import type { ArchiveContext } from '../archive/pipeline.ts';
+import { verifyChartTruths, type ChartVerifyResult } from './chart-truth.ts';
 import { recomputeMetrics } from './hindcast-metrics.ts';
 import { verifyArchive, type VerifyResult } from './verify-archive.ts';
 
@@ -19,18 +20,23 @@ export interface ScoreOptions {
 }
 
 export interface ScoreResult extends VerifyResult {
+  /** The records against the ice charts. */
+  charts: ChartVerifyResult;
   /** Models whose hindcast metrics were computed now. */
   metrics_recomputed: string[];
 }
 
-/** Share of the progress the records take (the metrics the rest: usually none, when no fingerprint changed). */
-const RECORDS_SHARE = 0.8;
+/** Shares of the progress: the records against the analyses, then the charts' (few and quick); the metrics the rest
+ * (usually nothing, when no fingerprint changed). */
+const RECORDS_SHARE = 0.75;
+const CHARTS_SHARE = 0.05;
 
 export async function scoreArchive(ctx: ArchiveContext, options: ScoreOptions = {}): Promise<ScoreResult> {
   const progress = options.onProgress ?? (() => undefined);
   const records = await verifyArchive(ctx, { modelIds: options.modelIds, onProgress: (fraction, message) => progress(RECORDS_SHARE * fraction, message) });
-  progress(RECORDS_SHARE, 'пересчёт метрик моделей');
+  const charts = await verifyChartTruths(ctx, { onProgress: (fraction, message) => progress(RECORDS_SHARE + CHARTS_SHARE * fraction, message) });
+  progress(RECORDS_SHARE + CHARTS_SHARE, 'пересчёт метрик моделей');
   const metrics = await recomputeMetrics(ctx, { modelIds: options.modelIds });
   progress(1, `оценено прогнозов: ${records.computed}`);
-  return { ...records, metrics_recomputed: metrics.recomputed };
+  return { ...records, charts, metrics_recomputed: metrics.recomputed };
 }

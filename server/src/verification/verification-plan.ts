@@ -51,7 +51,7 @@ export interface VerifyPlan {
  * Imported (`external`) models have only their files; ONNX networks are scored on the files a forecast
  * generation wrote (running a network over the whole archive in the background would cost a gigabyte and minutes).
  */
-const COMPUTED_TYPES: ReadonlySet<string> = new Set(modelFamilies.map((family) => family.modelType));
+export const COMPUTED_TYPES: ReadonlySet<string> = new Set(modelFamilies.map((family) => family.modelType));
 
 const runKey = (run: string, date: string, lead: number) => `${run}|${date}|${lead}`;
 const hashOf = (values: string[]) => createHash('sha256').update(values.join('\n')).digest('hex').slice(0, 24);
