@@ -8,7 +8,8 @@ export type Rgb = [number, number, number];
 export async function waitForDrawn(page: Page, drawn: (value: string) => boolean, timeoutMs = 60_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const value = await page.getByTestId('forecast-map').getAttribute('data-drawn');
+    // Within this wait's own deadline (Playwright's 30 s per look ran out first on a loaded machine, before the map was there).
+    const value = await page.getByTestId('forecast-map').getAttribute('data-drawn', { timeout: Math.max(1, deadline - Date.now()) });
     if (value !== null && drawn(value)) break;
     if (Date.now() > deadline) throw new Error(`map never showed the expected field (last: ${value})`);
     await page.waitForTimeout(100);
