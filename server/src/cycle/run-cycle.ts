@@ -10,6 +10,7 @@ import { ArchiveError, ensureAnalysis, existingFile, runModel, type ArchiveConte
 import { defaultModel } from '../archive/forecast-repository.ts';
 import { diskFullReason, isDiskFull } from '../disk/disk-full.ts';
 import { reserveShortfall } from '../disk/reserve.ts';
+import { takeChartInbox, type InboxResult } from '../icecharts/chart-inbox.ts';
 import { DataNotYetError } from '../ingest/errors.ts';
 import { russianFailure } from '../ingest/failure.ts';
 import { ingestFromSource, sourceIdentity } from '../ingest/ingest-analysis.ts';
@@ -18,7 +19,7 @@ import { TimeStepError } from '../ingest/time-axis.ts';
 import { saveCycleDate, type CycleDateStatus } from './cycle-repository.ts';
 import { dailyModels } from './daily-models.ts';
 import { retire, type RetentionResult } from './retention.ts';
-import { clockOf, dayOf, deadlineOf } from './schedule.ts';
+import { clockOf, dayOf, deadlineOf, type ChartInbox } from './schedule.ts';
 import { verificationStep } from './verification-step.ts';
 
 export interface CyclePlan {
@@ -33,6 +34,8 @@ export interface CyclePlan {
   retainDays: number;
   /** DISK_RESERVE, bytes: no date is started with less free space on DATA_DIR's disk (absent in older jobs: none). */
   diskReserveBytes?: number;
+  /** CHART_SOURCE's inbox, taken up before the scores (absent or null: none). */
+  charts?: ChartInbox | null;
   jobId: number | null;
   userId: number | null;
 }
@@ -55,6 +58,10 @@ export interface CycleRunResult {
   verification: { computed: number; unchanged: number; failed: string[] } | null;
   /** Why scoring failed (then retention waited). */
   verification_error?: string;
+  /** What the chart inbox's new files became (null without CHART_SOURCE). */
+  charts: InboxResult | null;
+  /** Why the chart inbox could not be read. */
+  charts_error?: string;
   retention: RetentionResult | null;
 }
 
@@ -95,7 +102,7 @@ export async function runCycle(ctx: ArchiveContext, plan: CyclePlan, attemptsOf:
   const now = new Date(plan.now);
   const source = archiveSource(plan.source);
   const sourced: ArchiveContext = { ...ctx, source };
-  const result: CycleRunResult = { dates: [], dataset_id: source.datasetId, inputs: [], bytes: 0, metrics_recomputed: [], verification: null, retention: null };
+  const result: CycleRunResult = { dates: [], dataset_id: source.datasetId, inputs: [], bytes: 0, metrics_recomputed: [], verification: null, charts: null, retention: null };
   const dates = [...plan.dates].sort();
   const share = 0.7 / Math.max(1, dates.length);
   for (const [index, date] of dates.entries()) {
@@ -135,6 +142,14 @@ export async function runCycle(ctx: ArchiveContext, plan: CyclePlan, attemptsOf:
       outcome = await settleFailure(ctx, plan, now, date, error, attemptsOf(date) + 1);
     }
     result.dates.push(outcome);
+  }
+  if (plan.charts) {
+    progress(0.72, 'ледовые карты из папки');
+    try {
+      result.charts = await takeChartInbox(ctx.db, ctx.dataDir, plan.charts.folder, plan.charts.maxBytes, (message) => progress(0.72, message));
+    } catch (error) {
+      result.charts_error = (error as Error).message;
+    }
   }
   // Scored after every run (cheap when nothing changed): retention below needs the records of what it removes.
   progress(0.75, 'оценка прогнозов по анализам и пересчёт метрик моделей');
