@@ -17,7 +17,7 @@ import { dailyCycleJob } from './cycle-job.ts';
 import { importAnalysisJob, importForecastJob } from './ingest-jobs.ts';
 import type { JobHandler } from './job-handler.ts';
 import { registerOnnxModelJob } from './onnx-jobs.ts';
-import { withVerification } from './with-verification.ts';
+import { chartRecords, withVerification } from './with-verification.ts';
 import { importChartJob } from './icechart-jobs.ts';
 
 export type JobSpec =
@@ -66,6 +66,8 @@ export function uploadRef(dataDir: string, path: string): string {
 export function handlerFor(spec: JobSpec, env: JobEnvironment): JobHandler {
   // The daily cycle scores inside its run, before its retention (cycle/verification-step.ts).
   if (spec.task === 'daily_cycle') return archiveHandlerFor(spec, env);
+  // A chart changes no forecast or analysis: only the records against it can be missing.
+  if (spec.task === 'import_icechart') return withVerification(archiveHandlerFor(spec, env), env, chartRecords(env));
   return withVerification(archiveHandlerFor(spec, env), env);
 }
 

@@ -1,20 +1,29 @@
 /**
  * When the records are computed: after every change to the archive, never on a request.
- *  - after every job: `../jobs/with-verification.ts` runs `verifyInWorker` at the job's end;
+ *  - after every job: `../jobs/with-verification.ts` runs `verifyInWorker` at the job's end (after a chart import,
+ *    `verifyChartsInWorker`: that chart's records only);
  *  - `verifyInBackground(where, log)`: the same step on its own, started after the demo build at startup and
  *    not awaited; calls while one runs are folded into one more run after it.
  */
 import type { FastifyInstance } from 'fastify';
 import type { DatabaseTarget } from '../db/database.ts';
 import { runInWorker } from '../threads/run-in-thread.ts';
-import type { VerificationPass, VerificationTaskArgs } from './verification-task.ts';
+import type { ChartsPass, VerificationPass, VerificationTaskArgs } from './verification-task.ts';
 
 const task = new URL('./verification-task.ts', import.meta.url);
 
+type StepOptions = { signal?: AbortSignal; onProgress?: (fraction: number, message?: string) => void };
+
 /** Run the verification step (verifyArchive, then the records against the ice charts) in a worker thread. */
-export function verifyInWorker(where: DatabaseTarget, options: { signal?: AbortSignal; onProgress?: (fraction: number, message?: string) => void } = {}): Promise<VerificationPass> {
+export function verifyInWorker(where: DatabaseTarget, options: StepOptions = {}): Promise<VerificationPass> {
   const args: VerificationTaskArgs = { dataDir: where.dataDir, databaseUrl: where.databaseUrl };
   return runInWorker<VerificationPass>(task, args, options);
+}
+
+/** Only the records against these charts, in a worker thread (after a chart import: nothing else changed). */
+export function verifyChartsInWorker(where: DatabaseTarget, chartIds: number[], options: StepOptions = {}): Promise<ChartsPass> {
+  const args: VerificationTaskArgs = { dataDir: where.dataDir, databaseUrl: where.databaseUrl, chartIds };
+  return runInWorker<ChartsPass>(task, args, options);
 }
 
 export interface BackgroundLog {
