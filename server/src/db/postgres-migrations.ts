@@ -298,4 +298,16 @@ export const postgresMigrations: readonly string[] = [
   CREATE INDEX chart_verification_records_date ON chart_verification_records (date, lead_hours);
   CREATE INDEX chart_verification_records_chart ON chart_verification_records (chart_id);
   `,
+  // 15: the daily cycle's chart inbox.
+  `
+  CREATE TABLE chart_inbox (
+    name      text PRIMARY KEY,
+    bytes     bigint NOT NULL,
+    mtime_ms  bigint NOT NULL,
+    status    text NOT NULL CHECK (status IN ('imported', 'skipped', 'failed')),
+    message   text NOT NULL,
+    chart_id  integer REFERENCES ice_charts (id) ON DELETE SET NULL,
+    seen_at   text NOT NULL DEFAULT ${NOW}
+  );
+  `,
 ];
