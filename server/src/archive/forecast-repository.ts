@@ -15,7 +15,7 @@ export interface ModelRecord {
   is_default: boolean;
   /**
    * The dataset the model was generated for (migration 9): its metrics (and verification) use that dataset's
-   * analyses when the archive has them (verification/model-analyses.ts). Null or absent: built-in and older models.
+   * analyses when the archive has them (verification/analyses.ts). Null or absent: built-in and older models.
    */
   dataset_id?: string | null;
 }
@@ -30,7 +30,7 @@ export interface FileRecord {
   kind: FileKind;
   owner: string;
   date: string;
-  /** The region whose grid the file is on (migration 14). */
+  /** The region whose grid the file is on (migration 16). */
   region: RegionId;
   /** Relative to DATA_DIR, '/'-separated. */
   path: string;

@@ -10,7 +10,7 @@
  * Everything here is plain async functions over `{db, dataDir}`, so a job in a worker thread can open the
  * database and call `buildDay`, `runModel` or `recomputeMetrics` the same way the startup task does.
  */
-import { rmSync, statSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { nowText, type Db } from '../db/database.ts';
 import { demoSource, type AnalysisSource } from './analysis-source.ts';
@@ -18,6 +18,7 @@ import { encodeStateFile, type FileKind, type FileMetadata } from './forecast-fi
 import { decodeAnyStateFile, encodeRegionStateFile } from './region-state-file.ts';
 import { relativeFilePath, resolveInside, writeFileAtomic } from './file-store.ts';
 import { sha256Of, usableFile } from './file-integrity.ts';
+import { removeCompressedCopies } from './copy-checksum.ts';
 import {
   analysisFileDates,
   defaultModel,
@@ -98,7 +99,7 @@ async function store(ctx: ArchiveContext, kind: FileKind, owner: string, date: s
   const full = resolveInside(ctx.dataDir, rel);
   writeFileAtomic(full, bytes);
   // A file written again (its predecessor found damaged): copies made from the old bytes must not be served for it.
-  for (const suffix of ['.gz', '.br']) rmSync(full + suffix, { force: true });
+  removeCompressedCopies(full);
   const { size, mtimeMs } = statSync(full);
   // The sector's ETags stay as they were; another region's name it (a file of each region may share kind, owner, date).
   const etag = makeEtag(kind, region === 'sector' ? owner : `${owner}-${region}`, date, size, mtimeMs);

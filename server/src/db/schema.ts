@@ -72,7 +72,7 @@ export interface ForecastFilesTable {
   /** When the file was found truncated, rewritten or missing, and what was found; null while it is whole. */
   damaged_at: Defaulted<string | null>;
   damage: Defaulted<string | null>;
-  /** The region whose grid the file is on (migration 14): 'sector' or 'arctic'. */
+  /** The region whose grid the file is on (migration 16): 'sector' or 'arctic'. */
   region: Defaulted<string>;
 }
 
@@ -179,6 +179,22 @@ export interface VerificationRecordsTable extends LeadScores {
   computed_at: Defaulted<string>;
 }
 
+/** Migration 14: a forecast scored against an ice chart of its valid date (server/src/verification/chart-truth.ts). */
+export interface ChartVerificationRecordsTable extends VerificationRecordsTable {
+  chart_id: number;
+}
+
+/** Migration 15: what the daily cycle's chart inbox made of each file (server/src/icecharts/chart-inbox.ts). */
+export interface ChartInboxTable {
+  name: string;
+  bytes: number;
+  mtime_ms: number;
+  status: 'imported' | 'skipped' | 'failed';
+  message: string;
+  chart_id: number | null;
+  seen_at: ColumnType<string, string | undefined, string>;
+}
+
 /** Migration 10: the spatial probability score of all models' files of a start date and lead. */
 export interface VerificationEnsemblesTable {
   date: string;
@@ -236,4 +252,6 @@ export interface Database {
   cycle_ticks: CycleTicksTable;
   cycle_retention: CycleRetentionTable;
   ice_charts: IceChartsTable;
+  chart_verification_records: ChartVerificationRecordsTable;
+  chart_inbox: ChartInboxTable;
 }

@@ -7,12 +7,12 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { GenerateForecastRequest, GenerateModelRequest, StartedJob } from '../../../common/api-types/admin.ts';
-import type { CycleDateView, CycleRetentionView, CycleStatus } from '../../../common/api-types/cycle.ts';
+import type { CycleChartFile, CycleDateView, CycleRetentionView, CycleStatus } from '../../../common/api-types/cycle.ts';
 import type { IceChartCollection, IceChartList, IceChartSummary } from '../../../common/api-types/icecharts.ts';
 import type { Job } from '../../../common/api-types/jobs.ts';
 import type { RegionSummary } from '../../../common/regions/types.ts';
 import type { RouteCheckRequest, RouteCheckResult, RouteSample } from '../../../common/api-types/ship-route.ts';
-import type { VerificationReply, VerificationRow, VerificationSpsRow, VerificationSummaryReply, VerificationSummaryRow, VerificationTruth } from '../../../common/api-types/verification.ts';
+import type { VerificationChartSummaryRow, VerificationReply, VerificationRow, VerificationSpsRow, VerificationSummaryReply, VerificationSummaryRow, VerificationTruth } from '../../../common/api-types/verification.ts';
 import type { ForecastInfo } from '../../../src/api/forecast.ts';
 import type { Dataset, ModelArchitecture, ModelMetrics } from '../../../src/api/reports.ts';
 import type { CurrentUser, Role } from '../../../src/api/users.ts';
@@ -44,7 +44,8 @@ const contract: [string, string, string, string[], (schema: Schema) => Schema | 
   ['post', '/api/v1/forecast/generate', 'body', fields<GenerateForecastRequest>()({ date: true, model_ids: true, region: true }), (s) => s],
   ['get', '/api/v1/forecast/info', '200', fields<ForecastInfo>()({ available_dates: true }), (s) => s],
   ['get', '/api/v1/report/model_architecture', '200', fields<ModelArchitecture>()({ model_id: true, model_type: true, hyperparameters: true, provenance: true, dataset_id: true, dataset_name: true, is_default: true, run_daily: true }), (s) => s.items],
-  ['get', '/api/v1/cycle', '200', fields<CycleStatus>()({ schedule: true, next_run: true, last_run: true, disk_bytes: true, disk_free_bytes: true, disk_total_bytes: true, disk_reserve_bytes: true, retain_days: true, last_retention: true, dates: true }), (s) => s],
+  ['get', '/api/v1/cycle', '200', fields<CycleStatus>()({ schedule: true, next_run: true, last_run: true, disk_bytes: true, disk_free_bytes: true, disk_total_bytes: true, disk_reserve_bytes: true, retain_days: true, last_retention: true, dates: true, chart_source: true, charts: true }), (s) => s],
+  ['get', '/api/v1/cycle', '200', fields<CycleChartFile>()({ name: true, status: true, message: true, chart_id: true, seen_at: true }), (s) => s.properties?.charts?.items],
   ['get', '/api/v1/cycle', '200', fields<CycleDateView>()({ date: true, analysis: true, forecasts: true, verification: true, status: true, message: true }), (s) => s.properties?.dates?.items],
   ['get', '/api/v1/cycle', '200', fields<CycleRetentionView>()({ ran_at: true, dates: true, files: true, bytes: true, disk_bytes: true }), (s) => s.properties?.last_retention],
   ['get', '/api/v1/report/model_metrics', '200', fields<ModelMetrics>()({ model_id: true, metrics: true, verification: true }), (s) => s.items],
@@ -55,8 +56,9 @@ const contract: [string, string, string, string[], (schema: Schema) => Schema | 
   ['get', '/api/v1/verification', '200', fields<VerificationReply>()({ rows: true }), (s) => s],
   ['get', '/api/v1/verification', '200', verificationRowFields(), (s) => s.properties?.rows?.items],
   ['get', '/api/v1/verification', '200', fields<VerificationTruth>()({ source: true, label: true, demo: true }), (s) => s.properties?.rows?.items?.properties?.truth],
-  ['get', '/api/v1/verification/summary', '200', fields<VerificationSummaryReply>()({ from: true, to: true, rows: true, sps: true }), (s) => s],
+  ['get', '/api/v1/verification/summary', '200', fields<VerificationSummaryReply>()({ from: true, to: true, rows: true, sps: true, charts: true }), (s) => s],
   ['get', '/api/v1/verification/summary', '200', summaryRowFields(), (s) => s.properties?.rows?.items],
+  ['get', '/api/v1/verification/summary', '200', chartSummaryRowFields(), (s) => s.properties?.charts?.items],
   ['get', '/api/v1/regions', '200', fields<RegionSummary>()({ id: true, name: true, crs: true, shape: true, bounds: true, extent: true }), (s) => s.items],
   ['get', '/api/v1/icecharts', '200', fields<IceChartList>()({ charts: true }), (s) => s],
   ['get', '/api/v1/icecharts', '200', fields<IceChartSummary>()({ id: true, source: true, valid_time: true, polygons: true, bbox: true, imported_at: true }), (s) => s.properties?.charts?.items],
@@ -70,6 +72,10 @@ function verificationRowFields(): string[] {
 
 function summaryRowFields(): string[] {
   return fields<VerificationSummaryRow>()({ model_id: true, run: true, lead_hours: true, records: true, beats_persistence_share: true, ...SCORES });
+}
+
+function chartSummaryRowFields(): string[] {
+  return fields<VerificationChartSummaryRow>()({ service: true, model_id: true, run: true, lead_hours: true, records: true, beats_persistence_share: true, ...SCORES });
 }
 
 function routeResultFields(): string[] {
