@@ -162,10 +162,15 @@ export function subsetFile(bytes: Uint8Array, selection: SubsetSelection, pack: 
   for (const v of wanted) {
     if (coordinates.has(v.name)) throw new SubsetError(`${v.name} is a coordinate; it comes with every subset`);
   }
-  // A field's auxiliary coordinates and grid mapping (CF `coordinates`, `grid_mapping`: a projected region's 2-D
-  // latitude/longitude and `crs`) come with it, so the subset places its cells as the full file does.
-  const auxiliaries = wanted.flatMap((v) => [v.attributes.coordinates, v.attributes.grid_mapping].flatMap((names) => (typeof names === 'string' ? names.split(/\s+/) : [])));
+  // A field's grid mapping (CF `grid_mapping`: a projected region's `crs`) comes with it: with the x/y axes it places
+  // every cell. Its 2-D latitude/longitude (CF `coordinates`) come with a bbox window only: over the whole grid they
+  // are 17 of the 22 MB of one field at one lead of the whole Arctic, and hardly compress (a slow link's budget).
+  const named = (attribute: string) =>
+    wanted.flatMap((v) => (typeof v.attributes[attribute] === 'string' ? (v.attributes[attribute] as string).split(/\s+/) : []));
+  const auxiliaries = [...named('grid_mapping'), ...(selection.bbox ? named('coordinates') : [])];
   const keep = new Set([...coordinates, ...wanted.map((v) => v.name), ...auxiliaries.filter((name) => dataset.variables.some((v) => v.name === name))]);
+  // A field naming coordinates the subset leaves out names none (a CF reader would look for them).
+  const dropsCoordinates = (v: VariableInfo) => typeof v.attributes.coordinates === 'string' && !v.attributes.coordinates.split(/\s+/).every((name) => keep.has(name));
   const kept = dataset.variables.filter((v) => keep.has(v.name));
   for (const v of kept) {
     if (!NC3_TYPES.has(v.type)) throw new SubsetError(`variable ${v.name} holds ${v.type} values, which a subset cannot carry`);
@@ -201,6 +206,7 @@ export function subsetFile(bytes: Uint8Array, selection: SubsetSelection, pack: 
   const variables: NcVariable[] = kept.map((v) => {
     const type = v.type as NcType;
     const attributes = attributesFor(v.attributes, type);
+    if (dropsCoordinates(v)) delete attributes.coordinates;
     const alongTime = timeDim !== null && v.dimensions[0] === timeDim;
     const keepbits = v.attributes[QUANTIZE_ATTRIBUTE];
     if (pack === 'int16' && type === 'float' && typeof keepbits === 'number' && v.shape.length >= 2) {

@@ -38,17 +38,20 @@ gm = ds[v.grid_mapping]
 crs = pyproj.CRS.from_cf({k: gm.getncattr(k) for k in gm.ncattrs()})
 xx, yy = np.meshgrid(ds['x'][:], ds['y'][:])
 lon, lat = pyproj.Transformer.from_crs(crs, 'EPSG:4326', always_xy=True).transform(xx, yy)
-_, _, apart = pyproj.Geod(ellps='WGS84').inv(lon, lat, ds['longitude'][:].astype(float), ds['latitude'][:].astype(float))
-print(json.dumps(dict(epsg=crs.to_epsg(), max_apart_m=float(np.max(apart)), dims=list(v.dimensions), shape=list(v.shape),
-  sea=int((~np.ma.getmaskarray(v[:])).sum()))))
+apart = None
+if 'latitude' in ds.variables:
+    apart = float(np.max(pyproj.Geod(ellps='WGS84').inv(lon, lat, ds['longitude'][:].astype(float), ds['latitude'][:].astype(float))[2]))
+print(json.dumps(dict(epsg=crs.to_epsg(), max_apart_m=apart, dims=list(v.dimensions), shape=list(v.shape),
+  sea=int((~np.ma.getmaskarray(v[:])).sum()), coordinates=getattr(v, 'coordinates', None))))
 `;
 const pythonCells = (bytes: Buffer, variable: string) =>
   JSON.parse(execFileSync('/usr/bin/python3', ['-c', PYTHON, tempNc(bytes), variable], { encoding: 'utf8' })) as {
     epsg: number;
-    max_apart_m: number;
+    max_apart_m: number | null;
     dims: string[];
     shape: number[];
     sea: number;
+    coordinates: string | null;
   };
 
 describe('forecast routes with region', () => {
@@ -87,21 +90,26 @@ describe('forecast routes with region', () => {
       const cells = pythonCells(arctic.rawPayload, 'sea_ice_fraction_BREMEN');
       expect(cells.epsg).toBe(3413);
       expect(cells.max_apart_m).toBeLessThan(5);
+      expect(cells.coordinates).toBe('latitude longitude');
       expect(cells.dims).toEqual(['time', 'y', 'x']);
       expect(cells.sea).toBeGreaterThan(1000);
     }
   });
 
-  it('cut subsets of an arctic file with its 2-D latitude/longitude and grid mapping', async () => {
+  it('cut subsets of an arctic file with its grid mapping and x/y (the 2-D latitude/longitude stay in the whole file)', async () => {
     const { app, cookie } = await appWithRegions();
     const reply = await get(app, `/api/v1/forecast/hist?date=${TODAY}&region=arctic&variables=sea_ice_fraction_BREMEN&lead=48`, cookie);
     expect(reply.statusCode).toBe(200);
     const subset = new Nc3Dataset(new Uint8Array(reply.rawPayload));
-    expect(subset.variables.map((v) => v.name).sort()).toEqual(['crs', 'latitude', 'longitude', 'sea_ice_fraction_BREMEN', 'time', 'x', 'y']);
-    expect(pythonCells(reply.rawPayload, 'sea_ice_fraction_BREMEN')).toMatchObject({ epsg: 3413, dims: ['time', 'y', 'x'], shape: [1, 112, 76] });
+    expect(subset.variables.map((v) => v.name).sort()).toEqual(['crs', 'sea_ice_fraction_BREMEN', 'time', 'x', 'y']);
+    // netCDF4-python + pyproj place its cells from the CF grid mapping and x/y alone; the field names no coordinates it lacks.
+    expect(pythonCells(reply.rawPayload, 'sea_ice_fraction_BREMEN')).toMatchObject({ epsg: 3413, dims: ['time', 'y', 'x'], shape: [1, 112, 76], coordinates: null });
     const preview = await get(app, `/api/v1/forecast/hist?date=${TODAY}&region=arctic&variables=sea_ice_fraction_BREMEN&lead=48&stride=2`, cookie);
-    const cells = pythonCells(preview.rawPayload, 'sea_ice_fraction_BREMEN');
-    expect(cells).toMatchObject({ epsg: 3413, shape: [1, 56, 38] });
+    expect(pythonCells(preview.rawPayload, 'sea_ice_fraction_BREMEN')).toMatchObject({ epsg: 3413, shape: [1, 56, 38], coordinates: null });
+    // Asked for by name, the 2-D latitude/longitude come thinned like the field.
+    const named = await get(app, `/api/v1/forecast/hist?date=${TODAY}&region=arctic&variables=sea_ice_fraction_BREMEN,latitude,longitude&lead=48&stride=2`, cookie);
+    const cells = pythonCells(named.rawPayload, 'sea_ice_fraction_BREMEN');
+    expect(cells).toMatchObject({ epsg: 3413, shape: [1, 56, 38], coordinates: 'latitude longitude' });
     expect(cells.max_apart_m).toBeLessThan(5);
   });
 
