@@ -14,7 +14,7 @@ import { EARTH_RADIUS_M } from '../grid/grid.ts';
 import type { IceState } from '../grid/ice-state.ts';
 import { planarLandMask } from '../grid/land-mask.ts';
 import { planarCells } from '../grid/planar-cells.ts';
-import { blurredCoast, dayNumber, driftDisplacement, eddiesAt, MAX_SPEED, seasonPhase, texture, transpolarDrift } from './demo-analysis.ts';
+import { blurredCoast, boundDrift, dayNumber, driftDisplacement, eddiesAt, seasonPhase, texture, transpolarDrift } from './demo-analysis.ts';
 
 const DEG = Math.PI / 180;
 /** Blur radius of the coast proximity, m (the sector's 0.3° of latitude ≈ 33 km). */
@@ -115,16 +115,6 @@ export function demoAnalysisPlanar(date: string, grid: PlanarGrid): IceState<Pla
     const h = (0.35 + 2.6 * pole + 1.3 * coast[k] + 0.45 * season + 0.25 * tex) * Math.sqrt(c);
     thickness[k] = Math.min(4, Math.max(0, h));
   }
-  // One factor for the whole field keeps it non-divergent while bounding the speed.
-  const scale = fastest > MAX_SPEED ? MAX_SPEED / fastest : 1;
-  for (let k = 0; k < n; k++) {
-    if (!(concentration[k] > 0)) {
-      u[k] = NaN;
-      v[k] = NaN;
-    } else {
-      u[k] *= scale;
-      v[k] *= scale;
-    }
-  }
+  boundDrift(u, v, concentration, fastest);
   return { grid, thickness, concentration, u, v };
 }

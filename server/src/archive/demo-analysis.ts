@@ -18,7 +18,7 @@ export const DEMO_SOURCE = 'демонстрационные данные';
 export const DAY_S = 86_400;
 const DEG = Math.PI / 180;
 /** Fastest drift the generator produces, m/s. */
-export const MAX_SPEED = 0.29;
+const MAX_SPEED = 0.29;
 
 /** Days since 1970-01-01 for a 'YYYY-MM-DD' date (00:00 UTC). */
 export function dayNumber(date: string): number {
@@ -168,6 +168,23 @@ export function eddiesAt(day: number): Eddy[] {
   ];
 }
 
+/**
+ * Drift (m/s, in place) scaled by one factor for the whole field, which keeps it non-divergent while bounding its
+ * speed to MAX_SPEED (`fastest`: its largest speed before), and NaN where there is no ice.
+ */
+export function boundDrift(u: Float32Array, v: Float32Array, concentration: Float32Array, fastest: number): void {
+  const scale = fastest > MAX_SPEED ? MAX_SPEED / fastest : 1;
+  for (let k = 0; k < u.length; k++) {
+    if (!(concentration[k] > 0)) {
+      u[k] = NaN;
+      v[k] = NaN;
+    } else {
+      u[k] *= scale;
+      v[k] *= scale;
+    }
+  }
+}
+
 /** The synthetic analysis of `date` ('YYYY-MM-DD', 00:00 UTC) on `grid`. */
 export function demoAnalysis(date: string, grid: Grid): IceState {
   const day = dayNumber(date);
@@ -247,16 +264,6 @@ export function demoAnalysis(date: string, grid: Grid): IceState {
       fastest = Math.max(fastest, Math.sqrt(u[k] * u[k] + v[k] * v[k]));
     }
   }
-  // One factor for the whole field keeps it non-divergent while bounding the speed.
-  const scale = fastest > MAX_SPEED ? MAX_SPEED / fastest : 1;
-  for (let k = 0; k < n; k++) {
-    if (!(concentration[k] > 0)) {
-      u[k] = NaN;
-      v[k] = NaN;
-    } else {
-      u[k] *= scale;
-      v[k] *= scale;
-    }
-  }
+  boundDrift(u, v, concentration, fastest);
   return { grid, thickness, concentration, u, v };
 }
