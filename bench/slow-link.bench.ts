@@ -15,13 +15,18 @@
  * arriving); then, once no app request has been in flight for a second ("settled"), a lead switch and a
  * switch to the drift (+72 h, then the drift: the last slices of the background's queue), each from the click;
  * then a second visit in the same context (warm). Median and spread (min–max) of RUNS runs (default 3).
+ * Beside the times, each run of ours records what decided its first switch: the link decision the sidebar shows
+ * (the rate the worker measured) and whether the background had asked for that switch's slice before the click
+ * (the switch then waits for it instead of taking a preview).
  * Setup outside the timed parts: the server's demo day is built and every subset (full and preview) and
  * compressed copy is made before the first run (so server CPU does not count).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { repoRoot } from '../tests/e2e/harness.ts';
+import { linkShown } from './link-shown.ts';
 import { startShapingProxy, type LinkProfile } from './shaping-proxy.ts';
 import { setUpSlowLinkBench } from './slow-link-setup.ts';
 
@@ -58,35 +63,67 @@ interface Sample {
   settledSwitchMs: number;
   warmFirstMs: number;
   warmBytes: number;
+  /** The sidebar's link decision once the map is drawn ('slices 0,26 Мбит/с'; '' for the peer). */
+  link: string;
+  /** The background had asked for the lead switch's full slice before the click. */
+  leadAskedBefore: boolean;
 }
 
-type Wait = 'first' | 'map' | 'shown';
+type Wait = 'first' | 'map';
 
 /**
  * Wait until the field whose `data-drawn` ends with `suffix` is drawn: 'first' = on the first view's canvas or
- * on the map; 'map' = on the map, with the first view gone (MapLibre has rendered it); 'shown' = on the map,
- * the full field or its coarse preview (`data-preview-drawn`: a switch on a slow link draws every second cell
- * first, then the full slice).
+ * on the map; 'map' = on the map, with the first view gone (MapLibre has rendered it).
  */
-async function drawn(page: Page, suffix: string, timeoutMs: number, wait: Wait = 'map'): Promise<'preview' | 'full'> {
+async function drawn(page: Page, suffix: string, timeoutMs: number, wait: Wait = 'map'): Promise<void> {
   try {
-    const handle = await page.waitForFunction(
+    await page.waitForFunction(
       ({ end, wait }) => {
         const map = document.querySelector('[data-testid="forecast-map"]');
         const onMap = map?.getAttribute('data-drawn')?.endsWith(end) ?? false;
         const firstView = document.querySelector('[data-testid="first-view"]');
-        if (wait === 'shown') return onMap ? 'full' : (map?.getAttribute('data-preview-drawn')?.endsWith(end) ?? false) && 'preview';
-        if (wait === 'map') return onMap && firstView === null && 'full';
-        return (onMap || (firstView?.getAttribute('data-field-drawn')?.endsWith(end) ?? false)) && 'full';
+        if (wait === 'map') return onMap && firstView === null;
+        return onMap || (firstView?.getAttribute('data-field-drawn')?.endsWith(end) ?? false);
       },
       { end: suffix, wait },
       { polling: 50, timeout: timeoutMs },
     );
-    return (await handle.jsonValue()) as 'preview' | 'full';
   } catch (error) {
     const shown = await page.evaluate(() => document.body.innerText.slice(0, 400)).catch(() => '?');
     throw new Error(`no field ${suffix} at ${page.url()}; the page shows: ${shown}`, { cause: error });
   }
+}
+
+/**
+ * Click `button` from inside the page, then time with the page's clock the field shown (its coarse preview,
+ * `data-preview-drawn`, or the full field, whichever comes first) and the full field (`data-drawn`), ms. The DOM's
+ * click, not Playwright's: its actionability checks wait for animation frames of their own, which with software
+ * WebGL on a loaded machine took seconds after the map was drawn, long enough for the background to put the
+ * switch's slice on the link first (a switch then waits for it instead of taking a preview).
+ */
+async function timedSwitch(page: Page, button: string, suffix: string, timeoutMs: number): Promise<[number, number]> {
+  // A string, not a function: tsx would wrap a named function in a helper the page does not have.
+  const script = `new Promise((resolve, reject) => {
+    const button = ${JSON.stringify(button)}, end = ${JSON.stringify(suffix)};
+    const map = document.querySelector('[data-testid="forecast-map"]');
+    const target = [...document.querySelectorAll('button')].find((b) => b.textContent.trim() === button);
+    if (!map || !target) return reject(new Error('no map or no button ' + button));
+    const timeout = setTimeout(() => reject(new Error('switch to ' + button + ' not drawn in ${timeoutMs} ms')), ${timeoutMs});
+    let shownAt = 0;
+    const observer = new MutationObserver(() => {
+      const now = performance.now();
+      const full = (map.getAttribute('data-drawn') || '').endsWith(end);
+      if (!shownAt && (full || (map.getAttribute('data-preview-drawn') || '').endsWith(end))) shownAt = now;
+      if (!full) return;
+      clearTimeout(timeout);
+      observer.disconnect();
+      resolve([shownAt - started, now - started]);
+    });
+    observer.observe(map, { attributes: true, attributeFilter: ['data-drawn', 'data-preview-drawn'] });
+    const started = performance.now();
+    target.click();
+  })`;
+  return (await page.evaluate(script)) as [number, number];
 }
 
 async function run(browser: Browser, serverPort: number, cookies: Array<{ name: string; value: string }>, profile: LinkProfile, mode: Mode, date: string): Promise<Sample> {
@@ -102,8 +139,12 @@ async function run(browser: Browser, serverPort: number, cookies: Array<{ name: 
     const inFlight = new Set<string>();
     let lastChange = performance.now();
     const isData = (url: string) => url.includes('/api/v1/forecast/hist');
+    /** When the lead switch's full slice (thickness at +48 h, not a preview) was first asked for. */
+    let leadAskedAt = Infinity;
     page.on('request', (r) => {
-      if (isData(r.url())) return;
+      const asked = r.url();
+      if (/variables=sithick_GLORYS&lead=48$/.test(asked)) leadAskedAt = Math.min(leadAskedAt, performance.now());
+      if (isData(asked)) return;
       inFlight.add(r.url());
       lastChange = performance.now();
     });
@@ -134,18 +175,13 @@ async function run(browser: Browser, serverPort: number, cookies: Array<{ name: 
     const mapBytes = proxy.bytesDown() + proxy.bytesUp();
     log(`${mode} first field ${firstMs.toFixed(0)} ms, map ${mapMs.toFixed(0)} ms`);
 
-    /** Click, then the times (ms) until the field is shown (preview or full) and until the full field is drawn. */
-    const switchTo = async (button: string, suffix: string): Promise<[number, number]> => {
-      const clicked = performance.now();
-      await page.getByRole('button', { name: button }).click();
-      const first = await drawn(page, suffix, timeout, 'shown');
-      const shown = performance.now() - clicked;
-      if (first === 'full') return [shown, shown];
-      await drawn(page, suffix, timeout);
-      return [shown, performance.now() - clicked];
-    };
+    const switchTo = (button: string, suffix: string) => timedSwitch(page, button, suffix, timeout);
+    const leadClickedAt = performance.now();
     const [leadShownMs, leadMs] = await switchTo('+48h', '|sithick_GLORYS|1');
+    const leadAskedBefore = leadAskedAt < leadClickedAt;
     const [variableShownMs, variableMs] = await switchTo('sea_ice_fraction_BREMEN', '|sea_ice_fraction_BREMEN|1');
+    // The decision keeps the rate it was made with (the first slice's): read once the switches are timed.
+    const link = mode === 'ours' ? await linkShown(page, 2_000) : '';
 
     started = performance.now();
     while ((inFlight.size > 0 || performance.now() - lastChange < 1000) && performance.now() - started < 120_000) {
@@ -156,7 +192,7 @@ async function run(browser: Browser, serverPort: number, cookies: Array<{ name: 
     const [settledSwitchShownMs, settledSwitchMs] = await switchTo('usi_vsi', '|usi_vsi|2');
     const pair = (shownMs: number, fullMs: number) => `${shownMs.toFixed(0)}${shownMs < fullMs ? ` (preview) → ${fullMs.toFixed(0)}` : ''}`;
     log(
-      `${mode} switches (shown→full) ${pair(leadShownMs, leadMs)} / ${pair(variableShownMs, variableMs)} ms; settled after ${settleMs.toFixed(0)} ms; then ${pair(settledLeadShownMs, settledLeadMs)} / ${pair(settledSwitchShownMs, settledSwitchMs)} ms`,
+      `${mode} link ${link || 'not shown'}, lead slice asked before the click: ${leadAskedBefore}; switches (shown→full) ${pair(leadShownMs, leadMs)} / ${pair(variableShownMs, variableMs)} ms; settled after ${settleMs.toFixed(0)} ms; then ${pair(settledLeadShownMs, settledLeadMs)} / ${pair(settledSwitchShownMs, settledSwitchMs)} ms`,
     );
     await page.close();
 
@@ -186,6 +222,8 @@ async function run(browser: Browser, serverPort: number, cookies: Array<{ name: 
       settledSwitchMs,
       warmFirstMs,
       warmBytes,
+      link,
+      leadAskedBefore,
     };
   } finally {
     await context.close();
@@ -200,8 +238,11 @@ function cell(values: number[], unit: 's' | 'KiB'): string {
   return `${f(median(values))} (${f(Math.min(...values))}–${f(Math.max(...values))})`;
 }
 
+/** The figures of a sample in ms. */
+type TimedField = { [K in keyof Sample]: Sample[K] extends number ? K : never }[keyof Sample];
+
 /** 'shown / full' cell of a switch (one figure when no preview was drawn first in any run). */
-function both(samples: Sample[], shown: keyof Sample, full: keyof Sample): string {
+function both(samples: Sample[], shown: TimedField, full: TimedField): string {
   const a = samples.map((x) => x[shown]);
   const b = samples.map((x) => x[full]);
   return a.every((v, k) => v >= b[k]) ? `${cell(b, 's')} s` : `${cell(a, 's')} / ${cell(b, 's')} s`;
@@ -212,17 +253,20 @@ async function main(): Promise<void> {
   try {
     const port = Number(new URL(server.url).port);
     const results: Record<string, Record<Mode, Sample[]>> = {};
+    /** The 1-minute load average as each run starts (the machine is shared). */
+    const loads: string[] = [];
     for (const profile of PROFILES) {
       results[profile.name] = { ours: [], peer: [] };
       for (let i = 0; i < RUNS; i++) {
         for (const mode of MODES) {
+          loads.push(loadavg()[0].toFixed(1));
           const sample = await run(browser, port, cookies, profile, mode, date);
           results[profile.name][mode].push(sample);
           console.error(`${profile.name} ${mode} #${i + 1}: ${JSON.stringify(sample)}`);
         }
       }
     }
-    console.log(`RUNS=${RUNS}, date ${date}, median (min–max)\n`);
+    console.log(`RUNS=${RUNS}, date ${date}, median (min–max); 1-min load average at each run's start: ${loads.join(', ')}\n`);
     console.log(
       '| link | path | first field, cold | bytes to it | map interactive, cold | bytes to it | lead switch: shown / full | variable switch: shown / full | settled after | lead switch, settled: shown / full | drift switch, settled: shown / full | first field, warm | bytes, warm |',
     );
@@ -234,6 +278,11 @@ async function main(): Promise<void> {
           `| ${profile.name} | ${mode === 'ours' ? 'ours (slice + first view)' : 'peer (whole file)'} | ${cell(s.map((x) => x.firstMs), 's')} s | ${cell(s.map((x) => x.firstBytes), 'KiB')} KiB | ${cell(s.map((x) => x.mapMs), 's')} s | ${cell(s.map((x) => x.mapBytes), 'KiB')} KiB | ${both(s, 'leadShownMs', 'leadMs')} | ${both(s, 'variableShownMs', 'variableMs')} | ${cell(s.map((x) => x.settleMs), 's')} s | ${both(s, 'settledLeadShownMs', 'settledLeadMs')} | ${both(s, 'settledSwitchShownMs', 'settledSwitchMs')} | ${cell(s.map((x) => x.warmFirstMs), 's')} s | ${cell(s.map((x) => x.warmBytes), 'KiB')} KiB |`,
         );
       }
+    }
+    console.log('');
+    for (const profile of PROFILES) {
+      const ours = results[profile.name].ours;
+      console.log(`${profile.name}, ours: link shown ${ours.map((x) => x.link || 'none').join('; ')}; lead slice asked before the click: ${ours.map((x) => x.leadAskedBefore).join(', ')}`);
     }
     console.log('');
     for (const profile of MODES.length === 2 ? PROFILES : []) {

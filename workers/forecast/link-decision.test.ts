@@ -4,7 +4,7 @@
  * "fast" are exact, not timed.
  */
 import { describe, expect, it } from 'vitest';
-import { fakeLinkServer } from '../../common/testing/fake-link.ts';
+import { fakeLinkServer, type FakeLink } from '../../common/testing/fake-link.ts';
 import { ForecastService } from '../forecast-service.ts';
 import { openNetcdf } from '../../netcdf/open-netcdf.ts';
 import { smallForecast, writeNc3, type TestVariable } from '../../netcdf/test/write-nc3.ts';
@@ -30,14 +30,16 @@ async function subsetOf(variables: string[], leadHours: number): Promise<Uint8Ar
 
 /**
  * The server behind a link of `bytesPerSecond`; `wholeFails`: the whole file's request breaks (a 503); `thinkMs`:
- * a busy server, each answer's first byte that long after its headers.
+ * a busy server, each answer's first byte that long after its headers; `readLateMs`, `oneRead`: a busy worker
+ * (common/testing/fake-link.ts); `recorded: false`: no Resource Timing record (the reads are timed).
  */
-function fakeLink(bytesPerSecond: number, options: { wholeFails?: boolean; thinkMs?: number } = {}) {
-  const server = fakeLinkServer(FULL, { bytesPerSecond, thinkMs: options.thinkMs }, {
-    wholeFails: options.wholeFails,
+function fakeLink(bytesPerSecond: number, options: { wholeFails?: boolean } & Omit<FakeLink, 'bytesPerSecond'> = {}) {
+  const { wholeFails, ...link } = options;
+  const server = fakeLinkServer(FULL, { bytesPerSecond, ...link }, {
+    wholeFails,
     subset: (query) => subsetOf(query.get('variables')!.split(','), Number(query.get('lead'))),
   });
-  const service = new ForecastService({ fetch: server.fetch, now: () => server.clock.ms });
+  const service = new ForecastService({ fetch: server.fetch, clock: server.linkClock });
   /** Open with the first slice, as the page does, and say the first field is drawn. */
   const open = async () => {
     const meta = await service.open({ url: URL_, first: { variables: ['sithick_GLORYS'], leadHours: 24 } }, 'r1');
@@ -113,25 +115,40 @@ describe('on a fake link', () => {
     expect(link.asked()).toContain('sea_ice_fraction_BREMEN@48');
   });
 
-  it('judges the link, not the server: a desk on a fast link to a busy server (3 s before each first byte) holds the whole file', async () => {
-    const link = fakeLink(2_000_000, { thinkMs: 3_000 });
-    await link.open();
-    const decision = (await link.service.linkDecision(URL_))!;
-    expect(decision.mode).toBe('whole');
-    expect(decision.bitsPerSecond! / 16_000_000).toBeCloseTo(1, 1);
-    await expect.poll(async () => (await link.service.linkDecision(URL_))?.held).toBe(true);
-    expect(link.asked()).toContain('whole');
-  });
-
-  it('judges the link, not the server: a ship (256 kbit/s) to a quick or a busy server takes slices, at the same rate', async () => {
-    for (const thinkMs of [0, 3_000]) {
-      const link = fakeLink(32_000, { thinkMs });
+  // A busy server (3 s before each first byte) or a busy worker (reading each piece 40 ms late: 1.5 Mbit/s by its
+  // reads; or a whole body in one read) does not change what the browser recorded of the transfer.
+  it('judges the link, not the server nor the worker: a desk on a fast link holds the whole file however busy either is', async () => {
+    for (const busy of [{ thinkMs: 3_000 }, { readLateMs: 40 }, { oneRead: true }]) {
+      const link = fakeLink(2_000_000, busy);
       await link.open();
       const decision = (await link.service.linkDecision(URL_))!;
-      expect(decision.mode).toBe('slices');
+      expect(decision.mode, JSON.stringify(busy)).toBe('whole');
+      expect(decision.bitsPerSecond! / 16_000_000).toBeCloseTo(1, 1);
+      await expect.poll(async () => (await link.service.linkDecision(URL_))?.held).toBe(true);
+      expect(link.asked()).toContain('whole');
+    }
+  });
+
+  it('judges the link, not the server nor the worker: a ship (256 kbit/s) takes slices at its own rate, however busy either is', async () => {
+    for (const busy of [{ thinkMs: 0 }, { thinkMs: 3_000 }, { readLateMs: 40 }, { oneRead: true }]) {
+      const link = fakeLink(32_000, busy);
+      await link.open();
+      const decision = (await link.service.linkDecision(URL_))!;
+      expect(decision.mode, JSON.stringify(busy)).toBe('slices');
       expect(decision.bitsPerSecond! / 256_000).toBeCloseTo(1, 1);
+      await link.service.scalarSlice(URL_, 'sithick_GLORYS', 1);
       expect(link.asked()).not.toContain('whole');
     }
+  });
+
+  it("without the browser's record, a body read in one go is no sample: a ship is not taken for a fast link", async () => {
+    const link = fakeLink(32_000, { oneRead: true, recorded: false });
+    await link.open();
+    expect(await link.service.linkDecision(URL_)).toMatchObject({ mode: 'slices', bitsPerSecond: null });
+    // Timed by its reads when they show the transfer: the same link, read as it arrives.
+    const read = fakeLink(32_000, { recorded: false });
+    await read.open();
+    expect((await read.service.linkDecision(URL_))!.bitsPerSecond! / 256_000).toBeCloseTo(1, 1);
   });
 
   it('tells the page, which asked once when its first field was drawn, the decision and then that the file is held', async () => {

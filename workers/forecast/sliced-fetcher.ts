@@ -16,8 +16,8 @@ import { NetcdfNotFoundError } from '../../netcdf/errors.ts';
 import type { NetcdfDataset } from '../../netcdf/types.ts';
 import { subsetQuery } from '../../common/forecast-file/subset-query.ts';
 import { DownloadError } from '../worker-errors.ts';
-import { backgroundOrder } from './background-order.ts';
-import { FetchScheduler, type BackgroundJob } from './fetch-scheduler.ts';
+import { backgroundJobs } from './background-order.ts';
+import { FetchScheduler } from './fetch-scheduler.ts';
 import type { FileCache } from './file-cache.ts';
 import { describeFile } from './file-meta.ts';
 import { fetchFirstView } from './first-slice.ts';
@@ -27,6 +27,7 @@ import { fetchSubset, PartialDataset, type FetchContext } from './partial-file.t
 import { SliceSizes } from './preview.ts';
 import { SlicePreviews } from './slice-previews.ts';
 import { sliceSlot } from './slice-slot.ts';
+import type { TransferClock } from './transfer-timing.ts';
 import { cacheWholeFile, fetchWholeFile } from './whole-file.ts';
 import { WholeUpgrade } from './whole-upgrade.ts';
 
@@ -49,8 +50,8 @@ export class SlicedFetcher {
   constructor(
     private readonly cache: FileCache,
     private readonly fetchImpl: typeof fetch,
-    /** The clock the link is measured with, ms (tests pass one their fake link advances). */
-    private readonly now?: () => number,
+    /** The clock the link is measured with and the browser's record of each transfer (transfer-timing.ts). */
+    private readonly clock?: TransferClock,
   ) {
     this.previews = new SlicePreviews({
       scheduler: this.scheduler,
@@ -67,7 +68,7 @@ export class SlicedFetcher {
       scheduler: this.scheduler,
       decisions: this.decisions,
       partial: (key) => this.partial(key),
-      fetchWhole: (key, signal) => fetchWholeFile(key, { signal, fetchImpl: this.fetchImpl, rate: this.rate, now: this.now }),
+      fetchWhole: (key, signal) => fetchWholeFile(key, { signal, fetchImpl: this.fetchImpl, rate: this.rate, clock: this.clock }),
       fallBack: (key, first) => {
         this.backgroundKey = null;
         this.prefetch(key, first);
@@ -198,7 +199,7 @@ export class SlicedFetcher {
     const seen: { wire?: number } = {};
     const dataset = await fetchSubset(url, {
       ...context,
-      now: this.now,
+      clock: this.clock,
       onBody: (body) => {
         seen.wire = wireBytes(body.headers, body.decodedBytes) ?? undefined;
         this.rate.record(body);
@@ -228,15 +229,8 @@ export class SlicedFetcher {
     if (key === this.backgroundKey) return;
     this.backgroundKey = key;
     this.scheduler.hold();
-    const firstLeadIndex = Math.max(0, partial.leadHours.indexOf(first.leadHours));
-    const fields = partial.variables.filter((v) => v.shape.length >= 2 && !first.variables.includes(v.name)).map((v) => v.name);
-    const jobs: BackgroundJob[] = backgroundOrder(partial.leadHours.length, firstLeadIndex, first.variables, fields).map(({ variables, leadIndex }) => ({
-      slots: variables.map((name) => sliceSlot(key, name, leadIndex)),
-      run: async (signal) => {
-        if (this.partial(key) !== partial || variables.every((name) => partial.has(name, leadIndex))) return;
-        await this.fetch(key, partial, variables, leadIndex, 'low', signal);
-      },
-    }));
-    this.scheduler.replace(jobs);
+    this.scheduler.replace(
+      backgroundJobs(key, partial, first, () => this.partial(key), (variables, leadIndex, signal) => this.fetch(key, partial, variables, leadIndex, 'low', signal)),
+    );
   }
 }
