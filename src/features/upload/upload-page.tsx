@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { forceFetchData } from '../../api/admin.ts';
 import { isApiError } from '../../api/client.ts';
+import { databaseUnavailableMessage } from '../../loading/load-error.ts';
 import { fetchJobs, isFinished, type Job } from '../../api/jobs.ts';
 import { ru } from '../../i18n/ru.ts';
 import { JobProgress } from '../../job-tracking/job-progress.tsx';
@@ -46,7 +47,7 @@ export function UploadPage() {
       setJobId(reply.job_id);
     } catch (error) {
       const detail = isApiError(error, 'status') ? error.detail : null;
-      setOutcome({ ok: false, text: detail || ru.upload.failed });
+      setOutcome({ ok: false, text: databaseUnavailableMessage(error) ?? (detail || ru.upload.failed) });
     } finally {
       setSending(false);
     }
