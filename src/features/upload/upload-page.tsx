@@ -23,7 +23,8 @@ export function UploadPage() {
     const controller = new AbortController();
     fetchJobs({ signal: controller.signal }).then(
       (jobs) => {
-        const active = jobs.find((entry) => entry.kind === 'force_fetch_data' && !isFinished(entry));
+        // The daily cycle's run, asked for or scheduled: the button would be refused (409) while it goes on.
+        const active = jobs.find((entry) => (entry.kind === 'force_fetch_data' || entry.kind === 'daily_cycle') && !isFinished(entry));
         if (active && !controller.signal.aborted) setJobId((current) => current ?? active.id);
       },
       () => undefined, // only a convenience: the button still works
