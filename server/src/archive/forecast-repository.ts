@@ -30,7 +30,7 @@ export interface FileRecord {
   kind: FileKind;
   owner: string;
   date: string;
-  /** The region whose grid the file is on (migration 16). */
+  /** The region whose grid the file is on (migration 17). */
   region: RegionId;
   /** Relative to DATA_DIR, '/'-separated. */
   path: string;

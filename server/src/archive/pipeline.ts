@@ -143,7 +143,9 @@ export async function ensureAnalysis(ctx: ArchiveContext, date: string): Promise
   const existing = await analysisFile(ctx, date);
   if (existing) return existing;
   const grid = gridOf(ctx);
-  const state = isPlanarGrid(grid) ? await regionAnalysis(source, date, grid) : await source.analysis(date, grid);
+  // An ingested source's analyses come only through the ingest (the daily cycle, an import).
+  if (!isPlanarGrid(grid) && !source.analysis) throw new ArchiveError(`нет анализа ${source.datasetId} за ${date}`);
+  const state = isPlanarGrid(grid) ? await regionAnalysis(source, date, grid) : await source.analysis!(date, grid);
   const bytes = encodeStates(ctx, [state], {
     kind: 'analysis',
     date,

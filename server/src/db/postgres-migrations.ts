@@ -310,7 +310,14 @@ export const postgresMigrations: readonly string[] = [
     seen_at   text NOT NULL DEFAULT ${NOW}
   );
   `,
-  // 16: each file's region ('sector' for every row before, or 'arctic'), part of the key.
+  // 16: the daily cycle's two job kinds, a scheduled run ('daily_cycle') and one asked for ('force_fetch_data'),
+  // share the single flight: at most one of either queued or running (jobs/jobs-repository.ts CYCLE_JOB_KINDS).
+  `
+  DROP INDEX jobs_single_flight;
+  CREATE UNIQUE INDEX jobs_single_flight ON jobs ((kind IN ('daily_cycle', 'force_fetch_data')))
+    WHERE kind IN ('daily_cycle', 'force_fetch_data') AND status IN ('queued', 'running');
+  `,
+  // 17: each file's region ('sector' for every row before, or 'arctic'), part of the key.
   `
   ALTER TABLE forecast_files ADD COLUMN region text NOT NULL DEFAULT 'sector';
   ALTER TABLE forecast_files DROP CONSTRAINT forecast_files_pkey;

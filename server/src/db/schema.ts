@@ -72,7 +72,7 @@ export interface ForecastFilesTable {
   /** When the file was found truncated, rewritten or missing, and what was found; null while it is whole. */
   damaged_at: Defaulted<string | null>;
   damage: Defaulted<string | null>;
-  /** The region whose grid the file is on (migration 16): 'sector' or 'arctic'. */
+  /** The region whose grid the file is on (migration 17): 'sector' or 'arctic'. */
   region: Defaulted<string>;
 }
 

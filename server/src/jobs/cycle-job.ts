@@ -1,6 +1,6 @@
 /**
- * The handler of the daily cycle's job (kind `force_fetch_data`, so one runs at a time across every server and
- * worker: the jobs table's single-flight index). The dates run in a thread; the job's message names each date's
+ * The handler of the daily cycle's job (kind `daily_cycle`, or `force_fetch_data` when an admin asked for it; one
+ * of them runs at a time across every server and worker: the jobs table's single-flight index). The dates run in a thread; the job's message names each date's
  * outcome, and the job fails, with the Russian reasons, when a date failed (the others went on, and are scored:
  * `PartlyDone`). Once the job's scores are current (`with-scoring.ts`), `cycleRetention` retires old dates.
  */

@@ -1,5 +1,5 @@
 /**
- * Migration 16: the file index learns each file's region. Rows indexed before it are the sector's (their files are
+ * Migration 17: the file index learns each file's region. Rows indexed before it are the sector's (their files are
  * the spec's grid), keep their insertion order, and a file of region `arctic` may share a sector file's kind, owner
  * and date.
  */
@@ -12,11 +12,11 @@ import { ENGINES, testTarget } from '../engines.ts';
 
 const file = (owner: string, path: string) => ({ kind: 'analysis' as const, owner, date: '2026-02-10', path, bytes: 10, etag: `"${owner}"` });
 
-describe.each(ENGINES)('migration 16 (%s)', (engine) => {
+describe.each(ENGINES)('migration 17 (%s)', (engine) => {
   it('makes every earlier row a sector file and lets a region file share its key', async () => {
     const target = await testTarget(engine);
     const list = engine === 'sqlite' ? migrations : postgresMigrations;
-    const before = await openDatabase(target, { migrations: list.slice(0, 15) });
+    const before = await openDatabase(target, { migrations: list.slice(0, 16) });
     // Two analyses of one date; the later one (the imported) is "the newest" by insertion when times tie.
     await before.insertInto('forecast_files').values({ ...file('demo_analysis', 'forecast-data/analysis/demo_analysis/2026-02-10.nc'), created_at: '2026-02-10T00:00:00.000Z' }).execute();
     await before.insertInto('forecast_files').values({ ...file('nsidc', 'forecast-data/analysis/nsidc/2026-02-10.nc'), created_at: '2026-02-10T00:00:00.000Z' }).execute();
