@@ -9,11 +9,11 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { utcToday } from '../../src/archive/pipeline.ts';
 import { seedModels } from '../../src/cycle/demo-archive.ts';
 import { setDefaultModel } from '../../src/cycle/daily-models.ts';
 import { login, makeApp, repoRoot, signedIn, tempDir, tsxCli } from '../helpers.ts';
 import { call, waitForJob } from '../jobs/test-app.ts';
+import { utcDay } from '../../../common/utc-day.ts';
 
 const run = promisify(execFile);
 const cli = (args: string[], dataDir: string) =>
@@ -35,14 +35,14 @@ describe('backup and restore', () => {
     const usersBefore = await app.db.selectFrom('users').select(['id', 'email', 'role_id']).orderBy('id').execute();
 
     // Load while the backup runs: a job writing files, sign-ins writing sessions, downloads reading them.
-    const job = await call(app, { method: 'POST', url: '/api/v1/forecast/generate', payload: { date: utcToday(), model_ids: ['model_1', 'model_3'] }, headers: admin.headers });
+    const job = await call(app, { method: 'POST', url: '/api/v1/forecast/generate', payload: { date: utcDay(), model_ids: ['model_1', 'model_3'] }, headers: admin.headers });
     expect(job.status).toBe(202);
     let loading = true;
     const load = (async () => {
       let requests = 0;
       while (loading) {
         await login(app, admin.user.email);
-        const reply = await app.inject({ method: 'GET', url: `/api/v1/forecast/hist?date=${utcToday()}&model_id=model_2`, headers: user.headers });
+        const reply = await app.inject({ method: 'GET', url: `/api/v1/forecast/hist?date=${utcDay()}&model_id=model_2`, headers: user.headers });
         expect(reply.statusCode).toBe(200);
         requests++;
       }
