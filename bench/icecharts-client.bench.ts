@@ -7,7 +7,7 @@
  *  - a frame of the chart shown (mean of FRAMES back-to-back frames);
  *  - a switch of colour code (Сплочённость → Возраст льда): colours only, geometry kept;
  *  - the polygon under a click (the lookup before the egg code is drawn; goal ≤ 100 ms for click to egg): ours on the
- *    CPU, the peer by deck.gl's GPU picking, mean of PICKS points.
+ *    CPU, the peer by deck.gl's GPU picking (`pickObjectAsync`), mean of PICKS points.
  * Median and spread (min–max) of RUNS runs, the ratio ours / peer, and the load average (the machine is shared).
  * Run: npx tsx bench/icecharts-client.bench.ts (RUNS=… to change runs); `npm run bench:icecharts` runs both halves.
  */
@@ -33,7 +33,7 @@ type Api = {
   firstFrame(mode: Mode, code: 'ct' | 'sod'): number;
   frame(): number;
   recolour(mode: Mode, code: 'ct' | 'sod'): number;
-  pick(mode: Mode, count: number): { ms: number; found: number };
+  pick(mode: Mode, count: number): Promise<{ ms: number; found: number }>;
 };
 
 const median = (values: number[]) => {
@@ -55,6 +55,11 @@ async function main(): Promise<void> {
   const found: Record<Mode, number> = { ours: 0, peer: 0 };
   try {
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    const errors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error' || message.type() === 'warning') errors.push(message.text());
+    });
+    page.on('pageerror', (error) => errors.push(error.message));
     const origin = 'http://bench.local';
     await page.route(`${origin}/**`, (route) => {
       if (new URL(route.request().url()).pathname === '/page.js') return route.fulfill({ body: Buffer.from(pageJs), contentType: 'text/javascript' });
@@ -83,6 +88,7 @@ async function main(): Promise<void> {
         found[mode] = picked.found;
       }
     }
+    if (errors.length > 0) console.log(`page said: ${[...new Set(errors)].slice(0, 5).join(' | ')}`);
   } finally {
     await browser.close();
   }

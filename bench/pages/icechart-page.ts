@@ -100,9 +100,10 @@ const api = {
   },
   /**
    * The polygon under each of `count` screen points (a click's lookup before its egg is drawn): ours on the CPU from
-   * the prepared rings, the peer by deck.gl's GPU picking. Mean ms per point, and how many found a polygon.
+   * the prepared rings, the peer by deck.gl's GPU picking (`pickObjectAsync`, deck.gl 9's picking call). Mean ms per
+   * point, and how many found a polygon.
    */
-  pick(mode: Mode, count: number): { ms: number; found: number } {
+  async pick(mode: Mode, count: number): Promise<{ ms: number; found: number }> {
     const viewport = deck!.getViewports()[0];
     let found = 0;
     const t0 = performance.now();
@@ -112,7 +113,7 @@ const api = {
       if (mode === 'ours') {
         const [lon, lat] = viewport.unproject([x, y]);
         if (polygonAt(polygons, lon, lat)) found += 1;
-      } else if (deck!.pickObject({ x, y, radius: 0 })) found += 1;
+      } else if (await deck!.pickObjectAsync({ x, y, radius: 0 })) found += 1;
     }
     return { ms: (performance.now() - t0) / count, found };
   },

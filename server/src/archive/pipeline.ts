@@ -36,6 +36,7 @@ import { regionById, type Region } from '../../../common/regions/index.ts';
 import type { PlanarGrid } from '../../../common/planar-grid.ts';
 import { climatology, runModelType } from '../models/index.ts';
 import { ONNX_MODEL_TYPE, runOnnxModel } from '../models/onnx/onnx-model.ts';
+import { addDays } from '../../../common/utc-day.ts';
 
 export interface ArchiveLog {
   info: (details: object, message: string) => void;
@@ -58,16 +59,6 @@ export interface ArchiveContext {
 
 export class ArchiveError extends Error {
   override name = 'ArchiveError';
-}
-
-/** 'YYYY-MM-DD' shifted by whole days. */
-export function addDays(date: string, days: number): string {
-  return new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
-}
-
-/** Today's date on the server's clock, UTC. */
-export function utcToday(now = new Date()): string {
-  return now.toISOString().slice(0, 10);
 }
 
 /** Any region's state: the sector's latitude/longitude grid or a projected region's plane. */

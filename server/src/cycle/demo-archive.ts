@@ -6,7 +6,7 @@
 import type { FastifyInstance } from 'fastify';
 import { demoSource, type AnalysisSource } from '../archive/analysis-source.ts';
 import { subsetWarmer } from '../subsets/subset-warmer.ts';
-import { addDays, buildDay, ensureAnalysis, utcToday, type ArchiveContext } from '../archive/pipeline.ts';
+import { buildDay, ensureAnalysis, type ArchiveContext } from '../archive/pipeline.ts';
 import { FILE_VARIABLES } from '../../../common/forecast-file/variables.ts';
 import { compressedCopy, resolveInside } from '../archive/file-store.ts';
 import { defaultModel, findFile, insertModel, upsertDataset, type ModelRecord } from '../archive/forecast-repository.ts';
@@ -18,6 +18,7 @@ import type { Db } from '../db/database.ts';
 import { LOCK_KEYS, withLock } from '../db/locks.ts';
 import { setDefaultModel } from './daily-models.ts';
 import { regionById } from '../../../common/regions/index.ts';
+import { addDays, utcDay } from '../../../common/utc-day.ts';
 
 /** The seeded models; model_2 (advection) is the default forecast. */
 const SEED_MODELS: readonly ModelRecord[] = [
@@ -92,7 +93,7 @@ export interface DemoBuildOptions {
 export async function buildDemoArchive(
   ctx: ArchiveContext,
   days: number,
-  today = utcToday(),
+  today = utcDay(),
   options: DemoBuildOptions = {},
 ): Promise<DemoBuildResult> {
   return withLock(ctx.db, LOCK_KEYS.demoBuild, () => buildUnlocked(ctx, days, today, options));
@@ -149,7 +150,7 @@ export const forecastStartupTask = {
       // a forecaster opening the newest date meets no cold subset.
       ...(app.config.subsetWarm && { written: (path: string, etag: string) => subsetWarmer.warm(path, etag, { front: true }) }),
     };
-    const result = await buildDemoArchive(ctx, app.config.demoDays, utcToday(), {
+    const result = await buildDemoArchive(ctx, app.config.demoDays, utcDay(), {
       metricsInWorker: true,
       databaseUrl: app.config.databaseUrl,
       arcticDays: app.config.demoArcticDays,

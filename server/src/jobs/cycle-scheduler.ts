@@ -25,7 +25,8 @@ import {
   unfinishedDates,
   type CycleDate,
 } from '../cycle/cycle-repository.ts';
-import { dayOf, latestOccurrence, nextOccurrence, SCHEDULE_OFF, windowDates, type CycleSettings } from '../cycle/schedule.ts';
+import { latestOccurrence, nextOccurrence, SCHEDULE_OFF, windowDates, type CycleSettings } from '../cycle/schedule.ts';
+import { utcDay } from '../../../common/utc-day.ts';
 
 
 export function cycleSettings(config: Config): CycleSettings {
@@ -214,7 +215,7 @@ export class CycleScheduler {
     };
     // An admin's run keeps the kind POST /force_fetch_data always started; the schedule's runs are its own kind.
     const kind = trigger === 'manual' ? 'force_fetch_data' : 'daily_cycle';
-    const job = await this.deps.jobs.submit(kind, { date: dayOf(now), dates, trigger }, userId, spec);
+    const job = await this.deps.jobs.submit(kind, { date: utcDay(now), dates, trigger }, userId, spec);
     const rows = await cycleDates(this.deps.db, dates);
     for (const date of dates) {
       const row = rows.get(date);

@@ -6,7 +6,8 @@ import { call, startTestApp, waitForJob, type TestApp } from '../jobs/test-app.t
 import { ENGINES } from '../engines.ts';
 import { createTestDatabase } from '../postgres/databases.ts';
 import { prepareArchive } from './archive-fixture.ts';
-import { addDays, ensureAnalysis } from '../../src/archive/pipeline.ts';
+import { ensureAnalysis } from '../../src/archive/pipeline.ts';
+import { addDays } from '../../../common/utc-day.ts';
 import { regionById } from '../../../common/regions/index.ts';
 
 // On PostgreSQL too: the job's worker thread opens the server's database from DATABASE_URL (the server runs its

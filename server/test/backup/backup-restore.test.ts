@@ -16,11 +16,11 @@ import { startQueueWorker } from '../../src/jobs/queue/start-worker.ts';
 import { ENGINES } from '../engines.ts';
 import { createTestDatabase } from '../postgres/databases.ts';
 import { postgresBinDir } from '../postgres/postgres-server.ts';
-import { utcToday } from '../../src/archive/pipeline.ts';
 import { seedModels } from '../../src/cycle/demo-archive.ts';
 import { setDefaultModel } from '../../src/cycle/daily-models.ts';
 import { login, makeApp, repoRoot, signedIn, tempDir } from '../helpers.ts';
 import { call, waitForJob } from '../jobs/test-app.ts';
+import { utcDay } from '../../../common/utc-day.ts';
 
 const run = promisify(execFile);
 /** `npm run backup -- --to DIR` / `npm run restore -- --from DIR`, as the README has them, with the server's DATA_DIR and DATABASE_URL. */
@@ -52,14 +52,14 @@ describe.each(ENGINES)('backup and restore (%s)', (engine) => {
     const usersBefore = await app.db.selectFrom('users').select(['id', 'email', 'role_id']).orderBy('id').execute();
 
     // Load while the backup runs: a job writing files, sign-ins writing sessions, downloads reading them.
-    const job = await call(app, { method: 'POST', url: '/api/v1/forecast/generate', payload: { date: utcToday(), model_ids: ['model_1', 'model_3'] }, headers: admin.headers });
+    const job = await call(app, { method: 'POST', url: '/api/v1/forecast/generate', payload: { date: utcDay(), model_ids: ['model_1', 'model_3'] }, headers: admin.headers });
     expect(job.status).toBe(202);
     let loading = true;
     const load = (async () => {
       let requests = 0;
       while (loading) {
         await login(app, admin.user.email);
-        const reply = await app.inject({ method: 'GET', url: `/api/v1/forecast/hist?date=${utcToday()}&model_id=model_2`, headers: user.headers });
+        const reply = await app.inject({ method: 'GET', url: `/api/v1/forecast/hist?date=${utcDay()}&model_id=model_2`, headers: user.headers });
         expect(reply.statusCode).toBe(200);
         requests++;
       }

@@ -8,7 +8,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { regionById } from '../../../../common/regions/index.ts';
 import type { RouteCheckResult } from '../../../../common/api-types/ship-route.ts';
-import { addDays, ensureAnalysis, runModel } from '../../../src/archive/pipeline.ts';
+import { ensureAnalysis, runModel } from '../../../src/archive/pipeline.ts';
+import { addDays } from '../../../../common/utc-day.ts';
 import { seedModels } from '../../../src/cycle/demo-archive.ts';
 import { makeApp, signedIn } from '../../helpers.ts';
 
