@@ -129,6 +129,9 @@ export default defineConfig({
     // file at a time, while most server files wait on child processes, PostgreSQL, worker threads and timers for
     // much of their run, so the second core idled.
     maxWorkers: Math.max(2, availableParallelism()),
+    // expect.poll waits for a worker's or server's next answer: vitest's default of 1 s is less than one busy moment
+    // on a loaded two-core machine. A hang guard, not a speed check.
+    expect: { poll: { timeout: 15_000 } },
     projects: [
       {
         extends: true,

@@ -8,7 +8,8 @@ export type Rgb = [number, number, number];
 export async function waitForDrawn(page: Page, drawn: (value: string) => boolean, timeoutMs = 60_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const value = await page.getByTestId('forecast-map').getAttribute('data-drawn');
+    // Within this wait's own deadline (Playwright's 30 s per look ran out first on a loaded machine, before the map was there).
+    const value = await page.getByTestId('forecast-map').getAttribute('data-drawn', { timeout: Math.max(1, deadline - Date.now()) });
     if (value !== null && drawn(value)) break;
     if (Date.now() > deadline) throw new Error(`map never showed the expected field (last: ${value})`);
     await page.waitForTimeout(100);
@@ -63,6 +64,11 @@ export async function blackBackground(page: Page): Promise<void> {
     }
   });
   await waitForIdle(page);
+}
+
+/** '#rrggbb' as bytes. */
+export function hexColour(hex: string): Rgb {
+  return [1, 3, 5].map((k) => parseInt(hex.slice(k, k + 2), 16)) as Rgb;
 }
 
 export function colourDistance(a: Rgb, b: Rgb): number {

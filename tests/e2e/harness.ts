@@ -67,9 +67,11 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const ownDataDir = !options.dataDir;
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'ice-e2e-'));
   if (options.template) cpSync(options.template, dataDir, { recursive: true });
+  // Node with tsx's loader, one process, as `npm run serve` starts it (the `tsx` command would add a second process
+  // that kills the server when it does not acknowledge a relayed SIGTERM within 30 ms).
   const child: ChildProcess = spawn(
     process.execPath,
-    [join(repoRoot, 'node_modules/tsx/dist/cli.mjs'), join(repoRoot, 'server/src/server.ts')],
+    ['--import', 'tsx', join(repoRoot, 'server/src/server.ts')],
     {
       cwd: repoRoot,
       env: {
@@ -173,6 +175,9 @@ export async function sessionCookies(baseUrl: string, account: { email: string; 
 /** A fresh context (its own cookies) and page; alerts are recorded, not blocking. */
 export async function newPage(browser: Browser): Promise<{ context: BrowserContext; page: Page; alerts: string[] }> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'ru-RU' });
+  // A hang guard for each click, look and navigation, not a speed check: Playwright's 30 s ran out on a loaded
+  // two-core machine (the map's first draw in software WebGL beside a server building its archive).
+  context.setDefaultTimeout(60_000);
   const page = await context.newPage();
   const alerts: string[] = [];
   page.on('dialog', (dialog) => {

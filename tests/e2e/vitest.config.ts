@@ -16,5 +16,8 @@ export default defineConfig({
     maxWorkers: 1,
     testTimeout: 120_000,
     hookTimeout: 180_000,
+    // expect.poll waits for what the page shows next (a reply, a redraw): vitest's default of 1 s failed journeys on a
+    // loaded machine where a password check alone took longer. A hang guard, not a speed check.
+    expect: { poll: { timeout: 30_000 } },
   },
 });

@@ -10,13 +10,14 @@
  * Everything here is plain async functions over `{db, dataDir}`, so a job in a worker thread can open the
  * database and call `buildDay`, `runModel` or `recomputeMetrics` the same way the startup task does.
  */
-import { rmSync, statSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { nowText, type Db } from '../db/database.ts';
 import { demoSource, type AnalysisSource } from './analysis-source.ts';
 import { decodeStateFile, encodeStateFile, type FileKind } from './forecast-file.ts';
 import { relativeFilePath, resolveInside, writeFileAtomic } from './file-store.ts';
 import { sha256Of, usableFile } from './file-integrity.ts';
+import { removeCompressedCopies } from './copy-checksum.ts';
 import {
   analysisFileDates,
   defaultModel,
@@ -32,6 +33,7 @@ import { SECTOR_GRID, LEAD_HOURS, type Grid } from '../grid/grid.ts';
 import type { IceState } from '../grid/ice-state.ts';
 import { climatology, runModelType } from '../models/index.ts';
 import { ONNX_MODEL_TYPE, runOnnxModel } from '../models/onnx/onnx-model.ts';
+import { addDays } from '../../../common/utc-day.ts';
 
 export interface ArchiveLog {
   info: (details: object, message: string) => void;
@@ -53,16 +55,6 @@ export class ArchiveError extends Error {
   override name = 'ArchiveError';
 }
 
-/** 'YYYY-MM-DD' shifted by whole days. */
-export function addDays(date: string, days: number): string {
-  return new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
-}
-
-/** Today's date on the server's clock, UTC. */
-export function utcToday(now = new Date()): string {
-  return now.toISOString().slice(0, 10);
-}
-
 const gridOf = (ctx: ArchiveContext) => ctx.grid ?? SECTOR_GRID;
 const sourceOf = (ctx: ArchiveContext) => ctx.source ?? demoSource;
 
@@ -76,7 +68,7 @@ async function store(ctx: ArchiveContext, kind: FileKind, owner: string, date: s
   const full = resolveInside(ctx.dataDir, rel);
   writeFileAtomic(full, bytes);
   // A file written again (its predecessor found damaged): copies made from the old bytes must not be served for it.
-  for (const suffix of ['.gz', '.br']) rmSync(full + suffix, { force: true });
+  removeCompressedCopies(full);
   const { size, mtimeMs } = statSync(full);
   const record = { kind, owner, date, path: rel, bytes: size, etag: makeEtag(kind, owner, date, size, mtimeMs), sha256: sha256Of(bytes), mtime_ms: mtimeMs };
   await recordFile(ctx.db, record);
@@ -117,6 +109,8 @@ export async function ensureAnalysis(ctx: ArchiveContext, date: string): Promise
   const source = sourceOf(ctx);
   const existing = await analysisFile(ctx, date);
   if (existing) return existing;
+  // An ingested source's analyses come only through the ingest (the daily cycle, an import).
+  if (!source.analysis) throw new ArchiveError(`нет анализа ${source.datasetId} за ${date}`);
   const state = await source.analysis(date, gridOf(ctx));
   const bytes = encodeStateFile([state], {
     kind: 'analysis',

@@ -7,7 +7,6 @@
  * A product "not there yet" leaves its date waiting for the next attempt until the deadline;
  * any other failure fails that date with its Russian reason and the next date goes on.
  */
-import { demoSource, type AnalysisSource } from '../archive/analysis-source.ts';
 import { ArchiveError, ensureAnalysis, existingFile, runModel, type ArchiveContext } from '../archive/pipeline.ts';
 import { defaultModel } from '../archive/forecast-repository.ts';
 import { diskFullReason, isDiskFull } from '../disk/disk-full.ts';
@@ -15,7 +14,7 @@ import { reserveShortfall } from '../disk/reserve.ts';
 import { takeChartInbox, type InboxResult } from '../icecharts/chart-inbox.ts';
 import { DataNotYetError } from '../ingest/errors.ts';
 import { russianFailure } from '../ingest/failure.ts';
-import { ingestFromSource, sourceIdentity } from '../ingest/ingest-analysis.ts';
+import { analysisSourceOf, ingestFromSource } from '../ingest/ingest-analysis.ts';
 import type { AnalysisSourceConfig } from '../ingest/products.ts';
 import { TimeStepError } from '../ingest/time-axis.ts';
 import { saveCycleDate, type CycleDateStatus } from './cycle-repository.ts';
@@ -75,19 +74,6 @@ export function isNotYetAvailable(error: unknown): boolean {
   return missing !== null && missing[1] > missing[2];
 }
 
-/** The archive's view of a source: its dataset id and the label its files carry. */
-export function archiveSource(source: AnalysisSourceConfig): AnalysisSource {
-  if (source.kind === 'demo') return demoSource;
-  const identity = sourceIdentity(source);
-  return {
-    ...identity,
-    description: '',
-    analysis: () => {
-      throw new ArchiveError(`нет анализа ${identity.datasetId} за эту дату`);
-    },
-  };
-}
-
 type Progress = (fraction: number, message?: string) => void;
 
 /** Attempts so far of a waiting date (the row's count), for the message's N. */
@@ -95,7 +81,7 @@ export type AttemptsOf = (date: string) => number;
 
 export async function runCycle(ctx: ArchiveContext, plan: CyclePlan, attemptsOf: AttemptsOf, progress: Progress): Promise<CycleRunResult> {
   const now = new Date(plan.now);
-  const source = archiveSource(plan.source);
+  const source = analysisSourceOf(plan.source);
   const sourced: ArchiveContext = { ...ctx, source };
   const result: CycleRunResult = { dates: [], dataset_id: source.datasetId, inputs: [], bytes: 0, charts: null };
   const dates = [...plan.dates].sort();

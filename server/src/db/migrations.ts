@@ -332,4 +332,11 @@ export const migrations: readonly string[] = [
     seen_at   TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))
   );
   `,
+  // 16: the daily cycle's two job kinds, a scheduled run ('daily_cycle') and one asked for ('force_fetch_data'),
+  // share the single flight: at most one of either queued or running (jobs/jobs-repository.ts CYCLE_JOB_KINDS).
+  `
+  DROP INDEX jobs_single_flight;
+  CREATE UNIQUE INDEX jobs_single_flight ON jobs ((kind IN ('daily_cycle', 'force_fetch_data')))
+    WHERE kind IN ('daily_cycle', 'force_fetch_data') AND status IN ('queued', 'running');
+  `,
 ];

@@ -3,18 +3,22 @@
  * the daily cycle's job meeting a full disk mid-write, an upload bigger than the space left, and the reserve the
  * cycle keeps. In each: the Russian reason is given, no temporary or half-written file is left, no index row points
  * at a missing or partial file, the forecast the server already had is still served with 200, and once space is
- * freed the next run succeeds.
+ * freed the next run succeeds. On both engines: with PostgreSQL the database does not share the full disk, and the
+ * job is run and failed by a queue worker (`npm run worker`'s code) rather than the in-process runner.
  */
 import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
+import { startQueueWorker } from '../../src/jobs/queue/start-worker.ts';
+import { ENGINES, type Engine } from '../engines.ts';
 import { setDefaultModel } from '../../src/cycle/daily-models.ts';
-import { addDays, ensureAnalysis, runModel, utcToday } from '../../src/archive/pipeline.ts';
+import { ensureAnalysis, runModel } from '../../src/archive/pipeline.ts';
 import { seedModels } from '../../src/cycle/demo-archive.ts';
 import { SMALL_GRID } from '../grid/small-grid.ts';
 import { makeApp, signedIn } from '../helpers.ts';
 import { call, waitForJob } from '../jobs/test-app.ts';
 import { fillDisk, freeBytes, smallDisk } from './small-disk.ts';
+import { addDays, utcDay } from '../../../common/utc-day.ts';
 
 const MB = 1024 * 1024;
 /** A date well before the cycle's window, whose small-grid forecast the server "already had". */
@@ -24,12 +28,20 @@ const HAD = '2026-01-10';
 const filesUnder = (dir: string): string[] =>
   existsSync(dir) ? readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((name) => statSync(join(dir, name)).isFile()) : [];
 
-/** An app whose DATA_DIR is on a small disk, the built-in models seeded, a forecast of HAD archived (small grid). */
-async function appOnSmallDisk(megabytes: number, env: Record<string, string> = {}) {
+/**
+ * An app whose DATA_DIR is on a small disk, the built-in models seeded, a forecast of HAD archived (small grid).
+ * On PostgreSQL the database is elsewhere (the run's server) and jobs go through the durable queue: a queue worker
+ * runs them beside the app, as `npm run worker` would, so its way of failing a job is the one drilled.
+ */
+async function appOnSmallDisk(engine: Engine, megabytes: number, env: Record<string, string> = {}) {
   const disk = smallDisk(megabytes);
   const dataDir = join(disk, 'data');
   mkdirSync(dataDir);
-  const test = await makeApp({ dataDir, env: { CYCLE_BACKFILL_DAYS: '0', ...env } });
+  const test = await makeApp({ dataDir, database: engine, env: { CYCLE_BACKFILL_DAYS: '0', ...env } });
+  if (engine === 'postgres') {
+    const worker = await startQueueWorker(test.app.config, test.app.log);
+    onTestFinished(() => worker.close());
+  }
   await seedModels(test.app.db);
   await setDefaultModel(test.app.db, 'model_2');
   const small = { db: test.app.db, dataDir, grid: SMALL_GRID };
@@ -70,9 +82,9 @@ async function forceCycle(test: Test) {
   return waitForJob(test.app, test.admin.headers, started.body.job_id, 240_000);
 }
 
-describe('a full disk', () => {
+describe.each(ENGINES)('a full disk (%s)', (engine) => {
   it('fails the cycle with the Russian reason, leaves nothing partial, keeps serving, and succeeds once space is freed', async () => {
-    const test = await appOnSmallDisk(120, { DISK_RESERVE: '0' });
+    const test = await appOnSmallDisk(engine, 120, { DISK_RESERVE: '0' });
     // Room for today's analysis (10 MB) but not for the forecasts (30 MB each) after it.
     const filler = fillDisk(test.disk, 25 * MB);
 
@@ -82,7 +94,7 @@ describe('a full disk', () => {
     await nothingPartial(test);
     await servesWhatItHad(test);
     const status = await call(test.app, { method: 'GET', url: '/api/v1/cycle', headers: test.admin.headers });
-    const today = status.body.dates.find((row: { date: string }) => row.date === utcToday());
+    const today = status.body.dates.find((row: { date: string }) => row.date === utcDay());
     expect(today).toMatchObject({ status: 'failed', message: expect.stringMatching(/^Недостаточно места на диске: /) });
     expect(status.body.disk_free_bytes).toBeLessThan(40 * MB);
 
@@ -91,12 +103,12 @@ describe('a full disk', () => {
     expect(succeeded.status).toBe('succeeded');
     await nothingPartial(test);
     await servesWhatItHad(test);
-    const reply = await test.app.inject({ method: 'GET', url: `/api/v1/forecast/hist?date=${utcToday()}&model_id=model_2`, headers: test.admin.headers });
+    const reply = await test.app.inject({ method: 'GET', url: `/api/v1/forecast/hist?date=${utcDay()}&model_id=model_2`, headers: test.admin.headers });
     expect(reply.statusCode).toBe(200);
   }, 300_000);
 
   it('refuses an upload larger than the space left with 507 and the Russian reason, and keeps no part of it', async () => {
-    const test = await appOnSmallDisk(48);
+    const test = await appOnSmallDisk(engine, 48);
     fillDisk(test.disk, 2 * MB);
     const boundary = 'drill-boundary';
     const body = Buffer.concat([
@@ -118,13 +130,13 @@ describe('a full disk', () => {
   }, 60_000);
 
   it('starts no date while less than DISK_RESERVE is free, says so, and runs it once space is freed', async () => {
-    const test = await appOnSmallDisk(160, { DISK_RESERVE: '100M' });
+    const test = await appOnSmallDisk(engine, 160, { DISK_RESERVE: '100M' });
     const filler = fillDisk(test.disk, 90 * MB);
     const refused = await forceCycle(test);
     expect(refused.status).toBe('failed');
     expect(refused.message).toMatch(/^Недостаточно места на диске: свободно [\d,]+ МБ, меньше запаса DISK_RESERVE \(100 МБ\); дата \d{4}-\d{2}-\d{2} не обрабатывается/);
     // Nothing of the date was written.
-    expect(filesUnder(join(test.dataDir, 'forecast-data')).filter((name) => name.includes(utcToday()))).toEqual([]);
+    expect(filesUnder(join(test.dataDir, 'forecast-data')).filter((name) => name.includes(utcDay()))).toEqual([]);
     const status = await call(test.app, { method: 'GET', url: '/api/v1/cycle', headers: test.admin.headers });
     expect(status.body).toMatchObject({ disk_reserve_bytes: 100 * MB, disk_free_bytes: expect.any(Number), disk_total_bytes: 160 * MB });
     expect(status.body.disk_free_bytes).toBeLessThan(100 * MB);
