@@ -118,6 +118,8 @@ export async function ensureAnalysis(ctx: ArchiveContext, date: string): Promise
   const source = sourceOf(ctx);
   const existing = await analysisFile(ctx, date);
   if (existing) return existing;
+  // An ingested source's analyses come only through the ingest (the daily cycle, an import).
+  if (!source.analysis) throw new ArchiveError(`нет анализа ${source.datasetId} за ${date}`);
   const state = await source.analysis(date, gridOf(ctx));
   const bytes = encodeStateFile([state], {
     kind: 'analysis',

@@ -1,6 +1,6 @@
 /**
- * The handler of the daily cycle's job (kind `force_fetch_data`, so one runs at a time across every server and
- * worker: the jobs table's single-flight index). The dates run in a thread; the job's message names each date's
+ * The handler of the daily cycle's job (kind `daily_cycle`, or `force_fetch_data` when an admin asked for it; one
+ * of them runs at a time across every server and worker: the jobs table's single-flight index). The dates run in a thread; the job's message names each date's
  * outcome, and the job fails, with the Russian reasons, when a date failed (the others went on, and are scored:
  * `PartlyDone`). Once the job's scores are current (`with-scoring.ts`), `cycleRetention` retires old dates.
  */
@@ -20,6 +20,8 @@ const retireTask = new URL('./tasks/retire.ts', import.meta.url);
 /** One line per date: the date's own message (it names the date). */
 function cycleSummary(result: CycleRunResult): string {
   const lines = result.dates.length === 0 ? ['Ежедневный цикл: все даты уже готовы'] : result.dates.map((outcome) => outcome.message);
+  for (const file of result.charts?.files ?? []) lines.push(file.status === 'failed' ? `ледовая карта ${file.name} не загружена: ${file.message}` : file.message);
+  if (result.charts_error) lines.push(result.charts_error);
   return lines.join('; ');
 }
 
