@@ -5,7 +5,6 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { demoSource, type AnalysisSource } from '../archive/analysis-source.ts';
-import { subsetWarmer } from '../subsets/subset-warmer.ts';
 import { buildDay, ensureAnalysis, type ArchiveContext } from '../archive/pipeline.ts';
 import { FILE_VARIABLES } from '../../../common/forecast-file/variables.ts';
 import { compressedCopy, resolveInside } from '../archive/file-store.ts';
@@ -135,7 +134,7 @@ export const forecastStartupTask = {
       log: app.log,
       // Each file's subsets are made right after it is written, newest first (one at a time, in the background):
       // a forecaster opening the newest date meets no cold subset.
-      ...(app.config.subsetWarm && { written: (path: string, etag: string) => subsetWarmer.warm(path, etag, { front: true }) }),
+      ...(app.config.subsetWarm && { written: (path: string, etag: string) => app.subsetWarmer.warm(path, etag, { front: true }) }),
     };
     const result = await buildDemoArchive(ctx, app.config.demoDays, utcDay(), { metricsInWorker: true, databaseUrl: app.config.databaseUrl });
     app.log.info({ first: result.dates[0], last: result.dates.at(-1), ms: result.ms }, 'demo forecast archive ready');
