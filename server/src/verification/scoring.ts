@@ -7,7 +7,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { DatabaseTarget } from '../db/database.ts';
-import { runInWorker } from '../threads/run-in-thread.ts';
+import { runInThread } from '../threads/run-in-thread.ts';
 import type { ScoringTaskArgs } from './scoring-task.ts';
 import type { ScoreResult } from './score-archive.ts';
 
@@ -16,7 +16,7 @@ const task = new URL('./scoring-task.ts', import.meta.url);
 /** Run `scoreArchive` on a thread of its own. */
 export function scoreInThread(where: DatabaseTarget, options: { signal?: AbortSignal; onProgress?: (fraction: number, message?: string) => void } = {}): Promise<ScoreResult> {
   const args: ScoringTaskArgs = { dataDir: where.dataDir, databaseUrl: where.databaseUrl };
-  return runInWorker<ScoreResult>(task, args, options);
+  return runInThread<ScoreResult>(task, args, options);
 }
 
 export interface BackgroundLog {
