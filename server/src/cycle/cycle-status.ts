@@ -5,6 +5,7 @@
 import type { CycleDateView, CycleStatus } from '../../../common/api-types/cycle.ts';
 import type { Db } from '../db/database.ts';
 import type { DataDisk } from '../disk/setup-disk.ts';
+import { inboxEntries } from '../icecharts/chart-inbox.ts';
 import { cycleDates, lastRetention } from './cycle-repository.ts';
 import { analysisSourceOf } from '../ingest/ingest-analysis.ts';
 import { windowDates, type CycleSettings } from './schedule.ts';
@@ -50,5 +51,7 @@ export async function cycleStatus(db: Db, disk: DataDisk, scheduler: CycleClock,
     retain_days: settings.retainDays,
     last_retention: await lastRetention(db),
     dates,
+    chart_source: settings.charts?.folder ?? null,
+    charts: await inboxEntries(db),
   };
 }

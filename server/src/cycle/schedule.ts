@@ -85,4 +85,12 @@ export interface CycleSettings {
   source: AnalysisSourceConfig;
   /** DISK_RESERVE, bytes: a date is not started with less free space than this. */
   diskReserveBytes: number;
+  /** CHART_SOURCE: the inbox of ice charts each run takes up (IMPORT_MAX_BYTES the largest file), or null. */
+  charts?: ChartInbox | null;
+}
+
+/** The chart inbox of a run: its folder and the largest file taken (bytes). */
+export interface ChartInbox {
+  folder: string;
+  maxBytes: number;
 }

@@ -20,6 +20,8 @@ const retireTask = new URL('./tasks/retire.ts', import.meta.url);
 /** One line per date: the date's own message (it names the date). */
 function cycleSummary(result: CycleRunResult): string {
   const lines = result.dates.length === 0 ? ['Ежедневный цикл: все даты уже готовы'] : result.dates.map((outcome) => outcome.message);
+  for (const file of result.charts?.files ?? []) lines.push(file.status === 'failed' ? `ледовая карта ${file.name} не загружена: ${file.message}` : file.message);
+  if (result.charts_error) lines.push(result.charts_error);
   return lines.join('; ');
 }
 

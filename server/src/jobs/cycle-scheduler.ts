@@ -38,6 +38,7 @@ export function cycleSettings(config: Config): CycleSettings {
     retainDays: config.retainDays,
     source: config.analysisSource,
     diskReserveBytes: config.diskReserveBytes,
+    charts: config.chartSource ? { folder: config.chartSource.path, maxBytes: config.importMaxBytes } : null,
   };
 }
 
@@ -208,6 +209,7 @@ export class CycleScheduler {
         deadline: settings.deadline,
         retainDays: settings.retainDays,
         diskReserveBytes: settings.diskReserveBytes,
+        charts: settings.charts ?? null,
         userId,
       },
     };
