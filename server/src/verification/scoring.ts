@@ -29,7 +29,7 @@ export function scoreInThread(where: DatabaseTarget, options: ThreadOptions = {}
 /** Run `scoreCharts` (the records against these charts only) on a thread of its own. */
 export function scoreChartsInThread(where: DatabaseTarget, chartIds: number[], options: ThreadOptions = {}): Promise<ChartScoreResult> {
   const args: ScoringTaskArgs = { dataDir: where.dataDir, databaseUrl: where.databaseUrl, chartIds };
-  return runInWorker<ChartScoreResult>(task, args, options);
+  return runInThread<ChartScoreResult>(task, args, options);
 }
 
 export interface BackgroundLog {
