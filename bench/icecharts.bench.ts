@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { brotliCompressSync, constants } from 'node:zlib';
 import { buildChart, inspectChart } from '../server/src/icecharts/build-chart.ts';
 import { simplifyFeatures } from '../server/src/icecharts/simplify.ts';
+import { wireFeatures } from '../server/src/icecharts/wire-geometry.ts';
 import { AARI } from '../server/test/icecharts/fixtures.ts';
 
 const RUNS = 5;
@@ -41,10 +42,18 @@ for (let run = 0; run < RUNS; run += 1) {
 const peerJson = readFileSync(join(out, 'peer-0.geojson'), 'utf8');
 rmSync(out, { recursive: true, force: true });
 
-const full = JSON.stringify({ type: 'FeatureCollection', features });
+const stored = JSON.stringify({ type: 'FeatureCollection', features });
+const full = JSON.stringify({ type: 'FeatureCollection', features: wireFeatures(features) });
 const simplified = JSON.stringify({ type: 'FeatureCollection', features: simplifyFeatures(features, 2) });
 const kb = (n: number) => `${(n / 1024).toFixed(0)} KB`;
 console.log(`load average ${loadavg().map((v) => v.toFixed(1)).join(' ')}; ${RUNS} runs each`);
 console.log(`import of the AARI chart: wall median ${median(ours.map((r) => r.wall)).toFixed(0)} ms (${spread(ours.map((r) => r.wall))}), CPU median ${median(ours.map((r) => r.cpu)).toFixed(0)} ms (${spread(ours.map((r) => r.cpu))})`);
 console.log(`peer ogr2ogr → GeoJSON (no repairs): wall median ${median(peer).toFixed(0)} ms (${spread(peer)}); ratio ${(median(ours.map((r) => r.wall)) / median(peer)).toFixed(1)}×`);
-console.log(`wire, brotli 11: full ${kb(brotli(full))} (raw ${kb(full.length)}), tolerance_km=2 ${kb(brotli(simplified))} (raw ${kb(simplified.length)}); peer GeoJSON ${kb(brotli(peerJson))} (raw ${kb(peerJson.length)})`);
+const wireMs: number[] = [];
+for (let run = 0; run < RUNS; run += 1) {
+  const t0 = performance.now();
+  wireFeatures(features);
+  wireMs.push(performance.now() - t0);
+}
+console.log(`the full body's geometry (wire-geometry.ts, once per chart): median ${median(wireMs).toFixed(0)} ms (${spread(wireMs)})`);
+console.log(`wire, brotli 11: full ${kb(brotli(full))} (raw ${kb(full.length)}; as stored, 1e-4° and every vertex: ${kb(brotli(stored))}), tolerance_km=2 ${kb(brotli(simplified))} (raw ${kb(simplified.length)}); peer GeoJSON ${kb(brotli(peerJson))} (raw ${kb(peerJson.length)})`);

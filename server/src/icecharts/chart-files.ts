@@ -11,7 +11,21 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { IceChartFeature, IceChartSummary } from '../../../common/api-types/icecharts.ts';
+import { runInWorker } from '../threads/run-in-thread.ts';
 import { simplifyFeatures } from './simplify.ts';
+import type { WireTaskArgs } from './wire-task.ts';
+
+/** Bump when the bodies made from the same features change (their ETags and cached files change with it). */
+const BODY_VERSION = 2;
+
+const WIRE_TASK = new URL('./wire-task.ts', import.meta.url);
+
+/** The features of a body at a tolerance as JSON: the full chart as wire-geometry.ts makes it (in a thread), or simplified for slow links. */
+async function bodyFeatures(path: string, toleranceKm: number): Promise<string> {
+  if (toleranceKm === 0) return runInWorker<string>(WIRE_TASK, { path } satisfies WireTaskArgs);
+  const features = JSON.parse(await readFile(path, 'utf8')) as IceChartFeature[];
+  return JSON.stringify(simplifyFeatures(features, toleranceKm));
+}
 
 export const CHARTS_DIR = 'icecharts';
 const SERVED_DIR = 'served';
@@ -47,7 +61,7 @@ export class ChartBodies {
 
   /** The strong validator of a chart's body at a tolerance (its summary and features both change it). */
   etag(summary: IceChartSummary, sha256: string, toleranceKm: number): string {
-    const hash = createHash('sha256').update(JSON.stringify(summary)).update(sha256).update(String(toleranceKm)).digest('hex');
+    const hash = createHash('sha256').update(JSON.stringify(summary)).update(sha256).update(`${toleranceKm}|${BODY_VERSION}`).digest('hex');
     return `"chart-${summary.id}-${hash.slice(0, 24)}"`;
   }
 
@@ -69,8 +83,8 @@ export class ChartBodies {
     let json: Buffer;
     if (existsSync(base)) json = readFileSync(base);
     else {
-      const features = JSON.parse(await readFile(join(this.dataDir, file), 'utf8')) as IceChartFeature[];
-      const text = `{"type":"FeatureCollection","chart":${JSON.stringify(summary)},"tolerance_km":${toleranceKm},"features":${JSON.stringify(simplifyFeatures(features, toleranceKm))}}`;
+      const features = await bodyFeatures(join(this.dataDir, file), toleranceKm);
+      const text = `{"type":"FeatureCollection","chart":${JSON.stringify(summary)},"tolerance_km":${toleranceKm},"features":${features}}`;
       json = Buffer.from(text);
       await writeAtomically(base, json);
     }

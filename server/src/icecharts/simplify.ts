@@ -45,6 +45,11 @@ function keep(points: [number, number][], toleranceKm: number): boolean[] {
   return kept;
 }
 
+/** Which points of an open polyline (lon, lat degrees) Douglas–Peucker keeps at `toleranceKm` (ends always). */
+export function simplifyArc(points: Ring, toleranceKm: number): boolean[] {
+  return keep(points.map(toKm), toleranceKm);
+}
+
 /** A closed ring simplified; null when fewer than 4 points (a triangle and its closing point) would be left. */
 export function simplifyRing(ring: Ring, toleranceKm: number): Ring | null {
   if (ring.length <= 4) return ring;
