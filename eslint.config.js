@@ -112,8 +112,8 @@ export const SERVER_LAYERS = [
   ['archive'],
   ['subsets'],
   ['ingest'],
-  ['verification'],
   ['icecharts'],
+  ['verification'],
   ['cycle'],
   ['metrics'],
   ['backup'],
@@ -123,7 +123,7 @@ export const SERVER_LAYERS = [
   ['plugins'],
   ['routes'],
   ['cli'],
-  ['app.ts', 'fastify-types.ts', 'startup.ts', 'server.ts', 'job-worker.ts', 'shutdown.ts'],
+  ['app.ts', 'fastify-types.ts', 'startup.ts', 'server.ts', 'job-worker.ts', 'shutdown.ts', 'database-wait.ts'],
 ];
 
 export default tseslint.config(

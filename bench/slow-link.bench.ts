@@ -15,13 +15,18 @@
  * arriving); then, once no app request has been in flight for a second ("settled"), a lead switch and a
  * switch to the drift (+72 h, then the drift: the last slices of the background's queue), each from the click;
  * then a second visit in the same context (warm). Median and spread (min–max) of RUNS runs (default 3).
+ * Beside the times, each run of ours records what decided its first switch: the link decision the sidebar shows
+ * (the rate the worker measured) and whether the background had asked for that switch's slice before the click
+ * (the switch then waits for it instead of taking a preview).
  * Setup outside the timed parts: the server's demo day is built and every subset (full and preview) and
  * compressed copy is made before the first run (so server CPU does not count).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { repoRoot } from '../tests/e2e/harness.ts';
+import { linkShown } from './link-shown.ts';
 import { startShapingProxy, type LinkProfile } from './shaping-proxy.ts';
 import { setUpSlowLinkBench } from './slow-link-setup.ts';
 
@@ -58,6 +63,10 @@ interface Sample {
   settledSwitchMs: number;
   warmFirstMs: number;
   warmBytes: number;
+  /** The sidebar's link decision once the map is drawn ('slices 0,26 Мбит/с'; '' for the peer). */
+  link: string;
+  /** The background had asked for the lead switch's full slice before the click. */
+  leadAskedBefore: boolean;
 }
 
 type Wait = 'first' | 'map' | 'shown';
@@ -102,8 +111,12 @@ async function run(browser: Browser, serverPort: number, cookies: Array<{ name: 
     const inFlight = new Set<string>();
     let lastChange = performance.now();
     const isData = (url: string) => url.includes('/api/v1/forecast/hist');
+    /** When the lead switch's full slice (thickness at +48 h, not a preview) was first asked for. */
+    let leadAskedAt = Infinity;
     page.on('request', (r) => {
-      if (isData(r.url())) return;
+      const asked = r.url();
+      if (/variables=sithick_GLORYS&lead=48$/.test(asked)) leadAskedAt = Math.min(leadAskedAt, performance.now());
+      if (isData(asked)) return;
       inFlight.add(r.url());
       lastChange = performance.now();
     });
@@ -144,6 +157,8 @@ async function run(browser: Browser, serverPort: number, cookies: Array<{ name: 
       await drawn(page, suffix, timeout);
       return [shown, performance.now() - clicked];
     };
+    const link = mode === 'ours' ? await linkShown(page, 2_000) : '';
+    const leadAskedBefore = leadAskedAt < performance.now();
     const [leadShownMs, leadMs] = await switchTo('+48h', '|sithick_GLORYS|1');
     const [variableShownMs, variableMs] = await switchTo('sea_ice_fraction_BREMEN', '|sea_ice_fraction_BREMEN|1');
 
@@ -156,7 +171,7 @@ async function run(browser: Browser, serverPort: number, cookies: Array<{ name: 
     const [settledSwitchShownMs, settledSwitchMs] = await switchTo('usi_vsi', '|usi_vsi|2');
     const pair = (shownMs: number, fullMs: number) => `${shownMs.toFixed(0)}${shownMs < fullMs ? ` (preview) → ${fullMs.toFixed(0)}` : ''}`;
     log(
-      `${mode} switches (shown→full) ${pair(leadShownMs, leadMs)} / ${pair(variableShownMs, variableMs)} ms; settled after ${settleMs.toFixed(0)} ms; then ${pair(settledLeadShownMs, settledLeadMs)} / ${pair(settledSwitchShownMs, settledSwitchMs)} ms`,
+      `${mode} link ${link || 'not shown'}, lead slice asked before the click: ${leadAskedBefore}; switches (shown→full) ${pair(leadShownMs, leadMs)} / ${pair(variableShownMs, variableMs)} ms; settled after ${settleMs.toFixed(0)} ms; then ${pair(settledLeadShownMs, settledLeadMs)} / ${pair(settledSwitchShownMs, settledSwitchMs)} ms`,
     );
     await page.close();
 
@@ -186,6 +201,8 @@ async function run(browser: Browser, serverPort: number, cookies: Array<{ name: 
       settledSwitchMs,
       warmFirstMs,
       warmBytes,
+      link,
+      leadAskedBefore,
     };
   } finally {
     await context.close();
@@ -200,8 +217,11 @@ function cell(values: number[], unit: 's' | 'KiB'): string {
   return `${f(median(values))} (${f(Math.min(...values))}–${f(Math.max(...values))})`;
 }
 
+/** The figures of a sample in ms. */
+type TimedField = { [K in keyof Sample]: Sample[K] extends number ? K : never }[keyof Sample];
+
 /** 'shown / full' cell of a switch (one figure when no preview was drawn first in any run). */
-function both(samples: Sample[], shown: keyof Sample, full: keyof Sample): string {
+function both(samples: Sample[], shown: TimedField, full: TimedField): string {
   const a = samples.map((x) => x[shown]);
   const b = samples.map((x) => x[full]);
   return a.every((v, k) => v >= b[k]) ? `${cell(b, 's')} s` : `${cell(a, 's')} / ${cell(b, 's')} s`;
@@ -212,17 +232,20 @@ async function main(): Promise<void> {
   try {
     const port = Number(new URL(server.url).port);
     const results: Record<string, Record<Mode, Sample[]>> = {};
+    /** The 1-minute load average as each run starts (the machine is shared). */
+    const loads: string[] = [];
     for (const profile of PROFILES) {
       results[profile.name] = { ours: [], peer: [] };
       for (let i = 0; i < RUNS; i++) {
         for (const mode of MODES) {
+          loads.push(loadavg()[0].toFixed(1));
           const sample = await run(browser, port, cookies, profile, mode, date);
           results[profile.name][mode].push(sample);
           console.error(`${profile.name} ${mode} #${i + 1}: ${JSON.stringify(sample)}`);
         }
       }
     }
-    console.log(`RUNS=${RUNS}, date ${date}, median (min–max)\n`);
+    console.log(`RUNS=${RUNS}, date ${date}, median (min–max); 1-min load average at each run's start: ${loads.join(', ')}\n`);
     console.log(
       '| link | path | first field, cold | bytes to it | map interactive, cold | bytes to it | lead switch: shown / full | variable switch: shown / full | settled after | lead switch, settled: shown / full | drift switch, settled: shown / full | first field, warm | bytes, warm |',
     );
@@ -234,6 +257,11 @@ async function main(): Promise<void> {
           `| ${profile.name} | ${mode === 'ours' ? 'ours (slice + first view)' : 'peer (whole file)'} | ${cell(s.map((x) => x.firstMs), 's')} s | ${cell(s.map((x) => x.firstBytes), 'KiB')} KiB | ${cell(s.map((x) => x.mapMs), 's')} s | ${cell(s.map((x) => x.mapBytes), 'KiB')} KiB | ${both(s, 'leadShownMs', 'leadMs')} | ${both(s, 'variableShownMs', 'variableMs')} | ${cell(s.map((x) => x.settleMs), 's')} s | ${both(s, 'settledLeadShownMs', 'settledLeadMs')} | ${both(s, 'settledSwitchShownMs', 'settledSwitchMs')} | ${cell(s.map((x) => x.warmFirstMs), 's')} s | ${cell(s.map((x) => x.warmBytes), 'KiB')} KiB |`,
         );
       }
+    }
+    console.log('');
+    for (const profile of PROFILES) {
+      const ours = results[profile.name].ours;
+      console.log(`${profile.name}, ours: link shown ${ours.map((x) => x.link || 'none').join('; ')}; lead slice asked before the click: ${ours.map((x) => x.leadAskedBefore).join(', ')}`);
     }
     console.log('');
     for (const profile of MODES.length === 2 ? PROFILES : []) {

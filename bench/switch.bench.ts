@@ -24,6 +24,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, sessionCookies, startServer, type RunningServer } from '../tests/e2e/harness.ts';
+import { linkShown } from './link-shown.ts';
 
 type Mode = 'ours' | 'peer';
 const RUNS = Number(process.env.RUNS ?? 3);
@@ -132,18 +133,6 @@ async function visit(page: Page, url: string, trace: boolean): Promise<Visit> {
     frameMs.push(toFrame);
   }
   return { link, firstMs, mapMs, switchMs, frameMs };
-}
-
-/** What the sidebar says of the link (mode and measured rate), waiting up to 10 s for it; '' for none (the peer). */
-async function linkShown(page: Page): Promise<string> {
-  const status = page.getByTestId('link-decision');
-  try {
-    await status.waitFor({ timeout: 10_000 });
-  } catch {
-    return '';
-  }
-  const text = (await status.textContent()) ?? '';
-  return `${await status.getAttribute('data-mode')} ${/\((.+?), порог/.exec(text)?.[1] ?? text}`;
 }
 
 /** A demo server on `dataDir` with its forecast date listed (waits for the first start's archive). */

@@ -25,6 +25,7 @@ import { SlicedFetcher } from './forecast/sliced-fetcher.ts';
 import { previewValues } from './forecast/preview.ts';
 import { stillCurrent, Validators } from './forecast/revalidate.ts';
 import { iceProbability } from './forecast/ice-probability.ts';
+import type { TransferClock } from './forecast/transfer-timing.ts';
 import { NetcdfNotFoundError, UnsupportedFeatureError } from '../netcdf/errors.ts';
 import { finiteRange } from '../netcdf/stats.ts';
 import { numericTypes } from '../netcdf/types.ts';
@@ -34,8 +35,11 @@ export interface ForecastServiceOptions {
   fetch?: typeof fetch;
   /** Memory budget of the decoded-file cache, bytes. */
   cacheBytes?: number;
-  /** The clock the link's rate is measured with, ms (default performance.now; tests advance a fake one). */
-  now?: () => number;
+  /**
+   * The clock the link's rate is measured with and, in the worker, the browser's record of each transfer
+   * (forecast/transfer-timing.ts: `resourceTimingClock()`); default performance.now alone; tests advance a fake one.
+   */
+  clock?: TransferClock;
   /**
    * Whether `fetch` can answer `url` whole without the link (the offline copy holds the file a fast link took
    * whole): such a file is opened whole, not slice by slice. Default: never.
@@ -58,7 +62,7 @@ export class ForecastService implements ForecastWorkerApi {
   constructor(options: ForecastServiceOptions = {}) {
     this.cache = new FileCache(options.cacheBytes ?? DEFAULT_CACHE_BYTES);
     this.fetchImpl = this.validators.wrap(options.fetch ?? ((input, init) => fetch(input, init)));
-    this.sliced = new SlicedFetcher(this.cache, this.fetchImpl, options.now);
+    this.sliced = new SlicedFetcher(this.cache, this.fetchImpl, options.clock);
     this.heldWhole = options.heldWhole ?? (() => Promise.resolve(false));
   }
 

@@ -7,6 +7,8 @@ import * as Comlink from 'comlink';
 import { ForecastService } from './forecast-service.ts';
 import { keepErrorFields } from './worker-errors.ts';
 import { copyHeld, offlineFetch } from './forecast/offline-fetch.ts';
+import { resourceTimingClock } from './forecast/transfer-timing.ts';
 
 keepErrorFields();
-Comlink.expose(new ForecastService({ fetch: offlineFetch(), heldWhole: (url) => copyHeld(url) }));
+// The link is timed on the browser's record of each transfer, not on when this busy thread reads the bodies.
+Comlink.expose(new ForecastService({ fetch: offlineFetch(), heldWhole: (url) => copyHeld(url), clock: resourceTimingClock() }));

@@ -1,4 +1,4 @@
-/** Bodies and replies of the admin endpoints that start jobs (server/src/routes/admin/, src/api/admin.ts). */
+/** Bodies and replies of the admin endpoints that start jobs (server/src/routes/models/, forecast/generate.ts, force-fetch-data/; src/api/admin.ts). */
 
 /** 202 reply of every job-starting endpoint: the job to follow through GET /jobs/{id}. */
 export interface StartedJob {

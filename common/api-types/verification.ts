@@ -9,11 +9,14 @@ import type { LeadScores } from '../verification/scores.ts';
 export const VERIFICATION_RUNS = ['forecast', 'assim_forecast'] as const;
 export type VerificationRun = (typeof VERIFICATION_RUNS)[number];
 
-/** The analysis a record was scored against. */
+/**
+ * What a record was scored against: an analysis of the valid date, or an ice service's chart of it (`chart:{id}`,
+ * scored on the ice masks only: IIEE, its parts and the edge; the concentration and thickness errors are null).
+ */
 export interface VerificationTruth {
-  /** The analysis's source as stored: 'demo_analysis', 'inbox_analysis', an imported dataset id, … */
+  /** The analysis's source as stored: 'demo_analysis', 'inbox_analysis', an imported dataset id, …; or `chart:{id}`. */
   source: string;
-  /** Its label as written in the file (e.g. 'демонстрационные данные'). */
+  /** Its label as written in the file (e.g. 'демонстрационные данные'); for a chart, its service as stored ('ААНИИ'). */
   label: string;
   /** True for the synthetic demo analysis: never to be mistaken for a real one. */
   demo: boolean;
@@ -61,12 +64,21 @@ export interface VerificationSpsRow {
   sps_km2: number;
 }
 
+/** Means of the records against one service's ice charts (truth `chart:{id}` labelled `service`). */
+export interface VerificationChartSummaryRow extends VerificationSummaryRow {
+  /** The charts' service as stored ('ААНИИ', 'NIC', …). */
+  service: string;
+}
+
 /** GET /api/v1/verification/summary?from=&to= */
 export interface VerificationSummaryReply {
   from: string;
   to: string;
+  /** Means of the records against the analyses. */
   rows: VerificationSummaryRow[];
   sps: VerificationSpsRow[];
+  /** Means of the records against the ice charts, per service, model, run and lead. */
+  charts: VerificationChartSummaryRow[];
 }
 
 /** The score fields of a record, in the order of the API. */

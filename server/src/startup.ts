@@ -3,7 +3,8 @@
  * first and runs them after; meanwhile `app.startup` reports which one runs (GET /api/v1/health) and the
  * other API routes answer 503 (plugins/startup-gate.ts).
  * To add a task: append `{ name: 'demo archive', run: async (app) => { ... } }` to `startupTasks`.
- * A task that throws stops the server from starting; its name is in the message.
+ * A task that throws stops the server from starting; its name is in the message. A task that fails because the
+ * database went away is run again once it answers (tasks are safe to repeat: several servers run them together).
  */
 import type { FastifyInstance } from 'fastify';
 import { forecastStartupTask } from './cycle/demo-archive.ts';
@@ -11,6 +12,7 @@ import { removeStaleTemporaries } from './archive/file-store.ts';
 import { cycleStartupTask } from './jobs/setup-cycle.ts';
 import { verificationStartupTask } from './verification/verification-job.ts';
 import type { StartupTask } from './startup-task.ts';
+import { untilDatabaseAnswers } from './database-wait.ts';
 
 /** Files a killed process left half-written (compressions, forecast files): removed before anything writes. */
 /** A temporary untouched this long (ms) on a shared DATA_DIR is an interrupted write's; a live one changes every second. */
@@ -34,7 +36,7 @@ export async function runStartupTasks(app: FastifyInstance, tasks: readonly Star
     Object.assign(state, { task: task.name, step: index + 1 });
     const started = performance.now();
     try {
-      await task.run(app);
+      await untilDatabaseAnswers(`startup task "${task.name}"`, app.log, () => task.run(app));
     } catch (error) {
       throw new Error(`startup task "${task.name}" failed: ${(error as Error).message}`, { cause: error });
     }

@@ -28,4 +28,20 @@ describe('runStartupTasks', () => {
     await expect(run).rejects.toThrow('startup task "demo archive" failed: disk full');
     expect(seen).toEqual([]);
   });
+
+  it('runs a task again once the database answers, when it failed because the database was away', async () => {
+    const { app } = await makeApp();
+    let tries = 0;
+    await runStartupTasks(app, [
+      {
+        name: 'demo archive',
+        run: async () => {
+          tries += 1;
+          if (tries < 3) throw Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
+        },
+      },
+    ]);
+    expect(tries).toBe(3);
+    expect(app.startup.status).toBe('ok');
+  });
 });

@@ -10,13 +10,15 @@
  * off before its first byte is read is asked for again whole, the same number of times.
  *
  * `onBody` (the link's rate, forecast/link-rate.ts) hears of a body read whole in one go (not after a resume): its
- * headers, its decoded bytes and how they arrived over time (`BodyTiming`): the clock starts at the body's first
- * byte, not at the request or the headers, so the server's think time (cutting a subset, a busy event loop before
- * the first chunk) is not taken for the link's.
+ * headers, its decoded bytes, what the browser recorded of its transfer (transfer-timing.ts: first byte to last on
+ * the network's clock) and, for where there is no such record, how the reads got it over time (`BodyTiming`): that
+ * clock starts at the body's first read, not at the request or the headers, so the server's think time (cutting a
+ * subset, a busy event loop before the first chunk) is not taken for the link's.
  */
 import type { DownloadProgress } from '../forecast.api.ts';
 import { abortError, DownloadError } from '../worker-errors.ts';
-import type { BodyTiming } from './link-rate.ts';
+import { OFFLINE_COPY_HEADER, type BodyTiming } from './link-rate.ts';
+import { plainClock, transferOf, type TransferClock } from './transfer-timing.ts';
 
 const PROGRESS_INTERVAL_MS = 50; // enough for a smooth progress bar without flooding the page
 const RESUME_ATTEMPTS = 5; // a link that drops more often than this per file is not usable anyway
@@ -28,9 +30,10 @@ export async function download(
   onProgress: ((progress: DownloadProgress) => void) | undefined,
   fetchImpl: typeof fetch,
   onBody?: (timing: BodyTiming) => void,
-  now: () => number = () => performance.now(), // ms; tests pass a clock their fake link advances
+  clock: TransferClock = plainClock, // tests pass one their fake link advances
 ): Promise<Uint8Array> {
   if (signal.aborted) throw abortError();
+  const requestedAt = clock.now();
   let response: Response;
   try {
     response = await fetchImpl(url, { signal, credentials: 'same-origin' });
@@ -41,11 +44,14 @@ export async function download(
   if (!response.ok) throw new DownloadError(`download of ${url} failed: HTTP ${response.status}`, response.status);
   // When the body's first bytes were read and how many came with them (ms, decoded bytes).
   let firstRead: { at: number; bytes: number } | null = null;
-  const complete = (bytes: number): void => {
-    const lastByteAt = now();
+  const complete = async (bytes: number): Promise<void> => {
+    if (!onBody) return;
+    const lastByteAt = clock.now();
     const first = firstRead ?? { at: lastByteAt, bytes };
+    // The offline copy's answer crossed no link: no record to wait for.
+    const transfer = response.headers.has(OFFLINE_COPY_HEADER) ? null : await transferOf(clock, url, requestedAt);
     try {
-      onBody?.({ headers: response.headers, decodedBytes: bytes, firstChunkBytes: first.bytes, seconds: (lastByteAt - first.at) / 1000 });
+      onBody({ headers: response.headers, decodedBytes: bytes, transfer, firstChunkBytes: first.bytes, seconds: (lastByteAt - first.at) / 1000 });
     } catch {
       // a listener's failure must not fail the download
     }
@@ -64,7 +70,7 @@ export async function download(
   if (!response.body) {
     const bytes = new Uint8Array(await response.arrayBuffer());
     report(bytes.length);
-    complete(bytes.length);
+    await complete(bytes.length);
     return bytes;
   }
   // With a known length, fill one buffer; otherwise (or if the server sends more) collect chunks and join.
@@ -82,7 +88,7 @@ export async function download(
       for (;;) {
         const { done, value } = await reader.read();
         if (done) break;
-        if (resumes === 0 && loaded === 0 && value.length > 0) firstRead = { at: now(), bytes: value.length };
+        if (resumes === 0 && loaded === 0 && value.length > 0) firstRead = { at: clock.now(), bytes: value.length };
         if (target && loaded + value.length > target.length) {
           chunks.push(target.subarray(0, loaded));
           target = null;
@@ -119,7 +125,7 @@ export async function download(
     }
   }
   report(loaded);
-  if (resumes === 0) complete(loaded);
+  if (resumes === 0) await complete(loaded);
   if (target) return loaded === target.length ? target : target.subarray(0, loaded);
   const bytes = new Uint8Array(loaded);
   let offset = 0;

@@ -4,7 +4,7 @@
  * "fast" are exact, not timed.
  */
 import { describe, expect, it } from 'vitest';
-import { fakeLinkServer } from '../../common/testing/fake-link.ts';
+import { fakeLinkServer, type FakeLink } from '../../common/testing/fake-link.ts';
 import { ForecastService } from '../forecast-service.ts';
 import { openNetcdf } from '../../netcdf/open-netcdf.ts';
 import { smallForecast, writeNc3, type TestVariable } from '../../netcdf/test/write-nc3.ts';
@@ -30,14 +30,16 @@ async function subsetOf(variables: string[], leadHours: number): Promise<Uint8Ar
 
 /**
  * The server behind a link of `bytesPerSecond`; `wholeFails`: the whole file's request breaks (a 503); `thinkMs`:
- * a busy server, each answer's first byte that long after its headers.
+ * a busy server, each answer's first byte that long after its headers; `readLateMs`, `oneRead`: a busy worker
+ * (common/testing/fake-link.ts); `recorded: false`: no Resource Timing record (the reads are timed).
  */
-function fakeLink(bytesPerSecond: number, options: { wholeFails?: boolean; thinkMs?: number } = {}) {
-  const server = fakeLinkServer(FULL, { bytesPerSecond, thinkMs: options.thinkMs }, {
-    wholeFails: options.wholeFails,
+function fakeLink(bytesPerSecond: number, options: { wholeFails?: boolean } & Omit<FakeLink, 'bytesPerSecond'> = {}) {
+  const { wholeFails, ...link } = options;
+  const server = fakeLinkServer(FULL, { bytesPerSecond, ...link }, {
+    wholeFails,
     subset: (query) => subsetOf(query.get('variables')!.split(','), Number(query.get('lead'))),
   });
-  const service = new ForecastService({ fetch: server.fetch, now: () => server.clock.ms });
+  const service = new ForecastService({ fetch: server.fetch, clock: server.linkClock });
   /** Open with the first slice, as the page does, and say the first field is drawn. */
   const open = async () => {
     const meta = await service.open({ url: URL_, first: { variables: ['sithick_GLORYS'], leadHours: 24 } }, 'r1');
@@ -132,6 +134,36 @@ describe('on a fake link', () => {
       expect(decision.bitsPerSecond! / 256_000).toBeCloseTo(1, 1);
       expect(link.asked()).not.toContain('whole');
     }
+  });
+
+  it('judges the link, not the worker: a busy worker reading a fast link late (40 ms after each piece) holds the whole file', async () => {
+    // Timed by its reads, this link seems 1.5 Mbit/s (8 KiB per 44 ms); the browser's record says 16.
+    const link = fakeLink(2_000_000, { readLateMs: 40 });
+    await link.open();
+    const decision = (await link.service.linkDecision(URL_))!;
+    expect(decision.mode).toBe('whole');
+    expect(decision.bitsPerSecond! / 16_000_000).toBeCloseTo(1, 1);
+    await expect.poll(async () => (await link.service.linkDecision(URL_))?.held).toBe(true);
+  });
+
+  it('judges the link, not the worker: a ship whose worker was busy while the first slice arrived (one read) keeps to slices', async () => {
+    const link = fakeLink(32_000, { oneRead: true });
+    await link.open();
+    const decision = (await link.service.linkDecision(URL_))!;
+    expect(decision.mode).toBe('slices');
+    expect(decision.bitsPerSecond! / 256_000).toBeCloseTo(1, 1);
+    await link.service.scalarSlice(URL_, 'sithick_GLORYS', 1);
+    expect(link.asked()).not.toContain('whole');
+  });
+
+  it("without the browser's record, a body read in one go is no sample: a ship is not taken for a fast link", async () => {
+    const link = fakeLink(32_000, { oneRead: true, recorded: false });
+    await link.open();
+    expect(await link.service.linkDecision(URL_)).toMatchObject({ mode: 'slices', bitsPerSecond: null });
+    // Timed by its reads when they show the transfer: the same link, read as it arrives.
+    const read = fakeLink(32_000, { recorded: false });
+    await read.open();
+    expect((await read.service.linkDecision(URL_))!.bitsPerSecond! / 256_000).toBeCloseTo(1, 1);
   });
 
   it('tells the page, which asked once when its first field was drawn, the decision and then that the file is held', async () => {

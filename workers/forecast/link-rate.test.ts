@@ -13,11 +13,23 @@ describe('LinkRate', () => {
     rate.record(plain(72_000, 8_000, 2)); // 64 000 B after the first read in 2 s: 32 000 B/s
     expect(rate.bytesPerSecond).toBeCloseTo(32_000);
     expect(rate.transferSeconds(128_000)).toBeCloseTo(4);
-    // A burst at memory speed (one read) pulls the estimate only half way (in seconds per byte), not to "fast".
-    rate.record(plain(1_000_000, 1_000_000, 0));
+    // A burst at memory speed pulls the estimate only half way (in seconds per byte), not to "fast".
+    rate.record({ ...plain(1_000_000, 1_000_000, 0), transfer: { wireBytes: 1_000_000, seconds: 0 } });
     expect(rate.bytesPerSecond).toBeCloseTo(64_000);
     rate.record(plain(72_000, 8_000, 2));
     expect(rate.bytesPerSecond).toBeCloseTo(42_667, 0);
+  });
+
+  it("takes the browser's record of the transfer over the reads, and no sample from a cache or a body read in one go", () => {
+    const rate = new LinkRate();
+    // Read late by a busy worker (most of it in the first read): no sample, rather than a fast link.
+    rate.record(plain(100_000, 60_000, 0.01));
+    expect(rate.bytesPerSecond).toBeNull();
+    rate.record({ ...plain(100_000, 100_000, 0), transfer: 'cached' });
+    expect(rate.bytesPerSecond).toBeNull();
+    // The record: 50 000 wire bytes from first byte to last in 0.5 s, whatever the reads said.
+    rate.record({ ...plain(400_000, 400_000, 0), transfer: { wireBytes: 50_000, seconds: 0.5 } });
+    expect(rate.bytesPerSecond).toBeCloseTo(100_000);
   });
 
   it('times a compressed body by its wire bytes after the first read, in proportion to the decoded ones', () => {

@@ -2,17 +2,24 @@
  * How fast the link is, from the worker's own completed downloads: the one place a body's timing becomes the
  * link's rate, which decides the previews (preview.ts) and slices or the whole file (link-decision.ts).
  *
- * The transfer itself, not the server's think time: the bytes that crossed the wire over the seconds from the
- * body's first byte to its last (what Resource Timing calls responseStart → responseEnd). A server busy cutting a
- * cold subset, compressing or scoring delays the first byte by seconds; counted, it made a desk on loopback look
- * like a ship (6.8 Mbit/s against a threshold of 8). The bytes that came with the first read arrived at that
- * moment, so only the rest is timed: a body that came in one read took no measurable time (Infinity), and a body
- * trickling over a slow link is timed exactly from its first piece to its last.
+ * The transfer itself, not the server's think time nor the worker's: the bytes that crossed the wire over the
+ * seconds from the body's first byte to its last, as the browser recorded them (Resource Timing's `responseStart` →
+ * `responseEnd` and `encodedBodySize`, transfer-timing.ts). A server busy cutting a cold subset, compressing or
+ * scoring delays the first byte by seconds; counted, it made a desk on loopback look like a ship (6.8 Mbit/s against
+ * a threshold of 8). A worker busy opening a file reads a body late, most of it in one read; timed by its reads, a
+ * fresh server's first visit on loopback measured 2.2 Mbit/s. A body from the HTTP cache or the offline copy is
+ * not a sample.
  *
- * Smoothed over the last few samples, in seconds per byte (not bytes per second): a body answered from the
- * offline copy or a burst at memory speed then pulls the estimate only part of the way towards "fast", and the
- * next real sample pulls it back.
+ * Where the browser kept no record (Node, a full buffer), the reads are timed: the bytes after the first read over
+ * the seconds from the first read to the last (what came with the first read arrived at that moment). A body most
+ * of which came with its first read says nothing of the link then (the worker was busy while it arrived): not a
+ * sample, rather than a burst taken for a fast link (a ship once skipped its previews so).
+ *
+ * Smoothed over the last few samples, in seconds per byte (not bytes per second): a burst at memory speed then
+ * pulls the estimate only part of the way towards "fast", and the next real sample pulls it back.
  */
+
+import type { Transfer } from './transfer-timing.ts';
 
 /** Bodies smaller than this (bytes) arrive in one or two bursts: their time says little about the rate. */
 export const MIN_SAMPLE_BYTES = 16 * 1024;
@@ -20,12 +27,16 @@ export const MIN_SAMPLE_BYTES = 16 * 1024;
 const SMOOTHING = 0.5;
 /** Set on answers that came from the offline copy (forecast/offline-fetch.ts): they say nothing of the link. */
 export const OFFLINE_COPY_HEADER = 'x-ice-offline-copy';
+/** Timed by its reads, a body needs at least this share of its bytes after the first read to be a sample. */
+export const MIN_TIMED_SHARE = 0.5;
 
 /** How a body read whole in one go arrived (download.ts reports it). */
 export interface BodyTiming {
   headers: Headers;
   /** Bytes read (decoded: a compressed body's are more than crossed the wire). */
   decodedBytes: number;
+  /** What the browser recorded of its transfer (transfer-timing.ts); null where it kept no record. */
+  transfer?: Transfer | null;
   /** Decoded bytes of the first read: they arrived with the first byte. */
   firstChunkBytes: number;
   /** From the first byte's read to the last byte's, s. */
@@ -35,13 +46,23 @@ export interface BodyTiming {
 export class LinkRate {
   private secondsPerByte: number | null = null;
 
-  /** One completed body (ignored when it came from the offline copy, or its size on the wire is unknown or small). */
+  /**
+   * One completed body: its recorded transfer, else its reads. Ignored when it came from a cache (the offline
+   * copy, the HTTP cache), when its size on the wire is unknown or small, or, timed by its reads, when most of it
+   * came with the first read.
+   */
   record(body: BodyTiming): void {
+    if (body.headers.has(OFFLINE_COPY_HEADER) || body.transfer === 'cached') return;
+    if (body.transfer) {
+      this.recordBytes(body.transfer.wireBytes, body.transfer.wireBytes, body.transfer.seconds);
+      return;
+    }
     const wire = wireBytes(body.headers, body.decodedBytes);
     if (wire === null || body.decodedBytes <= 0) return;
+    const timedShare = Math.max(0, body.decodedBytes - body.firstChunkBytes) / body.decodedBytes;
+    if (timedShare < MIN_TIMED_SHARE) return;
     // The wire bytes after the first read, in proportion to the decoded ones (a compressed stream's are even).
-    const timed = (wire * Math.max(0, body.decodedBytes - body.firstChunkBytes)) / body.decodedBytes;
-    this.recordBytes(wire, timed, body.seconds);
+    this.recordBytes(wire, wire * timedShare, body.seconds);
   }
 
   /**

@@ -19,6 +19,7 @@ import type { NetcdfDataset, RawData, UnpackedData, VariableInfo } from '../../n
 import { DownloadError } from '../worker-errors.ts';
 import { download } from './download.ts';
 import type { BodyTiming } from './link-rate.ts';
+import type { TransferClock } from './transfer-timing.ts';
 import { leadTimes, timeDimension } from '../../netcdf/time-axis.ts';
 
 /**
@@ -35,8 +36,8 @@ export interface FetchContext {
   priority?: RequestPriority;
   /** Told of the body once read whole: how it arrived, timed from its first byte (link-rate.ts). */
   onBody?: (timing: BodyTiming) => void;
-  /** The clock `onBody`'s seconds are measured with, ms (default performance.now; tests pass a fake). */
-  now?: () => number;
+  /** The clock `onBody`'s timing is measured with (default performance.now without a record; tests pass a fake). */
+  clock?: TransferClock;
 }
 
 /**
@@ -184,7 +185,7 @@ export async function fetchSubset(url: string, context: FetchContext): Promise<N
     context.onProgress,
     (input, init) => context.fetchImpl(input, { ...init, priority: context.priority ?? 'auto' }),
     context.onBody,
-    context.now,
+    context.clock,
   );
   return openNetcdf(bytes);
 }

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { jsonResponse } from '../../common/testing/fake-fetch.ts';
-import { fakeLinkServer } from '../../common/testing/fake-link.ts';
+import { fakeLinkServer, type FakeLink } from '../../common/testing/fake-link.ts';
 import { ForecastService } from '../forecast-service.ts';
 import { openNetcdf } from '../../netcdf/open-netcdf.ts';
 import { smallForecast, writeNc3, type TestVariable } from '../../netcdf/test/write-nc3.ts';
@@ -40,7 +40,7 @@ async function subsetOf(variables: string[], leadHours: number, stride: number):
 }
 
 /** The server behind a link of `bytesPerSecond`; `refusePreviews`: an older server's 422 for `stride`. */
-function slowServer(link: { bytesPerSecond: number }, options: { refusePreviews?: boolean } = {}) {
+function slowServer(link: FakeLink, options: { refusePreviews?: boolean } = {}) {
   return fakeLinkServer(FULL, link, {
     subset: async (query) => {
       const stride = Number(query.get('stride') ?? 1);
@@ -52,7 +52,7 @@ function slowServer(link: { bytesPerSecond: number }, options: { refusePreviews?
 
 /** A service with `URL_` opened on thickness at +24 h (the header and one slice: the link's first sample). */
 async function opened(server: ReturnType<typeof slowServer>): Promise<ForecastService> {
-  const service = new ForecastService({ fetch: server.fetch, now: () => server.clock.ms });
+  const service = new ForecastService({ fetch: server.fetch, clock: server.linkClock });
   await service.open({ url: URL_, first: { variables: ['sithick_GLORYS'], leadHours: 24 } }, 'r1');
   return service;
 }
@@ -88,6 +88,16 @@ describe('previews on a slow link', () => {
     expect(server.asked()).toHaveLength(4);
   });
 
+  it("take the lead switch's preview when the worker was busy while the first slice arrived (read in one go)", async () => {
+    // Timed by its reads, that slice took no time: a link without limit, and the switch went without a preview
+    // (the full slice, 6.3 s at 256 kbit/s in bench:slow-link). The browser's record of the transfer says 3.2 KB/s.
+    const server = slowServer({ ...SLOW, oneRead: true });
+    const service = await opened(server);
+    const switched = await service.scalarSlice(URL_, 'sithick_GLORYS', 1, { preview: true });
+    expect(switched.preview).toBe(true);
+    expect(server.asked().slice(2)).toEqual(['sithick_GLORYS@48/2', 'sithick_GLORYS@48']);
+  });
+
   it('preview the drift pair in one request, its speed and direction each upsampled before u, v', async () => {
     const server = slowServer(SLOW);
     const service = await opened(server);
@@ -106,7 +116,7 @@ describe('previews on a slow link', () => {
 
   it('preview the drift when one of its pair is held already (the background fetches them one by one)', async () => {
     const server = slowServer(SLOW);
-    const service = new ForecastService({ fetch: server.fetch, now: () => server.clock.ms });
+    const service = new ForecastService({ fetch: server.fetch, clock: server.linkClock });
     await service.open({ url: URL_, first: { variables: ['usi_vsi_GLORYS_speed'], leadHours: 24 } }, 'r1');
     const preview = await service.driftSlice(URL_, 0, 'usi_vsi_GLORYS_speed', 'usi_vsi_GLORYS_direct', { preview: true });
     expect(preview.preview).toBe(true);
@@ -154,7 +164,7 @@ describe('no previews', () => {
       headers.set('x-ice-offline-copy', '1');
       return new Response(response.body, { status: response.status, headers });
     };
-    const service = new ForecastService({ fetch: copies, now: () => server.clock.ms });
+    const service = new ForecastService({ fetch: copies, clock: server.linkClock });
     await service.open({ url: URL_, first: { variables: ['sithick_GLORYS'], leadHours: 24 } }, 'r1');
     expect((await service.scalarSlice(URL_, 'sea_ice_fraction_BREMEN', 1, { preview: true })).preview).toBeFalsy();
     expect(server.asked().slice(2)).toEqual(['sea_ice_fraction_BREMEN@48']);

@@ -111,7 +111,7 @@ function fakeServer(full: Uint8Array) {
  */
 const slowClock = () => {
   let ms = 0;
-  return () => (ms += 1000);
+  return { now: () => (ms += 1000) };
 };
 
 const settle = async () => {
@@ -126,7 +126,7 @@ const quiet = async () => {
 /** A service that opened `URL_` on thickness at +24 h and whose background has just begun (after the quiet moment). */
 async function openedWithBackground() {
   const server = fakeServer(smallForecast(WIDTH, HEIGHT));
-  const service = new ForecastService({ fetch: server.impl, now: slowClock() });
+  const service = new ForecastService({ fetch: server.impl, clock: slowClock() });
   const opened = service.open({ url: URL_, first: { variables: ['sithick_GLORYS'], leadHours: 24 } }, 'r1');
   await settle();
   server.answer('header');
@@ -140,7 +140,7 @@ async function openedWithBackground() {
 describe('slice-first opening: which request goes when', () => {
   it('asks for the header and the first slice only; the background waits for the drawn view, then goes one by one', async () => {
     const server = fakeServer(smallForecast(WIDTH, HEIGHT));
-    const service = new ForecastService({ fetch: server.impl, now: slowClock() });
+    const service = new ForecastService({ fetch: server.impl, clock: slowClock() });
     const opened = service.open({ url: URL_, first: { variables: ['sithick_GLORYS'], leadHours: 24 } }, 'r1');
     await settle();
     expect(server.pending().sort()).toEqual(['header', 'sithick_GLORYS@24']);
@@ -208,7 +208,7 @@ describe('slice-first opening: which request goes when', () => {
       { history: 'x'.repeat(20_000) },
     );
     const server = fakeServer(long);
-    const service = new ForecastService({ fetch: server.impl, now: slowClock() });
+    const service = new ForecastService({ fetch: server.impl, clock: slowClock() });
     const opened = service.open({ url: URL_, first: { variables: ['sithick_GLORYS'], leadHours: 24 } }, 'r1');
     await settle();
     server.answer('header');

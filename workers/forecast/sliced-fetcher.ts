@@ -27,6 +27,7 @@ import { fetchSubset, PartialDataset, type FetchContext } from './partial-file.t
 import { SliceSizes } from './preview.ts';
 import { SlicePreviews } from './slice-previews.ts';
 import { sliceSlot } from './slice-slot.ts';
+import type { TransferClock } from './transfer-timing.ts';
 import { cacheWholeFile, fetchWholeFile } from './whole-file.ts';
 import { WholeUpgrade } from './whole-upgrade.ts';
 
@@ -49,8 +50,8 @@ export class SlicedFetcher {
   constructor(
     private readonly cache: FileCache,
     private readonly fetchImpl: typeof fetch,
-    /** The clock the link is measured with, ms (tests pass one their fake link advances). */
-    private readonly now?: () => number,
+    /** The clock the link is measured with and the browser's record of each transfer (transfer-timing.ts). */
+    private readonly clock?: TransferClock,
   ) {
     this.previews = new SlicePreviews({
       scheduler: this.scheduler,
@@ -67,7 +68,7 @@ export class SlicedFetcher {
       scheduler: this.scheduler,
       decisions: this.decisions,
       partial: (key) => this.partial(key),
-      fetchWhole: (key, signal) => fetchWholeFile(key, { signal, fetchImpl: this.fetchImpl, rate: this.rate, now: this.now }),
+      fetchWhole: (key, signal) => fetchWholeFile(key, { signal, fetchImpl: this.fetchImpl, rate: this.rate, clock: this.clock }),
       fallBack: (key, first) => {
         this.backgroundKey = null;
         this.prefetch(key, first);
@@ -198,7 +199,7 @@ export class SlicedFetcher {
     const seen: { wire?: number } = {};
     const dataset = await fetchSubset(url, {
       ...context,
-      now: this.now,
+      clock: this.clock,
       onBody: (body) => {
         seen.wire = wireBytes(body.headers, body.decodedBytes) ?? undefined;
         this.rate.record(body);

@@ -9,6 +9,7 @@ import { download } from './download.ts';
 import type { FileCache } from './file-cache.ts';
 import { describeFile } from './file-meta.ts';
 import type { LinkRate } from './link-rate.ts';
+import type { TransferClock } from './transfer-timing.ts';
 
 export interface WholeDownload {
   signal: AbortSignal;
@@ -16,14 +17,14 @@ export interface WholeDownload {
   onProgress?: (progress: DownloadProgress) => void;
   /** Measures the link with this body (link-rate.ts); a file opened whole from the start is not timed. */
   rate?: LinkRate;
-  /** The clock the rate is measured with, ms (tests pass a fake one). */
-  now?: () => number;
+  /** The clock the rate is measured with, and the browser's record of the transfer (tests pass a fake one). */
+  clock?: TransferClock;
 }
 
 /** The bytes of the whole file at `url`. */
 export function fetchWholeFile(url: string, options: WholeDownload): Promise<Uint8Array> {
   const { rate } = options;
-  return download(url, options.signal, options.onProgress, options.fetchImpl, rate && ((body) => rate.record(body)), options.now);
+  return download(url, options.signal, options.onProgress, options.fetchImpl, rate && ((body) => rate.record(body)), options.clock);
 }
 
 export interface CacheOptions {

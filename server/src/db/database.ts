@@ -158,6 +158,9 @@ async function openPostgres(url: string, options: OpenOptions): Promise<Db> {
   });
   // An idle client's error (the server restarted) must not crash the process; the next query reconnects.
   pool.on('error', () => undefined);
+  // A checked-out client has no listener of the pool's: a connection cut while a query runs would emit 'error'
+  // with none and end the process. The query itself fails (and is answered 503); the dead client is discarded.
+  pool.on('connect', (client) => client.on('error', () => undefined));
   try {
     await migratePostgres(pool, options.migrations ?? postgresMigrations);
   } catch (error) {

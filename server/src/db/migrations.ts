@@ -281,4 +281,42 @@ export const migrations: readonly string[] = [
   );
   CREATE INDEX ice_charts_valid_time ON ice_charts (valid_time);
   `,
+  // 14: forecasts scored against the ice charts of their valid dates (server/src/verification/chart-truth.ts): the
+  // columns of verification_records plus the chart; `analysis_id` names the chart's content (its id and SHA-256), so
+  // a replaced chart recomputes its records. They go with their model or their chart.
+  `
+  CREATE TABLE chart_verification_records (
+    model_id              TEXT NOT NULL REFERENCES models (model_id) ON DELETE CASCADE,
+    run                   TEXT NOT NULL CHECK (run IN ('forecast', 'assim_forecast')),
+    date                  TEXT NOT NULL,
+    lead_hours            INTEGER NOT NULL,
+    chart_id              INTEGER NOT NULL REFERENCES ice_charts (id) ON DELETE CASCADE,
+    valid_date            TEXT NOT NULL,
+    truth_source          TEXT NOT NULL,
+    truth_label           TEXT NOT NULL,
+    forecast_id           TEXT NOT NULL,
+    analysis_id           TEXT NOT NULL,
+    persistence_id        TEXT,
+    version               INTEGER NOT NULL,
+    n_cells               INTEGER NOT NULL,
+    iiee_km2              REAL NOT NULL,
+    iiee_over_km2         REAL NOT NULL,
+    iiee_under_km2        REAL NOT NULL,
+    edge_length_km        REAL NOT NULL,
+    edge_distance_km      REAL,
+    conc_rmse             REAL,
+    conc_mae              REAL,
+    conc_bias             REAL,
+    thick_rmse            REAL,
+    thick_bias            REAL,
+    persistence_iiee_km2  REAL,
+    persistence_conc_rmse REAL,
+    skill_iiee            REAL,
+    skill_conc_rmse       REAL,
+    computed_at           TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')),
+    PRIMARY KEY (model_id, run, date, lead_hours, chart_id)
+  ) WITHOUT ROWID;
+  CREATE INDEX chart_verification_records_date ON chart_verification_records (date, lead_hours);
+  CREATE INDEX chart_verification_records_chart ON chart_verification_records (chart_id);
+  `,
 ];

@@ -262,4 +262,40 @@ export const postgresMigrations: readonly string[] = [
   );
   CREATE INDEX ice_charts_valid_time ON ice_charts (valid_time);
   `,
+  // 14: forecasts scored against the ice charts of their valid dates.
+  `
+  CREATE TABLE chart_verification_records (
+    model_id              text NOT NULL REFERENCES models (model_id) ON DELETE CASCADE,
+    run                   text NOT NULL CHECK (run IN ('forecast', 'assim_forecast')),
+    date                  text NOT NULL,
+    lead_hours            integer NOT NULL,
+    chart_id              integer NOT NULL REFERENCES ice_charts (id) ON DELETE CASCADE,
+    valid_date            text NOT NULL,
+    truth_source          text NOT NULL,
+    truth_label           text NOT NULL,
+    forecast_id           text NOT NULL,
+    analysis_id           text NOT NULL,
+    persistence_id        text,
+    version               integer NOT NULL,
+    n_cells               integer NOT NULL,
+    iiee_km2              double precision NOT NULL,
+    iiee_over_km2         double precision NOT NULL,
+    iiee_under_km2        double precision NOT NULL,
+    edge_length_km        double precision NOT NULL,
+    edge_distance_km      double precision,
+    conc_rmse             double precision,
+    conc_mae              double precision,
+    conc_bias             double precision,
+    thick_rmse            double precision,
+    thick_bias            double precision,
+    persistence_iiee_km2  double precision,
+    persistence_conc_rmse double precision,
+    skill_iiee            double precision,
+    skill_conc_rmse       double precision,
+    computed_at           text NOT NULL DEFAULT ${NOW},
+    PRIMARY KEY (model_id, run, date, lead_hours, chart_id)
+  );
+  CREATE INDEX chart_verification_records_date ON chart_verification_records (date, lead_hours);
+  CREATE INDEX chart_verification_records_chart ON chart_verification_records (chart_id);
+  `,
 ];

@@ -177,6 +177,11 @@ export interface VerificationRecordsTable extends LeadScores {
   computed_at: Defaulted<string>;
 }
 
+/** Migration 14: a forecast scored against an ice chart of its valid date (server/src/verification/chart-truth.ts). */
+export interface ChartVerificationRecordsTable extends VerificationRecordsTable {
+  chart_id: number;
+}
+
 /** Migration 10: the spatial probability score of all models' files of a start date and lead. */
 export interface VerificationEnsemblesTable {
   date: string;
@@ -234,4 +239,5 @@ export interface Database {
   cycle_ticks: CycleTicksTable;
   cycle_retention: CycleRetentionTable;
   ice_charts: IceChartsTable;
+  chart_verification_records: ChartVerificationRecordsTable;
 }

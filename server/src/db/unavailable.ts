@@ -50,28 +50,33 @@ export function unavailableReason(error: unknown): string {
 }
 
 export interface WaitOptions {
-  /** Give up (rethrow the last error) after this long, ms. */
+  /** Give up (rethrow the last error) after this long, ms (`Infinity`: never). */
   timeoutMs: number;
-  /** Time between tries, ms. */
+  /** Time between tries, ms (default 1000). */
   intervalMs?: number;
+  /** Back off: each wait doubles the last, up to this many ms (default: no back-off, `intervalMs` every time). */
+  maxIntervalMs?: number;
   signal?: AbortSignal;
   /** Told once per failed try (to log it). */
   onWait?: (error: unknown) => void;
 }
 
 /**
- * Run `work`; while it fails because the database is away, try again every `intervalMs` for up to `timeoutMs`.
- * Any other error, or the last unavailable one after the timeout, is thrown. `work` must be safe to repeat.
+ * Run `work`; while it fails because the database is away, try again after `intervalMs` (doubling up to
+ * `maxIntervalMs` when given) for up to `timeoutMs`. Any other error, the last unavailable one after the timeout,
+ * or any error once `signal` is aborted, is thrown. `work` must be safe to repeat.
  */
 export async function whenDatabaseAnswers<T>(work: () => Promise<T>, options: WaitOptions): Promise<T> {
   const deadline = Date.now() + options.timeoutMs;
+  let interval = options.intervalMs ?? 1000;
   for (;;) {
     try {
       return await work();
     } catch (error) {
       if (!isDatabaseUnavailable(error) || Date.now() >= deadline || options.signal?.aborted) throw error;
       options.onWait?.(error);
-      await sleep(options.intervalMs ?? 1000, undefined, options.signal ? { signal: options.signal } : undefined).catch(() => undefined);
+      await sleep(interval, undefined, options.signal ? { signal: options.signal } : undefined).catch(() => undefined);
+      if (options.maxIntervalMs) interval = Math.min(interval * 2, options.maxIntervalMs);
     }
   }
 }

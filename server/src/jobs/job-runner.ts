@@ -2,6 +2,10 @@
  * The in-process job runner: jobs run one at a time in submission order (the machine has two cores; running
  * model jobs side by side would only slow each down and starve the API). The handler's CPU-heavy parts go to
  * worker_threads through threads/run-in-thread.ts; the runner itself only keeps the jobs table up to date.
+ *
+ * The database away (PostgreSQL restarted, with JOB_RUNNER=in-process): the runner keeps going. A job's start and
+ * outcome are written once the database answers again; a job whose handler failed because the database was away
+ * is handed back (queued, at the head) once it answers and runs once more, as the durable queue's worker does.
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/database.ts';
@@ -9,14 +13,25 @@ import type { Job, JobKind } from '../../../common/api-types/jobs.ts';
 import { failureMessage } from '../disk/disk-full.ts';
 import type { JobQueue, JobWork } from './job-queue.ts';
 import { handlerFor, type JobEnvironment } from './job-specs.ts';
-import { findJob, insertJob, markFailed, markRunning, markSucceeded, setProgress } from './jobs-repository.ts';
+import { findJob, insertJob, markFailed, markRequeued, markRunning, markSucceeded, setProgress } from './jobs-repository.ts';
+import { isDatabaseUnavailable, unavailableReason, whenDatabaseAnswers } from '../db/unavailable.ts';
+import type { JobOutcome } from './job-handler.ts';
 
 const SHUTDOWN_REASON = 'interrupted: the server shut down before the job finished';
 
 interface Pending {
   id: number;
   work: JobWork;
+  /** 1, or 2 when the database went away during the first run. */
+  attempt: number;
 }
+
+/** Runs of a job at most when the database goes away under it (the durable queue's hand-back, once). */
+const DATABASE_ATTEMPTS = 2;
+/** How long a job's outcome waits for the database to answer again before it is given up (ms), as the queue worker's. */
+const DATABASE_WAIT_MS = 10 * 60_000;
+const DATABASE_REQUEUED_MESSAGE = 'база данных была недоступна во время выполнения; задание возвращено в очередь и будет выполнено снова';
+const DATABASE_RETRY_MESSAGE = `повторная попытка ${DATABASE_ATTEMPTS} из ${DATABASE_ATTEMPTS}: база данных была недоступна`;
 
 export class JobRunner implements JobQueue {
   private readonly queue: Pending[] = [];
@@ -39,7 +54,7 @@ export class JobRunner implements JobQueue {
   async submit(kind: JobKind, request: Record<string, unknown>, userId: number | null, work: JobWork): Promise<Job> {
     if (this.closed) throw new Error('the job runner is closed');
     const job = await insertJob(this.db, kind, request, userId);
-    this.queue.push({ id: job.id, work });
+    this.queue.push({ id: job.id, work, attempt: 1 });
     queueMicrotask(() => this.pump());
     return job;
   }
@@ -69,46 +84,77 @@ export class JobRunner implements JobQueue {
       return;
     }
     const controller = new AbortController();
-    const done = this.execute(next, controller).finally(() => {
-      this.current = null;
-      this.pump();
-    });
+    const done = this.execute(next, controller)
+      .catch((error: unknown) => this.log.error({ err: error, job: next.id }, 'could not record a job outcome'))
+      .finally(() => {
+        this.current = null;
+        this.pump();
+      });
     this.current = { id: next.id, controller, done };
   }
 
-  private async execute({ id, work }: Pending, controller: AbortController): Promise<void> {
-    await markRunning(this.db, id);
-    const job = await findJob(this.db, id);
+  private async execute(pending: Pending, controller: AbortController): Promise<void> {
+    const { id, work, attempt } = pending;
+    const { signal } = controller;
+    const job = await this.whenDatabaseAnswers(this.log, signal, async () => {
+      await markRunning(this.db, id);
+      if (attempt > 1) await setProgress(this.db, id, 0, DATABASE_RETRY_MESSAGE);
+      return findJob(this.db, id);
+    });
     if (!job) return;
     // The audit trail: who asked for which job, and how it ended (info level, with the user id).
-    const log = this.log.child({ job: id, kind: job.kind, userId: job.user_id });
+    const log = this.log.child({ job: id, kind: job.kind, userId: job.user_id, ...(attempt > 1 && { attempt }) });
     log.info('job started');
     const started = performance.now();
     const ranFor = () => (performance.now() - started) / 1000;
+    let outcome: JobOutcome;
     try {
       const handler = typeof work === 'function' ? work : handlerFor(work, this.env);
-      const outcome = await handler({
+      outcome = await handler({
         job,
-        signal: controller.signal,
+        signal,
         progress: (fraction, message) => {
           // Progress is advisory: written in the background, a failed write only logged.
-          if (!controller.signal.aborted) {
+          if (!signal.aborted) {
             setProgress(this.db, id, fraction, message ?? null).catch((error: unknown) => log.warn({ err: error }, 'could not record progress'));
           }
         },
         log,
       });
-      if (controller.signal.aborted) throw controller.signal.reason;
-      await markSucceeded(this.db, id, outcome.result, outcome.message ?? null);
-      log.info({ result: outcome.result }, 'job succeeded');
-      this.finished(job.kind, 'succeeded', ranFor());
-      this.succeeded(outcome.result);
+      if (signal.aborted) throw signal.reason;
     } catch (error) {
+      if (isDatabaseUnavailable(error) && attempt < DATABASE_ATTEMPTS && !signal.aborted) {
+        // Not the job's fault: once the database answers, the job goes back to the queue's head and runs again
+        // (its writes are idempotent: the archive keeps files that exist), as the durable queue's worker does.
+        log.warn({ reason: unavailableReason(error) }, 'job interrupted: the database is unavailable; it runs again once it answers');
+        await this.whenDatabaseAnswers(log, signal, () => markRequeued(this.db, id, DATABASE_REQUEUED_MESSAGE));
+        if (!this.closed) this.queue.unshift({ id, work, attempt: attempt + 1 });
+        return;
+      }
       // A full disk is told as such, in Russian, whichever layer met it (disk/disk-full.ts).
-      await this.fail(id, failureMessage(error));
+      await this.whenDatabaseAnswers(log, signal, () => markFailed(this.db, id, failureMessage(error)));
       log.warn({ err: error }, 'job failed');
       this.finished(job.kind, 'failed', ranFor());
+      return;
     }
+    // The outcome waits for a database that went away meanwhile, rather than being lost.
+    await this.whenDatabaseAnswers(log, signal, () => markSucceeded(this.db, id, outcome.result, outcome.message ?? null));
+    log.info({ result: outcome.result }, 'job succeeded');
+    this.finished(job.kind, 'succeeded', ranFor());
+    this.succeeded(outcome.result);
+  }
+
+  /** Run `work` (safe to repeat) now, or once the database answers again (one warning per wait); `signal` (close) ends the wait. */
+  private whenDatabaseAnswers<T>(log: FastifyBaseLogger, signal: AbortSignal, work: () => Promise<T>): Promise<T> {
+    let warned = false;
+    return whenDatabaseAnswers(work, {
+      timeoutMs: DATABASE_WAIT_MS,
+      signal,
+      onWait: (error) => {
+        if (!warned) log.warn({ reason: unavailableReason(error) }, 'database unavailable: the job waits for it');
+        warned = true;
+      },
+    });
   }
 
   /** Record a failure; the database may already be closed during shutdown, which is then reported at next start. */

@@ -6,7 +6,8 @@
  *   servers' jobs are in the same table.
  * - Without (or JOB_RUNNER=in-process: one server on PostgreSQL, no workers): the in-process JobRunner. Jobs a
  *   previous process left unfinished can never finish (their work lived in that process), so they are failed at
- *   start; at close the running job is aborted and failed.
+ *   start; at close the running job is aborted and failed. A job the database's going away interrupted runs once
+ *   more when it answers (job-runner.ts).
  */
 import type { FastifyInstance } from 'fastify';
 import type { JobQueue } from './job-queue.ts';

@@ -7,15 +7,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { DatabaseTarget } from '../db/database.ts';
 import { runInWorker } from '../threads/run-in-thread.ts';
-import type { VerificationTaskArgs } from './verification-task.ts';
-import type { VerifyResult } from './verify-archive.ts';
+import type { VerificationPass, VerificationTaskArgs } from './verification-task.ts';
 
 const task = new URL('./verification-task.ts', import.meta.url);
 
-/** Run verifyArchive in a worker thread. */
-export function verifyInWorker(where: DatabaseTarget, options: { signal?: AbortSignal; onProgress?: (fraction: number, message?: string) => void } = {}): Promise<VerifyResult> {
+/** Run the verification step (verifyArchive, then the records against the ice charts) in a worker thread. */
+export function verifyInWorker(where: DatabaseTarget, options: { signal?: AbortSignal; onProgress?: (fraction: number, message?: string) => void } = {}): Promise<VerificationPass> {
   const args: VerificationTaskArgs = { dataDir: where.dataDir, databaseUrl: where.databaseUrl };
-  return runInWorker<VerifyResult>(task, args, options);
+  return runInWorker<VerificationPass>(task, args, options);
 }
 
 export interface BackgroundLog {

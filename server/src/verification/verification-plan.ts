@@ -46,7 +46,7 @@ export interface VerifyPlan {
 }
 
 /** A generated model's dataset's analyses when the archive has any, else the archive's (newest of any source). */
-async function analysesOf(ctx: ArchiveContext, datasetId: string | null, archive: AnalysisArchive): Promise<AnalysisArchive> {
+export async function analysesOf(ctx: ArchiveContext, datasetId: string | null, archive: AnalysisArchive): Promise<AnalysisArchive> {
   if (!datasetId) return archive;
   const own = await AnalysisArchive.ofDataset(ctx, datasetId);
   return own.files.size > 0 ? own : archive;
@@ -57,7 +57,7 @@ async function analysesOf(ctx: ArchiveContext, datasetId: string | null, archive
  * Imported (`external`) models have only their files; ONNX networks are scored on the files a forecast
  * generation wrote (running a network over the whole archive in the background would cost a gigabyte and minutes).
  */
-const COMPUTED_TYPES: ReadonlySet<string> = new Set(modelFamilies.map((family) => family.modelType));
+export const COMPUTED_TYPES: ReadonlySet<string> = new Set(modelFamilies.map((family) => family.modelType));
 
 const runKey = (run: string, date: string, lead: number) => `${run}|${date}|${lead}`;
 const hashOf = (values: string[]) => createHash('sha256').update(values.join('\n')).digest('hex').slice(0, 24);

@@ -16,7 +16,7 @@ import { decodeStateFile } from '../../src/archive/forecast-file.ts';
 import { findModel } from '../../src/archive/forecast-repository.ts';
 import { signedIn, type Session } from '../helpers.ts';
 import { waitForJob } from '../jobs/test-app.ts';
-import { multipart } from '../routes/import/multipart.ts';
+import { multipart } from '../routes/uploads/multipart.ts';
 import { prepareArchive } from './archive-fixture.ts';
 
 const fixture = (name: string) => new Uint8Array(readFileSync(join(import.meta.dirname, '../fixtures/onnx', name)));

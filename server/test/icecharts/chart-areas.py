@@ -16,10 +16,6 @@ from shapely.geometry import Polygon, box
 from shapely.ops import unary_union
 from shapely.validation import make_valid
 
-base = sys.argv[1]
-reader = shapefile.Reader(base, encoding='latin1')
-crs = CRS.from_wkt(open(base + '.prj', encoding='latin1').read())
-to_lonlat = None if crs.is_geographic else Transformer.from_crs(crs, 'EPSG:4326', always_xy=True)
 geod = Geod(ellps='WGS84')
 
 
@@ -32,7 +28,7 @@ def densify(points, step):
     return out
 
 
-def lonlat_ring(points):
+def lonlat_ring(points, to_lonlat):
     if to_lonlat is not None:
         xs, ys = to_lonlat.transform(*zip(*densify(points, 2000.0)))
         points = list(zip(xs, ys))
@@ -74,15 +70,28 @@ def geodesic_km2(geometry):
     return total / 1e6
 
 
-areas = []
-for shape in reader.shapes():
-    if not shape.points:
-        continue
-    parts = list(shape.parts) + [len(shape.points)]
-    region = None
-    for start, end in zip(parts, parts[1:]):
-        ring = lonlat_ring([tuple(p) for p in shape.points[start:end]])
-        region = ring if region is None else region.symmetric_difference(ring)
-    point = region.representative_point()
-    areas.append({'area_km2': geodesic_km2(region), 'point': [point.x, point.y]})
-print(json.dumps(areas))
+def chart_regions(base):
+    """(record, region) of each record with a shape: its DBF record and its rings combined even-odd in lon/lat."""
+    reader = shapefile.Reader(base, encoding='latin1')
+    crs = CRS.from_wkt(open(base + '.prj', encoding='latin1').read())
+    to_lonlat = None if crs.is_geographic else Transformer.from_crs(crs, 'EPSG:4326', always_xy=True)
+    out = []
+    for shape_record in reader.iterShapeRecords():
+        shape = shape_record.shape
+        if not shape.points:
+            continue
+        parts = list(shape.parts) + [len(shape.points)]
+        region = None
+        for start, end in zip(parts, parts[1:]):
+            ring = lonlat_ring([tuple(p) for p in shape.points[start:end]], to_lonlat)
+            region = ring if region is None else region.symmetric_difference(ring)
+        out.append((shape_record.record.as_dict(), region))
+    return out
+
+
+if __name__ == '__main__':
+    areas = []
+    for _, region in chart_regions(sys.argv[1]):
+        point = region.representative_point()
+        areas.append({'area_km2': geodesic_km2(region), 'point': [point.x, point.y]})
+    print(json.dumps(areas))

@@ -12,7 +12,7 @@ import { describe, expect, it } from 'vitest';
 import type { IceChartCollection, IceChartList } from '../../../common/api-types/icecharts.ts';
 import { makeApp, signedIn, type Session } from '../helpers.ts';
 import { waitForJob } from '../jobs/test-app.ts';
-import { multipart } from '../routes/import/multipart.ts';
+import { multipart } from '../routes/uploads/multipart.ts';
 import { AARI, zipWith } from './fixtures.ts';
 
 function upload(app: FastifyInstance, session: Pick<Session, 'headers'> | null, fields: Record<string, string>, file?: { name: string; bytes: Uint8Array }) {

@@ -82,26 +82,46 @@ async function waitFor(proc: Proc, what: string, ready: () => Promise<boolean> |
   }
 }
 
-/** Start an API server on a free loopback port and wait until GET /api/v1/health says ok (startup tasks done). */
-export async function startApiServer(name: string, env: Record<string, string>, timeoutMs = 120_000): Promise<ApiServer> {
+/** Spawn an API server on a free loopback port without waiting for it (a test that watches it start). */
+export async function launchApiServer(name: string, env: Record<string, string>): Promise<ApiServer> {
   const port = await freePort();
   const proc = spawnTsx(name, 'server/src/server.ts', { HOST: '127.0.0.1', PORT: String(port), ...env });
-  const url = `http://127.0.0.1:${port}`;
+  return { ...proc, url: `http://127.0.0.1:${port}` };
+}
+
+/** Wait until the server's GET /api/v1/health says ok (startup tasks done). */
+export async function waitUntilHealthy(server: ApiServer, timeoutMs = 120_000): Promise<void> {
   await waitFor(
-    proc,
+    server,
     'healthy',
     async () => {
-      const reply = await fetch(`${url}/api/v1/health`);
+      const reply = await fetch(`${server.url}/api/v1/health`);
       return reply.ok && ((await reply.json()) as { status?: string }).status === 'ok';
     },
     timeoutMs,
   );
-  return { ...proc, url };
+}
+
+/** Start an API server on a free loopback port and wait until GET /api/v1/health says ok (startup tasks done). */
+export async function startApiServer(name: string, env: Record<string, string>, timeoutMs = 120_000): Promise<ApiServer> {
+  const server = await launchApiServer(name, env);
+  await waitUntilHealthy(server, timeoutMs);
+  return server;
+}
+
+/** Spawn `npm run worker`'s entry without waiting for it. */
+export function launchWorker(name: string, env: Record<string, string>): Proc {
+  return spawnTsx(name, 'server/src/job-worker.ts', env);
+}
+
+/** Wait until a worker has said it takes jobs. */
+export async function waitUntilTakingJobs(proc: Proc, timeoutMs = 60_000): Promise<void> {
+  await waitFor(proc, 'taking jobs', () => proc.output().includes('worker started'), timeoutMs);
 }
 
 /** Start `npm run worker`'s entry and wait until it has said it takes jobs. */
 export async function startWorker(name: string, env: Record<string, string>, timeoutMs = 60_000): Promise<Proc> {
-  const proc = spawnTsx(name, 'server/src/job-worker.ts', env);
-  await waitFor(proc, 'taking jobs', () => proc.output().includes('worker started'), timeoutMs);
+  const proc = launchWorker(name, env);
+  await waitUntilTakingJobs(proc, timeoutMs);
   return proc;
 }

@@ -12,7 +12,7 @@ import type { IceChartCollection, IceChartList, IceChartSummary } from '../../..
 import type { Job } from '../../../common/api-types/jobs.ts';
 import type { RegionSummary } from '../../../common/regions/types.ts';
 import type { RouteCheckRequest, RouteCheckResult, RouteSample } from '../../../common/api-types/ship-route.ts';
-import type { VerificationReply, VerificationRow, VerificationSpsRow, VerificationSummaryReply, VerificationSummaryRow, VerificationTruth } from '../../../common/api-types/verification.ts';
+import type { VerificationChartSummaryRow, VerificationReply, VerificationRow, VerificationSpsRow, VerificationSummaryReply, VerificationSummaryRow, VerificationTruth } from '../../../common/api-types/verification.ts';
 import type { ForecastInfo } from '../../../src/api/forecast.ts';
 import type { Dataset, ModelArchitecture, ModelMetrics } from '../../../src/api/reports.ts';
 import type { CurrentUser, Role } from '../../../src/api/users.ts';
@@ -55,8 +55,9 @@ const contract: [string, string, string, string[], (schema: Schema) => Schema | 
   ['get', '/api/v1/verification', '200', fields<VerificationReply>()({ rows: true }), (s) => s],
   ['get', '/api/v1/verification', '200', verificationRowFields(), (s) => s.properties?.rows?.items],
   ['get', '/api/v1/verification', '200', fields<VerificationTruth>()({ source: true, label: true, demo: true }), (s) => s.properties?.rows?.items?.properties?.truth],
-  ['get', '/api/v1/verification/summary', '200', fields<VerificationSummaryReply>()({ from: true, to: true, rows: true, sps: true }), (s) => s],
+  ['get', '/api/v1/verification/summary', '200', fields<VerificationSummaryReply>()({ from: true, to: true, rows: true, sps: true, charts: true }), (s) => s],
   ['get', '/api/v1/verification/summary', '200', summaryRowFields(), (s) => s.properties?.rows?.items],
+  ['get', '/api/v1/verification/summary', '200', chartSummaryRowFields(), (s) => s.properties?.charts?.items],
   ['get', '/api/v1/regions', '200', fields<RegionSummary>()({ id: true, name: true, crs: true, shape: true, bounds: true, extent: true }), (s) => s.items],
   ['get', '/api/v1/icecharts', '200', fields<IceChartList>()({ charts: true }), (s) => s],
   ['get', '/api/v1/icecharts', '200', fields<IceChartSummary>()({ id: true, source: true, valid_time: true, polygons: true, bbox: true, imported_at: true }), (s) => s.properties?.charts?.items],
@@ -70,6 +71,10 @@ function verificationRowFields(): string[] {
 
 function summaryRowFields(): string[] {
   return fields<VerificationSummaryRow>()({ model_id: true, run: true, lead_hours: true, records: true, beats_persistence_share: true, ...SCORES });
+}
+
+function chartSummaryRowFields(): string[] {
+  return fields<VerificationChartSummaryRow>()({ service: true, model_id: true, run: true, lead_hours: true, records: true, beats_persistence_share: true, ...SCORES });
 }
 
 function routeResultFields(): string[] {

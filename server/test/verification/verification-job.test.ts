@@ -16,7 +16,7 @@ import { fixtureBytes } from '../ingest/fixture-server.ts';
 import { ENGINES } from '../engines.ts';
 import { makeApp, signedIn, tempDir } from '../helpers.ts';
 import { waitForJob } from '../jobs/test-app.ts';
-import { multipart } from '../routes/import/multipart.ts';
+import { multipart } from '../routes/uploads/multipart.ts';
 import { buildSmallDemo, smallArchive } from './archive-fixture.ts';
 
 describe.each(ENGINES)('the startup verification on %s', (engine) => {

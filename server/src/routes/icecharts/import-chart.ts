@@ -17,7 +17,7 @@ import { uploadRef } from '../../jobs/job-specs.ts';
 import { requireAdmin } from '../../plugins/guards.ts';
 import { commonErrors, errorReply } from '../common-schemas.ts';
 import { startedJobSchema } from '../jobs/job-schema.ts';
-import { receiveUpload, registerMultipart, type Upload } from '../import/receive-upload.ts';
+import { receiveUpload, registerMultipart, type Upload } from '../uploads/receive-upload.ts';
 
 const IMPORT_STARTED = 'Импорт ледовой карты начат';
 const FIELDS = ['valid_time', 'source', 'replace'] as const;

@@ -11,7 +11,7 @@ import { chartSummary, findChart, listCharts } from '../../icecharts/chart-repos
 import { parseValidTime } from '../../icecharts/valid-time.ts';
 import { requireUser } from '../../plugins/guards.ts';
 import { commonErrors, errorReply } from '../common-schemas.ts';
-import { chooseEncoding, etagMatches } from '../forecast/send-netcdf.ts';
+import { chooseEncoding, etagMatches } from '../archive-files/send-netcdf.ts';
 import { importChartRoute } from './import-chart.ts';
 import { chartCollectionSchema, chartListQuery, chartListSchema, chartParams, chartQuery } from './schemas.ts';
 

@@ -1,10 +1,18 @@
 /**
  * GET /api/v1/verification and /verification/summary (signed-in users, any role): the verification records
- * (server/src/verification/) of one model's run over a period, and their means per model, run and lead with the
+ * (server/src/verification/) of one model's run over a period, against the analyses and against the ice charts
+ * (truth `chart:{id}`), and their means per model, run and lead (the charts' apart, per service) with the
  * ensembles' probability scores. Read-only: the records are computed by the verification job, never here.
  */
-import type { FastifyPluginAsync } from 'fastify';
-import { VERIFICATION_RUNS, type VerificationReply, type VerificationRow, type VerificationRun, type VerificationSummaryReply } from '../../../../common/api-types/verification.ts';
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import {
+  VERIFICATION_RUNS,
+  type VerificationChartSummaryRow,
+  type VerificationReply,
+  type VerificationRow,
+  type VerificationRun,
+  type VerificationSummaryReply,
+} from '../../../../common/api-types/verification.ts';
 import { demoSource } from '../../archive/analysis-source.ts';
 import { utcToday } from '../../archive/pipeline.ts';
 import { isIsoDate } from '../../archive/file-store.ts';
@@ -13,6 +21,7 @@ import { HttpError } from '../../http-error.ts';
 import { requireUser } from '../../plugins/guards.ts';
 import { defaultPeriod } from '../../verification/period.ts';
 import { summarise } from '../../verification/summary.ts';
+import { listChartRecords } from '../../verification/chart-truth-repository.ts';
 import { listEnsembles, listRecords, type RecordRow } from '../../verification/verification-repository.ts';
 import { commonErrors, errorReply } from '../common-schemas.ts';
 import { periodQuery, rowsQuery, summaryReply, verificationReply } from './schemas.ts';
@@ -42,6 +51,19 @@ function toRow(record: RecordRow): VerificationRow {
   };
 }
 
+/** Records against the analyses, then those against the ice charts (truth `chart:{id}`), by date then lead. */
+async function recordRows(app: FastifyInstance, filter: Parameters<typeof listRecords>[1]): Promise<{ analyses: VerificationRow[]; charts: VerificationRow[] }> {
+  const analyses = (await listRecords(app.db, filter)).map(toRow);
+  const charts = (await listChartRecords(app.db, filter)).map(({ chart_id: _chart, ...record }) => toRow(record));
+  return { analyses, charts };
+}
+
+/** Means per service of the charts, then per model, run and lead. */
+function chartSummary(rows: VerificationRow[], order: string[]): VerificationChartSummaryRow[] {
+  const services = [...new Set(rows.map((row) => row.truth.label))].sort();
+  return services.flatMap((service) => summarise(rows.filter((row) => row.truth.label === service), order).map((row) => ({ service, ...row })));
+}
+
 /** Mounted at /verification. */
 export const verificationRoutes: FastifyPluginAsync = async (app) => {
   app.get<{ Querystring: PeriodQuery & { model_id?: string; run?: string } }>(
@@ -62,8 +84,9 @@ export const verificationRoutes: FastifyPluginAsync = async (app) => {
       const { from, to } = period(request.query);
       const model = requested ? await findModel(app.db, requested) : await defaultModel(app.db);
       if (!model) throw new HttpError(404, requested ? `Unknown model ${requested}` : 'No default model');
-      const records = await listRecords(app.db, { modelId: model.model_id, run, from, to });
-      return { rows: records.map(toRow) };
+      const { analyses, charts } = await recordRows(app, { modelId: model.model_id, run, from, to });
+      const byDate = (a: VerificationRow, b: VerificationRow) => a.date.localeCompare(b.date) || a.lead_hours - b.lead_hours;
+      return { rows: [...analyses, ...charts].sort(byDate) };
     },
   );
 
@@ -79,10 +102,10 @@ export const verificationRoutes: FastifyPluginAsync = async (app) => {
     },
     async (request): Promise<VerificationSummaryReply> => {
       const { from, to } = period(request.query);
-      const records = await listRecords(app.db, { from, to });
+      const { analyses, charts } = await recordRows(app, { from, to });
       const order = (await listModels(app.db)).map((m) => m.model_id);
       const sps = (await listEnsembles(app.db, from, to)).map(({ date, lead_hours, valid_date, members, sps_km2 }) => ({ date, lead_hours, valid_date, members, sps_km2 }));
-      return { from, to, rows: summarise(records.map(toRow), order), sps };
+      return { from, to, rows: summarise(analyses, order), sps, charts: chartSummary(charts, order) };
     },
   );
 };

@@ -11,7 +11,8 @@ const run = { type: 'string', enum: [...VERIFICATION_RUNS] } as const;
 
 const truth = {
   type: 'object',
-  description: "The analysis scored against: its source as stored (dataset id) and its label; demo = the synthetic demo analysis.",
+  description:
+    "What the record was scored against: an analysis (source = its dataset id, label as written in the file) or an ice chart of the valid date (source = 'chart:{id}', label = the chart's service); demo = the synthetic demo analysis.",
   properties: { source: { type: 'string' }, label: { type: 'string' }, demo: { type: 'boolean' } },
   required: ['source', 'label', 'demo'],
 } as const;
@@ -56,15 +57,22 @@ const spsRowProperties = {
   sps_km2: number,
 };
 
+const chartSummaryRowProperties = { service: { type: 'string', description: "the charts' service as stored ('ААНИИ', 'NIC', …)" }, ...summaryRowProperties };
+
 export const summaryReply = {
   type: 'object',
   properties: {
     from: date,
     to: date,
-    rows: { type: 'array', items: { type: 'object', properties: summaryRowProperties, required: Object.keys(summaryRowProperties) } },
+    rows: { type: 'array', description: 'means of the records against the analyses', items: { type: 'object', properties: summaryRowProperties, required: Object.keys(summaryRowProperties) } },
     sps: { type: 'array', items: { type: 'object', properties: spsRowProperties, required: Object.keys(spsRowProperties) } },
+    charts: {
+      type: 'array',
+      description: "means of the records against the ice charts (truth 'chart:{id}'), per service, model, run and lead; concentration and thickness scores are null",
+      items: { type: 'object', properties: chartSummaryRowProperties, required: Object.keys(chartSummaryRowProperties) },
+    },
   },
-  required: ['from', 'to', 'rows', 'sps'],
+  required: ['from', 'to', 'rows', 'sps', 'charts'],
 } as const;
 
 /** The query of both routes (dates checked by the handler, so the reply names the parameter). */

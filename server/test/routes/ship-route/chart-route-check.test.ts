@@ -12,7 +12,7 @@ import { interiorPoint } from '../../../src/icecharts/resolve-overlaps.ts';
 import { makeApp, signedIn } from '../../helpers.ts';
 import { CHART_FIXTURES } from '../../icecharts/fixtures.ts';
 import { waitForJob } from '../../jobs/test-app.ts';
-import { multipart } from '../import/multipart.ts';
+import { multipart } from '../uploads/multipart.ts';
 
 const SOUTH_WEST = CHART_FIXTURES.find((fixture) => fixture.name.includes('SouthWest'))!;
 

@@ -15,10 +15,10 @@ import { leadSources, referenceTime } from '../../ingest/forecast-import.ts';
 import { isoDay, timeAxis, TimeStepError } from '../../ingest/time-axis.ts';
 import { planFile } from '../../ingest/to-ice-state.ts';
 import { uploadRef } from '../../jobs/job-specs.ts';
-import { importRoute, uploadDate } from './import-route.ts';
-import { checkUpload } from './upload-check.ts';
+import { importRoute, uploadDate } from '../uploads/import-route.ts';
+import { checkUpload } from '../uploads/upload-check.ts';
 
-/** Mounted at /forecast. */
+/** Part of the /forecast resource (index.ts). */
 export const forecastImportRoutes: FastifyPluginAsync = async (app) => {
   await importRoute(app, ['model_id', 'date'], async (upload, request) => {
     const modelId = upload.fields.model_id?.trim() ?? '';

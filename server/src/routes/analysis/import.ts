@@ -12,10 +12,10 @@ import { describeSourceGrid } from '../../../../common/regrid/index.ts';
 import { uploadRef } from '../../jobs/job-specs.ts';
 import { INGEST_TMP_DIR } from '../../ingest/fetch-file.ts';
 import { planFile } from '../../ingest/to-ice-state.ts';
-import { importRoute, uploadDate } from './import-route.ts';
-import { checkUpload } from './upload-check.ts';
+import { importRoute, uploadDate } from '../uploads/import-route.ts';
+import { checkUpload } from '../uploads/upload-check.ts';
 
-/** Mounted at /analysis. */
+/** Part of the /analysis resource (index.ts). */
 export const analysisImportRoutes: FastifyPluginAsync = async (app) => {
   // Uploads and downloads a previous process left behind (it stopped mid-job): never indexed, so just removed.
   // With DATABASE_URL the folder is shared: other servers' queued jobs still need their uploads (a job that fails

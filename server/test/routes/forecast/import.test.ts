@@ -10,7 +10,7 @@ import { decodeStateFile } from '../../../src/archive/forecast-file.ts';
 import { makeApp, signedIn, type Session } from '../../helpers.ts';
 import { waitForJob } from '../../jobs/test-app.ts';
 import { FIXTURE_SHA256, fixtureBytes } from '../../ingest/fixture-server.ts';
-import { multipart } from './multipart.ts';
+import { multipart } from '../uploads/multipart.ts';
 import { calendarFile } from '../../ingest/calendar-files.ts';
 
 function post(app: FastifyInstance, url: string, session: Pick<Session, 'headers'>, fields: Record<string, string>, file?: { name: string; bytes: Uint8Array }) {

@@ -11,7 +11,7 @@ import { findProvenance } from '../../ingest/provenance.ts';
 import { makeApp, signedIn, tempDir, type Session } from '../../helpers.ts';
 import { waitForJob } from '../../jobs/test-app.ts';
 import { FIXTURE_SHA256, fixtureBytes } from '../../ingest/fixture-server.ts';
-import { multipart } from './multipart.ts';
+import { multipart } from '../uploads/multipart.ts';
 import { CANESM5, calendarFile, canesm5Bytes } from '../../ingest/calendar-files.ts';
 
 function upload(app: FastifyInstance, session: Pick<Session, 'headers'> | null, fields: Record<string, string>, file?: { name: string; bytes: Uint8Array }) {

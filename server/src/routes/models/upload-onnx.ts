@@ -17,7 +17,7 @@ import { uploadRef } from '../../jobs/job-specs.ts';
 import { requireAdmin } from '../../plugins/guards.ts';
 import { commonErrors, errorReply } from '../common-schemas.ts';
 import { startedJobSchema } from '../jobs/job-schema.ts';
-import { receiveUpload, registerMultipart } from '../import/receive-upload.ts';
+import { receiveUpload, registerMultipart } from '../uploads/receive-upload.ts';
 
 const ONNX_UPLOAD_STARTED = 'Загрузка модели ONNX начата';
 
