@@ -69,33 +69,61 @@ interface Sample {
   leadAskedBefore: boolean;
 }
 
-type Wait = 'first' | 'map' | 'shown';
+type Wait = 'first' | 'map';
 
 /**
  * Wait until the field whose `data-drawn` ends with `suffix` is drawn: 'first' = on the first view's canvas or
- * on the map; 'map' = on the map, with the first view gone (MapLibre has rendered it); 'shown' = on the map,
- * the full field or its coarse preview (`data-preview-drawn`: a switch on a slow link draws every second cell
- * first, then the full slice).
+ * on the map; 'map' = on the map, with the first view gone (MapLibre has rendered it).
  */
-async function drawn(page: Page, suffix: string, timeoutMs: number, wait: Wait = 'map'): Promise<'preview' | 'full'> {
+async function drawn(page: Page, suffix: string, timeoutMs: number, wait: Wait = 'map'): Promise<void> {
   try {
-    const handle = await page.waitForFunction(
+    await page.waitForFunction(
       ({ end, wait }) => {
         const map = document.querySelector('[data-testid="forecast-map"]');
         const onMap = map?.getAttribute('data-drawn')?.endsWith(end) ?? false;
         const firstView = document.querySelector('[data-testid="first-view"]');
-        if (wait === 'shown') return onMap ? 'full' : (map?.getAttribute('data-preview-drawn')?.endsWith(end) ?? false) && 'preview';
-        if (wait === 'map') return onMap && firstView === null && 'full';
-        return (onMap || (firstView?.getAttribute('data-field-drawn')?.endsWith(end) ?? false)) && 'full';
+        if (wait === 'map') return onMap && firstView === null;
+        return onMap || (firstView?.getAttribute('data-field-drawn')?.endsWith(end) ?? false);
       },
       { end: suffix, wait },
       { polling: 50, timeout: timeoutMs },
     );
-    return (await handle.jsonValue()) as 'preview' | 'full';
   } catch (error) {
     const shown = await page.evaluate(() => document.body.innerText.slice(0, 400)).catch(() => '?');
     throw new Error(`no field ${suffix} at ${page.url()}; the page shows: ${shown}`, { cause: error });
   }
+}
+
+/**
+ * Click `button` from inside the page, then time with the page's clock the field shown (its coarse preview,
+ * `data-preview-drawn`, or the full field, whichever comes first) and the full field (`data-drawn`), ms. The DOM's
+ * click, not Playwright's: its actionability checks wait for animation frames of their own, which with software
+ * WebGL on a loaded machine took seconds after the map was drawn, long enough for the background to put the
+ * switch's slice on the link first (a switch then waits for it instead of taking a preview).
+ */
+async function timedSwitch(page: Page, button: string, suffix: string, timeoutMs: number): Promise<[number, number]> {
+  // A string, not a function: tsx would wrap a named function in a helper the page does not have.
+  const script = `new Promise((resolve, reject) => {
+    const button = ${JSON.stringify(button)}, end = ${JSON.stringify(suffix)};
+    const map = document.querySelector('[data-testid="forecast-map"]');
+    const target = [...document.querySelectorAll('button')].find((b) => b.textContent.trim() === button);
+    if (!map || !target) return reject(new Error('no map or no button ' + button));
+    const timeout = setTimeout(() => reject(new Error('switch to ' + button + ' not drawn in ${timeoutMs} ms')), ${timeoutMs});
+    let shownAt = 0;
+    const observer = new MutationObserver(() => {
+      const now = performance.now();
+      const full = (map.getAttribute('data-drawn') || '').endsWith(end);
+      if (!shownAt && (full || (map.getAttribute('data-preview-drawn') || '').endsWith(end))) shownAt = now;
+      if (!full) return;
+      clearTimeout(timeout);
+      observer.disconnect();
+      resolve([shownAt - started, now - started]);
+    });
+    observer.observe(map, { attributes: true, attributeFilter: ['data-drawn', 'data-preview-drawn'] });
+    const started = performance.now();
+    target.click();
+  })`;
+  return (await page.evaluate(script)) as [number, number];
 }
 
 async function run(browser: Browser, serverPort: number, cookies: Array<{ name: string; value: string }>, profile: LinkProfile, mode: Mode, date: string): Promise<Sample> {
@@ -147,20 +175,13 @@ async function run(browser: Browser, serverPort: number, cookies: Array<{ name: 
     const mapBytes = proxy.bytesDown() + proxy.bytesUp();
     log(`${mode} first field ${firstMs.toFixed(0)} ms, map ${mapMs.toFixed(0)} ms`);
 
-    /** Click, then the times (ms) until the field is shown (preview or full) and until the full field is drawn. */
-    const switchTo = async (button: string, suffix: string): Promise<[number, number]> => {
-      const clicked = performance.now();
-      await page.getByRole('button', { name: button }).click();
-      const first = await drawn(page, suffix, timeout, 'shown');
-      const shown = performance.now() - clicked;
-      if (first === 'full') return [shown, shown];
-      await drawn(page, suffix, timeout);
-      return [shown, performance.now() - clicked];
-    };
-    const link = mode === 'ours' ? await linkShown(page, 2_000) : '';
-    const leadAskedBefore = leadAskedAt < performance.now();
+    const switchTo = (button: string, suffix: string) => timedSwitch(page, button, suffix, timeout);
+    const leadClickedAt = performance.now();
     const [leadShownMs, leadMs] = await switchTo('+48h', '|sithick_GLORYS|1');
+    const leadAskedBefore = leadAskedAt < leadClickedAt;
     const [variableShownMs, variableMs] = await switchTo('sea_ice_fraction_BREMEN', '|sea_ice_fraction_BREMEN|1');
+    // The decision keeps the rate it was made with (the first slice's): read once the switches are timed.
+    const link = mode === 'ours' ? await linkShown(page, 2_000) : '';
 
     started = performance.now();
     while ((inFlight.size > 0 || performance.now() - lastChange < 1000) && performance.now() - started < 120_000) {

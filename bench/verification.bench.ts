@@ -25,7 +25,7 @@ import { insertModel } from '../server/src/archive/forecast-repository.ts';
 import { SECTOR_GRID, LEAD_HOURS } from '../server/src/grid/grid.ts';
 import { scoreField } from '../common/verification/hindcast-scores.ts';
 import { runModelType } from '../server/src/models/index.ts';
-import { readFileFields } from '../server/src/verification/inputs.ts';
+import { readFileFields } from '../server/src/verification/forecast-runs.ts';
 import { summarise } from '../server/src/verification/summary.ts';
 import { listRecords, saveRecord } from '../server/src/verification/verification-repository.ts';
 import { summarize } from './decode-cases.ts';

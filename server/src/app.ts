@@ -19,7 +19,7 @@ import { HttpError } from './http-error.ts';
 import { setupJobs } from './jobs/setup-jobs.ts';
 import { setupCycle } from './jobs/setup-cycle.ts';
 import { setupDisk } from './disk/setup-disk.ts';
-import { setupVerification } from './verification/verification-job.ts';
+import { setupScoring } from './verification/scoring.ts';
 import { clientErrorHandler, frameworkErrors, setupErrorHandler } from './plugins/error-handler.ts';
 import { setupSecurityHeaders } from './plugins/security-headers.ts';
 import { setupOpenApi } from './plugins/openapi.ts';
@@ -77,7 +77,7 @@ async function setup(app: FastifyInstance, config: Config): Promise<void> {
   setupMetrics(app);
   await setupJobs(app);
   setupCycle(app);
-  setupVerification(app);
+  setupScoring(app);
 
   if (config.demo) {
     const seeded = await seedDemoAccounts(db);

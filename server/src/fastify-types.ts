@@ -1,11 +1,11 @@
-/** What the server adds to Fastify's types: `app.config`, `app.db`, `app.sessions`, `app.startup`, `app.verification`, `request.session`, `request.user`. */
+/** What the server adds to Fastify's types: `app.config`, `app.db`, `app.sessions`, `app.startup`, `app.scoring`, `request.session`, `request.user`. */
 import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
 import type { ChartBodies } from './icecharts/chart-files.ts';
 import type { User } from './db/users.ts';
 import type { RequestSession, SessionManager } from './plugins/session.ts';
 import type { StartupState } from './plugins/startup-gate.ts';
-import type { BackgroundVerification } from './verification/verification-job.ts';
+import type { BackgroundScoring } from './verification/scoring.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -14,8 +14,8 @@ declare module 'fastify' {
     sessions: SessionManager;
     /** Progress of the startup tasks (plugins/startup-gate.ts). */
     startup: StartupState;
-    /** The verification records' background runs (verification/verification-job.ts). */
-    verification: BackgroundVerification;
+    /** The scores' background runs at startup (verification/scoring.ts). */
+    scoring: BackgroundScoring;
     /** The served bodies of the ice charts (icecharts/chart-files.ts), decorated by routes/icecharts. */
     iceChartBodies: ChartBodies;
   }

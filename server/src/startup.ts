@@ -10,7 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import { forecastStartupTask } from './cycle/demo-archive.ts';
 import { removeStaleTemporaries } from './archive/file-store.ts';
 import { cycleStartupTask } from './jobs/setup-cycle.ts';
-import { verificationStartupTask } from './verification/verification-job.ts';
+import { scoringStartupTask } from './verification/scoring.ts';
 import type { StartupTask } from './startup-task.ts';
 import { untilDatabaseAnswers } from './database-wait.ts';
 
@@ -27,7 +27,7 @@ export const temporariesStartupTask: StartupTask = {
   },
 };
 
-export const startupTasks: StartupTask[] = [temporariesStartupTask, forecastStartupTask, verificationStartupTask, cycleStartupTask];
+export const startupTasks: StartupTask[] = [temporariesStartupTask, forecastStartupTask, scoringStartupTask, cycleStartupTask];
 
 export async function runStartupTasks(app: FastifyInstance, tasks: readonly StartupTask[] = startupTasks): Promise<void> {
   const state = app.startup;

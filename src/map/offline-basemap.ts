@@ -7,8 +7,9 @@
  * (zoomed in to DETAIL_ZOOM) or when the caller says the link is quiet (`whenQuiet`: the forecast's slices
  * are all fetched), whichever comes first.
  */
-import type { FeatureCollection, Geometry } from 'geojson';
+import type { FeatureCollection, Geometry, Position } from 'geojson';
 import type { GeoJSONSource, LayerSpecification, Map as MapLibreMap } from 'maplibre-gl';
+import { continuousRings } from './lonlat-rings.ts';
 
 export const OFFLINE_LAND_COLOUR = '#c9c2ae';
 const OFFLINE_COAST_COLOUR = '#5b5648';
@@ -26,11 +27,23 @@ const topologies: Record<LandDetail, () => Promise<unknown>> = {
   '50m': () => import('world-atlas/land-50m.json').then((module) => module.default),
 };
 
-/** Land polygons as GeoJSON (world-atlas TopoJSON → GeoJSON with topojson-client). */
-async function loadOfflineLand(detail: LandDetail = '50m'): Promise<FeatureCollection<Geometry>> {
+/**
+ * Polygons with continuous longitudes (`lonlat-rings.ts`): world-atlas keeps Wrangel Island, Chukotka and Antarctica
+ * as rings that jump from 180° to −180°, which MapLibre fills as bands round the world at their latitudes.
+ */
+export function continuousLand(geometry: Geometry): Geometry {
+  const polygon = (rings: Position[][]): Position[][] => continuousRings(rings).map((ring) => ring.fill);
+  if (geometry.type === 'Polygon') return { type: 'Polygon', coordinates: polygon(geometry.coordinates) };
+  if (geometry.type === 'MultiPolygon') return { type: 'MultiPolygon', coordinates: geometry.coordinates.map(polygon) };
+  return geometry;
+}
+
+/** Land polygons as GeoJSON (world-atlas TopoJSON → GeoJSON with topojson-client), continuous across 180°. */
+export async function loadOfflineLand(detail: LandDetail = '50m'): Promise<FeatureCollection<Geometry>> {
   const [{ feature }, topology] = await Promise.all([import('topojson-client'), topologies[detail]()]);
   const land = feature(topology as Topology, (topology as { objects: { land: Parameters<typeof feature>[1] } }).objects.land);
-  return (land.type === 'FeatureCollection' ? land : { type: 'FeatureCollection', features: [land] }) as FeatureCollection<Geometry>;
+  const features = land.type === 'FeatureCollection' ? land.features : [land];
+  return { type: 'FeatureCollection', features: features.map((f) => ({ ...f, geometry: continuousLand(f.geometry as Geometry) })) } as FeatureCollection<Geometry>;
 }
 
 export interface OfflineBasemapOptions {

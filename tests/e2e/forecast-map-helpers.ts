@@ -66,6 +66,11 @@ export async function blackBackground(page: Page): Promise<void> {
   await waitForIdle(page);
 }
 
+/** '#rrggbb' as bytes. */
+export function hexColour(hex: string): Rgb {
+  return [1, 3, 5].map((k) => parseInt(hex.slice(k, k + 2), 16)) as Rgb;
+}
+
 export function colourDistance(a: Rgb, b: Rgb): number {
   return Math.max(Math.abs(a[0] - b[0]), Math.abs(a[1] - b[1]), Math.abs(a[2] - b[2]));
 }

@@ -17,6 +17,7 @@ import { useJourney } from './journey.ts';
 import {
   blackBackground,
   colourDistance,
+  hexColour,
   projectToPage,
   readScreenColours,
   waitForDrawn,
@@ -39,10 +40,6 @@ let context: BrowserContext;
 let page: Page;
 const fileRequests: string[] = [];
 const consoleErrors: string[] = [];
-
-function hexColour(hex: string): Rgb {
-  return [1, 3, 5].map((k) => parseInt(hex.slice(k, k + 2), 16)) as Rgb;
-}
 
 function expectedColour(value: number, range: [number, number]): Rgb {
   if (!Number.isFinite(value)) return [0, 0, 0];

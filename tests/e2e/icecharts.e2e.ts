@@ -14,7 +14,8 @@ import type { IceChartCollection } from '../../common/api-types/icecharts.ts';
 import { prepareChart, polygonAt, type PreparedPolygon } from '../../src/features/forecast-map/ice-chart/chart-geometry.ts';
 import { demoAccounts, newPage, screenshotPath, signIn, type RunningServer } from './harness.ts';
 import { useJourney } from './journey.ts';
-import { projectToPage, readScreenColours, waitForDrawn, waitForIdle } from './forecast-map-helpers.ts';
+import { OFFLINE_LAND_COLOUR } from '../../src/map/offline-basemap.ts';
+import { colourDistance, hexColour, projectToPage, readScreenColours, waitForDrawn, waitForIdle } from './forecast-map-helpers.ts';
 
 const AARI = join(import.meta.dirname, '../../../shared/fixtures/icecharts/aari_arc_20140211_pl_a');
 const NAME = 'aari_arc_20140211_pl_a';
@@ -47,6 +48,28 @@ function insidePoint(polygons: PreparedPolygon[], match: (p: PreparedPolygon) =>
     }
   }
   throw new Error('no polygon matched');
+}
+
+/** Latitudes (degrees) where one polygon lies on both sides of 180° and around: the cut must not show there. */
+function acrossTheCut(polygons: PreparedPolygon[]): number[] {
+  const lats: number[] = [];
+  for (let lat = 74; lat <= 84 && lats.length < 3; lat += 0.5) {
+    const here = [-1, 1].flatMap((dy) => [-1.5, 1.5].map((lon) => polygonAt(polygons, lon + 180, lat + dy * 0.3)?.index));
+    if (here[0] !== undefined && here.every((index) => index === here[0])) lats.push(lat);
+  }
+  return lats;
+}
+
+/**
+ * A longitude (degrees) where one polygon covers both 71.15°N (inside the latitudes of Wrangel Island, 70.8–71.6°N,
+ * which a land ring jumping across 180° filled all round the world) and 72.4°N, away from the island.
+ */
+function besideTheIslandsLatitudes(polygons: PreparedPolygon[]): number {
+  for (let lon = 150; lon <= 170; lon += 0.5) {
+    const here = [71.0, 71.15, 71.3, 72.3, 72.4, 72.5].flatMap((lat) => [-0.3, 0.3].map((dx) => polygonAt(polygons, lon + dx, lat)?.index));
+    if (here[0] !== undefined && here.every((index) => index === here[0])) return lon;
+  }
+  throw new Error('no polygon covers both latitudes');
 }
 
 async function colourAt(page: Page, lonLat: [number, number], shot: string): Promise<[number, number, number]> {
@@ -91,6 +114,27 @@ describe('ice charts', () => {
       const ct = await colourAt(page, firstYear, 'icecharts-ct');
       expect(ct[0]).toBeGreaterThan(180);
       expect(ct[1]).toBeLessThan(90);
+
+      // No band round the world at Wrangel Island's latitudes, no line along the server's cut at 180°, and the island
+      // itself drawn as land (the offline basemap: GIBS is cut off above).
+      await page.evaluate(() => window.__forecastMap!.jumpTo({ center: [175, 75], zoom: 3 }));
+      await waitForIdle(page);
+      const lon = besideTheIslandsLatitudes(polygons);
+      const lats = acrossTheCut(polygons);
+      expect(lats.length).toBeGreaterThan(0);
+      const onTheCut = (await projectToPage(page, lats.map((lat) => [180, lat]))).map((point) => point!);
+      const beside = (await projectToPage(page, lats.map((lat) => [178.5, lat]))).map((point) => point!);
+      const [onBand, offBand, island] = (await projectToPage(page, [[lon, 71.15], [lon, 72.4], [179.4, 71.15]])).map((point) => point!);
+      const across = onTheCut.flatMap(([x, y]) => [-3, -2, -1, 0, 1, 2, 3].map((dx) => [x + dx, y] as [number, number]));
+      const colours = await readScreenColours(page, [...across, ...beside, onBand, offBand, island], screenshotPath('icecharts-antimeridian'));
+      const besideColours = colours.slice(across.length, across.length + beside.length);
+      across.forEach((_, k) => expect(colourDistance(colours[k], besideColours[Math.floor(k / 7)])).toBeLessThan(25));
+      const [band, offTheBand, islandColour] = colours.slice(-3);
+      expect(colourDistance(band, offTheBand)).toBeLessThan(12);
+      expect(colourDistance(islandColour, hexColour(OFFLINE_LAND_COLOUR))).toBeLessThan(20);
+      await page.evaluate(([lon, lat]) => window.__forecastMap!.jumpTo({ center: [lon, lat], zoom: 3 }), firstYear);
+      await waitForIdle(page);
+
       await page.getByTestId('ice-chart-panel').getByRole('button', { name: 'Возраст льда' }).click();
       await waitForIdle(page);
       const sod = await colourAt(page, firstYear, 'icecharts-sod');

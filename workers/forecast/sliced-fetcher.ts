@@ -16,8 +16,8 @@ import { NetcdfNotFoundError } from '../../netcdf/errors.ts';
 import type { NetcdfDataset } from '../../netcdf/types.ts';
 import { subsetQuery } from '../../common/forecast-file/subset-query.ts';
 import { DownloadError } from '../worker-errors.ts';
-import { backgroundOrder } from './background-order.ts';
-import { FetchScheduler, type BackgroundJob } from './fetch-scheduler.ts';
+import { backgroundJobs } from './background-order.ts';
+import { FetchScheduler } from './fetch-scheduler.ts';
 import type { FileCache } from './file-cache.ts';
 import { describeFile } from './file-meta.ts';
 import { fetchFirstView } from './first-slice.ts';
@@ -229,15 +229,8 @@ export class SlicedFetcher {
     if (key === this.backgroundKey) return;
     this.backgroundKey = key;
     this.scheduler.hold();
-    const firstLeadIndex = Math.max(0, partial.leadHours.indexOf(first.leadHours));
-    const fields = partial.variables.filter((v) => v.shape.length >= 2 && !first.variables.includes(v.name)).map((v) => v.name);
-    const jobs: BackgroundJob[] = backgroundOrder(partial.leadHours.length, firstLeadIndex, first.variables, fields).map(({ variables, leadIndex }) => ({
-      slots: variables.map((name) => sliceSlot(key, name, leadIndex)),
-      run: async (signal) => {
-        if (this.partial(key) !== partial || variables.every((name) => partial.has(name, leadIndex))) return;
-        await this.fetch(key, partial, variables, leadIndex, 'low', signal);
-      },
-    }));
-    this.scheduler.replace(jobs);
+    this.scheduler.replace(
+      backgroundJobs(key, partial, first, () => this.partial(key), (variables, leadIndex, signal) => this.fetch(key, partial, variables, leadIndex, 'low', signal)),
+    );
   }
 }

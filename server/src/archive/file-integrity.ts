@@ -10,18 +10,13 @@
  *  - the SHA-256 itself is computed at write time from the bytes in memory (`sha256Of`), never read back.
  * Rows indexed before checksums existed (no `sha256`) are checked by size alone.
  */
-import { createHash } from 'node:crypto';
-import { createReadStream, rmSync, statSync } from 'node:fs';
+import { rmSync, statSync } from 'node:fs';
 import type { Db } from '../db/database.ts';
+import { sha256OfFile } from './checksums.ts';
+import { removeCompressedCopies } from './copy-checksum.ts';
 import { setFileChecked, setFileDamage, type FileRecord } from './forecast-repository.ts';
 
-export const sha256Of = (bytes: Uint8Array): string => createHash('sha256').update(bytes).digest('hex');
-
-export async function sha256OfFile(path: string): Promise<string> {
-  const hash = createHash('sha256');
-  for await (const chunk of createReadStream(path)) hash.update(chunk as Buffer);
-  return hash.digest('hex');
-}
+export { sha256Of, sha256OfFile } from './checksums.ts';
 
 /** What was found wrong with a file, in Russian (null: the file is whole). */
 export type Damage = string | null;
@@ -54,7 +49,7 @@ export async function checkFile(db: Db, full: string, record: FileRecord): Promi
  */
 export async function markDamaged(db: Db, full: string, record: FileRecord, damage: string): Promise<void> {
   await setFileDamage(db, record, damage);
-  for (const suffix of ['.gz', '.br']) rmSync(full + suffix, { force: true });
+  removeCompressedCopies(full);
   // Its subsets too (keyed by the old ETag, never served for the rebuilt file): their space back.
   rmSync(`${full}.parts`, { recursive: true, force: true });
 }

@@ -3,34 +3,22 @@
  *   forecast-data/forecast/model_2/2026-11-21.nc
  *   forecast-data/assim_forecast/model_2/2026-11-21.nc
  *   forecast-data/analysis/demo_analysis/2026-11-21.nc
- * beside each, once asked for, its compressed copies `.nc.gz` and `.nc.br` (made once, then served as they are).
+ * beside each, once asked for, its compressed copies `.nc.gz` and `.nc.br` (made once, then served as they are,
+ * each checked against its record `.nc.br.sum` before use: copy-checksum.ts).
  * Names are checked against strict patterns and every resolved path is checked to stay inside the folder.
  * Files being written go to DATA_DIR/tmp first (then a rename, same file system): a crash leaves them there,
  * never beside the real files, and `removeStaleTemporaries` empties that folder at start.
  */
-import { randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream, existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { basename, dirname, join, relative, resolve, sep } from 'node:path';
+import { dirname, join, relative, resolve, sep } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { constants, createBrotliCompress, createGzip } from 'node:zlib';
 import type { FileKind } from './forecast-file.ts';
+import { FILES_DIR, TEMPORARY_DIR, temporaryFor } from './atomic-write.ts';
+import { copyDamage, recordCopySum, writeSum } from './copy-checksum.ts';
+import { sha256Of } from './checksums.ts';
 
-export const FILES_DIR = 'forecast-data';
-/** Where files are written before they are renamed into place, relative to DATA_DIR. */
-export const TEMPORARY_DIR = 'tmp';
-
-/**
- * A fresh temporary path for a file that will be renamed to `target`: DATA_DIR/tmp when `target` lies in
- * DATA_DIR/forecast-data (always, for our files), else beside it. Unique per writer: worker threads share
- * the process id.
- */
-function temporaryFor(target: string): string {
-  const marker = `${sep}${FILES_DIR}${sep}`;
-  const at = target.lastIndexOf(marker);
-  const dir = at >= 0 ? join(target.slice(0, at), TEMPORARY_DIR) : dirname(target);
-  mkdirSync(dir, { recursive: true });
-  return join(dir, `${basename(target)}.${process.pid}.${randomUUID()}.tmp`);
-}
+export { FILES_DIR, TEMPORARY_DIR, writeFileAtomic } from './atomic-write.ts';
 
 /**
  * At start, before anything writes: remove what interrupted writes left, in DATA_DIR/tmp and (from versions
@@ -92,17 +80,14 @@ export function resolveInside(dataDir: string, rel: string): string {
   return full;
 }
 
-/**
- * Write bytes through a temporary file and a rename, so a reader never sees half a file. A write that fails (a
- * full disk: ENOSPC) removes its temporary at once, so the space it took is free again for the database to
- * record the failure.
- */
-export function writeFileAtomic(path: string, bytes: Uint8Array): void {
-  mkdirSync(dirname(path), { recursive: true });
-  const temporary = temporaryFor(path);
+/** Write a compressed copy made in memory (a subset's) atomically, with its checksum record (copy-checksum.ts). */
+export function writeCopyAtomic(copy: string, bytes: Uint8Array): void {
+  mkdirSync(dirname(copy), { recursive: true });
+  const temporary = temporaryFor(copy);
   try {
     writeFileSync(temporary, bytes);
-    renameSync(temporary, path);
+    writeSum(copy, { bytes: bytes.length, sha256: sha256Of(bytes), mtime_ms: statSync(temporary).mtimeMs });
+    renameSync(temporary, copy);
   } catch (error) {
     rmSync(temporary, { force: true });
     throw error;
@@ -116,14 +101,27 @@ const inFlight = new Map<string, Promise<string>>();
 
 /**
  * The compressed copy of a file, made on first use (streamed through zlib off the event loop) and kept
- * beside it. Concurrent callers share one compression. gzip level 6; brotli quality 5 with a 16 MiB window:
- * about 1 s each for a 30 MB forecast, once.
+ * beside it with its checksum record (copy-checksum.ts). Concurrent callers share one check or compression.
+ * gzip level 6; brotli quality 5 with a 16 MiB window: about 1 s each for a 30 MB forecast, once. A copy found
+ * damaged (truncated, rewritten, without its record) is told to `onDamaged` and made again from `path`, which
+ * the caller has checked.
  */
-export function compressedCopy(path: string, encoding: Encoding): Promise<string> {
+export function compressedCopy(path: string, encoding: Encoding, onDamaged?: (damage: string) => void): Promise<string> {
   const target = path + SUFFIX[encoding];
-  if (existsSync(target)) return Promise.resolve(target);
   const running = inFlight.get(target);
   if (running) return running;
+  const job = existingOrNewCopy(path, target, encoding, onDamaged).finally(() => inFlight.delete(target));
+  inFlight.set(target, job);
+  return job;
+}
+
+async function existingOrNewCopy(path: string, target: string, encoding: Encoding, onDamaged?: (damage: string) => void): Promise<string> {
+  if (existsSync(target)) {
+    const damage = await copyDamage(target);
+    if (damage === null) return target;
+    onDamaged?.(damage);
+    rmSync(target, { force: true });
+  }
   const temporary = temporaryFor(target);
   const compressor =
     encoding === 'gzip'
@@ -131,16 +129,13 @@ export function compressedCopy(path: string, encoding: Encoding): Promise<string
       : createBrotliCompress({
           params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_LGWIN]: 24 },
         });
-  const job = pipeline(createReadStream(path), compressor, createWriteStream(temporary))
-    .then(() => {
-      renameSync(temporary, target);
-      return target;
-    })
-    .catch((error: unknown) => {
-      rmSync(temporary, { force: true });
-      throw error;
-    })
-    .finally(() => inFlight.delete(target));
-  inFlight.set(target, job);
-  return job;
+  try {
+    await pipeline(createReadStream(path), compressor, createWriteStream(temporary));
+    await recordCopySum(temporary, target);
+    renameSync(temporary, target);
+    return target;
+  } catch (error) {
+    rmSync(temporary, { force: true });
+    throw error;
+  }
 }

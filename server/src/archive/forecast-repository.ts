@@ -14,7 +14,7 @@ export interface ModelRecord {
   is_default: boolean;
   /**
    * The dataset the model was generated for (migration 9): its metrics (and verification) use that dataset's
-   * analyses when the archive has them (verification/model-analyses.ts). Null or absent: built-in and older models.
+   * analyses when the archive has them (verification/analyses.ts). Null or absent: built-in and older models.
    */
   dataset_id?: string | null;
 }

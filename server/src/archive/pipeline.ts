@@ -10,13 +10,14 @@
  * Everything here is plain async functions over `{db, dataDir}`, so a job in a worker thread can open the
  * database and call `buildDay`, `runModel` or `recomputeMetrics` the same way the startup task does.
  */
-import { rmSync, statSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { nowText, type Db } from '../db/database.ts';
 import { demoSource, type AnalysisSource } from './analysis-source.ts';
 import { decodeStateFile, encodeStateFile, type FileKind } from './forecast-file.ts';
 import { relativeFilePath, resolveInside, writeFileAtomic } from './file-store.ts';
 import { sha256Of, usableFile } from './file-integrity.ts';
+import { removeCompressedCopies } from './copy-checksum.ts';
 import {
   analysisFileDates,
   defaultModel,
@@ -76,7 +77,7 @@ async function store(ctx: ArchiveContext, kind: FileKind, owner: string, date: s
   const full = resolveInside(ctx.dataDir, rel);
   writeFileAtomic(full, bytes);
   // A file written again (its predecessor found damaged): copies made from the old bytes must not be served for it.
-  for (const suffix of ['.gz', '.br']) rmSync(full + suffix, { force: true });
+  removeCompressedCopies(full);
   const { size, mtimeMs } = statSync(full);
   const record = { kind, owner, date, path: rel, bytes: size, etag: makeEtag(kind, owner, date, size, mtimeMs), sha256: sha256Of(bytes), mtime_ms: mtimeMs };
   await recordFile(ctx.db, record);

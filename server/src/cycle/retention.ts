@@ -13,6 +13,7 @@ import { nowText, type Db } from '../db/database.ts';
 import { LOCK_KEYS, withLock } from '../db/locks.ts';
 import { addDays, type ArchiveContext } from '../archive/pipeline.ts';
 import { FILES_DIR, isIsoDate, removeStaleTemporaries, resolveInside } from '../archive/file-store.ts';
+import { COPY_SUFFIXES } from '../archive/copy-checksum.ts';
 import { partsDir } from '../subsets/subset-store.ts';
 import { INGEST_TMP_DIR } from '../ingest/fetch-file.ts';
 import { MAPPING_DIR } from '../ingest/mapping-store.ts';
@@ -63,7 +64,7 @@ function remove(path: string, tally: Tally): void {
 
 /** A data file and everything made from it. */
 function removeWithCopies(path: string, tally: Tally): void {
-  for (const variant of [path, `${path}.gz`, `${path}.br`, partsDir(path)]) remove(variant, tally);
+  for (const variant of [path, ...COPY_SUFFIXES.map((suffix) => path + suffix), partsDir(path)]) remove(variant, tally);
 }
 
 /** The first date still kept. */

@@ -1,8 +1,9 @@
 /**
- * One run of the daily cycle over a list of dates, oldest first, in the process that runs the job (a worker
- * thread): for each date fetch the configured source's analysis unless archived already (the existing ingest),
- * then the default model's runs and those of every model marked `run_daily`; then, once, the verification step;
- * then retention. A product "not there yet" leaves its date waiting for the next attempt until the deadline;
+ * One run of the daily cycle over a list of dates, oldest first, in the process that runs the job (a thread):
+ * for each date fetch the configured source's analysis unless archived already (the existing ingest), then the
+ * default model's runs and those of every model marked `run_daily`. The job then scores (as every job does) and,
+ * once the scores are current, retires old dates (`../jobs/cycle-job.ts`).
+ * A product "not there yet" leaves its date waiting for the next attempt until the deadline;
  * any other failure fails that date with its Russian reason and the next date goes on.
  */
 import { demoSource, type AnalysisSource } from '../archive/analysis-source.ts';
@@ -17,9 +18,7 @@ import type { AnalysisSourceConfig } from '../ingest/products.ts';
 import { TimeStepError } from '../ingest/time-axis.ts';
 import { saveCycleDate, type CycleDateStatus } from './cycle-repository.ts';
 import { dailyModels } from './daily-models.ts';
-import { retire, type RetentionResult } from './retention.ts';
-import { clockOf, dayOf, deadlineOf } from './schedule.ts';
-import { verificationStep } from './verification-step.ts';
+import { clockOf, deadlineOf } from './schedule.ts';
 
 export interface CyclePlan {
   /** 'YYYY-MM-DD', processed oldest first. */
@@ -51,11 +50,6 @@ export interface CycleRunResult {
   inputs: Array<{ date: string; product: string; file: string; sha256: string; variables: string[]; grid: string }>;
   /** Bytes downloaded or read. */
   bytes: number;
-  metrics_recomputed: string[];
-  verification: { computed: number; unchanged: number; failed: string[] } | null;
-  /** Why scoring failed (then retention waited). */
-  verification_error?: string;
-  retention: RetentionResult | null;
 }
 
 const waitingMessage = (date: string, attempt: number, next: Date): string =>
@@ -95,9 +89,9 @@ export async function runCycle(ctx: ArchiveContext, plan: CyclePlan, attemptsOf:
   const now = new Date(plan.now);
   const source = archiveSource(plan.source);
   const sourced: ArchiveContext = { ...ctx, source };
-  const result: CycleRunResult = { dates: [], dataset_id: source.datasetId, inputs: [], bytes: 0, metrics_recomputed: [], verification: null, retention: null };
+  const result: CycleRunResult = { dates: [], dataset_id: source.datasetId, inputs: [], bytes: 0 };
   const dates = [...plan.dates].sort();
-  const share = 0.7 / Math.max(1, dates.length);
+  const share = 0.95 / Math.max(1, dates.length);
   for (const [index, date] of dates.entries()) {
     const base = 0.02 + index * share;
     const short = reserveShortfall(ctx.dataDir, plan.diskReserveBytes ?? 0, date);
@@ -135,22 +129,6 @@ export async function runCycle(ctx: ArchiveContext, plan: CyclePlan, attemptsOf:
       outcome = await settleFailure(ctx, plan, now, date, error, attemptsOf(date) + 1);
     }
     result.dates.push(outcome);
-  }
-  // Scored after every run (cheap when nothing changed): retention below needs the records of what it removes.
-  progress(0.75, 'оценка прогнозов по анализам и пересчёт метрик моделей');
-  let scored = false;
-  try {
-    const verification = await verificationStep(ctx, (fraction, message) => progress(0.75 + 0.15 * fraction, message));
-    result.metrics_recomputed = verification.recomputed;
-    result.verification = { computed: verification.computed, unchanged: verification.unchanged, failed: verification.failed };
-    scored = true;
-  } catch (error) {
-    // The dates' files stand; the next run scores them. Nothing is retired until it does.
-    result.verification_error = `оценка прогнозов не выполнена: ${(error as Error).message}`;
-  }
-  if (plan.retainDays > 0 && scored) {
-    progress(0.92, 'удаление старых файлов');
-    result.retention = await retire(ctx, { retainDays: plan.retainDays, today: dayOf(now), now });
   }
   return result;
 }

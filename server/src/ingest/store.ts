@@ -5,7 +5,7 @@
  * one transaction. Until that transaction commits nothing lists or serves the new file; a crash before it
  * leaves at most an unlisted file, never a listed half-written one.
  */
-import { rmSync, statSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import type { Selectable } from 'kysely';
 import { nowText, type Db } from '../db/database.ts';
 import type { IngestProvenanceTable } from '../db/schema.ts';
@@ -13,6 +13,7 @@ import { makeEtag, type ArchiveContext } from '../archive/pipeline.ts';
 import { relativeFilePath, resolveInside, writeFileAtomic } from '../archive/file-store.ts';
 import { stateFileLayout, type FileMetadata } from '../archive/forecast-file.ts';
 import { sha256Of } from '../archive/file-integrity.ts';
+import { removeCompressedCopies } from '../archive/copy-checksum.ts';
 import { findFile, recordFile, type FileRecord } from '../archive/forecast-repository.ts';
 import type { IceState } from '../grid/ice-state.ts';
 import { encodeNetcdf3 } from '../../../netcdf/nc3/writer.ts';
@@ -77,7 +78,7 @@ export async function storeWithProvenance(
   const full = resolveInside(ctx.dataDir, rel);
   writeFileAtomic(full, bytes);
   // Compressed copies of a file this one replaces would otherwise be served for it.
-  for (const suffix of ['.gz', '.br']) rmSync(full + suffix, { force: true });
+  removeCompressedCopies(full);
   const { size, mtimeMs } = statSync(full);
   await ctx.db.transaction().execute(async (trx) => {
     const etag = makeEtag(meta.kind, meta.model, meta.date, size, mtimeMs);

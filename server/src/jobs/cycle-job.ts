@@ -1,25 +1,26 @@
 /**
  * The handler of the daily cycle's job (kind `force_fetch_data`, so one runs at a time across every server and
- * worker: the jobs table's single-flight index). The work runs in a worker thread; the job's message names each
- * date's outcome, and the job fails, with the Russian reasons, when a date failed (the others went on).
+ * worker: the jobs table's single-flight index). The dates run in a thread; the job's message names each date's
+ * outcome, and the job fails, with the Russian reasons, when a date failed (the others went on, and are scored:
+ * `PartlyDone`). Once the job's scores are current (`with-scoring.ts`), `cycleRetention` retires old dates.
  */
 import type { DatabaseTarget } from '../db/database.ts';
 import type { CyclePlan, CycleRunResult } from '../cycle/run-cycle.ts';
+import type { RetentionResult } from '../cycle/retention.ts';
+import { dayOf } from '../cycle/schedule.ts';
 import type { JobHandler } from './job-handler.ts';
 import { runInWorker } from '../threads/run-in-thread.ts';
 import type { DailyCycleArgs } from './tasks/daily-cycle.ts';
+import type { RetireArgs } from './tasks/retire.ts';
+import { PartlyDone, type AfterScoring } from './with-scoring.ts';
 
 const task = new URL('./tasks/daily-cycle.ts', import.meta.url);
+const retireTask = new URL('./tasks/retire.ts', import.meta.url);
 
 /** One line per date: the date's own message (it names the date). */
 function cycleSummary(result: CycleRunResult): string {
   const lines = result.dates.length === 0 ? ['Ежедневный цикл: все даты уже готовы'] : result.dates.map((outcome) => outcome.message);
-  if (result.verification_error) lines.push(result.verification_error);
   return lines.join('; ');
-}
-
-class CycleDateFailure extends Error {
-  override name = 'CycleDateFailure';
 }
 
 export function dailyCycleJob(where: DatabaseTarget, plan: Omit<CyclePlan, 'jobId'>): JobHandler {
@@ -27,7 +28,7 @@ export function dailyCycleJob(where: DatabaseTarget, plan: Omit<CyclePlan, 'jobI
     const args: DailyCycleArgs = { dataDir: where.dataDir, databaseUrl: where.databaseUrl, plan: { ...plan, jobId: job.id } };
     const result = await runInWorker<CycleRunResult>(task, args, { signal, onProgress: progress });
     const message = cycleSummary(result);
-    if (result.dates.some((outcome) => outcome.status === 'failed')) throw new CycleDateFailure(message);
+    if (result.dates.some((outcome) => outcome.status === 'failed')) throw new PartlyDone(message);
     const last = result.dates.at(-1);
     return {
       result: {
@@ -38,5 +39,16 @@ export function dailyCycleJob(where: DatabaseTarget, plan: Omit<CyclePlan, 'jobI
       },
       message,
     };
+  };
+}
+
+/** After the cycle's scores: dates older than RETAIN_DAYS retired (none when 0); the result gains `retention`. */
+export function cycleRetention(where: DatabaseTarget, plan: Omit<CyclePlan, 'jobId'>): AfterScoring | undefined {
+  if (plan.retainDays <= 0) return undefined;
+  return async (outcome, { signal, progress }) => {
+    progress(0.97, 'удаление старых файлов');
+    const args: RetireArgs = { dataDir: where.dataDir, databaseUrl: where.databaseUrl, retainDays: plan.retainDays, today: dayOf(new Date(plan.now)), now: plan.now };
+    const retention = await runInWorker<RetentionResult>(retireTask, args, { signal });
+    return { ...outcome, result: { ...outcome.result, retention } };
   };
 }

@@ -13,11 +13,11 @@ import { selectGenerator } from '../model-generation/select-generator.ts';
 import { generateForecastJob, generateModelJob } from './admin-jobs.ts';
 import type { OnnxSpec } from '../models/onnx/spec.ts';
 import type { CyclePlan } from '../cycle/run-cycle.ts';
-import { dailyCycleJob } from './cycle-job.ts';
+import { cycleRetention, dailyCycleJob } from './cycle-job.ts';
 import { importAnalysisJob, importForecastJob } from './ingest-jobs.ts';
 import type { JobHandler } from './job-handler.ts';
 import { registerOnnxModelJob } from './onnx-jobs.ts';
-import { withVerification } from './with-verification.ts';
+import { withScoring } from './with-scoring.ts';
 import { importChartJob } from './icechart-jobs.ts';
 
 export type JobSpec =
@@ -62,11 +62,9 @@ export function uploadRef(dataDir: string, path: string): string {
   return ref;
 }
 
-/** Every job changes the archive, so each ends with the verification step (its records brought up to date). */
+/** Every job changes the archive, so each ends with the scoring step; the daily cycle's retention waits for it. */
 export function handlerFor(spec: JobSpec, env: JobEnvironment): JobHandler {
-  // The daily cycle scores inside its run, before its retention (cycle/verification-step.ts).
-  if (spec.task === 'daily_cycle') return archiveHandlerFor(spec, env);
-  return withVerification(archiveHandlerFor(spec, env), env);
+  return withScoring(archiveHandlerFor(spec, env), env, spec.task === 'daily_cycle' ? cycleRetention(env, spec.plan) : undefined);
 }
 
 function archiveHandlerFor(spec: JobSpec, env: JobEnvironment): JobHandler {

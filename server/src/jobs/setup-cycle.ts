@@ -27,7 +27,7 @@ export const cycleStartupTask: StartupTask = {
     const { retainDays, dataDir } = app.config;
     if (retainDays > 0) {
       // After the demo build's records (the verification task started them): a date goes only once they exist.
-      await app.verification.request();
+      await app.scoring.request();
       await retire({ db: app.db, dataDir, log: app.log }, { retainDays, today: utcToday() });
       app.disk.changed();
     }

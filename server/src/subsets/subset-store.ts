@@ -16,7 +16,7 @@ import { basename } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import { isDiskFull } from '../disk/disk-full.ts';
-import { writeFileAtomic } from '../archive/file-store.ts';
+import { writeCopyAtomic, writeFileAtomic } from '../archive/file-store.ts';
 import { selectionKey, subsetFile, type SubsetSelection } from './subset.ts';
 
 const brotliAsync = promisify(brotliCompress);
@@ -123,8 +123,9 @@ export async function subsetOnDisk(path: string, etag: string, selection: Subset
         gzipAsync(bytes, { level: 9 }),
       ]);
       // The .gz last: its presence means the three are complete.
-      writeFileAtomic(`${target}.br`, br);
-      writeFileAtomic(`${target}.gz`, gz);
+      // With their checksum records, as the full files' copies (archive/copy-checksum.ts): checked before sending.
+      writeCopyAtomic(`${target}.br`, br);
+      writeCopyAtomic(`${target}.gz`, gz);
     })().finally(() => compressing.delete(target));
     compressing.set(target, job);
   }

@@ -19,11 +19,12 @@ import { LEAD_HOURS, type Grid } from '../grid/grid.ts';
 import { readChartFeatures } from '../icecharts/chart-files.ts';
 import { rasteriseChart } from '../icecharts/chart-raster.ts';
 import { listCharts, type ChartRow } from '../icecharts/chart-repository.ts';
-import { AnalysisArchive, computedRun, readFileFields, SpinUps, type RunSource } from './inputs.ts';
+import { AnalysisArchive, analysesFor } from './analyses.ts';
+import { computedRun, readFileFields, SpinUps, type RunSource } from './forecast-runs.ts';
 import { chartTruthField, judgedCells, scoreAgainstChart, type ChartTruthField } from './chart-truth-scores.ts';
 import { chartRecordInputs, chartRecordKey, saveChartRecord } from './chart-truth-repository.ts';
-import { analysesOf, COMPUTED_TYPES, VERIFICATION_VERSION } from './verification-plan.ts';
-import { forecastFiles, modelDatasets } from './verification-repository.ts';
+import { COMPUTED_TYPES, VERIFICATION_VERSION } from './verification-plan.ts';
+import { forecastFiles } from './verification-repository.ts';
 
 export interface ChartVerifyOptions {
   /** Only these charts' records (a chart import scores its own chart). */
@@ -77,9 +78,8 @@ interface ArchiveView {
 async function openArchive(ctx: ArchiveContext): Promise<ArchiveView> {
   const archive = await AnalysisArchive.open(ctx);
   const files = await forecastFiles(ctx.db);
-  const datasets = await modelDatasets(ctx.db);
   const models = [];
-  for (const model of await listModels(ctx.db)) models.push({ model, analyses: await analysesOf(ctx, datasets.get(model.model_id) ?? null, archive) });
+  for (const model of await listModels(ctx.db)) models.push({ model, analyses: await analysesFor(ctx, model, archive) });
   // The archive's grid: its analyses' (every record against an analysis needs the forecast on it), else its files'.
   const firstAnalysis = archive.files.keys().next();
   const grid = !firstAnalysis.done ? (await archive.get(firstAnalysis.value)).grid : files.length ? (await readFileFields(ctx.dataDir, files[0])).grid : null;

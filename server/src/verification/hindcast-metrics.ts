@@ -1,7 +1,8 @@
 /**
  * Model metrics from hindcasts: every model is started from every archived analysis, and each lead time is
  * scored against the analysis of its valid date when the archive has it. Scores are averaged over start dates.
- * A model generated for a dataset uses only that dataset's analyses when there are any (model-analyses.ts).
+ * The analyses and the in-memory runs are the verification records' (analyses.ts `analysesFor`, forecast-runs.ts
+ * `computedRun`): a model generated for a dataset uses only that dataset's analyses when there are any.
  *
  * Names (flat, as GET /report/model_metrics returns them):
  *   rmse, mae, ssim                      sea-ice concentration (the target variable), mean over lead times;
@@ -11,13 +12,14 @@
  * Direction is not scored on its own: an angle's error is ill-defined where the ice is nearly still.
  * SSIM data ranges: concentration 1, thickness 4 m, speed 0.3 m/s (the spans the variables take).
  *
- * A model's metrics are recomputed only when its fingerprint (type, hyperparameters, archive dates, grid)
- * changes, so calling recomputeMetrics after every archive or model change is cheap when nothing changed.
+ * A model's metrics are recomputed only when its fingerprint (type, hyperparameters, the analyses' identities,
+ * grid) changes, so calling recomputeMetrics after every archive or model change is cheap when nothing changed.
  */
 import { createHash } from 'node:crypto';
 import { LOCK_KEYS, withLock } from '../db/locks.ts';
-import { addDays, forecastFrom, type ArchiveContext } from '../archive/pipeline.ts';
-import { analysesForModel, archiveAnalyses } from './model-analyses.ts';
+import { addDays, type ArchiveContext } from '../archive/pipeline.ts';
+import { AnalysisArchive, analysesFor } from './analyses.ts';
+import { computedRun } from './forecast-runs.ts';
 import { MissingHistoryError } from '../models/onnx/session.ts';
 import { listModels, metricsFingerprint, saveMetrics, type ModelRecord } from '../archive/forecast-repository.ts';
 import { LEAD_HOURS } from '../grid/grid.ts';
@@ -34,12 +36,14 @@ const VARIABLES = [
   { key: 'speed', range: 0.3, pick: driftSpeed },
 ] as const;
 
-async function fingerprint(model: ModelRecord, dates: string[], datasetId: string | null, ctx: ArchiveContext): Promise<string> {
+async function fingerprint(model: ModelRecord, analyses: AnalysisArchive, ctx: ArchiveContext): Promise<string> {
   // External models (imported forecasts): their runs are files, which change when a forecast is imported.
   const runs = isExternal(model) ? await importedFingerprint(ctx, model.model_id) : undefined;
-  // `d` only for a model scored on its own dataset's analyses, so other models' fingerprints stay as they were.
-  const d = datasetId ?? undefined;
-  const payload = JSON.stringify({ v: METRICS_VERSION, t: model.model_type, h: model.hyperparameters, dates, grid: ctx.grid ?? null, runs, d });
+  // `d` only for a model scored on its own dataset's analyses. The analyses by their ETags, as the records name
+  // them: a real analysis replacing the demo's under the same date changes the scores.
+  const d = analyses.datasetId ?? undefined;
+  const truths = analyses.dates().map((date) => analyses.files.get(date)!.etag);
+  const payload = JSON.stringify({ v: METRICS_VERSION, t: model.model_type, h: model.hyperparameters, truths, grid: ctx.grid ?? null, runs, d });
   return createHash('sha256').update(payload).digest('hex');
 }
 
@@ -54,10 +58,10 @@ function add(sums: Sums, key: string, s: Scores): void {
   entry.n++;
 }
 
-/** A computed model's run from `date`; none when the archive lacks the history days a network reads. */
-async function hindcast(ctx: ArchiveContext, model: ModelRecord, start: IceState, date: string): Promise<IceState[] | undefined> {
+/** A computed model's assimilated run from `date`; none when the archive lacks the history days a network reads. */
+async function hindcast(ctx: ArchiveContext, model: ModelRecord, date: string, analyses: AnalysisArchive): Promise<IceState[] | undefined> {
   try {
-    return await forecastFrom(ctx, model, start, date);
+    return await computedRun(ctx, model, 'assim_forecast', date, analyses)?.states();
   } catch (error) {
     if (error instanceof MissingHistoryError) return undefined;
     throw error;
@@ -65,12 +69,8 @@ async function hindcast(ctx: ArchiveContext, model: ModelRecord, start: IceState
 }
 
 /** Hindcast scores of one model over the given analyses. Empty when no lead can be verified. */
-async function hindcastMetrics(
-  ctx: ArchiveContext,
-  model: ModelRecord,
-  dates: string[],
-  analyses: (date: string) => Promise<IceState>,
-): Promise<Record<string, number>> {
+async function hindcastMetrics(ctx: ArchiveContext, model: ModelRecord, analyses: AnalysisArchive): Promise<Record<string, number>> {
+  const dates = analyses.dates();
   const have = new Set(dates);
   const sums: Sums = {};
   // An external model's runs are its imported files (started on their own dates); the others are computed.
@@ -78,12 +78,12 @@ async function hindcastMetrics(
   for (const date of starts) {
     const verifiable = LEAD_HOURS.map((h) => addDays(date, h / 24)).filter((d) => have.has(d));
     if (verifiable.length === 0) continue;
-    const run = isExternal(model) ? await importedRun(ctx, model.model_id, date) : await hindcast(ctx, model, await analyses(date), date);
+    const run = isExternal(model) ? await importedRun(ctx, model.model_id, date) : await hindcast(ctx, model, date, analyses);
     if (!run) continue;
     for (const [lead, hours] of LEAD_HOURS.entries()) {
       const valid = addDays(date, hours / 24);
       if (!have.has(valid)) continue;
-      const truth = await analyses(valid);
+      const truth = await analyses.state(valid);
       const { nlon, nlat } = truth.grid;
       for (const variable of VARIABLES) {
         const scores = scoreField(variable.pick(run[lead]), variable.pick(truth), nlon, nlat, variable.range);
@@ -126,19 +126,19 @@ export async function recomputeMetrics(
 }
 
 async function recomputeUnlocked(ctx: ArchiveContext, options: { force?: boolean; modelIds?: string[] }): Promise<RecomputeResult> {
-  const shared = await archiveAnalyses(ctx);
+  const shared = await AnalysisArchive.open(ctx);
   const result: RecomputeResult = { recomputed: [], unchanged: [] };
   for (const model of await listModels(ctx.db)) {
     if (options.modelIds && !options.modelIds.includes(model.model_id)) continue;
     // A model generated for a dataset is scored on that dataset's analyses when the archive has them.
-    const { datasetId, dates, load } = await analysesForModel(ctx, model, shared);
-    const print = await fingerprint(model, dates, datasetId, ctx);
+    const analyses = await analysesFor(ctx, model, shared);
+    const print = await fingerprint(model, analyses, ctx);
     if (!options.force && (await metricsFingerprint(ctx.db, model.model_id)) === print) {
       result.unchanged.push(model.model_id);
       continue;
     }
     const started = performance.now();
-    const metrics = await hindcastMetrics(ctx, model, dates, load);
+    const metrics = await hindcastMetrics(ctx, model, analyses);
     await saveMetrics(ctx.db, model.model_id, metrics, print);
     ctx.log?.info({ model: model.model_id, ms: Math.round(performance.now() - started) }, 'model metrics computed');
     result.recomputed.push(model.model_id);

@@ -8,8 +8,9 @@ import { modelFamilies } from '../../../common/model-families.ts';
 import { addDays, type ArchiveContext } from '../archive/pipeline.ts';
 import { listModels, type FileRecord, type ModelRecord } from '../archive/forecast-repository.ts';
 import { LEAD_HOURS } from '../grid/grid.ts';
-import { AnalysisArchive, computedRun, fileRun, SpinUps, type RunSource } from './inputs.ts';
-import { ensembleInputs, forecastFiles, modelDatasets, recordInputs } from './verification-repository.ts';
+import { AnalysisArchive, analysesFor } from './analyses.ts';
+import { computedRun, fileRun, SpinUps, type RunSource } from './forecast-runs.ts';
+import { ensembleInputs, forecastFiles, recordInputs } from './verification-repository.ts';
 
 /** Bump when the scores' definitions change, so every stored record is recomputed. */
 export const VERIFICATION_VERSION = 1;
@@ -45,13 +46,6 @@ export interface VerifyPlan {
   unchanged: number;
 }
 
-/** A generated model's dataset's analyses when the archive has any, else the archive's (newest of any source). */
-export async function analysesOf(ctx: ArchiveContext, datasetId: string | null, archive: AnalysisArchive): Promise<AnalysisArchive> {
-  if (!datasetId) return archive;
-  const own = await AnalysisArchive.ofDataset(ctx, datasetId);
-  return own.files.size > 0 ? own : archive;
-}
-
 /**
  * Model types whose runs are computed in memory where they have no file: the built-in families, cheap to run.
  * Imported (`external`) models have only their files; ONNX networks are scored on the files a forecast
@@ -78,10 +72,9 @@ async function planRecords(ctx: ArchiveContext, archive: AnalysisArchive, index:
   const byDate = new Map<string, Candidate[]>();
   let unchanged = 0;
   const spinUps = new SpinUps();
-  const datasets = await modelDatasets(ctx.db);
   for (const model of await listModels(ctx.db)) {
     if (modelIds && !modelIds.includes(model.model_id)) continue;
-    const analyses = await analysesOf(ctx, datasets.get(model.model_id) ?? null, archive);
+    const analyses = await analysesFor(ctx, model, archive);
     const stored = await recordInputs(ctx.db, model.model_id);
     for (const run of VERIFICATION_RUNS) {
       const dates = new Set(files.filter((f) => f.kind === run && f.owner === model.model_id).map((f) => f.date));

@@ -83,9 +83,3 @@ export async function forecastFiles(db: Db): Promise<FileRecord[]> {
     .orderBy('date')
     .execute();
 }
-
-/** The dataset each model was generated for (migration 9; null for built-in and earlier models). */
-export async function modelDatasets(db: Db): Promise<Map<string, string | null>> {
-  const rows = await db.selectFrom('models').select(['model_id', 'dataset_id']).execute();
-  return new Map(rows.map((r) => [r.model_id, r.dataset_id]));
-}

@@ -10,7 +10,7 @@
  * analyses in the archive, that dataset's (and persistence from it too).
  * The forecasts scored: every forecast and assimilated-forecast file (any model, imported ones included), and
  * for models of the built-in families (COMPUTED_TYPES) on the archive's forecast dates without a file, the run
- * they would write now (inputs.ts `computedRun`). The ensemble score (SPS) of a date and lead
+ * they would write now (forecast-runs.ts `computedRun`). The ensemble score (SPS) of a date and lead
  * takes every file of that date (both runs, every model with a file).
  */
 import { rowAreasKm2 } from '../../../common/verification/grid-area.ts';
@@ -20,7 +20,8 @@ import { spatialProbabilityScore } from '../../../common/verification/sps.ts';
 import { LOCK_KEYS, withLock } from '../db/locks.ts';
 import type { ArchiveContext } from '../archive/pipeline.ts';
 import { LEAD_HOURS, type Grid } from '../grid/grid.ts';
-import { fileRun, type AnalysisArchive, type RunSource } from './inputs.ts';
+import type { AnalysisArchive } from './analyses.ts';
+import { fileRun, type RunSource } from './forecast-runs.ts';
 import { planVerification, validDate, VERIFICATION_VERSION, type Candidate, type EnsembleWork } from './verification-plan.ts';
 import { saveEnsemble, saveRecord, type RecordRow } from './verification-repository.ts';
 

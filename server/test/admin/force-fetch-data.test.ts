@@ -31,7 +31,7 @@ describe('POST /api/v1/force_fetch_data', () => {
     const today = utcToday();
     expect(job).toMatchObject({ kind: 'force_fetch_data', status: 'succeeded', progress: 1, request: { date: today } });
     expect(job.result.date).toBe(today);
-    expect(job.result.metrics_recomputed.length).toBeGreaterThan(0);
+    expect(job.result.verification.metrics_recomputed.length).toBeGreaterThan(0);
 
     const ctx = { db: test.app.db, dataDir: test.dataDir };
     expect(await analysisDates(ctx)).toContain(today);

@@ -15,7 +15,9 @@ describe('temporary files', () => {
     expect(readdirSync(join(dataDir, FILES_DIR, 'forecast', 'model_1')).sort()).toEqual([
       '2026-01-01.nc',
       '2026-01-01.nc.br',
+      '2026-01-01.nc.br.sum',
       '2026-01-01.nc.gz',
+      '2026-01-01.nc.gz.sum',
     ]);
     expect(readdirSync(join(dataDir, TEMPORARY_DIR))).toEqual([]);
   });

@@ -13,7 +13,7 @@ import { addDays, utcToday } from '../../src/archive/pipeline.ts';
 import { forecastStartupTask } from '../../src/cycle/demo-archive.ts';
 import { findFile, modelMetrics } from '../../src/archive/forecast-repository.ts';
 import { runStartupTasks } from '../../src/startup.ts';
-import { verificationStartupTask } from '../../src/verification/verification-job.ts';
+import { scoringStartupTask } from '../../src/verification/scoring.ts';
 import { makeApp, signedIn } from '../helpers.ts';
 import { call } from '../jobs/test-app.ts';
 
@@ -55,8 +55,8 @@ describe('retention (RETAIN_DAYS)', () => {
     await new Promise<void>((resolve) => response.once('data', (chunk: Buffer) => (received.push(chunk), response.pause(), resolve())));
 
     // The demo build's verification records (started by the verification task; retention waits for them too).
-    await runStartupTasks(app, [verificationStartupTask]);
-    await app.verification.request();
+    await runStartupTasks(app, [scoringStartupTask]);
+    await app.scoring.request();
     const recordsBefore = await records();
     expect(new Set(recordsBefore.map((row) => row.date))).toEqual(new Set([old[1], old[2], old[3], kept[0], kept[1], kept[2]]));
 

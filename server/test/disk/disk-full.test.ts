@@ -3,11 +3,14 @@
  * the daily cycle's job meeting a full disk mid-write, an upload bigger than the space left, and the reserve the
  * cycle keeps. In each: the Russian reason is given, no temporary or half-written file is left, no index row points
  * at a missing or partial file, the forecast the server already had is still served with 200, and once space is
- * freed the next run succeeds.
+ * freed the next run succeeds. On both engines: with PostgreSQL the database does not share the full disk, and the
+ * job is run and failed by a queue worker (`npm run worker`'s code) rather than the in-process runner.
  */
 import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
+import { startQueueWorker } from '../../src/jobs/queue/start-worker.ts';
+import { ENGINES, type Engine } from '../engines.ts';
 import { setDefaultModel } from '../../src/cycle/daily-models.ts';
 import { addDays, ensureAnalysis, runModel, utcToday } from '../../src/archive/pipeline.ts';
 import { seedModels } from '../../src/cycle/demo-archive.ts';
@@ -24,12 +27,20 @@ const HAD = '2026-01-10';
 const filesUnder = (dir: string): string[] =>
   existsSync(dir) ? readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((name) => statSync(join(dir, name)).isFile()) : [];
 
-/** An app whose DATA_DIR is on a small disk, the built-in models seeded, a forecast of HAD archived (small grid). */
-async function appOnSmallDisk(megabytes: number, env: Record<string, string> = {}) {
+/**
+ * An app whose DATA_DIR is on a small disk, the built-in models seeded, a forecast of HAD archived (small grid).
+ * On PostgreSQL the database is elsewhere (the run's server) and jobs go through the durable queue: a queue worker
+ * runs them beside the app, as `npm run worker` would, so its way of failing a job is the one drilled.
+ */
+async function appOnSmallDisk(engine: Engine, megabytes: number, env: Record<string, string> = {}) {
   const disk = smallDisk(megabytes);
   const dataDir = join(disk, 'data');
   mkdirSync(dataDir);
-  const test = await makeApp({ dataDir, env: { CYCLE_BACKFILL_DAYS: '0', ...env } });
+  const test = await makeApp({ dataDir, database: engine, env: { CYCLE_BACKFILL_DAYS: '0', ...env } });
+  if (engine === 'postgres') {
+    const worker = await startQueueWorker(test.app.config, test.app.log);
+    onTestFinished(() => worker.close());
+  }
   await seedModels(test.app.db);
   await setDefaultModel(test.app.db, 'model_2');
   const small = { db: test.app.db, dataDir, grid: SMALL_GRID };
@@ -70,9 +81,9 @@ async function forceCycle(test: Test) {
   return waitForJob(test.app, test.admin.headers, started.body.job_id, 240_000);
 }
 
-describe('a full disk', () => {
+describe.each(ENGINES)('a full disk (%s)', (engine) => {
   it('fails the cycle with the Russian reason, leaves nothing partial, keeps serving, and succeeds once space is freed', async () => {
-    const test = await appOnSmallDisk(120, { DISK_RESERVE: '0' });
+    const test = await appOnSmallDisk(engine, 120, { DISK_RESERVE: '0' });
     // Room for today's analysis (10 MB) but not for the forecasts (30 MB each) after it.
     const filler = fillDisk(test.disk, 25 * MB);
 
@@ -96,7 +107,7 @@ describe('a full disk', () => {
   }, 300_000);
 
   it('refuses an upload larger than the space left with 507 and the Russian reason, and keeps no part of it', async () => {
-    const test = await appOnSmallDisk(48);
+    const test = await appOnSmallDisk(engine, 48);
     fillDisk(test.disk, 2 * MB);
     const boundary = 'drill-boundary';
     const body = Buffer.concat([
@@ -118,7 +129,7 @@ describe('a full disk', () => {
   }, 60_000);
 
   it('starts no date while less than DISK_RESERVE is free, says so, and runs it once space is freed', async () => {
-    const test = await appOnSmallDisk(160, { DISK_RESERVE: '100M' });
+    const test = await appOnSmallDisk(engine, 160, { DISK_RESERVE: '100M' });
     const filler = fillDisk(test.disk, 90 * MB);
     const refused = await forceCycle(test);
     expect(refused.status).toBe('failed');

@@ -19,7 +19,7 @@ import { rasteriseChart } from '../../src/icecharts/chart-raster.ts';
 import { saveChart } from '../../src/icecharts/chart-repository.ts';
 import { verifyChartTruths } from '../../src/verification/chart-truth.ts';
 import { listChartRecords } from '../../src/verification/chart-truth-repository.ts';
-import { readFileFields } from '../../src/verification/inputs.ts';
+import { readFileFields } from '../../src/verification/forecast-runs.ts';
 import { verifyArchive } from '../../src/verification/verify-archive.ts';
 import { ENGINES } from '../engines.ts';
 import { makeApp, signedIn, tempDir } from '../helpers.ts';

@@ -1,7 +1,8 @@
 /**
  * Sending a forecast file: conditional requests (ETag / If-None-Match, Last-Modified / If-Modified-Since → 304),
  * a single byte range (206, or 416 when it cannot be satisfied), and gzip or brotli when the client accepts
- * them, from copies compressed once and kept beside the file (see forecast/file-store.ts).
+ * them, from copies compressed once and kept beside the file, each checked against its checksum record before it is
+ * sent (archive/file-store.ts, archive/copy-checksum.ts).
  *
  * Ranges apply to the file's bytes: a request with Range gets the identity encoding, which is what a client
  * resuming or sampling a download wants. Files never change once written, hence `immutable`; `private` because
@@ -11,6 +12,7 @@ import { createReadStream, statSync } from 'node:fs';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { isDiskFull } from '../../disk/disk-full.ts';
 import { compressedCopy, type Encoding } from '../../archive/file-store.ts';
+import { NO_SUM } from '../../archive/copy-checksum.ts';
 
 export const NETCDF_TYPE = 'application/x-netcdf';
 export const CACHE_CONTROL = 'private, max-age=31536000, immutable';
@@ -93,7 +95,12 @@ export async function sendNetcdf(
   if (notModified) return reply.code(304).send();
 
   if (encoding) {
-    const copy = await compressedCopy(path, encoding).catch((error: unknown) => {
+    // A copy damaged on disk is made again from the file (checked by the caller), never sent cut.
+    const remade = (damage: string) =>
+      damage === NO_SUM
+        ? request.log.warn({ path, encoding }, 'compressed copy without its checksum record: made again')
+        : request.log.error({ path, encoding, damage }, 'compressed copy damaged on disk: made again');
+    const copy = await compressedCopy(path, encoding, remade).catch((error: unknown) => {
       // No room for the compressed copy (a full disk): the file itself is still good, sent as it is.
       if (!isDiskFull(error)) throw error;
       request.log.warn({ err: error, path }, 'no space for a compressed copy: sent uncompressed');

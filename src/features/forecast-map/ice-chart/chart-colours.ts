@@ -1,10 +1,10 @@
 /**
  * The two WMO colour codes of ice charts (JCOMM Technical Report No. 24, WMO/TD-No. 1215, "Ice Chart Colour Code
- * Standard", 2014 edition): by total concentration (CT, Table 1) and by stage of development (SoD, Table 2). RGB
- * bytes as the standard lists them; the SoD colours that the Canadian Ice Service's own palettes share (new 240-210-250,
- * grey 135-60-215, grey-white 220-80-215, thin first-year 155-210-0, medium 0-200-20, thick 0-120-0, old 180-100-50)
- * were checked against CIS's QGIS legend (github.com/imjonlam/30-year-atlas-scripts, `atlas/Data/styles/legend`).
- * Both codes draw ice free, < 1/10 and fast ice alike.
+ * Standard", version 1.0, 2014): by total concentration (CT) and by stage of development (SoD). RGB bytes as the
+ * standard lists them, checked code by code against the tables that carry it into ECDIS, the IHO S-411 portrayal
+ * catalogue's `seaice_wmo_iceact.xsl` and `seaice_wmo_icesod.xsl` (its CT colours are also the ones the issue quotes).
+ * Where the standard draws a symbol instead of a colour (undefined ice: hatching; glacier ice: the iceberg symbol) a
+ * plain colour no class uses stands in. Both codes draw ice free, < 1/10 and fast ice alike.
  */
 import type { IceChartPolygonProperties, IceChartStage } from '../../../api/icecharts.ts';
 import type { StageKey } from '../../../../common/icecharts/stages.ts';
@@ -59,10 +59,10 @@ export const SOD_COLOURS: Readonly<Record<SodClass, Rgb>> = {
   ice_free: [0, 100, 255],
   open_water: [150, 200, 255],
   new: [240, 210, 250],
-  nilas: [255, 175, 255],
+  nilas: [255, 100, 255],
   young: [170, 40, 240],
   grey: [135, 60, 215],
-  grey_white: [220, 80, 215],
+  grey_white: [220, 80, 235],
   first_year: [255, 255, 0],
   thin_first_year: [155, 210, 0],
   thin_first_year_1: [215, 250, 130],
@@ -72,6 +72,7 @@ export const SOD_COLOURS: Readonly<Record<SodClass, Rgb>> = {
   old: [180, 100, 50],
   second_year: [255, 120, 10],
   multi_year: [200, 0, 0],
+  // Glacier ice: the standard's symbol, not a colour; white as ice of land origin is shown on charts.
   glacier: [255, 255, 255],
   fast_ice: [150, 150, 150],
   unknown: [225, 225, 225],
@@ -91,8 +92,8 @@ const STAGE_CLASSES: Readonly<Partial<Record<StageKey, SodClass>>> = {
   thin_first_year_2: 'thin_first_year_2',
   medium_first_year: 'medium_first_year',
   thick_first_year: 'thick_first_year',
-  // Residual first-year ice has survived a summer's melt: it is old ice from then on.
-  residual: 'old',
+  // Residual first-year ice (94) is drawn as thick first-year ice (S-411 gives 94 and 93 the same colour).
+  residual: 'thick_first_year',
   old: 'old',
   second_year: 'second_year',
   multi_year: 'multi_year',
@@ -128,15 +129,16 @@ function waterClass(props: Pick<ChartPolygonProperties, 'ct' | 'poly_type'>): 'i
 }
 
 /**
- * The CT class of a polygon. An interval code takes the class of its middle (`79` → 8 → 7–8/10, `89` → 8.5 → 7–8/10,
- * `91` 9+/10 → 9–10/10), so a range straddling two classes is drawn as the one it mostly lies in.
+ * The CT class of a polygon. An interval code takes the class of its upper bound, as the standard's table lists
+ * each code (`24` and `34` 4–6/10, `57` and `67` 7–8/10, `79` and `89` 9–10/10, `81` 8–10/10 9–10/10): the colour
+ * warns of the most ice the analyst allowed for.
  */
 export function ctClass(props: Pick<ChartPolygonProperties, 'ct' | 'fast_ice' | 'poly_type'>): CtClass {
   if (props.fast_ice) return 'fast_ice';
   const water = waterClass(props);
   if (water) return water;
   if (!props.ct) return 'unknown';
-  const tenths = mean(props.ct);
+  const tenths = props.ct[1];
   if (tenths < 1) return 'open_water';
   if (tenths < 4) return 'c1_3';
   if (tenths < 7) return 'c4_6';

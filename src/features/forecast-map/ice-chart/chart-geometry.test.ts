@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { read } from 'shapefile';
 import type { IceChartFeature } from '../../../api/icecharts.ts';
 import { chartPolygon } from '../../../testing/chart-polygons.ts';
-import { polygonAt, prepareChart, preparePolygon, unwrapRing, type Position } from './chart-geometry.ts';
+import { unwrapRing } from '../../../map/lonlat-rings.ts';
+import { polygonAt, prepareChart, preparePolygon, type Position } from './chart-geometry.ts';
 
 const props = chartPolygon({ CT: '92' });
 const AARI = join(import.meta.dirname, '../../../../../shared/fixtures/icecharts/aari_arc_20140211_pl_a/aari_arc_20140211_pl_a');
@@ -65,3 +66,37 @@ describe('chart outlines', () => {
     expect(polygonAt([polygon], 10, 85)?.index).toBe(0);
   });
 });
+
+describe('a chart as the server cuts it at ±180° (RFC 7946)', () => {
+  /** Along a parallel from `from` to `to` degrees of longitude, a point every `step`. */
+  const along = (lat: number, from: number, to: number, step: number): Position[] => {
+    const points: Position[] = [];
+    for (let lon = from; step > 0 ? lon <= to : lon >= to; lon += step) points.push([lon, lat]);
+    return points;
+  };
+
+  it('draws no line along the cut: the two pieces of a polygon across 180° meet without an outline', () => {
+    const east: Position[] = [[178, 70], [180, 70], [180, 72], [178, 72], [178, 70]];
+    const west: Position[] = [[-180, 70], [-178, 70], [-178, 72], [-180, 72], [-180, 70]];
+    const polygons = prepareChart([{ type: 'Feature', id: 5, properties: props, geometry: { type: 'MultiPolygon', coordinates: [[east], [west]] } } as IceChartFeature]);
+    const edges = polygons.flatMap((p) => p.outlines.flatMap((path) => path.slice(1).map((point, i) => [path[i], point])));
+    expect(edges.length).toBeGreaterThan(0);
+    const alongCut = edges.filter(([a, b]) => Math.abs(a[0]) === 180 && Math.abs(b[0]) === 180);
+    expect(alongCut).toEqual([]);
+    expect(polygonAt(polygons, 179.5, 71)?.index).toBe(5);
+    expect(polygonAt(polygons, -179.5, 71)?.index).toBe(5);
+  });
+
+  it('fills a piece closed over the pole where it lies, not all round the pole', () => {
+    // AARI polygon 117's western piece as served: along ~78°N from −180° to 0.15°, up to the pole, back along it to −180°.
+    const ring: Position[] = [...along(78, -180, 0, 10), [0.15, 78], [0.15, 90], [-180, 90], [-180, 78]];
+    const polygon = preparePolygon(117, props, [ring])!;
+    expect(polygon.bbox[0]).toBe(-180);
+    expect(polygon.bbox[2]).toBeCloseTo(0.15, 9);
+    expect(polygonAt([polygon], -90, 85)?.index).toBe(117);
+    expect(polygonAt([polygon], 90, 85)).toBeNull();
+    // Its outline is the chart's line along 78°N only: nothing up the cut or along the pole.
+    expect(polygon.outlines.flat().every(([lon, lat]) => lat === 78 || lon === 0.15)).toBe(true);
+  });
+});
+

@@ -1,14 +1,14 @@
 /**
- * Chart polygons made ready for the map, once per chart: rings with continuous longitudes, so a polygon crossing
- * 180° is drawn as one piece instead of a band across the whole map (its points east of 180° keep going past 180°,
- * which both projections place where they belong), and rings that wind once around the pole closed along the pole's
- * parallel. Outlines keep the rings as drawn on the chart (no closing edges to the pole). Longitudes and latitudes in
- * degrees throughout.
+ * Chart polygons made ready for the map, once per chart: rings with continuous longitudes (`map/lonlat-rings.ts`: a
+ * ring crossing 180° is one piece, not a band round the world; a ring winding round the pole is closed through it).
+ * Outlines are the chart's lines only: the edges the server added along the pole and along its cut at ±180° are
+ * left out. Longitudes and latitudes in degrees throughout.
  */
 import type { IceChartFeature, IceChartPolygonProperties } from '../../../api/icecharts.ts';
+import { continuousRings, onPole, type LonLat } from '../../../map/lonlat-rings.ts';
 
 /** [longitude, latitude], degrees. */
-export type Position = [number, number];
+export type Position = LonLat;
 type PolygonRings = Position[][];
 
 export interface PreparedPolygon {
@@ -23,72 +23,29 @@ export interface PreparedPolygon {
   bbox: [number, number, number, number];
 }
 
-/** A longitude step of more than this (degrees) between neighbours is a jump across 180°, not an edge. */
-const JUMP_DEGREES = 180;
+/** The served chart's cut at ±180° (RFC 7946): an edge between two such longitudes is the cut, not the chart's line. */
+const CUT_LON = 180;
+const onCut = (point: readonly number[]): boolean => Math.abs(point[0]) === CUT_LON;
 
 /**
- * The ring with each longitude moved by ±360° to within 180° of its predecessor. `winding` is how far the ring's
- * end was moved from its start: 0 for a ring that comes back, ±360 for one that goes once around the pole.
+ * A ring as outline paths: `points` are the continuous points of `raw`, index for index. The edges that run along
+ * the pole (a ring closed round it) or along the ±180° cut (a polygon the server cut in two there) are left out, so
+ * neither shows as a line on the map.
  */
-export function unwrapRing(ring: readonly Position[]): { points: Position[]; winding: number } {
-  const points: Position[] = [];
-  let shift = 0;
-  let previous: number | null = null;
-  for (const [lon, lat] of ring) {
-    if (previous !== null) {
-      const step = lon + shift - previous;
-      if (step > JUMP_DEGREES) shift -= 360;
-      else if (step < -JUMP_DEGREES) shift += 360;
-    }
-    previous = lon + shift;
-    points.push([previous, lat]);
-  }
-  const first = points[0];
-  const last = points[points.length - 1];
-  const winding = first && last ? Math.round((last[0] - first[0]) / 360) * 360 : 0;
-  return { points, winding };
-}
-
-/**
- * A ring that goes once around the pole, closed through it: two corners on the pole (±90° on the side the ring lies)
- * so the fill covers the cap between the ring and the pole, as the chart means it.
- */
-function closeAroundPole(points: Position[]): Position[] {
-  const first = points[0];
-  const last = points[points.length - 1];
-  const meanLat = points.reduce((sum, [, lat]) => sum + lat, 0) / points.length;
-  const pole = meanLat >= 0 ? 90 : -90;
-  return [...points, [last[0], pole], [first[0], pole], first];
-}
-
-const centre = (points: readonly Position[]): number => {
-  let west = Infinity;
-  let east = -Infinity;
-  for (const [lon] of points) {
-    if (lon < west) west = lon;
-    if (lon > east) east = lon;
-  }
-  return (west + east) / 2;
-};
-
-/** Move a whole ring by 360° steps so its middle lies within 180° of `target`. */
-function alignRing(points: Position[], target: number): Position[] {
-  const offset = Math.round((target - centre(points)) / 360) * 360;
-  return offset === 0 ? points : points.map(([lon, lat]) => [lon + offset, lat]);
-}
-
-/** Latitude (degrees) from which a vertex counts as the pole: edges to it close a ring, they are not the chart's lines. */
-const POLE_LAT = 89.999;
-
-/** A ring as outline paths: the edges that run to or along the pole (a ring closed round it) left out. */
-function outlinePaths(points: Position[]): Position[][] {
+function outlinePaths(raw: readonly (readonly number[])[], points: readonly Position[]): Position[][] {
   const paths: Position[][] = [];
   let current: Position[] = [];
-  for (const point of points) {
-    if (Math.abs(point[1]) >= POLE_LAT) {
+  for (let i = 0; i < points.length; i += 1) {
+    if (onPole(raw[i])) {
       if (current.length > 1) paths.push(current);
       current = [];
-    } else current.push(point);
+      continue;
+    }
+    if (i > 0 && onCut(raw[i]) && onCut(raw[i - 1])) {
+      if (current.length > 1) paths.push(current);
+      current = [];
+    }
+    current.push(points[i]);
   }
   if (current.length > 1) paths.push(current);
   return paths;
@@ -109,18 +66,11 @@ function boundsOf(rings: readonly Position[][]): [number, number, number, number
 
 /** One polygon (outer ring, holes) made continuous; its west edge is kept within [−180°, 180°). */
 export function preparePolygon(index: number, properties: IceChartPolygonProperties, rings: PolygonRings): PreparedPolygon | null {
-  const fill: Position[][] = [];
-  const outlines: Position[][] = [];
-  let target: number | null = null;
-  for (const ring of rings) {
-    if (ring.length < 3) continue;
-    const { points, winding } = unwrapRing(ring);
-    const aligned = target === null ? points : alignRing(points, target);
-    if (target === null) target = centre(aligned);
-    outlines.push(...outlinePaths(aligned));
-    fill.push(winding === 0 ? aligned : closeAroundPole(aligned));
-  }
-  if (fill.length === 0) return null;
+  const kept = rings.filter((ring) => ring.length >= 3);
+  const continuous = continuousRings(kept);
+  if (continuous.length === 0) return null;
+  const fill = continuous.map((ring) => ring.fill);
+  const outlines = continuous.flatMap((ring, i) => outlinePaths(kept[i], ring.points));
   const bbox = boundsOf(fill);
   const offset = bbox[0] >= 180 ? -360 : bbox[0] < -180 ? 360 : 0;
   if (offset === 0) return { index, properties, rings: fill, outlines, bbox };

@@ -1,14 +1,14 @@
 /**
- * When records are computed: at startup after the demo build (in the background, never on a request), and at the
+ * When the archive is scored: at startup after the demo build (in the background, never on a request), and at the
  * end of every archive job: a forecast generated, an analysis imported (which replaces the demo's truth of its
- * date, so the records valid that day are recomputed and name the new truth); and stopped mid-way, it leaves whole
- * records that the next run completes.
+ * date, so the records valid that day are recomputed and name the new truth, and the metrics judged by it are
+ * recomputed); and stopped mid-way, it leaves whole records that the next run completes.
  */
 import { describe, expect, it, onTestFinished } from 'vitest';
 import type { VerificationReply } from '../../../common/api-types/verification.ts';
 import { addDays, utcToday } from '../../src/archive/pipeline.ts';
 import { openDatabase } from '../../src/db/database.ts';
-import { verificationStartupTask, verifyInWorker } from '../../src/verification/verification-job.ts';
+import { scoringStartupTask, scoreInThread } from '../../src/verification/scoring.ts';
 import { listRecords } from '../../src/verification/verification-repository.ts';
 import { verifyArchive } from '../../src/verification/verify-archive.ts';
 import { prepareArchive } from '../admin/archive-fixture.ts';
@@ -28,8 +28,8 @@ describe.each(ENGINES)('the startup verification on %s', (engine) => {
     const rows = async () => (await app.inject({ url: '/api/v1/verification?model_id=model_3&run=assim_forecast', headers: { cookie } })).json<VerificationReply>().rows;
     // Nothing is computed on the request path.
     expect(await rows()).toEqual([]);
-    await verificationStartupTask.run(app);
-    await app.verification.request();
+    await scoringStartupTask.run(app);
+    await app.scoring.request();
     expect((await rows()).map((r) => [r.date, r.lead_hours])).toEqual([
       [addDays(today, -2), 24],
       [addDays(today, -2), 48],
@@ -38,8 +38,8 @@ describe.each(ENGINES)('the startup verification on %s', (engine) => {
   }, 120_000);
 });
 
-describe('the verification job', () => {
-  it('ends a forecast generation and an analysis import with the records up to date', async () => {
+describe('the scoring step of every job', () => {
+  it('ends a forecast generation and an analysis import with the records and the metrics up to date', async () => {
     const { app } = await makeApp();
     const admin = await signedIn(app, 'admin');
     const [start, valid] = await prepareArchive(app, 2, addDays(utcToday(), -1));
@@ -58,6 +58,8 @@ describe('the verification job', () => {
     const imported = await app.inject({ method: 'POST', url: '/api/v1/analysis/import', headers: { ...admin.headers, 'content-type': body.contentType }, payload: body.payload });
     const importJob = await waitForJob(app, admin.headers, imported.json().job_id, 240_000);
     expect(importJob).toMatchObject({ status: 'succeeded', result: { verification: { failed: [] } } });
+    // The model's hindcast metrics are judged by the same analyses: the replaced one makes them stale.
+    expect(importJob.result.verification.metrics_recomputed).toContain('model_1');
     const after = await rows();
     expect(after).toEqual([expect.objectContaining({ date: start, lead_hours: 24, truth: { source: 'imported_analysis', label: 'загруженный файл ice_conc_nh_ease2-250_cdr-v3p1_202002.nc', demo: false } })]);
     expect(after[0].iiee_km2).not.toBe(before[0].iiee_km2);
@@ -76,7 +78,7 @@ describe('an interrupted verification', () => {
     const dates = await buildSmallDemo(ctx, 4, '2026-02-10');
     // Stopped (its worker thread terminated) once it reports the second date: the first date's records are written.
     const abort = new AbortController();
-    const stopped = verifyInWorker({ dataDir, databaseUrl: null }, {
+    const stopped = scoreInThread({ dataDir, databaseUrl: null }, {
       signal: abort.signal,
       onProgress: (_fraction, message) => {
         if (message?.includes(dates[1])) abort.abort(new Error('the server is shutting down'));
