@@ -16,7 +16,6 @@ import { rowAreasKm2 } from '../common/verification/grid-area.ts';
 import { iceEdgeLengthKm } from '../common/verification/ice-edge.ts';
 import { scoreLead } from '../common/verification/scores.ts';
 import { openDatabase } from '../server/src/db/database.ts';
-import { addDays } from '../server/src/archive/pipeline.ts';
 import { seedModels } from '../server/src/cycle/demo-archive.ts';
 import { demoAnalysis } from '../server/src/archive/demo-analysis.ts';
 import { encodeStateFile } from '../server/src/archive/forecast-file.ts';
@@ -30,6 +29,7 @@ import { summarise } from '../server/src/verification/summary.ts';
 import { listRecords, saveRecord } from '../server/src/verification/verification-repository.ts';
 import { summarize } from './decode-cases.ts';
 import type { CaseResult } from './regrid-timing.ts';
+import { addDays } from '../common/utc-day.ts';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 9);
 const WARMUP = 2;

@@ -29,6 +29,19 @@ export interface CycleRetentionView {
   disk_bytes: number;
 }
 
+/** A file of the chart inbox (CHART_SOURCE=dir:PATH) and what became of it. */
+export interface CycleChartFile {
+  /** The file's name in the folder. */
+  name: string;
+  /** `imported`; `skipped`: its service and valid time were stored already; `failed`: refused (not tried again unless the file changes). */
+  status: 'imported' | 'skipped' | 'failed';
+  /** Russian: the chart imported, why it was skipped, or the reason it was refused. */
+  message: string;
+  chart_id: number | null;
+  /** ISO time the cycle took it up. */
+  seen_at: string;
+}
+
 export interface CycleStatus {
   /** Cron (UTC) or 'off'. */
   schedule: string;
@@ -48,4 +61,8 @@ export interface CycleStatus {
   retain_days: number;
   last_retention: CycleRetentionView | null;
   dates: CycleDateView[];
+  /** CHART_SOURCE's folder, null when the cycle takes no charts. */
+  chart_source: string | null;
+  /** The chart inbox's files, the last taken up first (at most 20). */
+  charts: CycleChartFile[];
 }

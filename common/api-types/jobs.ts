@@ -7,6 +7,8 @@ export const JOB_STATUSES = ['queued', 'running', 'succeeded', 'failed'] as cons
 export type JobStatus = (typeof JOB_STATUSES)[number];
 
 export const JOB_KINDS = [
+  /** The daily cycle's run of the schedule (a tick, a due retry); asked for by an admin it is 'force_fetch_data'. */
+  'daily_cycle',
   'force_fetch_data',
   'generate_model',
   'generate_forecast',

@@ -6,6 +6,7 @@
 import { resolve } from 'node:path';
 import { parseAnalysisSource, type AnalysisSourceConfig } from './ingest/products.ts';
 import { parseCycleSchedule, parseTimeOfDay } from './cycle/schedule.ts';
+import { parseChartSource, type ChartSourceConfig } from './icecharts/chart-inbox.ts';
 import { DEFAULT_METRICS_ALLOW, parseAllowList } from './metrics/allow-list.ts';
 
 /** The repository root (server/src/ is two levels down); dist/ lives here. */
@@ -151,6 +152,12 @@ const fields = {
     'where analyses come from: demo, dir:PATH (an inbox folder) or a product list JSON file (server/src/ingest/README.md)',
     parseAnalysisSource,
     { kind: 'demo' },
+  ),
+  chartSource: field<ChartSourceConfig>(
+    'CHART_SOURCE',
+    "where the daily cycle takes ice charts from: dir:PATH (an inbox folder of zipped SIGRID-3 sets or .imz, named as the services name them) or off",
+    parseChartSource,
+    null,
   ),
   // Slow links: a switch should find its subset made, not wait seconds for brotli 11 (subsets/subset-warmer.ts).
   subsetWarm: field(

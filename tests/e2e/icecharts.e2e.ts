@@ -1,8 +1,9 @@
 /**
  * Ice charts in Chromium against the real server: an admin imports the AARI chart (the fixture's SIGRID-3 set, zipped
  * here) on /upload; on the map the chart is drawn in both WMO colour codes (a first-year polygon red by total
- * concentration, yellow by stage of development), a click opens its egg code, and POLARIS from the chart for PC5
- * names the rule for unknown stages. Screenshots `icecharts-*.png` in tests/e2e/out/ for a person to look at.
+ * concentration, yellow by stage of development) without a band or a seam at 180°, a click opens its egg code,
+ * POLARIS from the chart for PC5 names the rule for unknown stages, a route is checked against the chart, and
+ * /verification lists the forecasts scored against it. Screenshots `icecharts-*.png` in tests/e2e/out/.
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -12,6 +13,7 @@ import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { IceChartCollection } from '../../common/api-types/icecharts.ts';
 import { prepareChart, polygonAt, type PreparedPolygon } from '../../src/features/forecast-map/ice-chart/chart-geometry.ts';
+import { polygonRio } from '../../src/features/forecast-map/ice-chart/chart-polaris.ts';
 import { demoAccounts, newPage, screenshotPath, signIn, type RunningServer } from './harness.ts';
 import { useJourney } from './journey.ts';
 import { OFFLINE_LAND_COLOUR } from '../../src/map/offline-basemap.ts';
@@ -22,7 +24,8 @@ const NAME = 'aari_arc_20140211_pl_a';
 
 let server: RunningServer;
 let browser: Browser;
-useJourney((started) => ({ server, browser } = started));
+// Its own server: the chart it imports would show in other journeys' /verification and route checks.
+useJourney((started) => ({ server, browser } = started), { server: 'own' });
 
 /** The fixture's set as one zip, as an ice service sends it. */
 function zippedChart(dir: string): string {
@@ -80,7 +83,7 @@ async function colourAt(page: Page, lonLat: [number, number], shot: string): Pro
 }
 
 describe('ice charts', () => {
-  it('imports the AARI chart as an admin, shows it in both colour codes, opens an egg code, POLARIS for PC5', { timeout: 600_000 }, async () => {
+  it('imports the AARI chart as an admin, shows it in both colour codes, opens an egg code, POLARIS for PC5, checks a route on it, scores forecasts against it', { timeout: 900_000 }, async () => {
     const dir = mkdtempSync(join(tmpdir(), 'icechart-'));
     const { page, context } = await newPage(browser);
     try {
@@ -164,6 +167,49 @@ describe('ice charts', () => {
       await page.evaluate(() => window.__forecastMap!.jumpTo({ center: [100, 80], zoom: 1.4 }));
       await waitForIdle(page);
       await page.screenshot({ path: screenshotPath('icecharts-polaris-arctic') });
+
+      // The route checked against the chart shown: 'По ледовой карте ААНИИ от {date}', its lowest RIO that of the
+      // chart's polygon where the server says it lies (RIO for PC5 as the chart's layer computes it).
+      await page.getByRole('button', { name: 'Закрыть' }).click();
+      await page.getByTestId('route-mode').click();
+      const clicks: [number, number][] = [
+        [700, 620],
+        [860, 470],
+        [1000, 330],
+      ];
+      await page.mouse.click(...clicks[0]);
+      await page.mouse.click(...clicks[1]);
+      await page.mouse.dblclick(...clicks[2]);
+      await expect.poll(() => page.getByTestId('route-panel').getAttribute('data-mode')).toBe('ready');
+      const onChart = page.getByTestId('route-chart');
+      await expect.poll(() => onChart.locator('h4').textContent(), { timeout: 60_000 }).toBe(`По ледовой карте ААНИИ от ${date}`);
+      await onChart.locator('tr[data-row="min-rio"] td').waitFor({ timeout: 60_000 });
+      expect(Number(await onChart.locator('tr[data-row="ice-length"] td').textContent())).toBeGreaterThan(0);
+      const minRio = Number(await onChart.locator('tr[data-row="min-rio"] td').textContent());
+      const at = (await onChart.locator('tr[data-row="min-rio-at"] td').textContent())!.match(/\((-?[\d.]+)°, (-?[\d.]+)°\)/);
+      expect(at).not.toBeNull();
+      const where = polygonAt(polygons, Number(at![2]), Number(at![1]));
+      expect(where).not.toBeNull();
+      expect(polygonRio(where!, 'PC5')!.rio).toBeCloseTo(minRio, 1);
+      await page.screenshot({ path: screenshotPath('icecharts-route'), timeout: 120_000 });
+
+      // The forecasts valid on the chart's date scored against it (the import ran the verification step).
+      await page.goto(`${server.url}/verification`);
+      const truths = page.getByTestId('verification-chart-truths');
+      await expect
+        .poll(
+          async () => {
+            if ((await truths.locator('tr[data-truth^="chart:"]').count()) > 0) return true;
+            await page.reload();
+            return false;
+          },
+          { timeout: 120_000, interval: 2000 },
+        )
+        .toBe(true);
+      const row = truths.locator('tr[data-truth^="chart:"]').first();
+      expect(await row.locator('td').last().textContent()).toBe(`по ледовой карте ААНИИ от ${date}`);
+      expect(await row.locator('td').nth(0).textContent()).toBe(date);
+      await page.screenshot({ path: screenshotPath('icecharts-verification'), timeout: 120_000 });
     } finally {
       await context.close();
       rmSync(dir, { recursive: true, force: true });

@@ -1,7 +1,9 @@
 /**
- * Where analyses come from. The demo source computes them (no internet here); real products are downloaded and
- * regridded by server/src/ingest/ (ANALYSIS_SOURCE) and archived beside them. The archive stores whatever the source gives as files, so models and
- * metrics never care which source it was.
+ * Where analyses come from, as the archive names them: the dataset they are archived under and the label their
+ * files carry. The demo source computes its analyses (no internet here); a real source's are downloaded and
+ * regridded by server/src/ingest/ (ANALYSIS_SOURCE, `analysisSourceOf`) and archived beside them before the
+ * archive reads them. The archive stores whatever the source gives as files, so models and metrics never care
+ * which source it was.
  */
 import { DEMO_SOURCE, demoAnalysis } from './demo-analysis.ts';
 import type { Grid } from '../grid/grid.ts';
@@ -14,10 +16,11 @@ export interface AnalysisSource {
   /** Written into every file's `source` attribute. */
   sourceLabel: string;
   description: string;
-  analysis(date: string, grid: Grid): Promise<IceState> | IceState;
+  /** A source that computes its analyses (the demo) computes the missing one of a date; an ingested one has none. */
+  analysis?: (date: string, grid: Grid) => Promise<IceState> | IceState;
 }
 
-export const demoSource: AnalysisSource = {
+export const demoSource: Required<AnalysisSource> = {
   datasetId: 'demo_analysis',
   datasetName: 'Демонстрационные данные: архив анализов',
   sourceLabel: DEMO_SOURCE,

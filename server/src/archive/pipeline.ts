@@ -33,6 +33,7 @@ import { SECTOR_GRID, LEAD_HOURS, type Grid } from '../grid/grid.ts';
 import type { IceState } from '../grid/ice-state.ts';
 import { climatology, runModelType } from '../models/index.ts';
 import { ONNX_MODEL_TYPE, runOnnxModel } from '../models/onnx/onnx-model.ts';
+import { addDays } from '../../../common/utc-day.ts';
 
 export interface ArchiveLog {
   info: (details: object, message: string) => void;
@@ -52,16 +53,6 @@ export interface ArchiveContext {
 
 export class ArchiveError extends Error {
   override name = 'ArchiveError';
-}
-
-/** 'YYYY-MM-DD' shifted by whole days. */
-export function addDays(date: string, days: number): string {
-  return new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
-}
-
-/** Today's date on the server's clock, UTC. */
-export function utcToday(now = new Date()): string {
-  return now.toISOString().slice(0, 10);
 }
 
 const gridOf = (ctx: ArchiveContext) => ctx.grid ?? SECTOR_GRID;
@@ -118,6 +109,8 @@ export async function ensureAnalysis(ctx: ArchiveContext, date: string): Promise
   const source = sourceOf(ctx);
   const existing = await analysisFile(ctx, date);
   if (existing) return existing;
+  // An ingested source's analyses come only through the ingest (the daily cycle, an import).
+  if (!source.analysis) throw new ArchiveError(`нет анализа ${source.datasetId} за ${date}`);
   const state = await source.analysis(date, gridOf(ctx));
   const bytes = encodeStateFile([state], {
     kind: 'analysis',

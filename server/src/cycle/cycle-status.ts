@@ -5,8 +5,9 @@
 import type { CycleDateView, CycleStatus } from '../../../common/api-types/cycle.ts';
 import type { Db } from '../db/database.ts';
 import type { DataDisk } from '../disk/setup-disk.ts';
+import { inboxEntries } from '../icecharts/chart-inbox.ts';
 import { cycleDates, lastRetention } from './cycle-repository.ts';
-import { archiveSource } from './run-cycle.ts';
+import { analysisSourceOf } from '../ingest/ingest-analysis.ts';
 import { windowDates, type CycleSettings } from './schedule.ts';
 
 /** What the status needs of the scheduler (../jobs/cycle-scheduler.ts): its settings and its next run. */
@@ -19,10 +20,10 @@ export async function cycleStatus(db: Db, disk: DataDisk, scheduler: CycleClock,
   const { settings } = scheduler;
   const window = windowDates(now, settings.backfillDays);
   const rows = await cycleDates(db, window);
-  const datasetId = archiveSource(settings.source).datasetId;
+  const datasetId = analysisSourceOf(settings.source).datasetId;
   const files = await db.selectFrom('forecast_files').select(['kind', 'owner', 'date']).where('date', 'in', window).execute();
   const scored = new Set((await db.selectFrom('verification_records').select('date').distinct().where('date', 'in', window).execute()).map((row) => row.date));
-  const lastJob = await db.selectFrom('jobs').select('created_at').where('kind', '=', 'force_fetch_data').orderBy('id', 'desc').limit(1).executeTakeFirst();
+  const lastJob = await db.selectFrom('jobs').select('created_at').where('kind', 'in', ['daily_cycle', 'force_fetch_data']).orderBy('id', 'desc').limit(1).executeTakeFirst();
   const next = await scheduler.nextRun(now);
   const figures = await disk.figures();
   const dates: CycleDateView[] = window.map((date) => {
@@ -50,5 +51,7 @@ export async function cycleStatus(db: Db, disk: DataDisk, scheduler: CycleClock,
     retain_days: settings.retainDays,
     last_retention: await lastRetention(db),
     dates,
+    chart_source: settings.charts?.folder ?? null,
+    charts: await inboxEntries(db),
   };
 }

@@ -6,7 +6,7 @@
 import type { FastifyInstance } from 'fastify';
 import { demoSource, type AnalysisSource } from '../archive/analysis-source.ts';
 import { subsetWarmer } from '../subsets/subset-warmer.ts';
-import { addDays, buildDay, ensureAnalysis, utcToday, type ArchiveContext } from '../archive/pipeline.ts';
+import { buildDay, ensureAnalysis, type ArchiveContext } from '../archive/pipeline.ts';
 import { FILE_VARIABLES } from '../../../common/forecast-file/variables.ts';
 import { compressedCopy, resolveInside } from '../archive/file-store.ts';
 import { defaultModel, findFile, insertModel, upsertDataset, type ModelRecord } from '../archive/forecast-repository.ts';
@@ -17,6 +17,7 @@ import { DEFAULT_DRIFT_SCALE, DEFAULT_TIME_STEP_HOURS } from '../models/free-dri
 import type { Db } from '../db/database.ts';
 import { LOCK_KEYS, withLock } from '../db/locks.ts';
 import { setDefaultModel } from './daily-models.ts';
+import { addDays, utcDay } from '../../../common/utc-day.ts';
 
 /** The seeded models; model_2 (advection) is the default forecast. */
 const SEED_MODELS: readonly ModelRecord[] = [
@@ -89,7 +90,7 @@ export interface DemoBuildOptions {
 export async function buildDemoArchive(
   ctx: ArchiveContext,
   days: number,
-  today = utcToday(),
+  today = utcDay(),
   options: DemoBuildOptions = {},
 ): Promise<DemoBuildResult> {
   return withLock(ctx.db, LOCK_KEYS.demoBuild, () => buildUnlocked(ctx, days, today, options));
@@ -136,7 +137,7 @@ export const forecastStartupTask = {
       // a forecaster opening the newest date meets no cold subset.
       ...(app.config.subsetWarm && { written: (path: string, etag: string) => subsetWarmer.warm(path, etag, { front: true }) }),
     };
-    const result = await buildDemoArchive(ctx, app.config.demoDays, utcToday(), { metricsInWorker: true, databaseUrl: app.config.databaseUrl });
+    const result = await buildDemoArchive(ctx, app.config.demoDays, utcDay(), { metricsInWorker: true, databaseUrl: app.config.databaseUrl });
     app.log.info({ first: result.dates[0], last: result.dates.at(-1), ms: result.ms }, 'demo forecast archive ready');
     // The app opens the newest day first: compress its two files now, in zlib's thread pool, so the first
     // download is not kept waiting (browsers ask for gzip over http, for br over https). Not awaited, and one

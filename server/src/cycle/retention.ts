@@ -11,7 +11,7 @@ import { existsSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { nowText, type Db } from '../db/database.ts';
 import { LOCK_KEYS, withLock } from '../db/locks.ts';
-import { addDays, type ArchiveContext } from '../archive/pipeline.ts';
+import { type ArchiveContext } from '../archive/pipeline.ts';
 import { FILES_DIR, isIsoDate, removeStaleTemporaries, resolveInside } from '../archive/file-store.ts';
 import { COPY_SUFFIXES } from '../archive/copy-checksum.ts';
 import { partsDir } from '../subsets/subset-store.ts';
@@ -19,6 +19,7 @@ import { INGEST_TMP_DIR } from '../ingest/fetch-file.ts';
 import { MAPPING_DIR } from '../ingest/mapping-store.ts';
 import { pruneCycleRecords, recordRetention } from './cycle-repository.ts';
 import { diskUsage } from './disk-usage.ts';
+import { addDays } from '../../../common/utc-day.ts';
 
 export interface RetentionOptions {
   retainDays: number;

@@ -1,24 +1,25 @@
 /**
  * One run of the daily cycle over a list of dates, oldest first, in the process that runs the job (a thread):
  * for each date fetch the configured source's analysis unless archived already (the existing ingest), then the
- * default model's runs and those of every model marked `run_daily`. The job then scores (as every job does) and,
+ * default model's runs and those of every model marked `run_daily`; then, with CHART_SOURCE, the chart inbox's new
+ * files imported (../icecharts/chart-inbox.ts). The job then scores (as every job does) and,
  * once the scores are current, retires old dates (`../jobs/cycle-job.ts`).
  * A product "not there yet" leaves its date waiting for the next attempt until the deadline;
  * any other failure fails that date with its Russian reason and the next date goes on.
  */
-import { demoSource, type AnalysisSource } from '../archive/analysis-source.ts';
 import { ArchiveError, ensureAnalysis, existingFile, runModel, type ArchiveContext } from '../archive/pipeline.ts';
 import { defaultModel } from '../archive/forecast-repository.ts';
 import { diskFullReason, isDiskFull } from '../disk/disk-full.ts';
 import { reserveShortfall } from '../disk/reserve.ts';
+import { takeChartInbox, type InboxResult } from '../icecharts/chart-inbox.ts';
 import { DataNotYetError } from '../ingest/errors.ts';
 import { russianFailure } from '../ingest/failure.ts';
-import { ingestFromSource, sourceIdentity } from '../ingest/ingest-analysis.ts';
+import { analysisSourceOf, ingestFromSource } from '../ingest/ingest-analysis.ts';
 import type { AnalysisSourceConfig } from '../ingest/products.ts';
 import { TimeStepError } from '../ingest/time-axis.ts';
 import { saveCycleDate, type CycleDateStatus } from './cycle-repository.ts';
 import { dailyModels } from './daily-models.ts';
-import { clockOf, deadlineOf } from './schedule.ts';
+import { clockOf, deadlineOf, type ChartInbox } from './schedule.ts';
 
 export interface CyclePlan {
   /** 'YYYY-MM-DD', processed oldest first. */
@@ -32,6 +33,8 @@ export interface CyclePlan {
   retainDays: number;
   /** DISK_RESERVE, bytes: no date is started with less free space on DATA_DIR's disk (absent in older jobs: none). */
   diskReserveBytes?: number;
+  /** CHART_SOURCE's inbox, taken up after the dates (absent or null: none). */
+  charts?: ChartInbox | null;
   jobId: number | null;
   userId: number | null;
 }
@@ -50,6 +53,10 @@ export interface CycleRunResult {
   inputs: Array<{ date: string; product: string; file: string; sha256: string; variables: string[]; grid: string }>;
   /** Bytes downloaded or read. */
   bytes: number;
+  /** What the chart inbox's new files became (null without CHART_SOURCE). */
+  charts: InboxResult | null;
+  /** Why the chart inbox could not be read. */
+  charts_error?: string;
 }
 
 const waitingMessage = (date: string, attempt: number, next: Date): string =>
@@ -67,19 +74,6 @@ export function isNotYetAvailable(error: unknown): boolean {
   return missing !== null && missing[1] > missing[2];
 }
 
-/** The archive's view of a source: its dataset id and the label its files carry. */
-export function archiveSource(source: AnalysisSourceConfig): AnalysisSource {
-  if (source.kind === 'demo') return demoSource;
-  const identity = sourceIdentity(source);
-  return {
-    ...identity,
-    description: '',
-    analysis: () => {
-      throw new ArchiveError(`нет анализа ${identity.datasetId} за эту дату`);
-    },
-  };
-}
-
 type Progress = (fraction: number, message?: string) => void;
 
 /** Attempts so far of a waiting date (the row's count), for the message's N. */
@@ -87,11 +81,11 @@ export type AttemptsOf = (date: string) => number;
 
 export async function runCycle(ctx: ArchiveContext, plan: CyclePlan, attemptsOf: AttemptsOf, progress: Progress): Promise<CycleRunResult> {
   const now = new Date(plan.now);
-  const source = archiveSource(plan.source);
+  const source = analysisSourceOf(plan.source);
   const sourced: ArchiveContext = { ...ctx, source };
-  const result: CycleRunResult = { dates: [], dataset_id: source.datasetId, inputs: [], bytes: 0 };
+  const result: CycleRunResult = { dates: [], dataset_id: source.datasetId, inputs: [], bytes: 0, charts: null };
   const dates = [...plan.dates].sort();
-  const share = 0.95 / Math.max(1, dates.length);
+  const share = 0.9 / Math.max(1, dates.length);
   for (const [index, date] of dates.entries()) {
     const base = 0.02 + index * share;
     const short = reserveShortfall(ctx.dataDir, plan.diskReserveBytes ?? 0, date);
@@ -129,6 +123,14 @@ export async function runCycle(ctx: ArchiveContext, plan: CyclePlan, attemptsOf:
       outcome = await settleFailure(ctx, plan, now, date, error, attemptsOf(date) + 1);
     }
     result.dates.push(outcome);
+  }
+  if (plan.charts) {
+    progress(0.93, 'ледовые карты из папки');
+    try {
+      result.charts = await takeChartInbox(ctx.db, ctx.dataDir, plan.charts.folder, plan.charts.maxBytes, (message) => progress(0.93, message));
+    } catch (error) {
+      result.charts_error = (error as Error).message;
+    }
   }
   return result;
 }

@@ -4,6 +4,7 @@
  */
 import { Cron } from 'croner';
 import type { AnalysisSourceConfig } from '../ingest/products.ts';
+import { addDays, utcDay } from '../../../common/utc-day.ts';
 
 export const SCHEDULE_OFF = 'off';
 
@@ -62,13 +63,10 @@ export function latestOccurrence(schedule: string, since: Date, now: Date, limit
   }
 }
 
-/** 'YYYY-MM-DD' of a UTC instant. */
-export const dayOf = (time: Date): string => time.toISOString().slice(0, 10);
-
 /** The dates a run started at `now` looks at: today − backfill … today, oldest first. */
 export function windowDates(now: Date, backfillDays: number): string[] {
-  const today = Date.parse(`${dayOf(now)}T00:00:00Z`);
-  return Array.from({ length: backfillDays + 1 }, (_, k) => new Date(today - (backfillDays - k) * 86_400_000).toISOString().slice(0, 10));
+  const today = utcDay(now);
+  return Array.from({ length: backfillDays + 1 }, (_, k) => addDays(today, k - backfillDays));
 }
 
 /** The instant a date's product counts as failed when still missing: the date at CYCLE_DEADLINE (UTC). */
@@ -87,4 +85,12 @@ export interface CycleSettings {
   source: AnalysisSourceConfig;
   /** DISK_RESERVE, bytes: a date is not started with less free space than this. */
   diskReserveBytes: number;
+  /** CHART_SOURCE: the inbox of ice charts each run takes up (IMPORT_MAX_BYTES the largest file), or null. */
+  charts?: ChartInbox | null;
+}
+
+/** The chart inbox of a run: its folder and the largest file taken (bytes). */
+export interface ChartInbox {
+  folder: string;
+  maxBytes: number;
 }

@@ -215,8 +215,9 @@ async function migratePostgres(pool: pg.Pool, migrations: readonly string[]): Pr
 export function uniqueViolation(error: unknown): string | undefined {
   const e = error as { code?: string; message?: string; constraint?: string };
   if (e?.code === '23505') return e.constraint ?? '';
-  const match = /UNIQUE constraint failed: ([\w., ]+)/.exec(e?.message ?? '');
-  return match?.[1];
+  // SQLite names the columns (`jobs.kind`), or the index of an expression (`index 'jobs_single_flight'`).
+  const match = /UNIQUE constraint failed: (?:index '([\w.]+)'|([\w., ]+))/.exec(e?.message ?? '');
+  return match?.[1] ?? match?.[2];
 }
 
 /** A foreign key refused the change (SQLite: SQLITE_CONSTRAINT_FOREIGNKEY; PostgreSQL: 23503). */

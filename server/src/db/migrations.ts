@@ -319,4 +319,24 @@ export const migrations: readonly string[] = [
   CREATE INDEX chart_verification_records_date ON chart_verification_records (date, lead_hours);
   CREATE INDEX chart_verification_records_chart ON chart_verification_records (chart_id);
   `,
+  // 15: the daily cycle's chart inbox (CHART_SOURCE=dir:PATH, server/src/icecharts/chart-inbox.ts): what became of
+  // each file, keyed by name; a file seen again with the same size and modification time is not taken up again.
+  `
+  CREATE TABLE chart_inbox (
+    name      TEXT PRIMARY KEY,
+    bytes     INTEGER NOT NULL,
+    mtime_ms  INTEGER NOT NULL,
+    status    TEXT NOT NULL CHECK (status IN ('imported', 'skipped', 'failed')),
+    message   TEXT NOT NULL,
+    chart_id  INTEGER REFERENCES ice_charts (id) ON DELETE SET NULL,
+    seen_at   TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))
+  );
+  `,
+  // 16: the daily cycle's two job kinds, a scheduled run ('daily_cycle') and one asked for ('force_fetch_data'),
+  // share the single flight: at most one of either queued or running (jobs/jobs-repository.ts CYCLE_JOB_KINDS).
+  `
+  DROP INDEX jobs_single_flight;
+  CREATE UNIQUE INDEX jobs_single_flight ON jobs ((kind IN ('daily_cycle', 'force_fetch_data')))
+    WHERE kind IN ('daily_cycle', 'force_fetch_data') AND status IN ('queued', 'running');
+  `,
 ];

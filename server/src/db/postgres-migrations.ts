@@ -298,4 +298,23 @@ export const postgresMigrations: readonly string[] = [
   CREATE INDEX chart_verification_records_date ON chart_verification_records (date, lead_hours);
   CREATE INDEX chart_verification_records_chart ON chart_verification_records (chart_id);
   `,
+  // 15: the daily cycle's chart inbox.
+  `
+  CREATE TABLE chart_inbox (
+    name      text PRIMARY KEY,
+    bytes     bigint NOT NULL,
+    mtime_ms  bigint NOT NULL,
+    status    text NOT NULL CHECK (status IN ('imported', 'skipped', 'failed')),
+    message   text NOT NULL,
+    chart_id  integer REFERENCES ice_charts (id) ON DELETE SET NULL,
+    seen_at   text NOT NULL DEFAULT ${NOW}
+  );
+  `,
+  // 16: the daily cycle's two job kinds, a scheduled run ('daily_cycle') and one asked for ('force_fetch_data'),
+  // share the single flight: at most one of either queued or running (jobs/jobs-repository.ts CYCLE_JOB_KINDS).
+  `
+  DROP INDEX jobs_single_flight;
+  CREATE UNIQUE INDEX jobs_single_flight ON jobs ((kind IN ('daily_cycle', 'force_fetch_data')))
+    WHERE kind IN ('daily_cycle', 'force_fetch_data') AND status IN ('queued', 'running');
+  `,
 ];

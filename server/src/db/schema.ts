@@ -182,6 +182,17 @@ export interface ChartVerificationRecordsTable extends VerificationRecordsTable 
   chart_id: number;
 }
 
+/** Migration 15: what the daily cycle's chart inbox made of each file (server/src/icecharts/chart-inbox.ts). */
+export interface ChartInboxTable {
+  name: string;
+  bytes: number;
+  mtime_ms: number;
+  status: 'imported' | 'skipped' | 'failed';
+  message: string;
+  chart_id: number | null;
+  seen_at: ColumnType<string, string | undefined, string>;
+}
+
 /** Migration 10: the spatial probability score of all models' files of a start date and lead. */
 export interface VerificationEnsemblesTable {
   date: string;
@@ -240,4 +251,5 @@ export interface Database {
   cycle_retention: CycleRetentionTable;
   ice_charts: IceChartsTable;
   chart_verification_records: ChartVerificationRecordsTable;
+  chart_inbox: ChartInboxTable;
 }

@@ -7,7 +7,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 
 /** What the API answers while the database is away (`{"detail": ...}`), and the seconds it asks a client to wait. */
-export const DATABASE_UNAVAILABLE = 'Database unavailable';
+export { DATABASE_UNAVAILABLE } from '../../../common/api-types/errors.ts';
 export const DATABASE_RETRY_S = 5;
 
 /** Socket errors of a connection that could not be made or was cut (Node's codes). */

@@ -21,6 +21,8 @@ export const chartReasonsRu = {
   badShp: (shp: string, why: string) => `Файл «${shp}» не читается: ${why}`,
   noValidTime: (name: string) =>
     `Срок действия карты не определён: в имени «${name}» нет даты (aari_arc_ГГГГММДД_pl_a, ГГГГММДДЧЧММ_<район>_RIC|WA, cis_SGRD??_ГГГГММДДTЧЧММZ_pl_a) — укажите valid_time`,
+  noValidTimeInInbox: (name: string) =>
+    `Срок действия карты не определён: в имени «${name}» нет даты (aari_arc_ГГГГММДД_pl_a, ГГГГММДДЧЧММ_<район>_RIC|WA, cis_SGRD??_ГГГГММДДTЧЧММZ_pl_a) — файл из папки CHART_SOURCE не загружен`,
   badValidTime: (value: string) => `Поле valid_time должно быть датой и временем ISO 8601 (например 2014-02-11T00:00:00Z), получено ${JSON.stringify(value)}`,
   exists: (source: string, validTime: string, id: number | null) =>
     `Карта ${source} на ${validTime} уже загружена${id === null ? '' : ` (№ ${id})`}: чтобы заменить её, отправьте replace=1`,

@@ -4,7 +4,7 @@
  */
 import type { IceChartFeature } from '../../../common/api-types/icecharts.ts';
 import type { MultiPoly } from './geometry-types.ts';
-import { containsPoint } from './resolve-overlaps.ts';
+import { bounds, containsPoint } from './resolve-overlaps.ts';
 
 export interface ChartLookup {
   /** The feature containing (lon, lat) in degrees, or null outside every polygon. */
@@ -14,16 +14,7 @@ export interface ChartLookup {
 export function chartLookup(features: IceChartFeature[]): ChartLookup {
   const entries = features.map((feature) => {
     const polys = (feature.geometry.type === 'Polygon' ? [feature.geometry.coordinates] : feature.geometry.coordinates) as MultiPoly;
-    const box = [Infinity, Infinity, -Infinity, -Infinity];
-    for (const poly of polys) {
-      for (const [x, y] of poly[0] ?? []) {
-        box[0] = Math.min(box[0], x);
-        box[1] = Math.min(box[1], y);
-        box[2] = Math.max(box[2], x);
-        box[3] = Math.max(box[3], y);
-      }
-    }
-    return { feature, polys, box };
+    return { feature, polys, box: bounds(polys) };
   });
   return {
     at(lon, lat) {

@@ -12,9 +12,10 @@
 import { difference } from 'polyclip-ts';
 import type { MultiPoly, Ring } from './geometry-types.ts';
 
-type Box = [number, number, number, number];
+export type Box = [number, number, number, number];
 
-function bounds(polys: MultiPoly): Box {
+/** [west, south, east, north] of the polygons' outer rings, degrees. */
+export function bounds(polys: MultiPoly): Box {
   const box: Box = [Infinity, Infinity, -Infinity, -Infinity];
   for (const poly of polys) {
     for (const [x, y] of poly[0] ?? []) {

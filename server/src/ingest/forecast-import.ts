@@ -7,7 +7,8 @@
 import type { NetcdfDataset } from '../../../netcdf/types.ts';
 import { LEAD_HOURS, type Grid } from '../grid/grid.ts';
 import type { IceState } from '../grid/ice-state.ts';
-import { isoDay, readTimeSteps, timeAxis, TimeStepError } from './time-axis.ts';
+import { readTimeSteps, timeAxis, TimeStepError } from './time-axis.ts';
+import { utcDay } from '../../../common/utc-day.ts';
 import { convertDataset, IngestError, mergeFields, planFile, type ConvertedFile, type TargetFields } from './to-ice-state.ts';
 import { cleanText, type VariableNames } from './variables.ts';
 
@@ -40,7 +41,7 @@ export function leadSources(times: number[], startMs: number, leads: readonly nu
       if (h0 < lead && lead < h1) return { before: i0, after: i1, weight: (lead - h0) / (h1 - h0) };
     }
     throw new TimeStepError(
-      `файл прогноза не покрывает заблаговременность +${lead} ч от ${isoDay(startMs)} 00:00 UTC: шаги файла ${hoursText(hours)}`,
+      `файл прогноза не покрывает заблаговременность +${lead} ч от ${utcDay(startMs)} 00:00 UTC: шаги файла ${hoursText(hours)}`,
     );
   });
 }
@@ -83,7 +84,7 @@ export function convertForecast(
   const axis = timeAxis(dataset, first);
   if (axis.times.length === 0) throw new TimeStepError('в файле прогноза нет оси времени: заблаговременности определить нельзя');
   const reference = referenceTime(dataset);
-  const date = options.date ?? isoDay(reference ?? axis.times[0]);
+  const date = options.date ?? utcDay(reference ?? axis.times[0]);
   const startMs = Date.parse(`${date}T00:00:00Z`);
   const sources = leadSources(axis.times, startMs);
   const steps = new Map<number, ConvertedFile>();
@@ -94,7 +95,7 @@ export function convertForecast(
         names: options.names,
         target: options.target,
         fileName: options.fileName,
-        step: { index, date: isoDay(axis.times[index]) },
+        step: { index, date: utcDay(axis.times[index]) },
         dataDir: options.dataDir,
       });
       steps.set(index, converted);

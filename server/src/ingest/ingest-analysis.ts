@@ -5,6 +5,7 @@
  */
 import type { RegridMethod } from '../../../common/regrid/index.ts';
 import { NetcdfError, openNetcdf, type NetcdfDataset } from '../../../netcdf/index.ts';
+import { demoSource, type AnalysisSource } from '../archive/analysis-source.ts';
 import type { ArchiveContext } from '../archive/pipeline.ts';
 import { SECTOR_GRID, type Grid } from '../grid/grid.ts';
 import type { FileRecord } from '../archive/forecast-repository.ts';
@@ -123,11 +124,13 @@ export async function ingestAnalysis(ctx: Pick<ArchiveContext, 'db' | 'dataDir'>
 }
 
 /** What a non-demo source archives under, and how its products are named. */
-export function sourceIdentity(source: Exclude<AnalysisSourceConfig, { kind: 'demo' }>): { datasetId: string; datasetName: string; sourceLabel: string } {
+/** The archive's view of a configured source (ANALYSIS_SOURCE): the demo computes its analyses, the others are ingested. */
+export function analysisSourceOf(source: AnalysisSourceConfig): AnalysisSource {
+  if (source.kind === 'demo') return demoSource;
   if (source.kind === 'dir') {
-    return { datasetId: INBOX_DATASET_ID, datasetName: `Анализы из папки ${source.dir}`, sourceLabel: `папка ${source.dir}` };
+    return { datasetId: INBOX_DATASET_ID, datasetName: `Анализы из папки ${source.dir}`, sourceLabel: `папка ${source.dir}`, description: '' };
   }
-  return { datasetId: source.list.dataset_id, datasetName: source.list.dataset_name, sourceLabel: source.list.products.map((p) => p.name).join('; ') };
+  return { datasetId: source.list.dataset_id, datasetName: source.list.dataset_name, sourceLabel: source.list.products.map((p) => p.name).join('; '), description: '' };
 }
 
 async function fetchProduct(product: Product, date: string, dataDir: string, signal: AbortSignal | undefined, onBytes: ByteProgress): Promise<FetchedFile> {
@@ -165,7 +168,7 @@ export async function ingestFromSource(
   options: { userId: number | null; signal?: AbortSignal; onBytes?: (product: string, loaded: number, total: number | null) => void; grid?: Grid },
 ): Promise<IngestResult> {
   const inputs = await fetchSourceFiles(source, date, ctx.dataDir, options);
-  const identity = sourceIdentity(source);
+  const identity = analysisSourceOf(source);
   const result = await ingestAnalysis(ctx, inputs, { datasetId: identity.datasetId, sourceLabel: identity.sourceLabel, date, userId: options.userId, grid: options.grid });
   const described: DatasetInfo[] = result.inputs.map((input, k) => ({
     ...input,

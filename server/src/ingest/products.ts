@@ -16,6 +16,7 @@
 import { readFileSync } from 'node:fs';
 import { isAbsolute, resolve } from 'node:path';
 import type { VariableNames } from './variables.ts';
+import { addDays } from '../../../common/utc-day.ts';
 
 export interface Product {
   id: string;
@@ -84,12 +85,11 @@ class ProductListError extends Error {
   override name = 'ProductListError';
 }
 
-const shift = (date: string, days: number) => new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
 /** A URL or path template with the date's placeholders filled in. */
 export function fillTemplate(template: string, date: string): string {
   return template.replace(PLACEHOLDER, (_, token: string, offset: string | undefined) => {
-    const day = offset ? shift(date, Number(offset)) : date;
+    const day = offset ? addDays(date, Number(offset)) : date;
     switch (token) {
       case 'date':
         return day;

@@ -56,9 +56,6 @@ export function timeAxis(dataset: NetcdfDataset, fieldName: string): TimeAxis {
   return { variable: coordinate.name, times: read.steps.map((s) => s.ms), steps: read.steps, calendar: read.units.calendar };
 }
 
-/** 'YYYY-MM-DD' of a UTC time. */
-export const isoDay = (ms: number): string => new Date(ms).toISOString().slice(0, 10);
-
 export interface PickedStep {
   /** The step index (for `read(name, index)`), or null for a field without time. */
   index: number | null;

@@ -1,8 +1,8 @@
 /**
  * The daily cycle's scheduler, one per API server (worker processes run jobs, they do not schedule). The schedule
  * lives in the database: a tick is claimed by inserting its row (cycle_ticks), a due retry by moving its date from
- * waiting to queued, so of several servers exactly one starts each run; and a run is a `force_fetch_data` job,
- * of which the jobs table lets one be queued or running at a time. On SQLite the same statements, one process.
+ * waiting to queued, so of several servers exactly one starts each run; and a run is a `daily_cycle` job
+ * (`force_fetch_data` when an admin asks for it), of which the jobs table lets one be queued or running at a time. On SQLite the same statements, one process.
  * `runDue(now)` does what is due at `now`; the timer calls it, tests call it with a fake clock.
  */
 import type { FastifyBaseLogger } from 'fastify';
@@ -11,7 +11,7 @@ import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import type { JobQueue } from './job-queue.ts';
 import type { JobSpec } from './job-specs.ts';
-import { findActiveJob, JobAlreadyActiveError } from './jobs-repository.ts';
+import { CYCLE_JOB_KINDS, findActiveJob, JobAlreadyActiveError } from './jobs-repository.ts';
 import {
   claimRetries,
   claimTick,
@@ -25,7 +25,8 @@ import {
   unfinishedDates,
   type CycleDate,
 } from '../cycle/cycle-repository.ts';
-import { dayOf, latestOccurrence, nextOccurrence, SCHEDULE_OFF, windowDates, type CycleSettings } from '../cycle/schedule.ts';
+import { latestOccurrence, nextOccurrence, SCHEDULE_OFF, windowDates, type CycleSettings } from '../cycle/schedule.ts';
+import { utcDay } from '../../../common/utc-day.ts';
 
 
 export function cycleSettings(config: Config): CycleSettings {
@@ -37,6 +38,7 @@ export function cycleSettings(config: Config): CycleSettings {
     retainDays: config.retainDays,
     source: config.analysisSource,
     diskReserveBytes: config.diskReserveBytes,
+    charts: config.chartSource ? { folder: config.chartSource.path, maxBytes: config.importMaxBytes } : null,
   };
 }
 
@@ -129,7 +131,7 @@ export class CycleScheduler {
     const occurrence = latestOccurrence(this.settings.schedule, since, now);
     if (!this.lastSeen || now > this.lastSeen) this.lastSeen = now;
     if (occurrence) this.pendingTick = occurrence;
-    if (await findActiveJob(this.deps.db, 'force_fetch_data')) return null;
+    if (await findActiveJob(this.deps.db, CYCLE_JOB_KINDS)) return null;
     if (this.pendingTick) {
       const tick = this.pendingTick;
       const job = await this.runTick(tick, now);
@@ -207,10 +209,13 @@ export class CycleScheduler {
         deadline: settings.deadline,
         retainDays: settings.retainDays,
         diskReserveBytes: settings.diskReserveBytes,
+        charts: settings.charts ?? null,
         userId,
       },
     };
-    const job = await this.deps.jobs.submit('force_fetch_data', { date: dayOf(now), dates, trigger }, userId, spec);
+    // An admin's run keeps the kind POST /force_fetch_data always started; the schedule's runs are its own kind.
+    const kind = trigger === 'manual' ? 'force_fetch_data' : 'daily_cycle';
+    const job = await this.deps.jobs.submit(kind, { date: utcDay(now), dates, trigger }, userId, spec);
     const rows = await cycleDates(this.deps.db, dates);
     for (const date of dates) {
       const row = rows.get(date);

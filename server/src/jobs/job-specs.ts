@@ -17,7 +17,7 @@ import { cycleRetention, dailyCycleJob } from './cycle-job.ts';
 import { importAnalysisJob, importForecastJob } from './ingest-jobs.ts';
 import type { JobHandler } from './job-handler.ts';
 import { registerOnnxModelJob } from './onnx-jobs.ts';
-import { withScoring } from './with-scoring.ts';
+import { chartScope, withScoring } from './with-scoring.ts';
 import { importChartJob } from './icechart-jobs.ts';
 
 export type JobSpec =
@@ -64,6 +64,8 @@ export function uploadRef(dataDir: string, path: string): string {
 
 /** Every job changes the archive, so each ends with the scoring step; the daily cycle's retention waits for it. */
 export function handlerFor(spec: JobSpec, env: JobEnvironment): JobHandler {
+  // A chart changes no forecast or analysis: only the records against it can be missing.
+  if (spec.task === 'import_icechart') return withScoring(archiveHandlerFor(spec, env), env, undefined, chartScope);
   return withScoring(archiveHandlerFor(spec, env), env, spec.task === 'daily_cycle' ? cycleRetention(env, spec.plan) : undefined);
 }
 

@@ -20,12 +20,13 @@ function toJob(row: JobRow): Job {
 }
 
 /**
- * Kinds of which at most one job may be queued or running at a time, on every server together: the partial
- * unique index `jobs_single_flight` (migration 6) refuses a second one in the insert itself.
+ * The daily cycle's kinds: a run of the schedule (a tick, a due retry, dates a dead run left) and one an admin asked
+ * for (POST /force_fetch_data). At most one job of either is queued or running at a time, on every server together:
+ * the partial unique index `jobs_single_flight` (migration 16) refuses a second one in the insert itself.
  */
-export const SINGLE_FLIGHT_KINDS: readonly JobKind[] = ['force_fetch_data'];
+export const CYCLE_JOB_KINDS: readonly JobKind[] = ['daily_cycle', 'force_fetch_data'];
 
-/** A single-flight kind already has a queued or running job (`active`, if it is still there when looked up). */
+/** A daily cycle's job is already queued or running (`active`, if it is still there when looked up). */
 export class JobAlreadyActiveError extends Error {
   constructor(
     readonly kind: JobKind,
@@ -37,7 +38,7 @@ export class JobAlreadyActiveError extends Error {
 }
 
 /**
- * Store a new queued job. For a SINGLE_FLIGHT_KINDS kind, throws JobAlreadyActiveError when one is queued or
+ * Store a new queued job. For a CYCLE_JOB_KINDS kind, throws JobAlreadyActiveError when one of them is queued or
  * running already, atomically across servers (the unique index decides, not a read before the write).
  */
 export async function insertJob(db: Db, kind: JobKind, request: Record<string, unknown>, userId: number | null): Promise<Job> {
@@ -50,8 +51,8 @@ export async function insertJob(db: Db, kind: JobKind, request: Record<string, u
     return toJob(row);
   } catch (error) {
     const constraint = uniqueViolation(error);
-    // PostgreSQL names the index; SQLite names the indexed column (`jobs.kind`).
-    if (constraint === 'jobs_single_flight' || constraint === 'jobs.kind') throw new JobAlreadyActiveError(kind, await findActiveJob(db, kind));
+    // Both engines name the index (SQLite: "index 'jobs_single_flight'", an index on an expression).
+    if (constraint === 'jobs_single_flight') throw new JobAlreadyActiveError(kind, await findActiveJob(db, CYCLE_JOB_KINDS));
     throw error;
   }
 }
@@ -89,12 +90,12 @@ export async function findVisibleJob(db: Db, viewer: JobViewer, id: number): Pro
   return toView(row);
 }
 
-/** A queued or running job of this kind, if any. */
-export async function findActiveJob(db: Db, kind: JobKind): Promise<Job | undefined> {
+/** The oldest queued or running job of `kinds`. */
+export async function findActiveJob(db: Db, kinds: readonly JobKind[]): Promise<Job | undefined> {
   const row = await db
     .selectFrom('jobs')
     .selectAll()
-    .where('kind', '=', kind)
+    .where('kind', 'in', kinds)
     .where('status', 'in', ['queued', 'running'])
     .orderBy('id')
     .limit(1)

@@ -3,10 +3,10 @@
  * once the server is up, stopped on close), and the startup task itself: retention once, then the timer.
  */
 import type { FastifyInstance } from 'fastify';
-import { utcToday } from '../archive/pipeline.ts';
 import { retire } from '../cycle/retention.ts';
 import { CycleScheduler, cycleSettings } from './cycle-scheduler.ts';
 import type { StartupTask } from '../startup-task.ts';
+import { utcDay } from '../../../common/utc-day.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -28,7 +28,7 @@ export const cycleStartupTask: StartupTask = {
     if (retainDays > 0) {
       // After the demo build's records (the verification task started them): a date goes only once they exist.
       await app.scoring.request();
-      await retire({ db: app.db, dataDir, log: app.log }, { retainDays, today: utcToday() });
+      await retire({ db: app.db, dataDir, log: app.log }, { retainDays, today: utcDay() });
       app.disk.changed();
     }
     const { schedule } = app.cycle.settings;

@@ -39,7 +39,10 @@ export function metricsRoute(app: FastifyInstance): void {
   app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
     if (!scraperAllowed(app, request)) throw new HttpError(404, 'Not Found');
     try {
-      app.metrics.setState(await readSnapshot({ db: app.db, disk: app.disk, cycle: app.cycle }));
+      const read = () => readSnapshot({ db: app.db, disk: app.disk, cycle: app.cycle });
+      // A connection a database restart left in the pool fails once and is dropped: the second try tells a
+      // database that is back from one still away.
+      app.metrics.setState(await read().catch((error: unknown) => (isDatabaseUnavailable(error) ? read() : Promise.reject(error))));
     } catch (error) {
       // The operator needs the metrics most when the database is away: answer with what this process knows.
       if (!isDatabaseUnavailable(error)) throw error;

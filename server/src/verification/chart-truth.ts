@@ -12,7 +12,7 @@
 import type { VerifiedFields } from '../../../common/verification/scores.ts';
 import { rowAreasKm2 } from '../../../common/verification/grid-area.ts';
 import { VERIFICATION_RUNS, type VerificationRun } from '../../../common/api-types/verification.ts';
-import { addDays, type ArchiveContext } from '../archive/pipeline.ts';
+import { type ArchiveContext } from '../archive/pipeline.ts';
 import { listModels, type FileRecord, type ModelRecord } from '../archive/forecast-repository.ts';
 import { LOCK_KEYS, withLock } from '../db/locks.ts';
 import { LEAD_HOURS, type Grid } from '../grid/grid.ts';
@@ -25,6 +25,7 @@ import { chartTruthField, judgedCells, scoreAgainstChart, type ChartTruthField }
 import { chartRecordInputs, chartRecordKey, saveChartRecord } from './chart-truth-repository.ts';
 import { COMPUTED_TYPES, VERIFICATION_VERSION } from './verification-plan.ts';
 import { forecastFiles } from './verification-repository.ts';
+import { addDays } from '../../../common/utc-day.ts';
 
 export interface ChartVerifyOptions {
   /** Only these charts' records (a chart import scores its own chart). */

@@ -8,7 +8,7 @@ import { readFile } from 'node:fs/promises';
 import { LruCache } from '../../../common/lru-cache.ts';
 import type { VerifiedFields } from '../../../common/verification/scores.ts';
 import { Nc3Dataset } from '../../../netcdf/nc3/reader.ts';
-import { addDays, forecastFrom, type ArchiveContext } from '../archive/pipeline.ts';
+import { forecastFrom, type ArchiveContext } from '../archive/pipeline.ts';
 import { resolveInside } from '../archive/file-store.ts';
 import { FILE_VARIABLES } from '../../../common/forecast-file/variables.ts';
 import { decodeStateFile, gridFromDataset } from '../archive/forecast-file.ts';
@@ -16,6 +16,7 @@ import type { FileRecord, ModelRecord } from '../archive/forecast-repository.ts'
 import type { Grid } from '../grid/grid.ts';
 import type { IceState } from '../grid/ice-state.ts';
 import { textAttribute, type AnalysisArchive } from './analyses.ts';
+import { addDays } from '../../../common/utc-day.ts';
 
 export interface FileFields {
   grid: Grid;

@@ -17,7 +17,7 @@
  */
 import { createHash } from 'node:crypto';
 import { LOCK_KEYS, withLock } from '../db/locks.ts';
-import { addDays, type ArchiveContext } from '../archive/pipeline.ts';
+import { type ArchiveContext } from '../archive/pipeline.ts';
 import { AnalysisArchive, analysesFor } from './analyses.ts';
 import { computedRun } from './forecast-runs.ts';
 import { MissingHistoryError } from '../models/onnx/session.ts';
@@ -26,6 +26,7 @@ import { LEAD_HOURS } from '../grid/grid.ts';
 import { driftSpeed, type IceState } from '../grid/ice-state.ts';
 import { scoreField, type Scores } from '../../../common/verification/hindcast-scores.ts';
 import { importedDates, importedFingerprint, importedRun, isExternal } from '../ingest/external-model.ts';
+import { addDays } from '../../../common/utc-day.ts';
 
 /** Bump when the way metrics are computed changes, so stored ones are recomputed. */
 const METRICS_VERSION = 1;

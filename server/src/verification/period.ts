@@ -1,5 +1,5 @@
+import { addDays } from '../../../common/utc-day.ts';
 /** The verification page's default period, which the API's routes and the model cards share. */
-import { addDays } from '../archive/pipeline.ts';
 
 /** Days of the default period, today included. */
 export const DEFAULT_PERIOD_DAYS = 30;

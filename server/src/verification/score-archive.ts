@@ -31,6 +31,19 @@ export interface ScoreResult extends VerifyResult {
 const RECORDS_SHARE = 0.75;
 const CHARTS_SHARE = 0.05;
 
+/** What `scoreCharts` did. */
+export interface ChartScoreResult {
+  charts: ChartVerifyResult;
+}
+
+/**
+ * Only the records against these charts: what a chart import can have made stale (a chart changes no forecast,
+ * no analysis and no model, so the other steps would find nothing to do after reading the whole index).
+ */
+export async function scoreCharts(ctx: ArchiveContext, chartIds: number[], onProgress?: (fraction: number, message: string) => void): Promise<ChartScoreResult> {
+  return { charts: await verifyChartTruths(ctx, { chartIds, onProgress }) };
+}
+
 export async function scoreArchive(ctx: ArchiveContext, options: ScoreOptions = {}): Promise<ScoreResult> {
   const progress = options.onProgress ?? (() => undefined);
   const records = await verifyArchive(ctx, { modelIds: options.modelIds, onProgress: (fraction, message) => progress(RECORDS_SHARE * fraction, message) });

@@ -9,14 +9,27 @@ import type { FastifyInstance } from 'fastify';
 import type { DatabaseTarget } from '../db/database.ts';
 import { runInWorker } from '../threads/run-in-thread.ts';
 import type { ScoringTaskArgs } from './scoring-task.ts';
-import type { ScoreResult } from './score-archive.ts';
+import type { ChartScoreResult, ScoreResult } from './score-archive.ts';
 
 const task = new URL('./scoring-task.ts', import.meta.url);
 
+/** What a step scores: everything (absent), or only the records against these charts (`scoreCharts`). */
+export interface ScoringScope {
+  chartIds?: number[];
+}
+
+type ThreadOptions = { signal?: AbortSignal; onProgress?: (fraction: number, message?: string) => void };
+
 /** Run `scoreArchive` on a thread of its own. */
-export function scoreInThread(where: DatabaseTarget, options: { signal?: AbortSignal; onProgress?: (fraction: number, message?: string) => void } = {}): Promise<ScoreResult> {
+export function scoreInThread(where: DatabaseTarget, options: ThreadOptions = {}): Promise<ScoreResult> {
   const args: ScoringTaskArgs = { dataDir: where.dataDir, databaseUrl: where.databaseUrl };
   return runInWorker<ScoreResult>(task, args, options);
+}
+
+/** Run `scoreCharts` (the records against these charts only) on a thread of its own. */
+export function scoreChartsInThread(where: DatabaseTarget, chartIds: number[], options: ThreadOptions = {}): Promise<ChartScoreResult> {
+  const args: ScoringTaskArgs = { dataDir: where.dataDir, databaseUrl: where.databaseUrl, chartIds };
+  return runInWorker<ChartScoreResult>(task, args, options);
 }
 
 export interface BackgroundLog {

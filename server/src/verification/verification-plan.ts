@@ -5,12 +5,13 @@
 import { createHash } from 'node:crypto';
 import { VERIFICATION_RUNS, type VerificationRun } from '../../../common/api-types/verification.ts';
 import { modelFamilies } from '../../../common/model-families.ts';
-import { addDays, type ArchiveContext } from '../archive/pipeline.ts';
+import { type ArchiveContext } from '../archive/pipeline.ts';
 import { listModels, type FileRecord, type ModelRecord } from '../archive/forecast-repository.ts';
 import { LEAD_HOURS } from '../grid/grid.ts';
 import { AnalysisArchive, analysesFor } from './analyses.ts';
 import { computedRun, fileRun, SpinUps, type RunSource } from './forecast-runs.ts';
 import { ensembleInputs, forecastFiles, recordInputs } from './verification-repository.ts';
+import { addDays } from '../../../common/utc-day.ts';
 
 /** Bump when the scores' definitions change, so every stored record is recomputed. */
 export const VERIFICATION_VERSION = 1;

@@ -3,10 +3,11 @@
  * (enough for hindcast metrics: a +24h lead verified against the next day's analysis).
  */
 import type { FastifyInstance } from 'fastify';
-import { addDays, ensureAnalysis, utcToday } from '../../src/archive/pipeline.ts';
+import { ensureAnalysis } from '../../src/archive/pipeline.ts';
 import { seedDataset, seedModels } from '../../src/cycle/demo-archive.ts';
+import { addDays, utcDay } from '../../../common/utc-day.ts';
 
-export async function prepareArchive(app: FastifyInstance, days = 2, last = utcToday()): Promise<string[]> {
+export async function prepareArchive(app: FastifyInstance, days = 2, last = utcDay()): Promise<string[]> {
   await seedModels(app.db);
   await seedDataset(app.db);
   const dates = Array.from({ length: days }, (_, k) => addDays(last, k - days + 1));

@@ -1,10 +1,11 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { analysisDates, utcToday } from '../../src/archive/pipeline.ts';
+import { analysisDates } from '../../src/archive/pipeline.ts';
 import { findFile } from '../../src/archive/forecast-repository.ts';
 import { call, startTestApp, waitForJob, type TestApp } from '../jobs/test-app.ts';
 import { prepareArchive } from './archive-fixture.ts';
+import { utcDay } from '../../../common/utc-day.ts';
 
 let test: TestApp;
 
@@ -28,7 +29,7 @@ describe('POST /api/v1/force_fetch_data', () => {
     expect(refused.body.detail).toBe(`Загрузка данных уже выполняется (задача №${started.body.job_id})`);
 
     const job = await waitForJob(test.app, headers, started.body.job_id, 120_000);
-    const today = utcToday();
+    const today = utcDay();
     expect(job).toMatchObject({ kind: 'force_fetch_data', status: 'succeeded', progress: 1, request: { date: today } });
     expect(job.result.date).toBe(today);
     expect(job.result.verification.metrics_recomputed.length).toBeGreaterThan(0);

@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { openDatabase } from '../../src/db/database.ts';
-import { addDays, availableDates, loadAnalysis, runModel, type ArchiveContext } from '../../src/archive/pipeline.ts';
+import { availableDates, loadAnalysis, runModel, type ArchiveContext } from '../../src/archive/pipeline.ts';
 import { buildDemoArchive } from '../../src/cycle/demo-archive.ts';
 import { decodeStateFile } from '../../src/archive/forecast-file.ts';
 import { listModels, modelMetrics } from '../../src/archive/forecast-repository.ts';
@@ -12,6 +12,7 @@ import { errorScores } from '../../../common/verification/hindcast-scores.ts';
 import { tempDir } from '../helpers.ts';
 import { ncdump } from '../../../netcdf/test/ncdump.ts';
 import { SMALL_GRID } from '../grid/small-grid.ts';
+import { addDays } from '../../../common/utc-day.ts';
 
 
 async function context(): Promise<ArchiveContext> {

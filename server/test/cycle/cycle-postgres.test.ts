@@ -45,7 +45,7 @@ describe('the daily cycle across two servers and a worker on PostgreSQL', () => 
     // The 12:30 tick: everything is done, nobody starts anything.
     clock = new Date(`${TODAY}T12:30:00Z`);
     expect(await Promise.all([a.app.cycle.runDue(), b.app.cycle.runDue()])).toEqual([null, null]);
-    const jobs = await a.app.db.selectFrom('jobs').select(['id', 'status']).where('kind', '=', 'force_fetch_data').orderBy('id').execute();
+    const jobs = await a.app.db.selectFrom('jobs').select(['id', 'status']).where('kind', '=', 'daily_cycle').orderBy('id').execute();
     expect(jobs).toEqual([
       { id: job.id, status: 'succeeded' },
       { id: retry[0]!.id, status: 'succeeded' },

@@ -27,7 +27,7 @@ describe('the daily cycle', () => {
     const first = await test.app.cycle.runDue();
     expect(first).not.toBeNull();
     const job = await waitForJob(test.app, test.admin.headers, first!.id, 400_000);
-    expect(job).toMatchObject({ kind: 'force_fetch_data', status: 'succeeded', request: { date: TODAY, dates: [...PAST, TODAY], trigger: 'schedule' } });
+    expect(job).toMatchObject({ kind: 'daily_cycle', status: 'succeeded', request: { date: TODAY, dates: [...PAST, TODAY], trigger: 'schedule' } });
     expect(job.message).toContain(`Ожидание данных за ${TODAY}: попытка 1, следующая в 06:45`);
 
     for (const date of PAST) {
@@ -81,7 +81,7 @@ describe('the daily cycle', () => {
     const before = await test.app.db.selectFrom('forecast_files').select(['path', 'etag']).orderBy('path').execute();
     test.setClock(`${TODAY}T12:30:00Z`);
     expect(await test.app.cycle.runDue()).toBeNull();
-    const jobs = await test.app.db.selectFrom('jobs').select('id').where('kind', '=', 'force_fetch_data').execute();
+    const jobs = await test.app.db.selectFrom('jobs').select('id').where('kind', '=', 'daily_cycle').execute();
     expect(jobs).toHaveLength(2);
     expect(await test.app.db.selectFrom('forecast_files').select(['path', 'etag']).orderBy('path').execute()).toEqual(before);
   }, 600_000);

@@ -9,13 +9,13 @@ import { get } from 'node:http';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cycleStartupTask } from '../../src/jobs/setup-cycle.ts';
-import { addDays, utcToday } from '../../src/archive/pipeline.ts';
 import { forecastStartupTask } from '../../src/cycle/demo-archive.ts';
 import { findFile, modelMetrics } from '../../src/archive/forecast-repository.ts';
 import { runStartupTasks } from '../../src/startup.ts';
 import { scoringStartupTask } from '../../src/verification/scoring.ts';
 import { makeApp, signedIn } from '../helpers.ts';
 import { call } from '../jobs/test-app.ts';
+import { addDays, utcDay } from '../../../common/utc-day.ts';
 
 const sha = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
@@ -25,7 +25,7 @@ describe('retention (RETAIN_DAYS)', () => {
     const { app, dataDir } = test;
     await runStartupTasks(app, [forecastStartupTask]);
     const admin = await signedIn(app, 'admin');
-    const today = utcToday();
+    const today = utcDay();
     const kept = [3, 2, 1, 0].map((k) => addDays(today, -k));
     const old = [7, 6, 5, 4].map((k) => addDays(today, -k));
     const metricsBefore = await modelMetrics(app.db);

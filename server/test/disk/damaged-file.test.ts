@@ -10,10 +10,10 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { setDefaultModel } from '../../src/cycle/daily-models.ts';
 import { findFile } from '../../src/archive/forecast-repository.ts';
-import { utcToday } from '../../src/archive/pipeline.ts';
 import { seedModels } from '../../src/cycle/demo-archive.ts';
 import { makeApp, signedIn } from '../helpers.ts';
 import { call, waitForJob } from '../jobs/test-app.ts';
+import { utcDay } from '../../../common/utc-day.ts';
 
 const sha256 = (path: string) => createHash('sha256').update(readFileSync(path)).digest('hex');
 
@@ -23,7 +23,7 @@ describe('a damaged file', () => {
     await seedModels(test.app.db, 'model_2');
     await setDefaultModel(test.app.db, 'model_2');
     const admin = await signedIn(test.app, 'admin');
-    const today = utcToday();
+    const today = utcDay();
     const cycle = async () => {
       const started = await call(test.app, { method: 'POST', url: '/api/v1/force_fetch_data', payload: {}, headers: admin.headers });
       return waitForJob(test.app, admin.headers, started.body.job_id, 240_000);

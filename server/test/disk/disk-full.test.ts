@@ -12,12 +12,13 @@ import { describe, expect, it, onTestFinished } from 'vitest';
 import { startQueueWorker } from '../../src/jobs/queue/start-worker.ts';
 import { ENGINES, type Engine } from '../engines.ts';
 import { setDefaultModel } from '../../src/cycle/daily-models.ts';
-import { addDays, ensureAnalysis, runModel, utcToday } from '../../src/archive/pipeline.ts';
+import { ensureAnalysis, runModel } from '../../src/archive/pipeline.ts';
 import { seedModels } from '../../src/cycle/demo-archive.ts';
 import { SMALL_GRID } from '../grid/small-grid.ts';
 import { makeApp, signedIn } from '../helpers.ts';
 import { call, waitForJob } from '../jobs/test-app.ts';
 import { fillDisk, freeBytes, smallDisk } from './small-disk.ts';
+import { addDays, utcDay } from '../../../common/utc-day.ts';
 
 const MB = 1024 * 1024;
 /** A date well before the cycle's window, whose small-grid forecast the server "already had". */
@@ -93,7 +94,7 @@ describe.each(ENGINES)('a full disk (%s)', (engine) => {
     await nothingPartial(test);
     await servesWhatItHad(test);
     const status = await call(test.app, { method: 'GET', url: '/api/v1/cycle', headers: test.admin.headers });
-    const today = status.body.dates.find((row: { date: string }) => row.date === utcToday());
+    const today = status.body.dates.find((row: { date: string }) => row.date === utcDay());
     expect(today).toMatchObject({ status: 'failed', message: expect.stringMatching(/^Недостаточно места на диске: /) });
     expect(status.body.disk_free_bytes).toBeLessThan(40 * MB);
 
@@ -102,7 +103,7 @@ describe.each(ENGINES)('a full disk (%s)', (engine) => {
     expect(succeeded.status).toBe('succeeded');
     await nothingPartial(test);
     await servesWhatItHad(test);
-    const reply = await test.app.inject({ method: 'GET', url: `/api/v1/forecast/hist?date=${utcToday()}&model_id=model_2`, headers: test.admin.headers });
+    const reply = await test.app.inject({ method: 'GET', url: `/api/v1/forecast/hist?date=${utcDay()}&model_id=model_2`, headers: test.admin.headers });
     expect(reply.statusCode).toBe(200);
   }, 300_000);
 
@@ -135,7 +136,7 @@ describe.each(ENGINES)('a full disk (%s)', (engine) => {
     expect(refused.status).toBe('failed');
     expect(refused.message).toMatch(/^Недостаточно места на диске: свободно [\d,]+ МБ, меньше запаса DISK_RESERVE \(100 МБ\); дата \d{4}-\d{2}-\d{2} не обрабатывается/);
     // Nothing of the date was written.
-    expect(filesUnder(join(test.dataDir, 'forecast-data')).filter((name) => name.includes(utcToday()))).toEqual([]);
+    expect(filesUnder(join(test.dataDir, 'forecast-data')).filter((name) => name.includes(utcDay()))).toEqual([]);
     const status = await call(test.app, { method: 'GET', url: '/api/v1/cycle', headers: test.admin.headers });
     expect(status.body).toMatchObject({ disk_reserve_bytes: 100 * MB, disk_free_bytes: expect.any(Number), disk_total_bytes: 160 * MB });
     expect(status.body.disk_free_bytes).toBeLessThan(100 * MB);

@@ -6,7 +6,6 @@
 import { copyFileSync, existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { utcToday } from '../../src/archive/pipeline.ts';
 import { decodeStateFile } from '../../src/archive/forecast-file.ts';
 import { findFile, latestAnalysisFile } from '../../src/archive/forecast-repository.ts';
 import { SECTOR_GRID } from '../../src/grid/grid.ts';
@@ -18,6 +17,7 @@ import { findProvenance } from './provenance.ts';
 import { makeApp, signedIn, tempDir } from '../helpers.ts';
 import { waitForJob } from '../jobs/test-app.ts';
 import { FIXTURE_SHA256, fixturePath, startFixtureServer } from './fixture-server.ts';
+import { utcDay } from '../../../common/utc-day.ts';
 
 type Source = Exclude<ReturnType<typeof parseAnalysisSource>, { kind: 'demo' }>;
 
@@ -67,7 +67,7 @@ describe('ANALYSIS_SOURCE = a product list with URL templates', () => {
     const started = await app.inject({ method: 'POST', url: '/api/v1/force_fetch_data', headers: admin.headers, payload: {} });
     expect(started.statusCode).toBe(202);
     const job = await waitForJob(app, admin.headers, started.json().job_id, 240_000);
-    const today = utcToday();
+    const today = utcDay();
     expect(job).toMatchObject({ status: 'succeeded', user_id: admin.user.id, result: { date: today, dataset_id: 'osisaf_test', bytes: 938_044 } });
     expect(server.requested).toEqual([`/ease2/${today.slice(0, 4)}/${today.slice(5, 7)}/ice_conc_nh_ease2-250_${today.replaceAll('-', '')}1200.nc`]);
     expect(job.result.inputs).toEqual([expect.objectContaining({ product: 'osisaf_conc', sha256: FIXTURE_SHA256.ease2, variables: ['ice_conc'] })]);
@@ -119,8 +119,8 @@ describe('ANALYSIS_SOURCE = a product list with URL templates', () => {
     const started = await app.inject({ method: 'POST', url: '/api/v1/force_fetch_data', headers: admin.headers, payload: {} });
     const job = await waitForJob(app, admin.headers, started.json().job_id, 120_000);
     expect(job.status).toBe('failed');
-    expect(job.message).toBe(`Данные за ${utcToday()} не поступили до 00:00 UTC: Файл за эту дату не найден у источника (HTTP 404): ${server.origin}/missing/${utcToday()}.nc`);
-    expect(await latestAnalysisFile(app.db, utcToday())).toBeUndefined();
+    expect(job.message).toBe(`Данные за ${utcDay()} не поступили до 00:00 UTC: Файл за эту дату не найден у источника (HTTP 404): ${server.origin}/missing/${utcDay()}.nc`);
+    expect(await latestAnalysisFile(app.db, utcDay())).toBeUndefined();
     expect((await app.inject({ url: '/api/v1/analysis/info', headers: admin.headers })).json().available_dates).toEqual([]);
   }, 120_000);
 });

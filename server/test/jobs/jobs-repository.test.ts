@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   failUnfinishedJobs,
+  CYCLE_JOB_KINDS,
   findActiveJob,
   findJob,
   insertJob,
@@ -31,7 +32,7 @@ describe.each(ENGINES)('jobs repository (%s)', (engine) => {
     expect((await listVisibleJobs(db, { id: 0, admin: true }, 10)).map((row) => row.id)).toEqual([job.id]);
   });
 
-  it('refuses a second upload job while one is queued or running, even when both are inserted at once', async () => {
+  it('refuses a second run of the daily cycle (scheduled or asked for) while one is queued or running, even when both are inserted at once', async () => {
     const db = await freshDb(engine);
     const attempts = await Promise.allSettled([1, 2, 3].map(() => insertJob(db, 'force_fetch_data', {}, null)));
     const stored = attempts.filter((attempt) => attempt.status === 'fulfilled');
@@ -52,7 +53,12 @@ describe.each(ENGINES)('jobs repository (%s)', (engine) => {
     await expect(insertJob(db, 'force_fetch_data', {}, null)).rejects.toBeInstanceOf(JobAlreadyActiveError);
     await markFailed(db, first.id, 'gone');
     const next = await insertJob(db, 'force_fetch_data', {}, null);
-    expect((await findActiveJob(db, 'force_fetch_data'))?.id).toBe(next.id);
+    expect((await findActiveJob(db, CYCLE_JOB_KINDS))?.id).toBe(next.id);
+    // A scheduled run of the cycle is refused while an asked-for one goes on, and the other way round.
+    await expect(insertJob(db, 'daily_cycle', {}, null)).rejects.toMatchObject({ name: 'JobAlreadyActiveError', active: { id: next.id } });
+    await markFailed(db, next.id, 'gone');
+    const scheduled = await insertJob(db, 'daily_cycle', {}, null);
+    await expect(insertJob(db, 'force_fetch_data', {}, null)).rejects.toMatchObject({ name: 'JobAlreadyActiveError', active: { id: scheduled.id } });
     expect(await failUnfinishedJobs(db, 'restart')).toBe(3);
   });
 });

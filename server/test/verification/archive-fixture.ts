@@ -7,7 +7,10 @@ import { demoSource } from '../../src/archive/analysis-source.ts';
 import { ensureAnalysis, type ArchiveContext } from '../../src/archive/pipeline.ts';
 import { buildDemoArchive } from '../../src/cycle/demo-archive.ts';
 import type { Db } from '../../src/db/database.ts';
-import { SMALL_GRID } from '../grid/small-grid.ts';
+import { makeGrid, SMALL_GRID } from '../grid/small-grid.ts';
+
+/** The Barents Sea from Svalbard to Novaya Zemlya, where the AARI chart of 2014-02-11 has its ice edge; 0.25° cells. */
+export const BARENTS_GRID = makeGrid(44, 160, 70.1, 15.1, 0.25);
 
 export function smallArchive(db: Db, dataDir: string): ArchiveContext {
   return { db, dataDir, grid: SMALL_GRID };

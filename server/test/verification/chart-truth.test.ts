@@ -14,21 +14,18 @@ import type { ArchiveContext } from '../../src/archive/pipeline.ts';
 import { findFile } from '../../src/archive/forecast-repository.ts';
 import type { Db } from '../../src/db/database.ts';
 import { buildChart, inspectChart, type BuiltChart } from '../../src/icecharts/build-chart.ts';
-import { writeChartFeatures } from '../../src/icecharts/chart-files.ts';
 import { rasteriseChart } from '../../src/icecharts/chart-raster.ts';
-import { saveChart } from '../../src/icecharts/chart-repository.ts';
+import { storeChart } from '../../src/icecharts/store-chart.ts';
 import { verifyChartTruths } from '../../src/verification/chart-truth.ts';
 import { listChartRecords } from '../../src/verification/chart-truth-repository.ts';
 import { readFileFields } from '../../src/verification/forecast-runs.ts';
 import { verifyArchive } from '../../src/verification/verify-archive.ts';
 import { ENGINES } from '../engines.ts';
 import { makeApp, signedIn, tempDir } from '../helpers.ts';
-import { makeGrid } from '../grid/small-grid.ts';
 import { AARI } from '../icecharts/fixtures.ts';
-import { buildSmallDemo } from './archive-fixture.ts';
+import { BARENTS_GRID, buildSmallDemo } from './archive-fixture.ts';
 
-/** The Barents Sea from Svalbard to Novaya Zemlya, where the chart of 2014-02-11 has its ice edge; 0.25° cells. */
-const BARENTS = makeGrid(44, 160, 70.1, 15.1, 0.25);
+const BARENTS = BARENTS_GRID;
 const LAST_FORECAST = '2014-02-10';
 const SCRIPT = join(import.meta.dirname, 'chart-truth.py');
 
@@ -39,13 +36,8 @@ const builtAari = () => (aari ??= inspectChart(AARI.bytes(), AARI.name).then((in
 /** Store the AARI chart as the import job does (`replace` puts it in the place of the one stored). */
 async function storeAari(db: Db, dataDir: string, replace = false, edit = (chart: BuiltChart) => chart.features): Promise<number> {
   const chart = await builtAari();
-  const { file, sha256 } = writeChartFeatures(dataDir, edit(chart));
-  const saved = await saveChart(
-    db,
-    { source: 'ААНИИ', valid_time: AARI.validTime, polygons: chart.features.length, bbox: chart.bbox, file, sha256, original_name: AARI.name, projection: chart.projection, user_id: null },
-    replace,
-  );
-  return saved!.row.id;
+  const meta = { source: 'ААНИИ', validTime: AARI.validTime, originalName: AARI.name, replace, userId: null };
+  return (await storeChart(db, dataDir, { ...chart, features: edit(chart) }, meta)).row.id;
 }
 
 describe.each(ENGINES)('forecasts scored against an ice chart on %s', (engine) => {

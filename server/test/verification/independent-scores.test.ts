@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { NetCDFReader } from 'netcdfjs';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { openDatabase } from '../../src/db/database.ts';
-import { addDays, runModel, type ArchiveContext } from '../../src/archive/pipeline.ts';
+import { runModel, type ArchiveContext } from '../../src/archive/pipeline.ts';
 import { seedModels } from '../../src/cycle/demo-archive.ts';
 import { readLocalFile } from '../../src/ingest/fetch-file.ts';
 import { ingestAnalysis } from '../../src/ingest/ingest-analysis.ts';
@@ -18,6 +18,7 @@ import { listRecords } from '../../src/verification/verification-repository.ts';
 import type { LeadScores } from '../../../common/verification/scores.ts';
 import { tempDir } from '../helpers.ts';
 import { fixturePath } from '../ingest/fixture-server.ts';
+import { addDays } from '../../../common/utc-day.ts';
 
 const D = '2026-11-20';
 

@@ -6,7 +6,6 @@
  */
 import { describe, expect, it, onTestFinished } from 'vitest';
 import type { VerificationReply } from '../../../common/api-types/verification.ts';
-import { addDays, utcToday } from '../../src/archive/pipeline.ts';
 import { openDatabase } from '../../src/db/database.ts';
 import { scoringStartupTask, scoreInThread } from '../../src/verification/scoring.ts';
 import { listRecords } from '../../src/verification/verification-repository.ts';
@@ -18,11 +17,12 @@ import { makeApp, signedIn, tempDir } from '../helpers.ts';
 import { waitForJob } from '../jobs/test-app.ts';
 import { multipart } from '../routes/uploads/multipart.ts';
 import { buildSmallDemo, smallArchive } from './archive-fixture.ts';
+import { addDays, utcDay } from '../../../common/utc-day.ts';
 
 describe.each(ENGINES)('the startup verification on %s', (engine) => {
   it('fills the records after the demo build, in the background', async () => {
     const { app } = await makeApp({ database: engine });
-    const today = utcToday();
+    const today = utcDay();
     await buildSmallDemo(smallArchive(app.db, app.config.dataDir), 3, today);
     const { cookie } = await signedIn(app, 'user');
     const rows = async () => (await app.inject({ url: '/api/v1/verification?model_id=model_3&run=assim_forecast', headers: { cookie } })).json<VerificationReply>().rows;
@@ -42,7 +42,7 @@ describe('the scoring step of every job', () => {
   it('ends a forecast generation and an analysis import with the records and the metrics up to date', async () => {
     const { app } = await makeApp();
     const admin = await signedIn(app, 'admin');
-    const [start, valid] = await prepareArchive(app, 2, addDays(utcToday(), -1));
+    const [start, valid] = await prepareArchive(app, 2, addDays(utcDay(), -1));
     const rows = async () =>
       (await app.inject({ url: `/api/v1/verification?model_id=model_1&run=assim_forecast&from=${start}&to=${start}`, headers: admin.headers })).json<VerificationReply>().rows;
 

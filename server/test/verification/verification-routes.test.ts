@@ -4,16 +4,16 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { VerificationReply, VerificationSummaryReply } from '../../../common/api-types/verification.ts';
-import { addDays, utcToday } from '../../src/archive/pipeline.ts';
 import { verifyArchive } from '../../src/verification/verify-archive.ts';
 import { ENGINES } from '../engines.ts';
 import { makeApp, signedIn } from '../helpers.ts';
 import { buildSmallDemo, smallArchive } from './archive-fixture.ts';
+import { addDays, utcDay } from '../../../common/utc-day.ts';
 
 async function verifiedApp(engine: (typeof ENGINES)[number]) {
   const { app } = await makeApp({ database: engine });
   const ctx = smallArchive(app.db, app.config.dataDir);
-  const today = utcToday();
+  const today = utcDay();
   await buildSmallDemo(ctx, 5, today);
   await verifyArchive(ctx);
   const { cookie } = await signedIn(app, 'user');
@@ -117,7 +117,7 @@ describe.each(ENGINES)('verification routes on %s', (engine) => {
     const before = (await get('/api/v1/report/model_metrics')).json<{ model_id: string; metrics: Record<string, number> }[]>();
     // A record of a start date before the period (kept for the record of skill, not the card's mean).
     const old = await app.db.selectFrom('verification_records').selectAll().where('model_id', '=', 'model_2').where('run', '=', 'assim_forecast').where('lead_hours', '=', 24).executeTakeFirstOrThrow();
-    await app.db.insertInto('verification_records').values({ ...old, date: addDays(utcToday(), -45), valid_date: addDays(utcToday(), -44), iiee_km2: 1e9 }).execute();
+    await app.db.insertInto('verification_records').values({ ...old, date: addDays(utcDay(), -45), valid_date: addDays(utcDay(), -44), iiee_km2: 1e9 }).execute();
     const after = (await get('/api/v1/report/model_metrics')).json<{ model_id: string; metrics: Record<string, number> }[]>();
     expect(after.find((m) => m.model_id === 'model_2')!.metrics.iiee_24h).toBe(before.find((m) => m.model_id === 'model_2')!.metrics.iiee_24h);
   });

@@ -4,13 +4,14 @@
  * the records scored against it and names the new truth.
  */
 import { describe, expect, it } from 'vitest';
-import { addDays, runModel } from '../../src/archive/pipeline.ts';
+import { runModel } from '../../src/archive/pipeline.ts';
 import { insertModel } from '../../src/archive/forecast-repository.ts';
 import { verifyArchive } from '../../src/verification/verify-archive.ts';
 import { listEnsembles, listRecords } from '../../src/verification/verification-repository.ts';
 import { ENGINES, freshDb } from '../engines.ts';
 import { tempDir } from '../helpers.ts';
 import { buildSmallDemo, replaceAnalysis, smallArchive } from './archive-fixture.ts';
+import { addDays } from '../../../common/utc-day.ts';
 
 const LAST = '2026-02-10';
 

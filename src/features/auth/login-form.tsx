@@ -3,17 +3,13 @@ import { login } from '../../api/auth.ts';
 import { isApiError } from '../../api/client.ts';
 import { TextField } from '../../components/text-field.tsx';
 import { ru } from '../../i18n/ru.ts';
+import { pluralForm } from '../../i18n/plural-form.ts';
+import { databaseUnavailableMessage } from '../../loading/load-error.ts';
 import { AuthCard } from './auth-card.tsx';
 import { useAuthSession } from './use-current-user.ts';
 
 const t = ru.login;
 
-/** Russian plural form of a count: 1, 21 секунду; 2–4, 22 секунды; 5–20, 11–14 секунд. */
-function pluralForm(n: number): 'one' | 'few' | 'many' {
-  if (n % 10 === 1 && n % 100 !== 11) return 'one';
-  if (n % 10 >= 2 && n % 10 <= 4 && (n % 100 < 12 || n % 100 > 14)) return 'few';
-  return 'many';
-}
 
 /** The message a failed sign-in shows; wrong email and wrong password read the same, as the server answers. */
 function loginFailureMessage(error: unknown): string {
@@ -21,6 +17,8 @@ function loginFailureMessage(error: unknown): string {
     const seconds = error.retryAfterSeconds;
     return seconds === null ? t.tooManyAttempts : t.tooManyAttemptsWait(seconds, pluralForm(seconds));
   }
+  const database = databaseUnavailableMessage(error);
+  if (database) return database;
   if (isApiError(error, 'status') && error.status !== null && error.status >= 500) return t.unavailable;
   if (isApiError(error, 'network') || isApiError(error, 'timeout')) return t.unavailable;
   return t.badCredentials;

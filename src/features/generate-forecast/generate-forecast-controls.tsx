@@ -6,6 +6,7 @@
 import { useEffect, useState } from 'react';
 import { generateForecast } from '../../api/admin.ts';
 import { isApiError } from '../../api/client.ts';
+import { databaseUnavailableMessage } from '../../loading/load-error.ts';
 import { fetchAnalysisInfo } from '../../api/analysis.ts';
 import type { Job } from '../../api/jobs.ts';
 import { fetchModelArchitectures } from '../../api/reports.ts';
@@ -65,7 +66,7 @@ export function GenerateForecastControls({ onReady }: { onReady: (run: ForecastR
       const reply = await generateForecast({ date: run.date, model_ids: run.modelIds });
       setSubmitted({ jobId: reply.job_id, run });
     } catch (error) {
-      setRequestError(isApiError(error, 'status') && error.detail ? error.detail : ru.generateForecast.failed);
+      setRequestError(databaseUnavailableMessage(error) ?? (isApiError(error, 'status') && error.detail ? error.detail : ru.generateForecast.failed));
     } finally {
       setSending(false);
     }

@@ -37,7 +37,8 @@ describe('/jobs', () => {
         const running = job(3, { kind: 'force_fetch_data', status: 'running', progress: 0.4, username: 'test' });
         const done = job(3, { kind: 'force_fetch_data', message: 'Загружено 2 дня', username: 'test' });
         const failed = job(2, { kind: 'generate_model', status: 'failed', progress: 0.1, message: 'нет анализа' });
-        const deleted = job(1, { username: null, user_id: null, result: { files: 2 } });
+        // The schedule's run of the daily cycle: nobody asked for it.
+        const deleted = job(1, { kind: 'daily_cycle', username: null, user_id: null, result: { files: 2 } });
         return { status: 200, body: [calls === 1 ? running : done, failed, deleted] };
       },
     });
@@ -51,6 +52,7 @@ describe('/jobs', () => {
     expect(rows()[1]).toContain('Генерация модели');
     expect(rows()[1]).toContain('Ошибка');
     expect(rows()[1]).toContain('нет анализа');
+    expect(rows()[2]).toContain('Ежедневный цикл');
     expect(rows()[2]).toContain('—');
     expect(rows()[2]).toContain('{"files":2}');
     // The running job makes the page ask again; the finished state replaces it.

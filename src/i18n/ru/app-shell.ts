@@ -42,6 +42,10 @@ export const loadErrors = {
   network: 'Сервер недоступен. Проверьте соединение и попробуйте снова.',
   generic: 'Не удалось загрузить данные',
   retry: 'Повторить',
+  /** The server's 503 'Database unavailable' (restarting, stopped), without a wait named and with one (`Retry-After`). */
+  databaseUnavailable: 'База данных недоступна. Повторите позже.',
+  databaseUnavailableWait: (seconds: number, form: 'one' | 'few' | 'many') =>
+    `База данных недоступна. Повторите через ${seconds} ${{ one: 'секунду', few: 'секунды', many: 'секунд' }[form]}.`,
 } as const;
 
 export const layout = {

@@ -11,6 +11,7 @@ export const jobsList = {
   outcome: 'Результат или ошибка',
   nobody: '—',
   kinds: {
+    daily_cycle: 'Ежедневный цикл',
     force_fetch_data: 'Загрузка данных',
     generate_model: 'Генерация модели',
     generate_forecast: 'Генерация прогноза',

@@ -1,14 +1,12 @@
 /**
  * Worker task of POST /icecharts: the uploaded archive read, its polygons made whole and stored with their decoded
  * codes (icecharts/build-chart.ts), the row written or put in the place of the chart it replaces. Nothing is stored when any
- * step fails: the features file is written last but one and removed again if the row cannot be written.
+ * step fails (icecharts/store-chart.ts).
  */
 import { readFile } from 'node:fs/promises';
 import type { IceChartImportResult } from '../../../../common/api-types/icecharts.ts';
 import { buildChart, inspectChart } from '../../icecharts/build-chart.ts';
-import { ChartError, chartReasonsRu } from '../../icecharts/chart-error.ts';
-import { removeChartFile, writeChartFeatures } from '../../icecharts/chart-files.ts';
-import { saveChart } from '../../icecharts/chart-repository.ts';
+import { storeChart } from '../../icecharts/store-chart.ts';
 import { withArchive } from '../../archive/archive-in-thread.ts';
 
 export interface ImportChartArgs {
@@ -38,40 +36,14 @@ export async function run(args: ImportChartArgs, progress: (fraction: number, me
   const built = buildChart(inspected, (fraction) => progress(0.1 + 0.8 * fraction));
   progress(0.92, 'запись карты');
   return withArchive(args, async ({ db, dataDir }) => {
-    const { file, sha256 } = writeChartFeatures(dataDir, built.features);
-    let saved: Awaited<ReturnType<typeof saveChart>>;
-    try {
-      saved = await saveChart(
-        db,
-        {
-          source: args.source,
-          valid_time: args.validTime,
-          polygons: built.features.length,
-          bbox: built.bbox,
-          file,
-          sha256,
-          original_name: args.originalName,
-          projection: built.projection,
-          user_id: args.userId,
-        },
-        args.replace,
-      );
-    } catch (error) {
-      removeChartFile(dataDir, file);
-      throw error;
-    }
-    if (saved === null) {
-      removeChartFile(dataDir, file);
-      throw new ChartError(chartReasonsRu.exists(args.source, args.validTime, null));
-    }
-    if (saved.replacedFile) removeChartFile(dataDir, saved.replacedFile);
+    const { row, replaced } = await storeChart(db, dataDir, built, args);
     progress(1, 'карта записана');
     return {
-      chart_id: saved.row.id,
+      chart_id: row.id,
       source: args.source,
       valid_time: args.validTime,
       polygons: built.features.length,
-      replaced: saved.replacedFile !== null || args.replace,
+      replaced,
       overlaps_cut: built.overlapsCut,
       projection: built.projection,
     };

@@ -11,6 +11,7 @@ import type { IceState } from '../../grid/ice-state.ts';
 import { runNetwork, type OnnxRun } from './run-onnx.ts';
 import { MissingHistoryError, ONNXRUNTIME_VERSION, OnnxModelError, openSession } from './session.ts';
 import { specFromHyperparameters, type OnnxSpec } from './spec.ts';
+import { addDays } from '../../../../common/utc-day.ts';
 
 export const ONNX_MODEL_TYPE = 'onnx';
 
@@ -50,7 +51,6 @@ function sessionFor(path: string): Promise<InferenceSession> {
   return session;
 }
 
-const day = (date: string, offset: number) => new Date(Date.parse(`${date}T00:00:00Z`) + offset * 86_400_000).toISOString().slice(0, 10);
 
 export interface OnnxRunContext {
   dataDir: string;
@@ -63,8 +63,8 @@ export interface OnnxRunContext {
 /** The days the network reads, oldest first; the last is `start`. Missing days fail the run or repeat the next one. */
 async function historyDays(ctx: OnnxRunContext, spec: OnnxSpec, start: IceState, date: string): Promise<IceState[]> {
   const days: (IceState | undefined)[] = [];
-  for (let back = spec.input.history_days - 1; back >= 1; back--) days.push(await ctx.analysis(day(date, -back)));
-  const missing = days.flatMap((state, i) => (state ? [] : [day(date, -(spec.input.history_days - 1 - i))]));
+  for (let back = spec.input.history_days - 1; back >= 1; back--) days.push(await ctx.analysis(addDays(date, -back)));
+  const missing = days.flatMap((state, i) => (state ? [] : [addDays(date, -(spec.input.history_days - 1 - i))]));
   if (missing.length > 0 && spec.input.missing !== 'persistence') {
     throw new MissingHistoryError(`нет анализов за ${missing.join(', ')}: модели нужна история в ${spec.input.history_days} сут.`);
   }

@@ -50,8 +50,24 @@ const cycleStatusSchema = {
         required: ['date', 'analysis', 'forecasts', 'verification', 'status', 'message'],
       },
     },
+    chart_source: { type: ['string', 'null'], description: "CHART_SOURCE's folder (null: the cycle takes no ice charts)" },
+    charts: {
+      type: 'array',
+      description: 'the chart inbox\'s files, the last taken up first (at most 20); a failed file is not taken up again until it changes',
+      items: {
+        type: 'object',
+        properties: {
+          name: { type: 'string' },
+          status: { type: 'string', enum: ['imported', 'skipped', 'failed'] },
+          message: { type: 'string', description: 'Russian: the chart imported, why it was skipped, or why it was refused' },
+          chart_id: { type: ['integer', 'null'] },
+          seen_at: { type: 'string' },
+        },
+        required: ['name', 'status', 'message', 'chart_id', 'seen_at'],
+      },
+    },
   },
-  required: ['schedule', 'next_run', 'last_run', 'disk_bytes', 'disk_free_bytes', 'disk_total_bytes', 'disk_reserve_bytes', 'retain_days', 'last_retention', 'dates'],
+  required: ['schedule', 'next_run', 'last_run', 'disk_bytes', 'disk_free_bytes', 'disk_total_bytes', 'disk_reserve_bytes', 'retain_days', 'last_retention', 'dates', 'chart_source', 'charts'],
 } as const;
 
 export const cycleRoutes: FastifyPluginAsync = async (app) => {

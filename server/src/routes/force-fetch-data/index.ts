@@ -5,7 +5,7 @@
  */
 import type { FastifyPluginAsync } from 'fastify';
 import { HttpError } from '../../http-error.ts';
-import { findActiveJob, JobAlreadyActiveError } from '../../jobs/jobs-repository.ts';
+import { CYCLE_JOB_KINDS, findActiveJob, JobAlreadyActiveError } from '../../jobs/jobs-repository.ts';
 import { requireAdmin } from '../../plugins/guards.ts';
 import { commonErrors, errorReply } from '../common-schemas.ts';
 import { startedJobSchema } from '../jobs/job-schema.ts';
@@ -19,7 +19,8 @@ export const forceFetchDataRoutes: FastifyPluginAsync = async (app) => {
     { onRequest: [requireAdmin], schema: { response: { 202: startedJobSchema, 409: errorReply, ...commonErrors } } },
     async (request, reply) => {
       const busy = (id: number | undefined) => new HttpError(409, `Загрузка данных уже выполняется${id ? ` (задача №${id})` : ''}`);
-      const active = await findActiveJob(app.db, 'force_fetch_data');
+      // A scheduled run going on counts too: one run of the cycle at a time.
+      const active = await findActiveJob(app.db, CYCLE_JOB_KINDS);
       if (active) throw busy(active.id);
       // Another server (or request) may have started one since the check: the insert itself refuses a second.
       const job = await app.cycle.force(request.user!.id).catch((error: unknown) => {

@@ -12,11 +12,12 @@ import { findModel } from '../../archive/forecast-repository.ts';
 import { HttpError } from '../../http-error.ts';
 import { isExternal } from '../../ingest/external-model.ts';
 import { leadSources, referenceTime } from '../../ingest/forecast-import.ts';
-import { isoDay, timeAxis, TimeStepError } from '../../ingest/time-axis.ts';
+import { timeAxis, TimeStepError } from '../../ingest/time-axis.ts';
 import { planFile } from '../../ingest/to-ice-state.ts';
 import { uploadRef } from '../../jobs/job-specs.ts';
 import { importRoute, uploadDate } from '../uploads/import-route.ts';
 import { checkUpload } from '../uploads/upload-check.ts';
+import { utcDay } from '../../../../common/utc-day.ts';
 
 /** Part of the /forecast resource (index.ts). */
 export const forecastImportRoutes: FastifyPluginAsync = async (app) => {
@@ -33,7 +34,7 @@ export const forecastImportRoutes: FastifyPluginAsync = async (app) => {
       describeSourceGrid(dataset, first);
       const axis = timeAxis(dataset, first);
       if (axis.times.length === 0) throw new TimeStepError('в файле прогноза нет оси времени: заблаговременности определить нельзя');
-      const day = date ?? isoDay(referenceTime(dataset) ?? axis.times[0]);
+      const day = date ?? utcDay(referenceTime(dataset) ?? axis.times[0]);
       leadSources(axis.times, Date.parse(`${day}T00:00:00Z`));
     });
     const job = await app.jobs.submit(

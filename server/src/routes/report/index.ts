@@ -12,8 +12,8 @@ import { latestProvenance } from '../../ingest/store.ts';
 import { requireUser } from '../../plugins/guards.ts';
 import { commonErrors } from '../common-schemas.ts';
 import { cardScores } from '../../verification/card-scores.ts';
-import { utcToday } from '../../archive/pipeline.ts';
 import { dailyModels } from '../../cycle/daily-models.ts';
+import { utcDay } from '../../../../common/utc-day.ts';
 
 const architectureReply = {
   type: 'array',
@@ -95,7 +95,7 @@ export const reportRoutes: FastifyPluginAsync = async (app) => {
 
   app.get('/model_metrics', { onRequest: [requireUser], schema: { response: { 200: metricsReply, ...commonErrors } } }, async () => {
     const metrics = await modelMetrics(app.db);
-    const { scope, byModel } = await cardScores(app.db, utcToday());
+    const { scope, byModel } = await cardScores(app.db, utcDay());
     return (await listModels(app.db))
       .filter((model) => metrics.has(model.model_id) || byModel.has(model.model_id))
       .map((model) => ({

@@ -14,7 +14,6 @@ import {
   type VerificationSummaryReply,
 } from '../../../../common/api-types/verification.ts';
 import { demoSource } from '../../archive/analysis-source.ts';
-import { utcToday } from '../../archive/pipeline.ts';
 import { isIsoDate } from '../../archive/file-store.ts';
 import { defaultModel, findModel, listModels } from '../../archive/forecast-repository.ts';
 import { HttpError } from '../../http-error.ts';
@@ -25,6 +24,7 @@ import { listChartRecords } from '../../verification/chart-truth-repository.ts';
 import { listEnsembles, listRecords, type RecordRow } from '../../verification/verification-repository.ts';
 import { commonErrors, errorReply } from '../common-schemas.ts';
 import { periodQuery, rowsQuery, summaryReply, verificationReply } from './schemas.ts';
+import { utcDay } from '../../../../common/utc-day.ts';
 
 interface PeriodQuery {
   from?: string;
@@ -36,7 +36,7 @@ function period(query: PeriodQuery): { from: string; to: string } {
     const value = query[name];
     if (value !== undefined && !isIsoDate(value)) throw new HttpError(422, `"${name}" must be a calendar day as YYYY-MM-DD, got ${JSON.stringify(value)}`);
   }
-  const to = query.to ?? (query.from && query.from > utcToday() ? query.from : utcToday());
+  const to = query.to ?? (query.from && query.from > utcDay() ? query.from : utcDay());
   const from = query.from ?? defaultPeriod(to).from;
   if (from > to) throw new HttpError(422, `"from" (${from}) is after "to" (${to})`);
   return { from, to };

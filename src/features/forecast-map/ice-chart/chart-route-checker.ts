@@ -6,6 +6,7 @@
 import { isApiError } from '../../../api/client.ts';
 import type { ChartRouteCheckRequest } from '../../../api/icecharts.ts';
 import type { RouteCheckResult } from '../../../api/ship-route.ts';
+import { followCheckKey } from '../ship-route/keyed-check.ts';
 import type { ForecastMapState, ForecastMapStore } from '../store/forecast-map-store.ts';
 
 export type CheckRouteOnChartFn = (request: ChartRouteCheckRequest, options: { signal: AbortSignal }) => Promise<RouteCheckResult>;
@@ -16,24 +17,11 @@ function checkKey(state: ForecastMapState): string | null {
 }
 
 export function startChartRouteChecker(store: ForecastMapStore, check: CheckRouteOnChartFn): () => void {
-  let current: string | null = null;
-  let controller: AbortController | null = null;
-
-  const sync = (state: ForecastMapState) => {
-    const key = checkKey(state);
-    if (key === current) return;
-    current = key;
-    controller?.abort();
-    controller = null;
-    if (key === null || !state.chart) {
-      if (state.chartRoute) state.chartRouteChanged(null);
-      return;
-    }
-    const abort = new AbortController();
-    controller = abort;
+  const start = (state: ForecastMapState, key: string, signal: AbortSignal) => {
+    if (!state.chart) return;
     state.chartRouteChanged({ key, status: 'checking', result: null });
     const request: ChartRouteCheckRequest = { source: 'chart', chart_id: state.chart.info.id, ice_class: state.iceClass, waypoints: state.routeWaypoints };
-    check(request, { signal: abort.signal }).then(
+    check(request, { signal }).then(
       (result) => store.getState().chartRouteChanged({ key, status: 'done', result }),
       (error: unknown) => {
         if (isApiError(error, 'aborted')) return;
@@ -42,11 +30,8 @@ export function startChartRouteChecker(store: ForecastMapStore, check: CheckRout
       },
     );
   };
-
-  sync(store.getState());
-  const unsubscribe = store.subscribe(sync);
-  return () => {
-    unsubscribe();
-    controller?.abort();
+  const cleared = (state: ForecastMapState) => {
+    if (state.chartRoute) state.chartRouteChanged(null);
   };
+  return followCheckKey(store, checkKey, start, cleared);
 }

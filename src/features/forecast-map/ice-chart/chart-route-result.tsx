@@ -2,25 +2,9 @@
  * In the 'Маршрут' panel, while a chart is shown: the route checked against it ('По ледовой карте ААНИИ от {date}'):
  * length in ice, the lowest RIO and where, the first breach — the same rows as the forecast's leads.
  */
-import type { RouteCheckResult, RouteSample } from '../../../api/ship-route.ts';
 import { ru } from '../../../i18n/ru.ts';
+import { RouteResultsTable } from '../ship-route/route-results-table.tsx';
 import { useForecastMap } from '../store/store-context.ts';
-
-const t = ru.route;
-const km = (value: number) => value.toFixed(1);
-const coordinate = (value: number) => `${value.toFixed(2)}°`;
-const where = (sample: RouteSample) => t.at(km(sample.distance_km), coordinate(sample.lat), coordinate(sample.lon));
-
-function rows(result: RouteCheckResult): [string, string, string][] {
-  const lowest = result.min_rio === null ? null : (result.samples.find((s) => s.rio === result.min_rio) ?? null);
-  const breach = result.first_breach;
-  return [
-    ['ice-length', t.iceLength, km(result.ice_length_km)],
-    ['min-rio', t.minRio, result.min_rio === null ? t.onLand : result.min_rio.toFixed(1)],
-    ['min-rio-at', t.minRioAt, lowest ? where(lowest) : '—'],
-    ['first-breach', t.firstBreach, breach?.category ? `${ru.polaris.categories[breach.category]}: ${where(breach)}` : t.noBreach],
-  ];
-}
 
 export function ChartRouteResult() {
   const check = useForecastMap((state) => state.chartRoute);
@@ -36,18 +20,7 @@ export function ChartRouteResult() {
           {ru.iceChart.route.failed}
         </p>
       )}
-      {check.result && (
-        <table className="route-panel__table">
-          <tbody>
-            {rows(check.result).map(([id, label, value]) => (
-              <tr key={id} data-row={id}>
-                <th scope="row">{label}</th>
-                <td>{value}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
+      {check.result && <RouteResultsTable columns={[{ result: check.result }]} omit={['length']} />}
     </section>
   );
 }

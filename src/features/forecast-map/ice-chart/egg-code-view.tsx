@@ -8,6 +8,7 @@ import { useForecastMap } from '../store/store-context.ts';
 import { eggCode, type EggCode } from './egg-code.ts';
 import { eggTextLines } from './egg-text.ts';
 import { rioLine } from './chart-polaris.ts';
+import '../map-card.css';
 import './ice-chart.css';
 
 /** The egg's size in SVG units (CSS pixels at 1:1). */
@@ -55,8 +56,8 @@ export function EggCodePanel() {
   const rio = polaris ? rioLine(polygon, iceClass) : null;
   const lines = rio ? [...eggTextLines(props), rio] : eggTextLines(props);
   return (
-    <section className="egg-code" aria-label={ru.iceChart.egg.title} data-testid="egg-code" data-polygon={index}>
-      <header className="egg-code__header">
+    <section className="map-card egg-code" aria-label={ru.iceChart.egg.title} data-testid="egg-code" data-polygon={index}>
+      <header className="map-card__header">
         <h3>{ru.iceChart.egg.title}</h3>
         <button type="button" className="toggle" onClick={() => select(null)}>
           {ru.iceChart.egg.close}

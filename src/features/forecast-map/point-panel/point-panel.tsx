@@ -11,6 +11,7 @@ import { useForecastMap } from '../store/store-context.ts';
 import { EDGE_RUNS } from '../ice-edge/edge-slice.ts';
 import { TrajectorySection } from '../trajectory/trajectory-section.tsx';
 import { formatPointValue } from './point-series.ts';
+import '../map-card.css';
 import './point-panel.css';
 
 // uPlot (~20 KiB brotli) only when a point is chosen: not on a slow link's way to the first field.
@@ -22,8 +23,8 @@ export function PointPanel() {
   const setPoint = useForecastMap((state) => state.setPoint);
   if (!point) return null;
   return (
-    <section className="point-panel" aria-label={ru.mapTools.point} data-testid="point-panel">
-      <header className="point-panel__header">
+    <section className="map-card point-panel" aria-label={ru.mapTools.point} data-testid="point-panel">
+      <header className="map-card__header">
         <h3>{ru.mapTools.point}</h3>
         <button type="button" className="toggle" onClick={() => setPoint(null)}>
           {ru.mapTools.close}

@@ -7,6 +7,7 @@ import { isApiError, isStatusError } from '../../../api/client.ts';
 import type { RouteCheckRequest, RouteCheckResult } from '../../../api/ship-route.ts';
 import { ru } from '../../../i18n/ru.ts';
 import type { ForecastMapState, ForecastMapStore } from '../store/forecast-map-store.ts';
+import { followCheckKey } from './keyed-check.ts';
 import type { RouteLeadHours } from './route-slice.ts';
 
 export const ROUTE_LEADS: readonly RouteLeadHours[] = [24, 48, 72];
@@ -19,16 +20,7 @@ function checkKey(state: ForecastMapState): string | null {
 }
 
 export function startRouteChecker(store: ForecastMapStore, check: CheckRouteFn): () => void {
-  let current: string | null = null;
-  let controller: AbortController | null = null;
-
-  const sync = (state: ForecastMapState) => {
-    const key = checkKey(state);
-    if (key === current) return;
-    current = key;
-    controller?.abort();
-    controller = null;
-    if (key === null) return;
+  return followCheckKey(store, checkKey, (state, key, signal) => {
     state.routeCheckStarted(key);
     if (state.date === null) {
       state.routeCheckFailed(key, ru.route.noDate);
@@ -40,9 +32,7 @@ export function startRouteChecker(store: ForecastMapStore, check: CheckRouteFn):
       ice_class: state.iceClass,
       waypoints: state.routeWaypoints,
     } as const;
-    const abort = new AbortController();
-    controller = abort;
-    Promise.all(ROUTE_LEADS.map((leadHours) => check({ ...request, lead_hours: leadHours }, { signal: abort.signal }))).then(
+    Promise.all(ROUTE_LEADS.map((leadHours) => check({ ...request, lead_hours: leadHours }, { signal }))).then(
       (results) => store.getState().routeCheckDone(key, Object.fromEntries(ROUTE_LEADS.map((leadHours, k) => [leadHours, results[k]]))),
       (error: unknown) => {
         if (isApiError(error, 'aborted')) return;
@@ -50,12 +40,5 @@ export function startRouteChecker(store: ForecastMapStore, check: CheckRouteFn):
         store.getState().routeCheckFailed(key, isStatusError(error, 404) ? ru.route.notFound : ru.route.checkFailed);
       },
     );
-  };
-
-  sync(store.getState());
-  const unsubscribe = store.subscribe(sync);
-  return () => {
-    unsubscribe();
-    controller?.abort();
-  };
+  });
 }

@@ -4,12 +4,13 @@
  * side by side (length, length in ice, lowest RIO and where, the first breach) and the exports.
  */
 import { useEffect, useState, type ChangeEvent } from 'react';
-import { checkRoute, type RouteCheckResult, type RouteSample } from '../../../api/ship-route.ts';
+import { checkRoute, type RouteCheckResult } from '../../../api/ship-route.ts';
 import { ru } from '../../../i18n/ru.ts';
 import { useForecastMap, useForecastMapStore } from '../store/store-context.ts';
 import { downloadRoute, type ExportFormat } from './route-export.ts';
 import { parseRouteFile, RouteFileError } from './route-files.ts';
 import { ROUTE_LEADS, startRouteChecker } from './route-checker.ts';
+import { RouteResultsTable } from './route-results-table.tsx';
 import { LEAD_HOURS } from '../forecast-variables.ts';
 import { ChartRouteResult } from '../ice-chart/chart-route-result.tsx';
 import './route-check.css';
@@ -17,58 +18,10 @@ import './route-check.css';
 const t = ru.route;
 
 const km = (value: number) => value.toFixed(1);
-const coordinate = (value: number) => `${value.toFixed(2)}°`;
-
-function where(sample: RouteSample): string {
-  return t.at(km(sample.distance_km), coordinate(sample.lat), coordinate(sample.lon));
-}
-
-function lowest(result: RouteCheckResult): RouteSample | null {
-  if (result.min_rio === null) return null;
-  return result.samples.find((s) => s.rio === result.min_rio) ?? null;
-}
-
-function breachText(result: RouteCheckResult): string {
-  const breach = result.first_breach;
-  if (!breach || !breach.category) return t.noBreach;
-  return `${ru.polaris.categories[breach.category]}: ${where(breach)}`;
-}
 
 function ResultsTable({ results }: { results: Partial<Record<24 | 48 | 72, RouteCheckResult>> }) {
-  const rows: [string, (r: RouteCheckResult) => string, string][] = [
-    [t.length, (r) => km(r.length_km), 'length'],
-    [t.iceLength, (r) => km(r.ice_length_km), 'ice-length'],
-    [t.minRio, (r) => (r.min_rio === null ? t.onLand : r.min_rio.toFixed(1)), 'min-rio'],
-    [t.minRioAt, (r) => { const s = lowest(r); return s ? where(s) : '—'; }, 'min-rio-at'],
-    [t.firstBreach, breachText, 'first-breach'],
-  ];
-  return (
-    <table className="route-panel__table" data-testid="route-results">
-      <thead>
-        <tr>
-          <th />
-          {ROUTE_LEADS.map((leadHours) => (
-            <th key={leadHours}>{t.lead(leadHours)}</th>
-          ))}
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map(([label, value, id]) => (
-          <tr key={id} data-row={id}>
-            <th scope="row">{label}</th>
-            {ROUTE_LEADS.map((leadHours) => {
-              const result = results[leadHours];
-              return (
-                <td key={leadHours} data-lead={leadHours}>
-                  {result ? value(result) : '—'}
-                </td>
-              );
-            })}
-          </tr>
-        ))}
-      </tbody>
-    </table>
-  );
+  const columns = ROUTE_LEADS.map((leadHours) => ({ heading: t.lead(leadHours), cellData: { 'data-lead': leadHours }, result: results[leadHours] }));
+  return <RouteResultsTable columns={columns} testId="route-results" />;
 }
 
 /**

@@ -1,0 +1,122 @@
+/**
+ * The page of bench:icecharts' client half (bundled by esbuild in the bench, never by Vite): a bare deck.gl Deck
+ * (Web Mercator, 1280 × 800, no basemap) that draws one chart either as the map page does (`prepareChart` +
+ * `chartLayers`: SolidPolygonLayer fill + PathLayer outlines) or as the peer, deck.gl's stock GeoJsonLayer, filled and
+ * stroked with the same colours. Every timing here is the page's own clock (ms); a frame ends with gl.finish()
+ * (SwiftShader draws on the CPU, so finish() waits for the pixels).
+ */
+import { Deck, type Layer } from '@deck.gl/core';
+import { GeoJsonLayer } from '@deck.gl/layers';
+import type { IceChartCollection, IceChartFeature } from '../../common/api-types/icecharts.ts';
+import { polygonColour, type ChartCode } from '../../src/features/forecast-map/ice-chart/chart-colours.ts';
+import { polygonAt, prepareChart, type PreparedPolygon } from '../../src/features/forecast-map/ice-chart/chart-geometry.ts';
+import { chartLayers } from '../../src/features/forecast-map/ice-chart/chart-layers.ts';
+
+type Mode = 'ours' | 'peer';
+
+const WIDTH = 1280;
+const HEIGHT = 800;
+/** The AARI chart's Russian Arctic, as the map page opens it. */
+const VIEW = { longitude: 110, latitude: 76, zoom: 2.6, pitch: 0, bearing: 0 };
+
+let deck: Deck | null = null;
+let text = '';
+let polygons: PreparedPolygon[] = [];
+let features: IceChartFeature[] = [];
+
+function finish(): void {
+  const device = (deck as unknown as { device?: { gl?: WebGL2RenderingContext } }).device;
+  device?.gl?.finish();
+}
+
+function draw(layers: Layer[]): void {
+  deck!.setProps({ layers });
+  deck!.redraw('bench');
+  finish();
+}
+
+function ourLayers(code: ChartCode): Layer[] {
+  return chartLayers(polygons, (polygon) => polygonColour(code, polygon.properties), code, null);
+}
+
+function peerLayers(code: ChartCode): Layer[] {
+  return [
+    new GeoJsonLayer<IceChartFeature['properties']>({
+      id: 'peer-chart',
+      data: features as never,
+      filled: true,
+      stroked: true,
+      getFillColor: (feature) => {
+        const colour = polygonColour(code, (feature as unknown as IceChartFeature).properties);
+        return colour ? [colour[0], colour[1], colour[2], 210] : [0, 0, 0, 0];
+      },
+      updateTriggers: { getFillColor: code },
+      getLineColor: [40, 40, 40, 220],
+      getLineWidth: 1,
+      lineWidthUnits: 'pixels',
+      pickable: true,
+    }),
+  ];
+}
+
+const layersOf = (mode: Mode, code: ChartCode): Layer[] => (mode === 'ours' ? ourLayers(code) : peerLayers(code));
+
+const api = {
+  async start(): Promise<void> {
+    const canvas = document.createElement('canvas');
+    canvas.style.width = `${WIDTH}px`;
+    canvas.style.height = `${HEIGHT}px`;
+    document.body.style.margin = '0';
+    document.body.append(canvas);
+    await new Promise<void>((resolve) => {
+      deck = new Deck({ canvas, width: WIDTH, height: HEIGHT, initialViewState: VIEW, controller: false, layers: [], onLoad: () => resolve() });
+    });
+  },
+  /** The chart body as the server sends it (text, as fetch hands it over). */
+  setBody(body: string): void {
+    text = body;
+  },
+  /** From the body in hand to the first frame drawn in a code: parse, prepare (ours), tessellate, draw. */
+  firstFrame(mode: Mode, code: ChartCode): number {
+    draw([]);
+    const t0 = performance.now();
+    features = (JSON.parse(text) as IceChartCollection).features;
+    if (mode === 'ours') polygons = prepareChart(features);
+    draw(layersOf(mode, code));
+    return performance.now() - t0;
+  },
+  /** A frame of what is shown (nothing changed). */
+  frame(): number {
+    const t0 = performance.now();
+    deck!.redraw('bench');
+    finish();
+    return performance.now() - t0;
+  },
+  /** The other code shown: colours recomputed, geometry kept. */
+  recolour(mode: Mode, code: ChartCode): number {
+    const t0 = performance.now();
+    draw(layersOf(mode, code));
+    return performance.now() - t0;
+  },
+  /**
+   * The polygon under each of `count` screen points (a click's lookup before its egg is drawn): ours on the CPU from
+   * the prepared rings, the peer by deck.gl's GPU picking (`pickObjectAsync`, deck.gl 9's picking call). Mean ms per
+   * point, and how many found a polygon.
+   */
+  async pick(mode: Mode, count: number): Promise<{ ms: number; found: number }> {
+    const viewport = deck!.getViewports()[0];
+    let found = 0;
+    const t0 = performance.now();
+    for (let i = 0; i < count; i += 1) {
+      const x = ((i * 7919) % (WIDTH - 40)) + 20;
+      const y = ((i * 104729) % (HEIGHT - 40)) + 20;
+      if (mode === 'ours') {
+        const [lon, lat] = viewport.unproject([x, y]);
+        if (polygonAt(polygons, lon, lat)) found += 1;
+      } else if (await deck!.pickObjectAsync({ x, y, radius: 0 })) found += 1;
+    }
+    return { ms: (performance.now() - t0) / count, found };
+  },
+};
+
+(globalThis as unknown as { icechartBench: typeof api }).icechartBench = api;
