@@ -132,6 +132,11 @@ export default defineConfig({
     // expect.poll waits for a worker's or server's next answer: vitest's default of 1 s is less than one busy moment
     // on a loaded two-core machine. A hang guard, not a speed check.
     expect: { poll: { timeout: 15_000 } },
+    // Hang guards, not speed checks (speeds are measured in bench/), for both projects: CI runs these tests beside the
+    // journeys, and on a loaded machine vitest's 5 s cut off screen tests that take half a second on a quiet one (at
+    // load 30), 30 s server tests that start servers and worker threads, and 10 s an archive set-up in beforeAll.
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
     projects: [
       {
         extends: true,
@@ -147,11 +152,6 @@ export default defineConfig({
           name: 'node',
           environment: 'node',
           include: ['workers/**/*.test.ts', 'server/test/**/*.test.ts', 'bench/**/*.test.ts', 'common/**/*.test.ts', 'netcdf/**/*.test.ts', 'browser/**/*.test.ts', 'eslint-*.test.ts'],
-          // A hang guard, not a speed check (speeds are measured in bench/): with one file per core, a file that starts
-          // servers and worker threads shares the CPU with another, and on a loaded machine 30 s cut off working tests.
-          testTimeout: 60_000,
-          // Likewise for beforeAll/afterAll (vitest's 10 s cut off an archive set-up at load 30).
-          hookTimeout: 60_000,
           // One PostgreSQL server for the whole run; tests make their own databases in it.
           globalSetup: ['server/test/postgres/global-setup.ts'],
         },

@@ -29,7 +29,7 @@ import { setupSpa } from './plugins/spa.ts';
 import { setupStartupGate } from './plugins/startup-gate.ts';
 import { setupValidation } from './plugins/validation.ts';
 import { setupXsrf } from './plugins/xsrf.ts';
-import { requestQuiet } from './subsets/request-quiet.ts';
+import { setupSubsets } from './subsets/setup-subsets.ts';
 import { metricsRoute, setupMetrics } from './metrics/setup-metrics.ts';
 import { apiRoutes } from './routes/index.ts';
 
@@ -94,8 +94,7 @@ async function setup(app: FastifyInstance, config: Config): Promise<void> {
   setupErrorHandler(app);
   await setupSecurityHeaders(app, config.distDir);
   setupRequestLog(app);
-  // Background work (the subset warmer) waits for a quiet moment: subsets/request-quiet.ts.
-  app.addHook('onRequest', async () => requestQuiet.heard());
+  setupSubsets(app);
   setupStartupGate(app);
 
   // The secret signs the session cookie (plugins/session.ts).

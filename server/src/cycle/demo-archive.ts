@@ -5,13 +5,12 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { demoSource, type AnalysisSource } from '../archive/analysis-source.ts';
-import { subsetWarmer } from '../subsets/subset-warmer.ts';
 import { buildDay, ensureAnalysis, type ArchiveContext } from '../archive/pipeline.ts';
 import { FILE_VARIABLES } from '../../../common/forecast-file/variables.ts';
 import { compressedCopy, resolveInside } from '../archive/file-store.ts';
 import { defaultModel, findFile, insertModel, upsertDataset, type ModelRecord } from '../archive/forecast-repository.ts';
 import { recomputeMetrics, type RecomputeResult } from '../verification/hindcast-metrics.ts';
-import { runInWorker } from '../threads/run-in-thread.ts';
+import { runInThread } from '../threads/run-in-thread.ts';
 import { DEFAULT_E_FOLDING_DAYS } from '../models/damped-anomaly.ts';
 import { DEFAULT_DRIFT_SCALE, DEFAULT_TIME_STEP_HOURS } from '../models/free-drift-advection.ts';
 import type { Db } from '../db/database.ts';
@@ -77,7 +76,7 @@ export interface DemoBuildOptions {
    * Compute the metrics in a worker thread while the main thread writes the forecasts (both cores busy:
    * about half the wall time of doing one after the other). Off: everything on the calling thread.
    */
-  metricsInWorker?: boolean;
+  metricsInThread?: boolean;
   /** The server's PostgreSQL, for the metrics worker's own connection (absent: SQLite in ctx.dataDir). */
   databaseUrl?: string | null;
   /** The newest this many of the days also for region `arctic` (DEMO_ARCTIC_DAYS; none when absent). */
@@ -110,9 +109,9 @@ async function buildUnlocked(ctx: ArchiveContext, days: number, today: string, o
   if (!retired.has(addDays(dates[0], -1))) await ensureAnalysis(ctx, addDays(dates[0], -1));
   for (const date of dates) await ensureAnalysis(ctx, date);
   // Metrics need only the analyses, so they can run beside the forecasts.
-  const canUseWorker = options.metricsInWorker && !ctx.source;
-  const metrics = canUseWorker
-    ? runInWorker<RecomputeResult>(new URL('../verification/metrics-task.ts', import.meta.url), { dataDir: ctx.dataDir, databaseUrl: options.databaseUrl, grid: ctx.grid })
+  const canUseThread = options.metricsInThread && !ctx.source;
+  const metrics = canUseThread
+    ? runInThread<RecomputeResult>(new URL('../verification/metrics-task.ts', import.meta.url), { dataDir: ctx.dataDir, databaseUrl: options.databaseUrl, grid: ctx.grid })
     : null;
   try {
     for (const date of dates) await buildDay(ctx, date);
@@ -148,10 +147,10 @@ export const forecastStartupTask = {
       log: app.log,
       // Each file's subsets are made right after it is written, newest first (one at a time, in the background):
       // a forecaster opening the newest date meets no cold subset.
-      ...(app.config.subsetWarm && { written: (path: string, etag: string) => subsetWarmer.warm(path, etag, { front: true }) }),
+      ...(app.config.subsetWarm && { written: (path: string, etag: string) => app.subsetWarmer.warm(path, etag, { front: true }) }),
     };
     const result = await buildDemoArchive(ctx, app.config.demoDays, utcDay(), {
-      metricsInWorker: true,
+      metricsInThread: true,
       databaseUrl: app.config.databaseUrl,
       arcticDays: app.config.demoArcticDays,
     });

@@ -8,7 +8,7 @@ import type { DatabaseTarget } from '../db/database.ts';
 import type { ModelGenerator } from '../model-generation/generator.ts';
 import { ModelSpecError } from '../model-generation/model-spec.ts';
 import type { JobHandler } from './job-handler.ts';
-import { runInWorker } from '../threads/run-in-thread.ts';
+import { runInThread } from '../threads/run-in-thread.ts';
 import type { RegisterModelArgs, RegisterModelResult } from './tasks/register-model.ts';
 import type { RunModelsArgs, RunModelsResult } from './tasks/run-models.ts';
 
@@ -55,7 +55,7 @@ export function generateModelJob(input: GenerateModelInput): JobHandler {
         dataset_id: input.datasetId,
       },
     };
-    const result = await runInWorker<RegisterModelResult>(tasks.registerModel, args, {
+    const result = await runInThread<RegisterModelResult>(tasks.registerModel, args, {
       signal,
       onProgress: scaled(progress, 0.3, 1),
     });
@@ -66,7 +66,7 @@ export function generateModelJob(input: GenerateModelInput): JobHandler {
 export function generateForecastJob(where: DatabaseTarget, date: string, modelIds: string[], region?: RegionId): JobHandler {
   return async ({ signal, progress }) => {
     const args: RunModelsArgs = { dataDir: where.dataDir, databaseUrl: where.databaseUrl, date, modelIds, ...(region && { region }) };
-    const result = await runInWorker<RunModelsResult>(tasks.runModels, args, { signal, onProgress: progress });
+    const result = await runInThread<RunModelsResult>(tasks.runModels, args, { signal, onProgress: progress });
     return { result: { ...result }, message: `прогнозы за ${date} построены для моделей: ${modelIds.join(', ')}` };
   };
 }

@@ -8,7 +8,7 @@ import type { DatabaseTarget } from '../db/database.ts';
 import type { CyclePlan, CycleRunResult } from '../cycle/run-cycle.ts';
 import type { RetentionResult } from '../cycle/retention.ts';
 import type { JobHandler } from './job-handler.ts';
-import { runInWorker } from '../threads/run-in-thread.ts';
+import { runInThread } from '../threads/run-in-thread.ts';
 import type { DailyCycleArgs } from './tasks/daily-cycle.ts';
 import type { RetireArgs } from './tasks/retire.ts';
 import { PartlyDone, type AfterScoring } from './with-scoring.ts';
@@ -28,7 +28,7 @@ function cycleSummary(result: CycleRunResult): string {
 export function dailyCycleJob(where: DatabaseTarget, plan: Omit<CyclePlan, 'jobId'>): JobHandler {
   return async ({ job, signal, progress }) => {
     const args: DailyCycleArgs = { dataDir: where.dataDir, databaseUrl: where.databaseUrl, plan: { ...plan, jobId: job.id } };
-    const result = await runInWorker<CycleRunResult>(task, args, { signal, onProgress: progress });
+    const result = await runInThread<CycleRunResult>(task, args, { signal, onProgress: progress });
     const message = cycleSummary(result);
     if (result.dates.some((outcome) => outcome.status === 'failed')) throw new PartlyDone(message);
     const last = result.dates.at(-1);
@@ -50,7 +50,7 @@ export function cycleRetention(where: DatabaseTarget, plan: Omit<CyclePlan, 'job
   return async (outcome, { signal, progress }) => {
     progress(0.97, 'удаление старых файлов');
     const args: RetireArgs = { dataDir: where.dataDir, databaseUrl: where.databaseUrl, retainDays: plan.retainDays, today: utcDay(new Date(plan.now)), now: plan.now };
-    const retention = await runInWorker<RetentionResult>(retireTask, args, { signal });
+    const retention = await runInThread<RetentionResult>(retireTask, args, { signal });
     return { ...outcome, result: { ...outcome.result, retention } };
   };
 }

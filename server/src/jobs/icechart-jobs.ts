@@ -5,7 +5,7 @@
 import { rmSync } from 'node:fs';
 import type { JobHandler } from './job-handler.ts';
 import { willRetry } from './job-will-retry.ts';
-import { runInWorker } from '../threads/run-in-thread.ts';
+import { runInThread } from '../threads/run-in-thread.ts';
 import type { ImportChartArgs, ImportChartResult } from './tasks/import-icechart.ts';
 
 const TASK = new URL('./tasks/import-icechart.ts', import.meta.url);
@@ -13,7 +13,7 @@ const TASK = new URL('./tasks/import-icechart.ts', import.meta.url);
 export function importChartJob(args: ImportChartArgs): JobHandler {
   return async ({ signal, progress }) => {
     try {
-      const result = await runInWorker<ImportChartResult>(TASK, args, { signal, onProgress: progress });
+      const result = await runInThread<ImportChartResult>(TASK, args, { signal, onProgress: progress });
       const verb = result.replaced ? 'заменена' : 'загружена';
       return {
         result: { ...result },

@@ -7,7 +7,7 @@
 import { rmSync } from 'node:fs';
 import type { JobHandler } from './job-handler.ts';
 import { willRetry } from './job-will-retry.ts';
-import { runInWorker } from '../threads/run-in-thread.ts';
+import { runInThread } from '../threads/run-in-thread.ts';
 import type { ImportAnalysisArgs, ImportAnalysisResult } from './tasks/import-analysis.ts';
 import type { ImportForecastArgs, ImportForecastResult } from './tasks/import-forecast.ts';
 
@@ -19,7 +19,7 @@ const tasks = {
 export function importAnalysisJob(args: ImportAnalysisArgs): JobHandler {
   return async ({ signal, progress }) => {
     try {
-      const result = await runInWorker<ImportAnalysisResult>(tasks.importAnalysis, args, { signal, onProgress: progress });
+      const result = await runInThread<ImportAnalysisResult>(tasks.importAnalysis, args, { signal, onProgress: progress });
       // A model calendar's day the real one lacks (2020-02-30 in 360_day) is said, so the date is no surprise.
       const fileDate = result.file_date ? ` (в файле это ${result.file_date}, календарь ${result.calendar})` : '';
       return { result: { ...result }, message: `анализ за ${result.date} импортирован из файла ${args.originalName}${fileDate}` };
@@ -32,7 +32,7 @@ export function importAnalysisJob(args: ImportAnalysisArgs): JobHandler {
 export function importForecastJob(args: ImportForecastArgs): JobHandler {
   return async ({ signal, progress }) => {
     try {
-      const result = await runInWorker<ImportForecastResult>(tasks.importForecast, args, { signal, onProgress: progress });
+      const result = await runInThread<ImportForecastResult>(tasks.importForecast, args, { signal, onProgress: progress });
       // As for an analysis: a model calendar's names of the steps read are said beside the real dates.
       const fileDates = result.file_dates ? ` (в файле шаги ${result.file_dates.join(', ')}, календарь ${result.calendar})` : '';
       return { result: { ...result }, message: `прогноз модели ${result.model_id} за ${result.date} импортирован из файла ${args.originalName}${fileDates}` };

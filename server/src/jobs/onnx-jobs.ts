@@ -6,7 +6,7 @@
 import { rmSync } from 'node:fs';
 import type { JobHandler } from './job-handler.ts';
 import { willRetry } from './job-will-retry.ts';
-import { runInWorker } from '../threads/run-in-thread.ts';
+import { runInThread } from '../threads/run-in-thread.ts';
 import type { RegisterOnnxModelArgs, RegisterOnnxModelResult } from './tasks/register-onnx-model.ts';
 
 const task = new URL('./tasks/register-onnx-model.ts', import.meta.url);
@@ -14,7 +14,7 @@ const task = new URL('./tasks/register-onnx-model.ts', import.meta.url);
 export function registerOnnxModelJob(args: RegisterOnnxModelArgs): JobHandler {
   return async ({ signal, progress }) => {
     try {
-      const result = await runInWorker<RegisterOnnxModelResult>(task, args, { signal, onProgress: progress });
+      const result = await runInThread<RegisterOnnxModelResult>(task, args, { signal, onProgress: progress });
       return { result: { ...result }, message: `модель ONNX ${result.model_id} зарегистрирована, метрики рассчитаны` };
     } finally {
       if (!willRetry(signal)) rmSync(args.path, { force: true });

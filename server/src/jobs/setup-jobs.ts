@@ -37,7 +37,7 @@ export async function setupJobs(app: FastifyInstance): Promise<void> {
     const interrupted = await failUnfinishedJobs(app.db, RESTART_REASON);
     if (interrupted > 0) app.log.warn({ jobs: interrupted }, 'jobs interrupted by a restart marked failed');
     // The files a job wrote get their subsets made at once (newest first), as the demo start's do.
-    const warm = (result: Record<string, unknown>) => void warmWrittenFiles(app.db, app.config.dataDir, result).catch((error: unknown) => app.log.warn({ err: error }, 'subset warming failed'));
+    const warm = (result: Record<string, unknown>) => void warmWrittenFiles(app.subsetWarmer, app.db, app.config.dataDir, result).catch((error: unknown) => app.log.warn({ err: error }, 'subset warming failed'));
     // A job that wrote files changes DATA_DIR's size (the kept figure of /api/v1/cycle: disk/data-dir-usage.ts).
     const succeeded = (result: Record<string, unknown>) => {
       app.disk.changed();

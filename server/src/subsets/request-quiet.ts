@@ -33,6 +33,3 @@ export class RequestQuiet {
     }
   }
 }
-
-/** The server's clients. */
-export const requestQuiet = new RequestQuiet();

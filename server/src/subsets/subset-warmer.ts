@@ -16,7 +16,7 @@ import { readFileSync, statSync } from 'node:fs';
 import { leadTimes, timeDimension } from '../../../netcdf/time-axis.ts';
 import { Nc3Dataset } from '../../../netcdf/nc3/reader.ts';
 import { foregroundIdle, subsetOnDisk } from './subset-store.ts';
-import { requestQuiet } from './request-quiet.ts';
+import type { RequestQuiet } from './request-quiet.ts';
 import { selectionKey, type SubsetSelection } from './subset.ts';
 
 /** The selections the map's worker asks for from a file: every data variable alone, and the drift pair, at each lead; then their previews. */
@@ -136,6 +136,12 @@ export class SubsetWarmer {
     while (this.running) await this.running;
   }
 
+  /** Drop the waiting tasks and let the one being made finish (the app closing). */
+  async stop(): Promise<void> {
+    this.queue = [];
+    await this.settled();
+  }
+
   private async drain(): Promise<void> {
     for (;;) {
       // Give way to any request waiting for a subset, before each one (and yield to the event loop).
@@ -157,12 +163,15 @@ export class SubsetWarmer {
   }
 }
 
-/** The server's warmer: real subsets on disk, made at background priority, when clients have gone quiet. */
-export const subsetWarmer = new SubsetWarmer(
-  (path, etag, selection) => subsetOnDisk(path, etag, selection),
-  async () => {
-    await requestQuiet.quiet();
-    await foregroundIdle();
-  },
-  (path) => selectionsOf(readFileSync(path)),
-);
+/** A process's warmer: real subsets on disk, made at background priority, when its clients have gone quiet. */
+export function diskWarmer(clients: RequestQuiet, onError?: (error: unknown) => void): SubsetWarmer {
+  return new SubsetWarmer(
+    (path, etag, selection) => subsetOnDisk(path, etag, selection),
+    async () => {
+      await clients.quiet();
+      await foregroundIdle();
+    },
+    (path) => selectionsOf(readFileSync(path)),
+    onError,
+  );
+}

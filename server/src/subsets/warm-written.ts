@@ -8,7 +8,7 @@ import type { Db } from '../db/database.ts';
 import { resolveInside } from '../archive/file-store.ts';
 import type { FileKind } from '../archive/forecast-file.ts';
 import { findFile } from '../archive/forecast-repository.ts';
-import { subsetWarmer } from './subset-warmer.ts';
+import type { SubsetWarmer } from './subset-warmer.ts';
 
 const FILE_PATH = /^forecast-data\/(forecast|assim_forecast|analysis)\/([A-Za-z0-9_-]{1,64})\/(\d{4}-\d{2}-\d{2})\.nc$/;
 
@@ -19,11 +19,11 @@ export function writtenPaths(result: Record<string, unknown>): string[] {
   return lists.flatMap((list: unknown) => (Array.isArray(list) ? list.filter((p): p is string => typeof p === 'string' && FILE_PATH.test(p)) : []));
 }
 
-export async function warmWrittenFiles(db: Db, dataDir: string, result: Record<string, unknown>): Promise<void> {
+export async function warmWrittenFiles(warmer: SubsetWarmer, db: Db, dataDir: string, result: Record<string, unknown>): Promise<void> {
   for (const rel of writtenPaths(result)) {
     const [, kind, owner, date] = FILE_PATH.exec(rel)!;
     const file = await findFile(db, kind as FileKind, owner, date);
     if (!file || file.path !== rel) continue;
-    subsetWarmer.warm(resolveInside(dataDir, rel), file.etag, { front: true });
+    warmer.warm(resolveInside(dataDir, rel), file.etag, { front: true });
   }
 }

@@ -1,7 +1,8 @@
 /**
- * Run a task module's `run(args, progress)` in a fresh worker thread, so CPU-heavy work (model runs, metrics,
- * file writing) never blocks the API's event loop. One worker per call: start-up costs about a tenth of a
- * second, negligible beside jobs that take seconds, and a worker that is terminated on abort frees its memory.
+ * Run a task module's `run(args, progress)` on a fresh thread (node:worker_threads), so CPU-heavy work (model
+ * runs, metrics, file writing) never blocks the API's event loop. One thread per call: start-up costs about a
+ * tenth of a second, negligible beside jobs that take seconds, and a thread that is terminated on abort frees its
+ * memory. ('Worker' in this project names a queue process, `npm run worker`; a thread is a thread.)
  */
 import { Worker } from 'node:worker_threads';
 import type { WorkerData, WorkerMessage } from './thread-protocol.ts';
@@ -21,12 +22,12 @@ export class WorkerTaskError extends Error {
   }
 }
 
-export interface RunInWorkerOptions {
+export interface RunInThreadOptions {
   signal?: AbortSignal;
   onProgress?: (fraction: number, message?: string) => void;
 }
 
-export function runInWorker<T>(task: URL, args: unknown, options: RunInWorkerOptions = {}): Promise<T> {
+export function runInThread<T>(task: URL, args: unknown, options: RunInThreadOptions = {}): Promise<T> {
   const { signal, onProgress } = options;
   return new Promise<T>((resolve, reject) => {
     if (signal?.aborted) {
@@ -34,23 +35,23 @@ export function runInWorker<T>(task: URL, args: unknown, options: RunInWorkerOpt
       return;
     }
     const data: WorkerData = { entry, task: task.href, args };
-    const worker = new Worker(bootstrap, { workerData: data });
+    const thread = new Worker(bootstrap, { workerData: data });
     let settled = false;
     const finish = (outcome: () => void) => {
       if (settled) return;
       settled = true;
       signal?.removeEventListener('abort', onAbort);
       outcome();
-      void worker.terminate();
+      void thread.terminate();
     };
     const onAbort = () => finish(() => reject(signal?.reason ?? new Error('aborted')));
     signal?.addEventListener('abort', onAbort, { once: true });
-    worker.on('message', (message: WorkerMessage) => {
+    thread.on('message', (message: WorkerMessage) => {
       if (message.type === 'progress') onProgress?.(message.fraction, message.message);
       else if (message.type === 'done') finish(() => resolve(message.value as T));
       else finish(() => reject(new WorkerTaskError(message.message, message.name, message.code)));
     });
-    worker.on('error', (error) => finish(() => reject(error)));
-    worker.on('exit', (code) => finish(() => reject(new Error(`the worker stopped unexpectedly (exit code ${code})`))));
+    thread.on('error', (error) => finish(() => reject(error)));
+    thread.on('exit', (code) => finish(() => reject(new Error(`the thread stopped unexpectedly (exit code ${code})`))));
   });
 }

@@ -7,7 +7,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { DatabaseTarget } from '../db/database.ts';
-import { runInWorker } from '../threads/run-in-thread.ts';
+import { runInThread } from '../threads/run-in-thread.ts';
 import type { ScoringTaskArgs } from './scoring-task.ts';
 import type { ChartScoreResult, ScoreResult } from './score-archive.ts';
 
@@ -23,13 +23,13 @@ type ThreadOptions = { signal?: AbortSignal; onProgress?: (fraction: number, mes
 /** Run `scoreArchive` on a thread of its own. */
 export function scoreInThread(where: DatabaseTarget, options: ThreadOptions = {}): Promise<ScoreResult> {
   const args: ScoringTaskArgs = { dataDir: where.dataDir, databaseUrl: where.databaseUrl };
-  return runInWorker<ScoreResult>(task, args, options);
+  return runInThread<ScoreResult>(task, args, options);
 }
 
 /** Run `scoreCharts` (the records against these charts only) on a thread of its own. */
 export function scoreChartsInThread(where: DatabaseTarget, chartIds: number[], options: ThreadOptions = {}): Promise<ChartScoreResult> {
   const args: ScoringTaskArgs = { dataDir: where.dataDir, databaseUrl: where.databaseUrl, chartIds };
-  return runInWorker<ChartScoreResult>(task, args, options);
+  return runInThread<ChartScoreResult>(task, args, options);
 }
 
 export interface BackgroundLog {

@@ -65,7 +65,7 @@ describe('forecast archive', () => {
     const inline = await context();
     await buildDemoArchive(inline, 2, '2026-02-10');
     const threaded = await context();
-    await buildDemoArchive(threaded, 2, '2026-02-10', { metricsInWorker: true });
+    await buildDemoArchive(threaded, 2, '2026-02-10', { metricsInThread: true });
     expect(await modelMetrics(threaded.db)).toEqual(await modelMetrics(inline.db));
     expect(await availableDates(threaded)).toEqual(['2026-02-09', '2026-02-10']);
   });

@@ -50,7 +50,7 @@ describe('the first-start demo build on two servers sharing PostgreSQL', () => {
 
   it('computes the metrics in a worker thread that opens the same PostgreSQL database', async () => {
     const [a] = await twoProcesses();
-    const result = await buildDemoArchive(a, 2, '2026-02-10', { metricsInWorker: true, databaseUrl: a.databaseUrl });
+    const result = await buildDemoArchive(a, 2, '2026-02-10', { metricsInThread: true, databaseUrl: a.databaseUrl });
     expect(result.recomputed).toEqual(['model_1', 'model_2', 'model_3']);
     const rows = await a.db.selectFrom('model_metrics_state').select('model_id').orderBy('model_id').execute();
     expect(rows.map((row) => row.model_id)).toEqual(['model_1', 'model_2', 'model_3']);

@@ -2,11 +2,14 @@ import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ENGINES, testTarget } from '../engines.ts';
-import { login, makeApp, repoRoot, tempDir, tsxCli } from '../helpers.ts';
+import { login, makeApp, repoRoot, tempDir } from '../helpers.ts';
 
-/** Run `npm run user -- ...args` the way npm does (tsx server/src/cli/user.ts), without a terminal. */
+/**
+ * Run `npm run user -- ...args` without a terminal: server/src/cli/user.ts under tsx's loader, in one process
+ * (`node --import tsx`; the `tsx` command npm uses only adds a parent that passes on the exit status).
+ */
 function user(dataDir: string, args: string[], env: Record<string, string> = {}) {
-  const result = spawnSync(process.execPath, [tsxCli, join(repoRoot, 'server/src/cli/user.ts'), ...args], {
+  const result = spawnSync(process.execPath, ['--import', 'tsx', join(repoRoot, 'server/src/cli/user.ts'), ...args], {
     cwd: repoRoot,
     env: { PATH: process.env.PATH, DATA_DIR: dataDir, ...env },
     encoding: 'utf8',

@@ -15,6 +15,13 @@ import { waitForJob } from '../jobs/test-app.ts';
 import { multipart } from '../routes/uploads/multipart.ts';
 import { AARI, zipWith } from './fixtures.ts';
 
+/**
+ * Hang guards, not speed checks, ms: an import job is tens of seconds of one core, and at load 30 (CI runs these
+ * tests beside the journeys) 150 s for a job and 240 s for a test ran out.
+ */
+const JOB_TIMEOUT_MS = 600_000;
+const TEST_TIMEOUT_MS = 900_000;
+
 function upload(app: FastifyInstance, session: Pick<Session, 'headers'> | null, fields: Record<string, string>, file?: { name: string; bytes: Uint8Array }) {
   const body = multipart(fields, file);
   return app.inject({ method: 'POST', url: '/api/v1/icecharts', headers: { ...(session?.headers ?? {}), 'content-type': body.contentType }, payload: body.payload });
@@ -28,7 +35,7 @@ describe('/api/v1/icecharts', () => {
     const admin = await signedIn(app, 'admin');
     const reply = await upload(app, admin, {}, { name: AARI.name, bytes: AARI.bytes() });
     expect(reply.statusCode, reply.body).toBe(202);
-    const job = await waitForJob(app, admin.headers, reply.json().job_id, 150_000);
+    const job = await waitForJob(app, admin.headers, reply.json().job_id, JOB_TIMEOUT_MS);
     expect(job, job.message).toMatchObject({ kind: 'import_icechart', status: 'succeeded', result: { source: 'ААНИИ', valid_time: AARI.validTime, polygons: 342 } });
     expect(readdirSync(join(dataDir, 'ingest-tmp'))).toEqual([]);
 
@@ -67,13 +74,13 @@ describe('/api/v1/icecharts', () => {
     expect((await app.inject({ url: '/api/v1/icecharts/9999', headers: user.headers })).statusCode).toBe(404);
     expect((await app.inject({ url })).statusCode).toBe(401);
     expect((await upload(app, user, {}, { name: AARI.name, bytes: AARI.bytes() })).statusCode).toBe(403);
-  }, 240_000);
+  }, TEST_TIMEOUT_MS);
 
   it('refuses the same source and valid time again with 409 unless replace=1, which keeps the id', async () => {
     const { app } = await makeApp();
     const admin = await signedIn(app, 'superuser');
     const first = await upload(app, admin, {}, { name: AARI.name, bytes: AARI.bytes() });
-    const job = await waitForJob(app, admin.headers, first.json().job_id, 150_000);
+    const job = await waitForJob(app, admin.headers, first.json().job_id, JOB_TIMEOUT_MS);
     expect(job.status, job.message).toBe('succeeded');
     const twice = await upload(app, admin, {}, { name: AARI.name, bytes: AARI.bytes() });
     expect(twice.statusCode).toBe(409);
@@ -82,15 +89,15 @@ describe('/api/v1/icecharts', () => {
     expect(other.statusCode).toBe(202);
     const replaced = await upload(app, admin, { replace: '1' }, { name: AARI.name, bytes: AARI.bytes() });
     expect(replaced.statusCode).toBe(202);
-    const replacedJob = await waitForJob(app, admin.headers, replaced.json().job_id, 150_000);
+    const replacedJob = await waitForJob(app, admin.headers, replaced.json().job_id, JOB_TIMEOUT_MS);
     expect(replacedJob).toMatchObject({ status: 'succeeded', result: { chart_id: job.result.chart_id, replaced: true } });
-    await waitForJob(app, admin.headers, other.json().job_id, 150_000);
+    await waitForJob(app, admin.headers, other.json().job_id, JOB_TIMEOUT_MS);
     const list = (await app.inject({ url: '/api/v1/icecharts', headers: admin.headers })).json() as IceChartList;
     expect(list.charts.map((c) => [c.source, c.valid_time])).toEqual([
       ['NIC', '2014-02-12T12:00:00.000Z'],
       ['ААНИИ', AARI.validTime],
     ]);
-  }, 400_000);
+  }, 2 * TEST_TIMEOUT_MS);
 
   it('refuses bad archives with the reason, storing nothing', async () => {
     const { app, dataDir } = await makeApp();

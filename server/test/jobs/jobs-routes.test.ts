@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { runInWorker } from '../../src/threads/run-in-thread.ts';
+import { runInThread } from '../../src/threads/run-in-thread.ts';
 import { ENGINES, testTarget } from '../engines.ts';
 import { call, startTestApp, waitForJob, type TestApp } from './test-app.ts';
 
@@ -38,7 +38,7 @@ describe.each(ENGINES)('jobs (%s)', (name) => {
       const { app, signIn } = await start();
       const headers = await signIn('admin');
       const first = await app.jobs.submit('generate_forecast', { date: '2026-01-01' }, 1, async ({ progress, signal }) => {
-        const value = await runInWorker<{ steps: number }>(spin, { steps: 3, sliceMs: 50 }, { signal, onProgress: progress });
+        const value = await runInThread<{ steps: number }>(spin, { steps: 3, sliceMs: 50 }, { signal, onProgress: progress });
         return { result: { steps: value.steps }, message: 'spun' };
       });
       const second = await app.jobs.submit('generate_model', { experiment_name: 'x' }, 1, async () => ({ result: {} }));
@@ -70,7 +70,7 @@ describe.each(ENGINES)('jobs (%s)', (name) => {
       const { app, signIn } = await start();
       const headers = await signIn('admin');
       const job = await app.jobs.submit('generate_forecast', {}, null, async ({ signal }) => {
-        await runInWorker(spin, { steps: 1, sliceMs: 1, fail: 'analysis missing for 2026-01-01' }, { signal });
+        await runInThread(spin, { steps: 1, sliceMs: 1, fail: 'analysis missing for 2026-01-01' }, { signal });
         return { result: {} };
       });
       const done = await waitForJob(app, headers, job.id);
@@ -95,7 +95,7 @@ describe.each(ENGINES)('jobs (%s)', (name) => {
       const first = await start();
       const headers = await first.signIn('admin');
       const job = await first.app.jobs.submit('force_fetch_data', {}, 2, async ({ signal, progress }) => {
-        await runInWorker(spin, { steps: 200, sliceMs: 50 }, { signal, onProgress: progress });
+        await runInThread(spin, { steps: 200, sliceMs: 50 }, { signal, onProgress: progress });
         return { result: {} };
       });
       // Wait until it is really running in its worker.
@@ -124,7 +124,7 @@ describe.each(ENGINES)('jobs (%s)', (name) => {
     it('is marked failed when the server shuts down', async () => {
       const test = await start();
       const job = await test.app.jobs.submit('force_fetch_data', {}, 2, async ({ signal, progress }) => {
-        await runInWorker(spin, { steps: 200, sliceMs: 50 }, { signal, onProgress: progress });
+        await runInThread(spin, { steps: 200, sliceMs: 50 }, { signal, onProgress: progress });
         return { result: {} };
       });
       const queued = await test.app.jobs.submit('generate_model', {}, 2, async () => ({ result: {} }));

@@ -53,9 +53,10 @@ beforeAll(async () => {
     TRUST_PROXY: '1',
   };
   // Both at once: one builds the first-start demo archive, the other waits for it.
-  [a, b] = await Promise.all([startApiServer('api-A', env), startApiServer('api-B', env)]);
+  [a, b] = await Promise.all([startApiServer('api-A', env, 480_000), startApiServer('api-B', env, 480_000)]);
   workers.push(await startWorker('worker-1', env));
-}, 240_000);
+  // A hang guard: two servers building the demo archive and a worker took longer than 240 s at load 30.
+}, 600_000);
 
 afterAll(async () => {
   await Promise.all([...workers, a, b].filter(Boolean).map((proc) => proc.stop(10_000)));

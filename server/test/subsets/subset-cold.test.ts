@@ -10,7 +10,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { buildDemoArchive } from '../../src/cycle/demo-archive.ts';
 import { soonestToLastByte } from '../../src/subsets/fast-encoding.ts';
-import { subsetWarmer, SubsetWarmer } from '../../src/subsets/subset-warmer.ts';
+import { SubsetWarmer } from '../../src/subsets/subset-warmer.ts';
 import type { SubsetSelection } from '../../src/subsets/subset.ts';
 import { warmWrittenFiles, writtenPaths } from '../../src/subsets/warm-written.ts';
 import { Nc3Dataset } from '../../../netcdf/nc3/reader.ts';
@@ -30,7 +30,7 @@ async function coldApp(warm: '0' | '1', days = 1) {
 
 describe('a subset not on disk', () => {
   it('comes at once in brotli 4 (its own ETag), and in brotli 11 once the background has made it', async () => {
-    const { get } = await coldApp('0');
+    const { app, get } = await coldApp('0');
     const query = `date=${DATE}&variables=sithick_GLORYS&lead=48`;
     const quick = await get(query, { 'accept-encoding': 'br' });
     expect(quick.statusCode).toBe(200);
@@ -40,7 +40,7 @@ describe('a subset not on disk', () => {
     expect(identity.headers['content-encoding']).toBeUndefined();
     expect(Buffer.from(brotliDecompressSync(quick.rawPayload)).equals(identity.rawPayload)).toBe(true);
     expect(new Nc3Dataset(new Uint8Array(identity.rawPayload)).variable('sithick_GLORYS').shape).toEqual([1, 40, 60]);
-    await subsetWarmer.settled();
+    await app.subsetWarmer.settled();
     const best = await get(query, { 'accept-encoding': 'br' });
     expect(best.headers.etag).toMatch(/-br"$/);
     expect(best.headers.etag).not.toBe(quick.headers.etag);
@@ -48,7 +48,7 @@ describe('a subset not on disk', () => {
   });
 
   it('comes in gzip 1 to a client without brotli, and whole ranges of identity bytes to a range request', async () => {
-    const { get } = await coldApp('0');
+    const { app, get } = await coldApp('0');
     const query = `date=${DATE}&variables=sea_ice_fraction_BREMEN&lead=24&stride=2`;
     const gz = await get(query, { 'accept-encoding': 'gzip' });
     expect(gz.statusCode).toBe(200);
@@ -59,13 +59,13 @@ describe('a subset not on disk', () => {
     const range = await get(`date=${DATE}&variables=sithick_GLORYS&lead=72`, { 'accept-encoding': 'br', range: 'bytes=0-99' });
     expect(range.statusCode).toBe(206);
     expect(range.rawPayload).toHaveLength(100);
-    await subsetWarmer.settled();
+    await app.subsetWarmer.settled();
   });
 
   it('with SUBSET_WARM off, gets its own brotli 11 copy (and a preview its full subset’s) but warms nothing else', async () => {
-    const { dataDir, get } = await coldApp('0');
+    const { app, dataDir, get } = await coldApp('0');
     await get(`date=${DATE}&variables=sithick_GLORYS&lead=24&stride=2`, { 'accept-encoding': 'br' });
-    await subsetWarmer.settled();
+    await app.subsetWarmer.settled();
     const parts = join(dataDir, 'forecast-data/forecast/model_2/2026-02-10.nc.parts');
     expect(readdirSync(parts).filter((f) => f.endsWith('.nc.br'))).toHaveLength(2);
   });
@@ -139,15 +139,15 @@ describe('the warmer’s order', () => {
   });
 
   it('the first request for a date’s file (its header range) puts that file ahead of the files queued before', async () => {
-    const { dataDir, get } = await coldApp('1', 2);
+    const { app, dataDir, get } = await coldApp('1', 2);
     const previous = '2026-02-09';
     await get(`date=${previous}`, { range: 'bytes=0-16383' });
     await new Promise((resolve) => setImmediate(resolve));
     await get(`date=${DATE}`, { range: 'bytes=0-16383' });
     await new Promise((resolve) => setImmediate(resolve));
     const newest = join(dataDir, `forecast-data/forecast/model_2/${DATE}.nc`);
-    expect(subsetWarmer.pending[0]).toMatch(new RegExp(`^${newest.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} `));
-    await subsetWarmer.settled();
+    expect(app.subsetWarmer.pending[0]).toMatch(new RegExp(`^${newest.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} `));
+    await app.subsetWarmer.settled();
     expect(readdirSync(`${newest}.parts`).filter((f) => f.endsWith('.nc.gz'))).toHaveLength(30);
   });
 });
@@ -160,8 +160,8 @@ describe('files written by a job or the demo start', () => {
     expect(writtenPaths({ files: ['forecast-data/analysis/demo_analysis/2026-02-10.nc'], date: DATE })).toHaveLength(1);
     expect(writtenPaths({ date: DATE })).toEqual([]);
     const { app, dataDir } = await coldApp('1');
-    await warmWrittenFiles(app.db, app.config.dataDir, { files: { model_2: ['forecast-data/assim_forecast/model_2/2026-02-10.nc'] } });
-    await subsetWarmer.settled();
+    await warmWrittenFiles(app.subsetWarmer, app.db, app.config.dataDir, { files: { model_2: ['forecast-data/assim_forecast/model_2/2026-02-10.nc'] } });
+    await app.subsetWarmer.settled();
     const parts = join(dataDir, 'forecast-data/assim_forecast/model_2/2026-02-10.nc.parts');
     expect(readdirSync(parts).filter((f) => f.endsWith('.nc.gz'))).toHaveLength(30);
   });

@@ -11,7 +11,6 @@ import { describe, expect, it } from 'vitest';
 import { buildDemoArchive } from '../../src/cycle/demo-archive.ts';
 import { makeGrid } from '../grid/small-grid.ts';
 import { bitRoundError, decimate } from '../../src/subsets/subset.ts';
-import { subsetWarmer } from '../../src/subsets/subset-warmer.ts';
 import { Nc3Dataset } from '../../../netcdf/nc3/reader.ts';
 import { ncdump, tempNc } from '../../../netcdf/test/ncdump.ts';
 import { makeApp, signedIn } from '../helpers.ts';
@@ -165,7 +164,7 @@ describe('stride-2 previews of /hist subsets', () => {
   it('are warmed after the full subsets, each a file of its own', async () => {
     const { app, dataDir, cookie } = await appWithArchive('1');
     expect((await get(app, `/api/v1/forecast/hist?date=${DATE}&variables=sithick_GLORYS&lead=24`, { cookie })).statusCode).toBe(200);
-    await subsetWarmer.settled();
+    await app.subsetWarmer.settled();
     const parts = join(dataDir, 'forecast-data/forecast/model_2/2026-02-10.nc.parts');
     const files = readdirSync(parts).filter((f) => f.endsWith('.nc'));
     // 3 leads × (4 fields + the drift pair), full and preview.

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { buildDemoArchive } from '../../src/cycle/demo-archive.ts';
-import { selectionsOf, subsetWarmer, SubsetWarmer } from '../../src/subsets/subset-warmer.ts';
+import { selectionsOf, SubsetWarmer } from '../../src/subsets/subset-warmer.ts';
 import type { SubsetSelection } from '../../src/subsets/subset.ts';
 import { Nc3Dataset } from '../../../netcdf/nc3/reader.ts';
 import { ncdump } from '../../../netcdf/test/ncdump.ts';
@@ -44,11 +44,11 @@ describe('warming a file’s subsets', () => {
   });
 
   it('after the first subset of a file is asked for, makes the others on disk without being asked, each as the route answers it', async () => {
-    const { parts, made, get } = await appWithArchive();
+    const { app, parts, made, get } = await appWithArchive();
     const first = await get('variables=sithick_GLORYS&lead=24');
     expect(first.statusCode).toBe(200);
     expect(await until(() => made() === 30, 60_000)).toBe(true);
-    await subsetWarmer.settled();
+    await app.subsetWarmer.settled();
     // Every warmed subset opens in ncdump, and asking for it now makes nothing new.
     for (const file of readdirSync(parts).filter((f) => f.endsWith('.nc'))) {
       expect(ncdump(['-h', join(parts, file)])).toMatch(/time = 1 ;/);
@@ -62,7 +62,7 @@ describe('warming a file’s subsets', () => {
   });
 
   it('answers a subset not yet warmed without waiting for the rest of the background queue', async () => {
-    const { made, get } = await appWithArchive();
+    const { app, made, get } = await appWithArchive();
     await get('variables=sithick_GLORYS&lead=24');
     // The drift at the last lead is the last of the queue (leads first, the pair after the fields).
     const last = await get(`variables=${encodeURIComponent(DRIFT)}&lead=72`);
@@ -70,7 +70,7 @@ describe('warming a file’s subsets', () => {
     const dataset = new Nc3Dataset(new Uint8Array(brotliDecompressSync(last.rawPayload)));
     expect(dataset.variables.map((v) => v.name)).toEqual(expect.arrayContaining(['usi_vsi_GLORYS_speed', 'usi_vsi_GLORYS_direct']));
     expect(made()).toBeLessThan(30);
-    await subsetWarmer.settled();
+    await app.subsetWarmer.settled();
     expect(made()).toBe(30);
   });
 });

@@ -1,15 +1,15 @@
 import { threadId } from 'node:worker_threads';
 import { describe, expect, it } from 'vitest';
-import { runInWorker, WorkerTaskError } from '../../src/threads/run-in-thread.ts';
+import { runInThread, WorkerTaskError } from '../../src/threads/run-in-thread.ts';
 
 const spin = new URL('../jobs/fixtures/spin-task.ts', import.meta.url);
 
-describe('runInWorker', () => {
+describe('runInThread', () => {
   it('runs a TypeScript task in another thread, reporting progress, while this thread stays free', async () => {
     const progress: number[] = [];
     let ticks = 0;
     const ticker = setInterval(() => ticks++, 10);
-    const result = await runInWorker<{ threadId: number; steps: number }>(
+    const result = await runInThread<{ threadId: number; steps: number }>(
       spin,
       { steps: 4, sliceMs: 100 },
       { onProgress: (fraction) => progress.push(fraction) },
@@ -23,18 +23,18 @@ describe('runInWorker', () => {
   });
 
   it("rejects with the task's error message", async () => {
-    await expect(runInWorker(spin, { steps: 1, sliceMs: 1, fail: 'bad grid' })).rejects.toThrow(WorkerTaskError);
-    await expect(runInWorker(spin, { steps: 1, sliceMs: 1, fail: 'bad grid' })).rejects.toThrow('bad grid');
+    await expect(runInThread(spin, { steps: 1, sliceMs: 1, fail: 'bad grid' })).rejects.toThrow(WorkerTaskError);
+    await expect(runInThread(spin, { steps: 1, sliceMs: 1, fail: 'bad grid' })).rejects.toThrow('bad grid');
   });
 
   it('stops the worker when aborted', async () => {
     const controller = new AbortController();
-    const running = runInWorker(spin, { steps: 100, sliceMs: 50 }, { signal: controller.signal });
+    const running = runInThread(spin, { steps: 100, sliceMs: 50 }, { signal: controller.signal });
     setTimeout(() => controller.abort(new Error('stop now')), 200);
     await expect(running).rejects.toThrow('stop now');
   });
 
   it('reports a task module that does not exist', async () => {
-    await expect(runInWorker(new URL('./fixtures/missing.ts', import.meta.url), {})).rejects.toThrow(/missing\.ts/);
+    await expect(runInThread(new URL('./fixtures/missing.ts', import.meta.url), {})).rejects.toThrow(/missing\.ts/);
   });
 });

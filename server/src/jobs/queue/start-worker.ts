@@ -9,6 +9,8 @@ import { jobEnvironment } from '../job-specs.ts';
 import { jobStore } from '../job-store.ts';
 import { QueueWorker } from './queue-worker.ts';
 import { warmWrittenFiles } from '../../subsets/warm-written.ts';
+import { RequestQuiet } from '../../subsets/request-quiet.ts';
+import { diskWarmer } from '../../subsets/subset-warmer.ts';
 import { createBoss, queueSettings } from './queue-settings.ts';
 import { createWorkerMetrics } from '../../metrics/server-metrics.ts';
 import { serveMetrics } from '../../metrics/metrics-server.ts';
@@ -27,9 +29,11 @@ export async function startQueueWorker(config: Config, log: FastifyBaseLogger): 
   boss.on('error', (error) => log.error({ err: error }, 'pg-boss error'));
   try {
     await boss.start();
-    // The files a job wrote get their subsets made here, at once, as the in-process runner's do (warm-written.ts).
+    // The files a job wrote get their subsets made here, at once, as the in-process runner's do (warm-written.ts);
+    // a worker process serves no requests, so its warmer never waits for quiet.
+    const warmer = diskWarmer(new RequestQuiet());
     const succeeded = (result: Record<string, unknown>) =>
-      void warmWrittenFiles(db, config.dataDir, result).catch((error: unknown) => log.warn({ err: error }, 'subset warming failed'));
+      void warmWrittenFiles(warmer, db, config.dataDir, result).catch((error: unknown) => log.warn({ err: error }, 'subset warming failed'));
     const metrics = createWorkerMetrics();
     const worker = new QueueWorker({
       boss,
@@ -49,6 +53,7 @@ export async function startQueueWorker(config: Config, log: FastifyBaseLogger): 
       async close() {
         await metricsServer?.close();
         await worker.stop();
+        await warmer.stop();
         await boss.stop({ graceful: false, wait: true });
         await db.destroy();
       },

@@ -14,7 +14,6 @@ import { commonErrors, errorReply } from '../common-schemas.ts';
 import { ensureWhole } from './damaged-file.ts';
 import { sendNetcdf } from './send-netcdf.ts';
 import { parseSubsetQuery, sendSubset } from './send-subset.ts';
-import { subsetWarmer } from '../../subsets/subset-warmer.ts';
 import { regionSummary, type Region } from '../../../../common/regions/index.ts';
 import { regionQueryProperty, regionReply, requestedRegion } from '../regions/region-query.ts';
 
@@ -99,7 +98,7 @@ export function histRoute(lookup: HistLookup): FastifyPluginAsync {
           // Whoever opens a date first (its header range, a subset or the whole file) puts that file's subsets
           // ahead of other files' in the warmer's queue: the switches that follow find them made. After the
           // answer has started, off the request's path (the warmer reads the file's header).
-          if (app.config.subsetWarm) setImmediate(() => subsetWarmer.warm(path, file.etag, { front: true }));
+          if (app.config.subsetWarm) setImmediate(() => app.subsetWarmer.warm(path, file.etag, { front: true }));
           if (selection) return await sendSubset(request, reply, path, file.etag, name, selection);
           return await sendNetcdf(request, reply, path, file.etag, name);
         } catch (error) {

@@ -15,7 +15,6 @@ import { NetcdfFormatError } from '../../../../netcdf/errors.ts';
 import { parseSubsetQuery as parseQuery, SubsetError, type SubsetSelection } from '../../../../common/forecast-file/subset-query.ts';
 import { quickCompress, quickTag } from '../../subsets/fast-encoding.ts';
 import { subsetForRequest, subsetName } from '../../subsets/subset-store.ts';
-import { subsetWarmer } from '../../subsets/subset-warmer.ts';
 import { HttpError } from '../../http-error.ts';
 import { CACHE_CONTROL, chooseEncoding, etagMatches, NETCDF_TYPE, sendNetcdf } from './send-netcdf.ts';
 
@@ -50,8 +49,8 @@ export async function sendSubset(
   if (subset.complete) return sendNetcdf(request, reply, subset.path, subset.etag, name);
   // Its brotli 11 copy for the next client first of all (the file's other subsets behind it with SUBSET_WARM);
   // for a preview, its full subset too, which the worker asks for right after it (workers/forecast/preview.ts).
-  if ((selection.stride ?? 1) !== 1) subsetWarmer.warm(path, etag, { first: { variables: selection.variables, leads: selection.leads }, alone: !warm });
-  subsetWarmer.warm(path, etag, { first: selection, front: true, alone: !warm });
+  if ((selection.stride ?? 1) !== 1) request.server.subsetWarmer.warm(path, etag, { first: { variables: selection.variables, leads: selection.leads }, alone: !warm });
+  request.server.subsetWarmer.warm(path, etag, { first: selection, front: true, alone: !warm });
   const encoding = request.headers.range ? null : chooseEncoding(request.headers['accept-encoding']);
   // Identity (and ranges of it) from the file just written, as any file.
   if (!encoding && subset.written) return sendNetcdf(request, reply, subset.path, subset.etag, name);

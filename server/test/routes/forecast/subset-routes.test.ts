@@ -6,7 +6,6 @@ import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { buildDemoArchive } from '../../../src/cycle/demo-archive.ts';
 import { bitRoundError } from '../../../src/subsets/subset.ts';
-import { subsetWarmer } from '../../../src/subsets/subset-warmer.ts';
 import { Nc3Dataset } from '../../../../netcdf/nc3/reader.ts';
 import { makeApp, signedIn } from '../../helpers.ts';
 import { ncdump, tempNc } from '../../../../netcdf/test/ncdump.ts';
@@ -121,7 +120,7 @@ describe('subset answers of /hist', () => {
     // One file per selection (the reordered one is the same), each with its two copies, once the warmer has
     // made the file's other subsets too (subset-warmer.ts): 3 leads × (4 fields + the drift pair), each full and
     // as a stride-2 preview.
-    await subsetWarmer.settled();
+    await app.subsetWarmer.settled();
     const parts = readdirSync(join(dataDir, 'forecast-data/forecast/model_2/2026-02-10.nc.parts'));
     expect(parts.filter((f) => f.endsWith('.nc'))).toHaveLength(30);
     expect(parts.filter((f) => f.endsWith('.nc.br'))).toHaveLength(30);
