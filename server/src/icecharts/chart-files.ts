@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { IceChartFeature, IceChartSummary } from '../../../common/api-types/icecharts.ts';
-import { runInWorker } from '../threads/run-in-thread.ts';
+import { runInThread } from '../threads/run-in-thread.ts';
 import { simplifyFeatures } from './simplify.ts';
 import type { WireTaskArgs } from './wire-task.ts';
 
@@ -22,7 +22,7 @@ const WIRE_TASK = new URL('./wire-task.ts', import.meta.url);
 
 /** The features of a body at a tolerance as JSON: the full chart as wire-geometry.ts makes it (in a thread), or simplified for slow links. */
 async function bodyFeatures(path: string, toleranceKm: number): Promise<string> {
-  if (toleranceKm === 0) return runInWorker<string>(WIRE_TASK, { path } satisfies WireTaskArgs);
+  if (toleranceKm === 0) return runInThread<string>(WIRE_TASK, { path } satisfies WireTaskArgs);
   const features = JSON.parse(await readFile(path, 'utf8')) as IceChartFeature[];
   return JSON.stringify(simplifyFeatures(features, toleranceKm));
 }
