@@ -133,8 +133,9 @@ describe.each(ENGINES)('login (%s)', (database) => {
       // Both run one scrypt: an unknown email that skipped it would take well under a tenth of the time.
       const median = (xs: number[]) => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)];
       const ratio = median(unknown) / median(known);
-      expect(ratio).toBeGreaterThan(0.5);
-      expect(ratio).toBeLessThan(2);
+      // Bounds wide enough for two cores shared with the journeys (0.45 was seen there), far from a skipped scrypt.
+      expect(ratio).toBeGreaterThan(0.25);
+      expect(ratio).toBeLessThan(4);
     });
 
     it('does not count successful sign-ins as failures', async () => {
