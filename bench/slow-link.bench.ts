@@ -26,6 +26,7 @@ import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { repoRoot } from '../tests/e2e/harness.ts';
+import { fieldDrawn, type DrawnOn } from './field-drawn.ts';
 import { linkShown } from './link-shown.ts';
 import { startShapingProxy, type LinkProfile } from './shaping-proxy.ts';
 import { setUpSlowLinkBench } from './slow-link-setup.ts';
@@ -69,30 +70,8 @@ interface Sample {
   leadAskedBefore: boolean;
 }
 
-type Wait = 'first' | 'map';
-
-/**
- * Wait until the field whose `data-drawn` ends with `suffix` is drawn: 'first' = on the first view's canvas or
- * on the map; 'map' = on the map, with the first view gone (MapLibre has rendered it).
- */
-async function drawn(page: Page, suffix: string, timeoutMs: number, wait: Wait = 'map'): Promise<void> {
-  try {
-    await page.waitForFunction(
-      ({ end, wait }) => {
-        const map = document.querySelector('[data-testid="forecast-map"]');
-        const onMap = map?.getAttribute('data-drawn')?.endsWith(end) ?? false;
-        const firstView = document.querySelector('[data-testid="first-view"]');
-        if (wait === 'map') return onMap && firstView === null;
-        return onMap || (firstView?.getAttribute('data-field-drawn')?.endsWith(end) ?? false);
-      },
-      { end: suffix, wait },
-      { polling: 50, timeout: timeoutMs },
-    );
-  } catch (error) {
-    const shown = await page.evaluate(() => document.body.innerText.slice(0, 400)).catch(() => '?');
-    throw new Error(`no field ${suffix} at ${page.url()}; the page shows: ${shown}`, { cause: error });
-  }
-}
+/** Wait until the field whose `data-drawn` ends with `suffix` is drawn (field-drawn.ts), polling every 50 ms. */
+const drawn = (page: Page, suffix: string, timeoutMs: number, wait: DrawnOn = 'map') => fieldDrawn(page, suffix, wait, { polling: 50, timeoutMs });
 
 /**
  * Click `button` from inside the page, then time with the page's clock the field shown (its coarse preview,

@@ -24,6 +24,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, sessionCookies, startServer, type RunningServer } from '../tests/e2e/harness.ts';
+import { fieldDrawn } from './field-drawn.ts';
 import { linkShown } from './link-shown.ts';
 
 type Mode = 'ours' | 'peer';
@@ -63,19 +64,8 @@ function makeCold(dataDir: string): void {
   }
 }
 
-async function drawn(page: Page, suffix: string, wait: 'first' | 'map'): Promise<void> {
-  await page.waitForFunction(
-    ({ end, wait }) => {
-      const map = document.querySelector('[data-testid="forecast-map"]');
-      const onMap = map?.getAttribute('data-drawn')?.endsWith(end) ?? false;
-      const firstView = document.querySelector('[data-testid="first-view"]');
-      if (wait === 'map') return onMap && firstView === null;
-      return onMap || (firstView?.getAttribute('data-field-drawn')?.endsWith(end) ?? false);
-    },
-    { end: suffix, wait },
-    { polling: 'raf', timeout: 120_000 },
-  );
-}
+/** Wait until the field whose `data-drawn` ends with `suffix` is drawn (field-drawn.ts), checked every frame. */
+const drawn = (page: Page, suffix: string, wait: 'first' | 'map') => fieldDrawn(page, suffix, wait, { polling: 'raf', timeoutMs: 120_000 });
 
 /**
  * Click `button` in the page and time, with the page's own clock, the moment the map's `data-drawn` names the new

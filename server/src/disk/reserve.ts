@@ -3,7 +3,8 @@
  * date's files take about 70 MB (more with generated models); the reserve keeps room for them, the database, the
  * compressed copies and subsets requests make, so that a full disk stops the cycle before it stops the server.
  */
-import { diskSpace, formatBytesRu } from './disk-space.ts';
+import { formatBytesRu } from '../../../common/format-bytes.ts';
+import { diskSpace } from './disk-space.ts';
 import { DISK_FULL_PREFIX } from './disk-full.ts';
 
 /** The Russian reason the cycle gives for not starting `date`, or null when enough is free. */

@@ -16,7 +16,7 @@ import { simplifyFeatures } from './simplify.ts';
 import type { WireTaskArgs } from './wire-task.ts';
 
 /** Bump when the bodies made from the same features change (their ETags and cached files change with it). */
-const BODY_VERSION = 2;
+const BODY_VERSION = 3;
 
 const WIRE_TASK = new URL('./wire-task.ts', import.meta.url);
 

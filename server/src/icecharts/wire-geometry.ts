@@ -1,10 +1,11 @@
 /**
  * The full chart as it goes on the wire: coordinates at the precision the chart is drawn to, and vertices that lie
- * within a few tens of metres of the line through their neighbours dropped, without opening a gap or an overlap
- * between neighbouring polygons. AARI digitises its lines with vertices 1–2 km apart; 1e-3° (≤ 56 m of latitude,
- * less of longitude in the Arctic) and 50 m are inside the chart's own accuracy: the AARI chart's brotli body goes
- * from 398 KB to about 314 KB (bench/README.md). Polygons under SMALL_KM2 keep the stored precision (1e-4°) and
- * every vertex, so each polygon's area stays within 0.2 % of the stored one (a 1 km² polygon would not).
+ * within 200 m of the line through their neighbours dropped, without opening a gap or an overlap between
+ * neighbouring polygons. AARI digitises its lines with vertices 1–2 km apart, and a pan-Arctic chart's line is
+ * kilometres wide at its scale; 1e-3° (≤ 56 m of latitude, less of longitude in the Arctic) and 200 m are inside the
+ * chart's own accuracy: the AARI chart's brotli body goes from 398 KB to about 293 KB (50 m gave 314 KB, 100 m 304 KB;
+ * bench/README.md). Polygons under SMALL_KM2 keep the stored precision (1e-4°) and every vertex, so each polygon's
+ * area stays within 0.5 % of the stored one, the area check's own bound (a 1 km² polygon would not).
  *
  * Topology: a vertex is rounded the same way in every ring that holds it (its precision is decided per vertex:
  * fine when any polygon holding it is small). Each ring is cut into arcs at its junctions (where the set of rings
@@ -20,7 +21,7 @@ const COARSE = 1e3;
 /** Coordinate step of small polygons (as stored), degrees. */
 const FINE = 1e4;
 /** How far a dropped vertex may lie from the kept line, km. */
-export const WIRE_TOLERANCE_KM = 0.05;
+export const WIRE_TOLERANCE_KM = 0.2;
 /** Polygons smaller than this (km²) keep the stored precision and all their vertices. */
 const SMALL_KM2 = 1000;
 

@@ -33,7 +33,8 @@ describe('the full chart on the wire', () => {
     const areas = wire.map((f, k) => ({ id: f.id, wire: multiPolyAreaKm2(polysOf(f)), stored: multiPolyAreaKm2(polysOf(features[k])), want: reference[k].area_km2 }));
     expect(areas.filter((a) => within(a.stored, a.want) && !within(a.wire, a.want))).toEqual([]);
     expect(areas.filter((a) => !within(a.stored, a.want)).map((a) => a.id)).toEqual([139]);
-    expect(areas.filter((a) => Math.abs(a.wire - a.stored) > 0.002 * a.stored)).toEqual([]);
+    // And against the stored outline (which covers the sliver): the same 0.5 %.
+    expect(areas.filter((a) => Math.abs(a.wire - a.stored) > 0.005 * a.stored)).toEqual([]);
 
     // Each vertex held by several rings (at the wire's step): kept in all of them or in none.
     const holders = new Map<string, { rings: number; kept: number }>();

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { formatBytesRu as formatBytes } from '../../../common/format-bytes.ts';
 import { fetchCycleStatus, type CycleStatus } from '../../api/cycle.ts';
 import { ru } from '../../i18n/ru.ts';
 import { formatWhen } from './describe-job.ts';
@@ -6,18 +7,6 @@ import { formatWhen } from './describe-job.ts';
 const t = ru.cycle;
 /** The cycle changes at most every few minutes (a retry, a tick); the jobs table shows the run in progress. */
 const CYCLE_POLL_MS = 30_000;
-
-/** '1,2 ГБ', '350 МБ'. */
-function formatBytes(bytes: number): string {
-  const units = ['Б', 'КБ', 'МБ', 'ГБ', 'ТБ'];
-  let value = bytes;
-  let unit = 0;
-  while (value >= 1024 && unit < units.length - 1) {
-    value /= 1024;
-    unit++;
-  }
-  return `${value.toLocaleString('ru-RU', { maximumFractionDigits: value < 10 && unit > 0 ? 1 : 0 })} ${units[unit]}`;
-}
 
 function headline(status: CycleStatus): string {
   if (status.schedule === 'off' && !status.next_run) return t.off;

@@ -52,18 +52,27 @@ export function ForecastQuality() {
   );
 }
 
-function Scores({ row }: { row: VerificationRow }) {
-  const iceEdge = useForecastMap((state) => state.iceEdge);
-  const setIceEdge = useForecastMap((state) => state.setIceEdge);
+/** The ice edge's scores, against an analysis or a chart alike: IIEE with its over/under parts, the edge's displacement. */
+function EdgeScores({ row }: { row: VerificationRow }) {
   const thousands = (km2: number) => decimal(km2 / 1000, 1);
   return (
     <>
+      <dt>{t.iiee}</dt>
+      <dd>{thousandKm2(row.iiee_km2)}</dd>
+      <dd className="forecast-quality__detail">{t.overUnder(thousands(row.iiee_over_km2), thousands(row.iiee_under_km2))}</dd>
+      <dt>{t.edgeDistance}</dt>
+      <dd>{kilometres(row.edge_distance_km)}</dd>
+    </>
+  );
+}
+
+function Scores({ row }: { row: VerificationRow }) {
+  const iceEdge = useForecastMap((state) => state.iceEdge);
+  const setIceEdge = useForecastMap((state) => state.setIceEdge);
+  return (
+    <>
       <dl>
-        <dt>{t.iiee}</dt>
-        <dd>{thousandKm2(row.iiee_km2)}</dd>
-        <dd className="forecast-quality__detail">{t.overUnder(thousands(row.iiee_over_km2), thousands(row.iiee_under_km2))}</dd>
-        <dt>{t.edgeDistance}</dt>
-        <dd>{kilometres(row.edge_distance_km)}</dd>
+        <EdgeScores row={row} />
         <dt>{t.concRmse}</dt>
         <dd>{concentration(row.conc_rmse)}</dd>
         <dt>{t.persistenceIiee}</dt>
@@ -93,15 +102,10 @@ function Scores({ row }: { row: VerificationRow }) {
  * field to take an RMSE of, nor a persistence of its own.
  */
 function ChartScores({ row }: { row: VerificationRow }) {
-  const thousands = (km2: number) => decimal(km2 / 1000, 1);
   return (
     <div className="forecast-quality__chart" data-testid="forecast-quality-chart" data-truth={row.truth.source}>
       <dl>
-        <dt>{t.iiee}</dt>
-        <dd>{thousandKm2(row.iiee_km2)}</dd>
-        <dd className="forecast-quality__detail">{t.overUnder(thousands(row.iiee_over_km2), thousands(row.iiee_under_km2))}</dd>
-        <dt>{t.edgeDistance}</dt>
-        <dd>{kilometres(row.edge_distance_km)}</dd>
+        <EdgeScores row={row} />
       </dl>
       <p className="forecast-quality__truth" data-testid="forecast-quality-chart-truth">
         {truthText(row)}

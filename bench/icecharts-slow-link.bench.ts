@@ -1,0 +1,131 @@
+/**
+ * bench:icecharts (the link half): 'chart drawn after the toggle' on the map page, loopback and a ship's 256 kbit/s
+ * (64 up, 600 ms round trip, through shaping-proxy.ts), against a peer in the same page and run: the whole chart
+ * fetched and parsed as a stock GeoJSON client needs it before it can draw anything (deck.gl's GeoJsonLayer with a
+ * URL does exactly this). Ours: the click on 'Показать ледовую карту' to the chart on screen (the simplified body
+ * first on a slow link, `data-simplified`), and to the whole chart in its place. The AARI chart (342 polygons) is
+ * imported once, for the demo day, before anything is timed.
+ */
+import { readFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
+import { join } from 'node:path';
+import { zipSync } from 'fflate';
+import type { Browser, Page } from 'playwright-core';
+import { demoAccounts, launchBrowser, sessionCookies, startServer } from '../tests/e2e/harness.ts';
+import { fieldDrawn } from './field-drawn.ts';
+import { startShapingProxy, type LinkProfile } from './shaping-proxy.ts';
+
+const RUNS = Number(process.env.RUNS ?? 3);
+const NAME = 'aari_arc_20140211_pl_a';
+const FIXTURE = join(import.meta.dirname, '../../shared/fixtures/icecharts', NAME);
+const PROFILES: Array<LinkProfile | null> = [null, { name: '256 kbit/s down, 64 kbit/s up, 600 ms RTT', downKbit: 256, upKbit: 64, rttMs: 600 }];
+const log = (text: string) => console.error(`[${new Date().toISOString().slice(11, 19)}] ${text}`);
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+const cell = (values: number[]) => `${(median(values) / 1000).toFixed(2)} (${(Math.min(...values) / 1000).toFixed(2)}–${(Math.max(...values) / 1000).toFixed(2)})`;
+
+interface Sample {
+  shownMs: number;
+  simplified: boolean;
+  wholeMs: number;
+  peerMs: number;
+}
+
+/** Import the AARI chart as an admin for `date`; its id once the job has succeeded. */
+async function importChart(baseUrl: string, date: string): Promise<number> {
+  const cookies = await sessionCookies(baseUrl, demoAccounts.admin);
+  const cookie = cookies.map((c) => `${c.name}=${c.value}`).join('; ');
+  // A POST with a session carries the XSRF cookie's copy in its header (plugins/xsrf.ts).
+  const xsrf = decodeURIComponent(cookies.find((c) => c.name === 'XSRF-TOKEN')?.value ?? '');
+  const files = Object.fromEntries(['shp', 'shx', 'dbf', 'prj'].map((ext) => [`${NAME}.${ext}`, new Uint8Array(readFileSync(join(FIXTURE, `${NAME}.${ext}`)))]));
+  const form = new FormData();
+  form.append('file', new Blob([zipSync(files)]), `${NAME}.zip`);
+  form.append('valid_time', `${date}T00:00:00Z`);
+  form.append('source', 'ААНИИ');
+  const started = await fetch(`${baseUrl}/api/v1/icecharts`, { method: 'POST', body: form, headers: { cookie, origin: baseUrl, 'x-xsrf-token': xsrf } });
+  if (started.status !== 202) throw new Error(`import refused: ${started.status} ${await started.text()}`);
+  const { job_id: jobId } = (await started.json()) as { job_id: number };
+  for (let i = 0; i < 600; i++) {
+    const job = (await (await fetch(`${baseUrl}/api/v1/jobs/${jobId}`, { headers: { cookie } })).json()) as { status: string; result?: { chart_id?: number }; message?: string };
+    if (job.status === 'succeeded') return job.result!.chart_id!;
+    if (job.status === 'failed') throw new Error(`import failed: ${job.message}`);
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+  }
+  throw new Error('import did not end');
+}
+
+/** Click the toggle from inside the page and time, on the page's clock, the chart shown and the whole chart shown. */
+async function timedToggle(page: Page): Promise<{ shownMs: number; simplified: boolean; wholeMs: number }> {
+  await page.evaluate(() => {
+    const toggle = [...document.querySelectorAll('label')].find((label) => label.textContent?.includes('Показать ледовую карту'))?.querySelector('input');
+    if (!toggle) throw new Error('no chart toggle');
+    (window as unknown as { benchT0: number }).benchT0 = performance.now();
+    toggle.click();
+  });
+  const since = () => page.evaluate(() => new Promise<number>((resolve) => requestAnimationFrame(() => resolve(performance.now() - (window as unknown as { benchT0: number }).benchT0))));
+  await page.waitForSelector('[data-testid="ice-chart-info"]', { timeout: 300_000 });
+  const shownMs = await since();
+  const simplified = (await page.getAttribute('[data-testid="ice-chart-info"]', 'data-simplified')) === 'true';
+  await page.waitForSelector('[data-testid="ice-chart-info"][data-simplified="false"]', { timeout: 300_000 });
+  return { shownMs, simplified, wholeMs: await since() };
+}
+
+async function run(browser: Browser, port: number, cookies: Array<{ name: string; value: string }>, profile: LinkProfile | null, date: string, chartId: number): Promise<Sample> {
+  const proxy = profile ? await startShapingProxy(port, profile) : null;
+  const base = proxy?.url ?? `http://127.0.0.1:${port}`;
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'ru-RU' });
+  try {
+    await context.addCookies(cookies.map((c) => ({ ...c, url: base })));
+    const page = await context.newPage();
+    await page.goto(`${base}/forecasts?date=${date}`, { waitUntil: 'commit' });
+    await fieldDrawn(page, '|sithick_GLORYS|0', 'map', { polling: 'raf', timeoutMs: 600_000 });
+    const ours = await timedToggle(page);
+    // The peer: the whole chart over the same link and page, fetched and parsed before anything could be drawn.
+    const peerMs = await page.evaluate(async (id) => {
+      const t0 = performance.now();
+      const reply = await fetch(`/api/v1/icecharts/${id}?peer=${Math.random()}`, { cache: 'no-store' });
+      JSON.parse(await reply.text());
+      return performance.now() - t0;
+    }, chartId);
+    return { ...ours, peerMs };
+  } finally {
+    await context.close();
+    await proxy?.close();
+  }
+}
+
+// One demo day; the warmer off, so no background compression runs beside the timing (a requested subset's own
+// copy is still made). The tile host unresolvable: a ship reaches our server only.
+const server = await startServer({ env: { DEMO_DAYS: '1', SUBSET_WARM: '0' }, readyTimeoutMs: 600_000 });
+const browser = await launchBrowser(['--host-resolver-rules=MAP gibs.earthdata.nasa.gov ~NOTFOUND']);
+try {
+  const cookies = await sessionCookies(server.url);
+  let dates: string[] = [];
+  for (let i = 0; i < 600 && dates.length === 0; i++) {
+    const header = { cookie: cookies.map((c) => `${c.name}=${c.value}`).join('; ') };
+    dates = ((await (await fetch(`${server.url}/api/v1/forecast/info`, { headers: header })).json()) as { available_dates: string[] }).available_dates;
+    if (dates.length === 0) await new Promise((resolve) => setTimeout(resolve, 1000));
+  }
+  const date = dates[dates.length - 1];
+  const chartId = await importChart(server.url, date);
+  log(`chart ${chartId} imported for ${date}`);
+  const port = Number(new URL(server.url).port);
+  const rows: string[] = [];
+  for (const profile of PROFILES) {
+    const samples: Sample[] = [];
+    for (let i = 0; i < RUNS; i++) {
+      const sample = await run(browser, port, cookies, profile, date, chartId);
+      log(`${profile?.name ?? 'loopback'} #${i + 1}: ${JSON.stringify(sample)}`);
+      samples.push(sample);
+    }
+    rows.push(
+      `| ${profile?.name ?? 'loopback'} | ${cell(samples.map((s) => s.shownMs))} s${samples.some((s) => s.simplified) ? ' (simplified first)' : ''} | ${cell(samples.map((s) => s.wholeMs))} s | ${cell(samples.map((s) => s.peerMs))} s | ${(median(samples.map((s) => s.shownMs)) / median(samples.map((s) => s.peerMs))).toFixed(2)} |`,
+    );
+  }
+  console.log(`load average ${loadavg().map((v) => v.toFixed(1)).join(' ')}; ${RUNS} runs per link; seconds, median (min–max)`);
+  console.log('| link | ours: toggle → chart on screen | ours: → whole chart | peer: whole chart fetched + parsed | ours shown / peer |');
+  console.log('|---|---|---|---|---|');
+  for (const row of rows) console.log(row);
+} finally {
+  await browser.close();
+  await server.stop();
+}
