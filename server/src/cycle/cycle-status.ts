@@ -23,7 +23,7 @@ export async function cycleStatus(db: Db, disk: DataDisk, scheduler: CycleClock,
   const datasetId = analysisSourceOf(settings.source).datasetId;
   // The daily cycle builds the sector's files; another region's are not counted here.
   const files = await db.selectFrom('forecast_files').select(['kind', 'owner', 'date']).where('date', 'in', window).where('region', '=', 'sector').execute();
-  const scored = new Set((await db.selectFrom('verification_records').select('date').distinct().where('date', 'in', window).execute()).map((row) => row.date));
+  const scored = new Set((await db.selectFrom('verification_records').select('date').distinct().where('date', 'in', window).where('region', '=', 'sector').execute()).map((row) => row.date));
   const lastJob = await db.selectFrom('jobs').select('created_at').where('kind', 'in', ['daily_cycle', 'force_fetch_data']).orderBy('id', 'desc').limit(1).executeTakeFirst();
   const next = await scheduler.nextRun(now);
   const figures = await disk.figures();

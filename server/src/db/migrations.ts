@@ -4,6 +4,8 @@
  * Rules: only ever append; never edit or reorder a script that has been committed (existing databases
  * will not run it again). Each script runs in one transaction together with its bookkeeping row.
  */
+import { regionMigrations } from './region-migrations.ts';
+
 export const migrations: readonly string[] = [
   // 1: accounts and roles (server foundation). Role ids are fixed: clients and the CLI refer to them.
   `
@@ -339,28 +341,6 @@ export const migrations: readonly string[] = [
   CREATE UNIQUE INDEX jobs_single_flight ON jobs ((kind IN ('daily_cycle', 'force_fetch_data')))
     WHERE kind IN ('daily_cycle', 'force_fetch_data') AND status IN ('queued', 'running');
   `,
-  // 17: each file's region (common/regions/): 'sector' (the spec's grid; every row before) or 'arctic' (EPSG:3413).
-  // The key gains it, so a model's run of a date may exist once per region. SQLite cannot change a primary key in
-  // place: the table is rebuilt, rows copied in their insertion order (rowid order is what "newest" falls back on).
-  `
-  CREATE TABLE forecast_files_new (
-    kind       TEXT NOT NULL CHECK (kind IN ('analysis', 'forecast', 'assim_forecast')),
-    owner      TEXT NOT NULL,
-    date       TEXT NOT NULL,
-    path       TEXT NOT NULL,
-    bytes      INTEGER NOT NULL,
-    etag       TEXT NOT NULL,
-    created_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')),
-    sha256     TEXT,
-    mtime_ms   INTEGER,
-    damaged_at TEXT,
-    damage     TEXT,
-    region     TEXT NOT NULL DEFAULT 'sector',
-    PRIMARY KEY (kind, owner, date, region)
-  );
-  INSERT INTO forecast_files_new (kind, owner, date, path, bytes, etag, created_at, sha256, mtime_ms, damaged_at, damage)
-    SELECT kind, owner, date, path, bytes, etag, created_at, sha256, mtime_ms, damaged_at, damage FROM forecast_files ORDER BY rowid;
-  DROP TABLE forecast_files;
-  ALTER TABLE forecast_files_new RENAME TO forecast_files;
-  `,
+  // 17 and 18: the regions' migrations (files, then verification), kept in their own file.
+  ...regionMigrations,
 ];
