@@ -2,6 +2,11 @@
  * SQLite migrations 17 and 18 (appended to migrations.ts's list in order): the region (common/regions/) of each
  * file, then of each verification record and ensemble score. The same rules as migrations.ts: append only.
  */
+import { ENSEMBLE_COLUMNS, SCORE_COLUMNS } from './score-columns.ts';
+
+/** Every column of verification_records before 18 (copied into the rebuilt table). */
+const RECORD_COLUMNS = `model_id, run, date, lead_hours, valid_date, truth_source, truth_label, forecast_id, analysis_id, persistence_id, version, n_cells, iiee_km2, iiee_over_km2, iiee_under_km2, edge_length_km, edge_distance_km, conc_rmse, conc_mae, conc_bias, thick_rmse, thick_bias, persistence_iiee_km2, persistence_conc_rmse, skill_iiee, skill_conc_rmse, computed_at`;
+
 export const regionMigrations: readonly string[] = [
   // 17: each file's region (common/regions/): 'sector' (the spec's grid; every row before) or 'arctic' (EPSG:3413).
   // The key gains it, so a model's run of a date may exist once per region. SQLite cannot change a primary key in
@@ -35,51 +40,17 @@ export const regionMigrations: readonly string[] = [
     run                   TEXT NOT NULL CHECK (run IN ('forecast', 'assim_forecast')),
     date                  TEXT NOT NULL,
     lead_hours            INTEGER NOT NULL,
-    valid_date            TEXT NOT NULL,
-    truth_source          TEXT NOT NULL,
-    truth_label           TEXT NOT NULL,
-    forecast_id           TEXT NOT NULL,
-    analysis_id           TEXT NOT NULL,
-    persistence_id        TEXT,
-    version               INTEGER NOT NULL,
-    n_cells               INTEGER NOT NULL,
-    iiee_km2              REAL NOT NULL,
-    iiee_over_km2         REAL NOT NULL,
-    iiee_under_km2        REAL NOT NULL,
-    edge_length_km        REAL NOT NULL,
-    edge_distance_km      REAL,
-    conc_rmse             REAL,
-    conc_mae              REAL,
-    conc_bias             REAL,
-    thick_rmse            REAL,
-    thick_bias            REAL,
-    persistence_iiee_km2  REAL,
-    persistence_conc_rmse REAL,
-    skill_iiee            REAL,
-    skill_conc_rmse       REAL,
-    computed_at           TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')),
+${SCORE_COLUMNS}
     region                TEXT NOT NULL DEFAULT 'sector',
     PRIMARY KEY (model_id, run, date, lead_hours, region)
   ) WITHOUT ROWID;
-  INSERT INTO verification_records_new (model_id, run, date, lead_hours, valid_date, truth_source, truth_label, forecast_id, analysis_id, persistence_id, version, n_cells,
-      iiee_km2, iiee_over_km2, iiee_under_km2, edge_length_km, edge_distance_km, conc_rmse, conc_mae, conc_bias, thick_rmse, thick_bias,
-      persistence_iiee_km2, persistence_conc_rmse, skill_iiee, skill_conc_rmse, computed_at)
-    SELECT model_id, run, date, lead_hours, valid_date, truth_source, truth_label, forecast_id, analysis_id, persistence_id, version, n_cells,
-      iiee_km2, iiee_over_km2, iiee_under_km2, edge_length_km, edge_distance_km, conc_rmse, conc_mae, conc_bias, thick_rmse, thick_bias,
-      persistence_iiee_km2, persistence_conc_rmse, skill_iiee, skill_conc_rmse, computed_at FROM verification_records;
+  INSERT INTO verification_records_new (${RECORD_COLUMNS})
+    SELECT ${RECORD_COLUMNS} FROM verification_records;
   DROP TABLE verification_records;
   ALTER TABLE verification_records_new RENAME TO verification_records;
   CREATE INDEX verification_records_date ON verification_records (date, lead_hours);
   CREATE TABLE verification_ensembles_new (
-    date         TEXT NOT NULL,
-    lead_hours   INTEGER NOT NULL,
-    valid_date   TEXT NOT NULL,
-    members      INTEGER NOT NULL,
-    members_id   TEXT NOT NULL,
-    analysis_id  TEXT NOT NULL,
-    version      INTEGER NOT NULL,
-    sps_km2      REAL NOT NULL,
-    computed_at  TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')),
+${ENSEMBLE_COLUMNS}
     region       TEXT NOT NULL DEFAULT 'sector',
     PRIMARY KEY (date, lead_hours, region)
   ) WITHOUT ROWID;
