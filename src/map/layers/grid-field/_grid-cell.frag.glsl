@@ -35,3 +35,49 @@ bool grid_cell(vec2 lnglat, vec4 grid, vec2 size, out ivec2 cell) {
   cell = ivec2(c);
   return !(c.x < 0.0 || c.y < 0.0 || c.x >= size.x || c.y >= size.y);
 }
+
+// The cell under a fragment of a grid regular in a north polar stereographic plane (ellipsoidal, with a latitude
+// of true scale: EPSG:3413 for the arctic files), the same formula as common/polar-stereographic.ts:
+//   t = cos(lat) / (1 + sin(lat)) * ((1 + e sin(lat)) / (1 - e sin(lat)))^(e/2),   rho = scale * t,
+//   x = rho sin(lon - lon0),   y = -rho cos(lon - lon0)        (metres; no regridding: each cell by texelFetch)
+// polar = [lon0 (degrees), e (eccentricity), scale (metres: rho / t), 1]; grid = [x0, y0, dx, dy] (centre of cell
+// 0,0 and steps, metres, false easting/northing already taken off; dy < 0 for rows stored north first), size
+// [nx, ny]. On the globe sin/cos of the latitude come straight from the direction (cos/(1 + sin) stays exact at
+// the pole, where asin(z) would lose kilometres in float32); in Mercator through common_to_lnglat.
+bool polar_cell(vec3 p, float globe, vec4 grid, vec2 size, vec4 polar, out ivec2 cell) {
+  float lon;
+  float sinLat;
+  float cosLat;
+  if (globe > 0.5) {
+    float r = length(p);
+    lon = atan(p.x, -p.y);
+    sinLat = p.z / r;
+    cosLat = length(p.xy) / r;
+  } else {
+    vec2 lnglat = radians(common_to_lnglat(p, 0.0));
+    lon = lnglat.x;
+    sinLat = sin(lnglat.y);
+    cosLat = cos(lnglat.y);
+  }
+  cell = ivec2(-1);
+  if (sinLat <= 0.0) {
+    return false;
+  }
+  float es = polar.y * sinLat;
+  float t = cosLat / (1.0 + sinLat) * pow((1.0 + es) / (1.0 - es), 0.5 * polar.y);
+  float rho = polar.z * t;
+  float dl = lon - radians(polar.x);
+  vec2 xy = vec2(rho * sin(dl), -rho * cos(dl));
+  vec2 c = floor((xy - (grid.xy - 0.5 * grid.zw)) / grid.zw);
+  cell = ivec2(c);
+  return !(c.x < 0.0 || c.y < 0.0 || c.x >= size.x || c.y >= size.y);
+}
+
+// The cell under the fragment at common-space position p, on either kind of grid: polar.w = 1 for a polar
+// stereographic grid (polar_cell), else the latitude/longitude grid (grid_cell, as it always was).
+bool field_cell(vec3 p, float globe, vec4 grid, vec2 size, vec4 polar, out ivec2 cell) {
+  if (polar.w > 0.5) {
+    return polar_cell(p, globe, grid, size, polar, cell);
+  }
+  return grid_cell(common_to_lnglat(p, globe), grid, size, cell);
+}
