@@ -47,6 +47,7 @@ export function ForecastMapView({ projection = 'globe', onFieldDrawn, onMapRende
     const map = new ForecastMap({
       container,
       projection,
+      region: store.getState().region,
       onBasemapChange: setBasemap,
       onPointer: setPointer,
       whenLinkQuiet,
@@ -89,6 +90,7 @@ export function ForecastMapView({ projection = 'globe', onFieldDrawn, onMapRende
     });
     map.setLayers(layersOf(store.getState()));
     const unsubscribe = store.subscribe((state, previous) => {
+      if (state.region !== previous.region) map.showRegion(state.region);
       if (state.field !== previous.field) reportDrawn();
       if (
         state.field !== previous.field ||
