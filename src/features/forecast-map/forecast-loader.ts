@@ -201,7 +201,7 @@ export class ForecastLoader {
           ? names.has(POLARIS_CONCENTRATION_VARIABLE) && names.has(POLARIS_THICKNESS_VARIABLE)
           : names.has(DRIFT_SPEED_VARIABLE) && names.has(DRIFT_DIRECTION_VARIABLE);
     if (!grid || !present || leadIndex >= Math.max(1, meta.leadHours.length)) {
-      if (!grid) console.error(`Forecast file ${meta.key} has no regular latitude/longitude grid`);
+      if (!grid) console.error(`Forecast file ${meta.key} has no latitude/longitude or polar stereographic grid`);
       store.getState().fieldUnavailable();
       return;
     }
