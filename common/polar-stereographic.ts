@@ -82,11 +82,14 @@ export function polarInverse(p: PolarStereographic, x: number, y: number): [numb
 }
 
 /**
- * What the fragment shader needs, as one vec4: [central longitude (degrees), eccentricity, ρ/t scale (metres),
- * 1 = this branch on]. The false easting and northing are taken off the grid's origin instead.
+ * What the fragment shaders need, as one vec4: [cos(central longitude), sin(central longitude), eccentricity, ρ/t
+ * scale (metres)]; a scale of 0 means a lat/lon grid. Cosine and sine rather than the angle: the shader then needs
+ * no trigonometry of its own on the globe (GPUs may give sin/cos an absolute error of 2^-11). The false easting and
+ * northing are taken off the grid's origin instead.
  */
 export function polarUniformsOf(p: PolarStereographic): [number, number, number, number] {
-  return [p.centralLongitude, eccentricity(p), radialScale(p), 1];
+  const lon0 = p.centralLongitude * DEG;
+  return [Math.cos(lon0), Math.sin(lon0), eccentricity(p), radialScale(p)];
 }
 
 /** The parameters as a proj4 string (for a file that names its mapping only by CF attributes). */

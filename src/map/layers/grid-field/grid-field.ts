@@ -48,7 +48,7 @@ type Vec4 = [number, number, number, number];
 /**
  * The uniforms that place the grid: `grid` [lon0, lat0, dlon, dlat] (degrees, cell centres) and `polar` all 0 on a
  * lat/lon grid; on a polar stereographic grid `grid` [x0, y0, dx, dy] (metres, the false easting and northing taken
- * off) and `polar` [lon0 (degrees), eccentricity, scale (m), 1] (the shader's `polar_cell`); `gridSize`, `globe`.
+ * off) and `polar` [cos lon0, sin lon0, eccentricity, scale (m)] (the shader's `polar_cell`); `gridSize`, `globe`.
  */
 export function gridUniforms(grid: FieldGrid, globe: boolean) {
   if (isProjectedGrid(grid)) {

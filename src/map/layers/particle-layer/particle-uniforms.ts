@@ -9,7 +9,7 @@ import { uniformModule } from '../uniform-block.ts';
 export type ParticleUpdateProps = {
   /** lon0°, lat0° (centre of cell 0, 0), dlon°, dlat°: packed as the scalar field's (x0, y0, dx, dy m on a polar grid) */
   grid: [number, number, number, number];
-  /** a polar stereographic grid's projection [lon0°, e, scale m, 1], all 0 on a lat/lon grid (as the scalar field's) */
+  /** a polar stereographic grid's projection [cos lon0, sin lon0, e, scale m], all 0 on a lat/lon grid (as the scalar field's) */
   polar: [number, number, number, number];
   /** minLon°, minLat°, maxLon°, maxLat° of the visible map */
   viewBounds: [number, number, number, number];

@@ -40,34 +40,38 @@ float nextRandom(inout uint state) {
   return float(state >> 8) * (1.0 / 16777216.0);
 }
 
-// A polar stereographic grid (particleUpdate.polar.w = 1; polar = [lon0°, e, scale m, 1], grid = [x0, y0, dx, dy]
-// m, as the scalar field's _grid-cell.frag.glsl and common/polar-stereographic.ts): lon/lat -> plane metres.
+// A polar stereographic grid (particleUpdate.polar.w > 0; polar = [cos lon0, sin lon0, e, scale m], grid = [x0, y0,
+// dx, dy] m, as the scalar field's _grid-cell.frag.glsl and common/polar-stereographic.ts): lon/lat -> plane metres.
+// The built-in trigonometry may be off by 2^-11 here (hundreds of metres far from the pole): enough to pick up the
+// drift of a neighbouring 6.25 km cell now and then, never to move a particle (the step is on the sphere).
 vec2 polarForward(vec2 lonLat) {
   vec4 polar = particleUpdate.polar;
   float phi = lonLat.y * DEG;
-  float es = polar.y * sin(phi);
-  float t = cos(phi) / (1.0 + sin(phi)) * pow((1.0 + es) / (1.0 - es), 0.5 * polar.y);
-  float dl = (lonLat.x - polar.x) * DEG;
-  return polar.z * t * vec2(sin(dl), -cos(dl));
+  float es = polar.z * sin(phi);
+  float t = cos(phi) / (1.0 + sin(phi)) * pow((1.0 + es) / (1.0 - es), 0.5 * polar.z);
+  float lon = lonLat.x * DEG;
+  // sin and cos of lon - lon0.
+  vec2 d = vec2(sin(lon) * polar.x - cos(lon) * polar.y, cos(lon) * polar.x + sin(lon) * polar.y);
+  return polar.w * t * vec2(d.x, -d.y);
 }
 
 // Plane metres -> lon/lat (degrees): the latitude by fixed point (Snyder 7-9; four rounds reach float precision).
 vec2 polarInverse(vec2 xy) {
   vec4 polar = particleUpdate.polar;
-  float t = length(xy) / polar.z;
+  float t = length(xy) / polar.w;
   float phi = HALF_PI - 2.0 * atan(t);
   for (int k = 0; k < 4; k++) {
-    float es = polar.y * sin(phi);
-    phi = HALF_PI - 2.0 * atan(t * pow((1.0 - es) / (1.0 + es), 0.5 * polar.y));
+    float es = polar.z * sin(phi);
+    phi = HALF_PI - 2.0 * atan(t * pow((1.0 - es) / (1.0 + es), 0.5 * polar.z));
   }
-  return vec2(polar.x + atan(xy.x, -xy.y) / DEG, phi / DEG);
+  return vec2((atan(polar.y, polar.x) + atan(xy.x, -xy.y)) / DEG, phi / DEG);
 }
 
 // Fractional column/row of lon/lat (cell centres at whole numbers). The longitude is first taken within
 // ±180° of the grid's middle column, so 190° and -170° land on the same column (src/.../grid-lookup.ts).
 // On a polar grid: the point's plane position in cell steps.
 vec2 fieldCoord(vec2 lonLat) {
-  if (particleUpdate.polar.w > 0.5) {
+  if (particleUpdate.polar.w > 0.0) {
     // South of the equator the north plane has no place (t is infinite there): far outside the grid.
     if (lonLat.y <= 0.0) return vec2(-1.0e6);
     return (polarForward(lonLat) - particleUpdate.grid.xy) / particleUpdate.grid.zw;
@@ -162,7 +166,7 @@ vec3 randomValidCell(inout uint rng) {
   vec2 ij = vec2(float(cell % nlon), float(cell / nlon));
   vec2 jitter = vec2(nextRandom(rng), nextRandom(rng)) - 0.5;
   vec2 lonLat = particleUpdate.grid.xy + (ij + jitter) * particleUpdate.grid.zw;
-  if (particleUpdate.polar.w > 0.5) lonLat = polarInverse(lonLat); // the cell's point in the plane, placed
+  if (particleUpdate.polar.w > 0.0) lonLat = polarInverse(lonLat); // the cell's point in the plane, placed
   return toUnitVector(vec2(lonLat.x, clamp(lonLat.y, -89.99, 89.99)));
 }
 

@@ -13,7 +13,7 @@ type Vec4 = [number, number, number, number];
 export type PolarisUniformProps = {
   /** lon0, lat0 (centre of cell 0,0) and dlon, dlat, degrees; on a polar grid x0, y0, dx, dy, metres. */
   grid: Vec4;
-  /** A polar stereographic grid's projection ([lon0°, e, scale m, 1]), all 0 for a lat/lon grid (grid-field.ts). */
+  /** A polar stereographic grid's projection ([cos lon0, sin lon0, e, scale m]), all 0 for a lat/lon grid (grid-field.ts). */
   polar: Vec4;
   /** Risk Index Values of the class, ice free first (Table 1.1 columns 0–3, 4–7, 8–11). */
   riv0: Vec4;

@@ -8,7 +8,7 @@ export type ScalarFieldUniformProps = {
   grid: [number, number, number, number];
   /** nlon, nlat (nx, ny): texture width and height. */
   gridSize: [number, number];
-  /** A polar stereographic grid's projection ([lon0°, e, scale m, 1]), all 0 for a lat/lon grid (grid-field.ts). */
+  /** A polar stereographic grid's projection ([cos lon0, sin lon0, e, scale m]), all 0 for a lat/lon grid (grid-field.ts). */
   polar: [number, number, number, number];
   /** Values mapped to the first and last ramp colour. */
   valueRange: [number, number];
