@@ -180,6 +180,12 @@ vec3 respawnPosition(inout uint rng) {
     vec4 box = particleUpdate.viewBounds;
     for (int attempt = 0; attempt < 4; attempt++) {
       vec2 lonLat = mix(box.xy, box.zw, vec2(nextRandom(rng), nextRandom(rng)));
+      // A view round the pole spans every longitude: uniform in latitude would heap the particles on the pole
+      // (a degree of latitude there holds almost no area), so the polar grid's views draw sin(latitude) uniformly.
+      if (particleUpdate.polar.w > 0.0) {
+        float t = (lonLat.y - box.y) / max(box.w - box.y, 1e-6);
+        lonLat.y = asin(mix(sin(box.y * DEG), sin(box.w * DEG), t)) / DEG;
+      }
       vec3 p = toUnitVector(vec2(lonLat.x, clamp(lonLat.y, -89.99, 89.99)));
       vec2 back = toLonLat(p);
       if (hasData(back)) return p;
