@@ -7,7 +7,7 @@
  * ramp texels (`sampleRamp`, as the shader samples them) and the same alpha (200/255 × opacity 0.7).
  * Pure: no DOM, no GL; the component puts the bytes on a canvas.
  */
-import type { RegularGrid } from '../../../../common/regular-grid.ts';
+import { fieldCellAt, isProjectedGrid, type FieldGrid } from '../../../../common/field-grid.ts';
 import { normaliseValue, RAMP_SIZE, sampleRamp, type ColourRamp } from '../../../map/colour-ramps.ts';
 
 /** MapLibre's tile size in pixels: worldSize = TILE_PX · 2^zoom. */
@@ -48,7 +48,9 @@ export function pixelToLngLat(x: number, y: number, view: GlobeView): [number, n
 }
 
 /** The grid cell (row-major index) nearest to [lon, lat], or -1 outside the grid. */
-export function cellAt(grid: RegularGrid, lon: number, lat: number): number {
+export function cellAt(grid: FieldGrid, lon: number, lat: number): number {
+  // A polar grid is regular in its plane: the cell containing the point is the one whose centre is nearest.
+  if (isProjectedGrid(grid)) return fieldCellAt(grid, lon, lat);
   const row = Math.round((lat - grid.lat0) / grid.dlat);
   if (row < 0 || row >= grid.nlat) return -1;
   // Longitudes wrap: the distance from the first column's centre along the grid's direction, in
@@ -63,7 +65,7 @@ export function cellAt(grid: RegularGrid, lon: number, lat: number): number {
 
 /** A field to draw: one value per cell (NaN where missing), or for drift the interleaved u, v (speed is drawn). */
 export interface FirstViewField {
-  grid: RegularGrid;
+  grid: FieldGrid;
   values: Float32Array;
   /** 1: scalar values; 2: interleaved u, v components (m/s), drawn as speed. */
   components: 1 | 2;
