@@ -130,8 +130,14 @@ describe("the map's 'Качество прогноза'", () => {
     expect(seen.map((r) => r.path)).toEqual(['/api/v1/verification?run=assim_forecast&from=2026-11-10&to=2026-11-10']);
   });
 
-  it("never shows the sector's records as the whole Arctic's: it says the region is not scored and asks nothing", async () => {
-    const seen = fakeApi({});
+  it("asks for the whole Arctic's own records (region=arctic) and the sector's again (no region) after a switch", async () => {
+    const seen = fakeApi({
+      'GET /api/v1/verification?run=forecast&from=2026-11-10&to=2026-11-10&region=arctic': {
+        status: 200,
+        body: { rows: [record(24, '2026-11-11', { iiee_km2: 512_300 })] },
+      },
+      'GET /api/v1/verification?run=forecast&from=2026-11-10&to=2026-11-10': { status: 200, body: { rows: [record(24, '2026-11-11')] } },
+    });
     const store = createForecastMapStore();
     store.getState().setRegion('arctic');
     store.getState().datesLoaded(['2026-11-10']);
@@ -141,10 +147,13 @@ describe("the map's 'Качество прогноза'", () => {
         <ForecastQuality />
       </ForecastMapStoreContext.Provider>,
     );
-    expect(view.container.querySelector('[data-testid="quality-not-scored"]')?.textContent).toBe(
-      'Для района «Арктика целиком» оценки качества пока не рассчитываются.',
-    );
-    expect(seen).toHaveLength(0);
+    await waitFor(() => expect(section()?.textContent).toContain('512,3 тыс. км²'));
+    act(() => store.getState().setRegion('sector'));
+    await waitFor(() => expect(section()?.textContent).toContain('187,7 тыс. км²'));
+    expect(seen.map((r) => r.path)).toEqual([
+      '/api/v1/verification?run=forecast&from=2026-11-10&to=2026-11-10&region=arctic',
+      '/api/v1/verification?run=forecast&from=2026-11-10&to=2026-11-10',
+    ]);
   });
 
   it("says the analysis has not arrived, without asking the server, on today's date", async () => {
