@@ -53,4 +53,15 @@ describe('offline forecast cache index', () => {
       ]),
     ).toEqual(['2026-11-19', '2026-11-21']);
   });
+
+  it("lists a region's dates apart: a sector copy is never offered as the whole Arctic's", () => {
+    const urls = [
+      'http://x/api/v1/forecast/hist?date=2026-11-21&variables=sithick_GLORYS&lead=24',
+      'http://x/api/v1/forecast/hist?date=2026-11-20&region=arctic&variables=sithick_GLORYS&lead=24',
+      'http://x/api/v1/assim_forecast/hist?date=2026-11-19&region=arctic',
+    ];
+    expect(cachedDates(urls)).toEqual(['2026-11-21']);
+    expect(cachedDates(urls, 'sector')).toEqual(['2026-11-21']);
+    expect(cachedDates(urls, 'arctic')).toEqual(['2026-11-19', '2026-11-20']);
+  });
 });

@@ -30,12 +30,20 @@ export function cacheKey(url: string, range: string | null): string {
   return `${url}${url.includes('?') ? '&' : '?'}__range=${encodeURIComponent(range.replace(/\s+/g, ''))}`;
 }
 
-/** The forecast dates ('YYYY-MM-DD') that cached URLs hold, oldest first. */
-export function cachedDates(urls: Iterable<string>): string[] {
+/** The region a forecast URL names ('arctic' in `region=arctic`); the sector's URLs name none. */
+function urlRegion(url: string): string {
+  return /[?&]region=([a-z]+)(?:&|$)/.exec(url)?.[1] ?? 'sector';
+}
+
+/**
+ * The forecast dates ('YYYY-MM-DD') that cached URLs of a region hold (the sector's by default), oldest first: a
+ * sector copy is never offered as the whole Arctic's, nor the other way.
+ */
+export function cachedDates(urls: Iterable<string>, region = 'sector'): string[] {
   const dates = new Set<string>();
   for (const url of urls) {
     const match = /[?&]date=(\d{4}-\d{2}-\d{2})(?:&|$)/.exec(url);
-    if (match && /\/(forecast|assim_forecast)\/hist\?/.test(url)) dates.add(match[1]);
+    if (match && /\/(forecast|assim_forecast)\/hist\?/.test(url) && urlRegion(url) === region) dates.add(match[1]);
   }
   return [...dates].sort();
 }

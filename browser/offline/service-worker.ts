@@ -11,7 +11,8 @@
  *   XSRF-TOKEN cookie, read with the Cookie Store API) and answers only while that same session's cookie is
  *   there, so a later user, or the same browser after sign-out, never gets it. Sign-in, sign-out and
  *   registration (POST /api/v1/auth/...) clear every copy.
- * - GET /api/v1/forecast/info: network first; with no network, the dates of the forecasts held offline.
+ * - GET /api/v1/forecast/info: network first; with no network, the dates of the forecasts held offline (of the
+ *   region asked for: `region=arctic`, or the sector without one).
  * - Forecast files and slices are kept by the decode worker itself (workers/forecast/offline-fetch.ts), so that
  *   a worker started before this one took control keeps them too.
  * Every answer made from a copy because the network failed tells the pages (`{type: 'ice-network', online}`).
@@ -102,7 +103,9 @@ registerRoute(
     } catch {
       void tell(false);
       const keys = await (await caches.open(FORECAST_CACHE)).keys();
-      const body = JSON.stringify({ available_dates: cachedDates(keys.map((k) => k.url)) });
+      // The dates held of the region asked for (`region=arctic`; none named: the sector).
+      const region = new URL(request.url).searchParams.get('region') ?? 'sector';
+      const body = JSON.stringify({ available_dates: cachedDates(keys.map((k) => k.url), region) });
       return new Response(body, { status: 200, headers: { 'content-type': 'application/json', 'x-ice-offline': '1' } });
     }
   },

@@ -9,6 +9,7 @@
  *                           the grid's y axis, which points to 45°W at the pole and turns with longitude)
  */
 import { FILE_UNITS, FILE_VARIABLES, type FileVariable } from '../../common/forecast-file/variables.ts';
+import { globalAttributes, timeAttributes } from '../../common/forecast-file/file-attributes.ts';
 import { planarAxes } from '../../common/planar-grid.ts';
 import { regionLonLat, type ProjectedRegion } from '../../common/regions/index.ts';
 import { encodeNetcdf3, type NcAttributeValue, type NcFile, type NcVariable } from '../nc3/writer.ts';
@@ -124,17 +125,9 @@ export function regionFileLayout(region: ProjectedRegion, leads: RegionFields[],
   const axes = planarAxes(region.grid);
   const { lon, lat } = lonLatOf(region);
   const drifts = leads.map(drift);
-  const reference = `${meta.date}T00:00:00Z`;
   const coordinate = (name: string, data: Float64Array | Float32Array, dims: string[], type: 'double' | 'float', attributes: Record<string, NcAttributeValue>): NcVariable => ({ name, type, dimensions: dims, data, attributes });
   const variables: NcVariable[] = [
-    coordinate('time', Float64Array.from(meta.leadHours), ['time'], 'double', {
-      standard_name: 'time',
-      long_name: meta.kind === 'analysis' ? 'analysis time' : 'forecast valid time',
-      units: `hours since ${meta.date} 00:00:00`,
-      calendar: 'standard',
-      axis: 'T',
-      forecast_reference_time: reference,
-    }),
+    coordinate('time', Float64Array.from(meta.leadHours), ['time'], 'double', timeAttributes(meta)),
     coordinate('y', axes.y, ['y'], 'double', { standard_name: 'projection_y_coordinate', long_name: 'y of the cell centre', units: 'm', axis: 'Y' }),
     coordinate('x', axes.x, ['x'], 'double', { standard_name: 'projection_x_coordinate', long_name: 'x of the cell centre', units: 'm', axis: 'X' }),
     coordinate('latitude', lat, ['y', 'x'], 'float', { standard_name: 'latitude', long_name: 'latitude of the cell centre', units: 'degrees_north' }),
@@ -154,19 +147,7 @@ export function regionFileLayout(region: ProjectedRegion, leads: RegionFields[],
       { name: 'y', size: ny },
       { name: 'x', size: nx },
     ],
-    attributes: {
-      ...meta.attributes,
-      Conventions: 'CF-1.8',
-      title: meta.kind === 'analysis' ? 'Sea-ice analysis' : 'Sea-ice forecast',
-      kind: meta.kind,
-      region: region.id,
-      model: meta.model,
-      forecast_date: meta.date,
-      forecast_reference_time: reference,
-      assimilated: meta.assimilated ? 'yes' : 'no',
-      source: meta.source,
-      history: `${new Date().toISOString()} written by the arctic-ice-forecast-viewer server`,
-    },
+    attributes: globalAttributes(meta, region.id),
     variables,
   };
 }

@@ -3,6 +3,7 @@
  * files' variables. The decode worker downloads the files itself; this module only knows their URLs.
  */
 import { apiJson, apiUrl, type RequestOptions } from './client.ts';
+import { regionQuery, type RegionId } from './region-query.ts';
 
 type ReadOptions = Pick<RequestOptions, 'signal' | 'timeoutMs'>;
 
@@ -12,11 +13,12 @@ export interface AnalysisInfo {
   available_dates: string[];
 }
 
-export function fetchAnalysisInfo(options: ReadOptions = {}): Promise<AnalysisInfo> {
-  return apiJson<AnalysisInfo>('analysis/info', options);
+/** The dates of a region's analyses; the sector's (no `region`) by default. */
+export function fetchAnalysisInfo(options: ReadOptions = {}, region: RegionId = 'sector'): Promise<AnalysisInfo> {
+  return apiJson<AnalysisInfo>('analysis/info', { ...options, query: regionQuery(region) });
 }
 
-/** Absolute URL of the analysis valid on `date` (lead index 0 in the file). */
-export function analysisFileUrl(date: string): string {
-  return apiUrl('analysis/hist', { date });
+/** Absolute URL of the analysis valid on `date` (lead index 0 in the file), on a region's grid. */
+export function analysisFileUrl(date: string, region: RegionId = 'sector'): string {
+  return apiUrl('analysis/hist', { date, ...regionQuery(region) });
 }

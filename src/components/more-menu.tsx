@@ -82,7 +82,7 @@ export function MoreMenu({ items }: { items: readonly MoreMenuItem[] }) {
         onClick={() => setOpen((value) => !value)}
       >
         {ru.layout.more}
-        <span className="top-bar__caret" aria-hidden="true" />
+        <span className="caret" aria-hidden="true" />
       </button>
       <ul id={listId} className="top-bar__menu" hidden={!open}>
         {items.map((item) => (

@@ -79,7 +79,7 @@ function SignedInBar({ user, onSignOut }: { user: CurrentUser; onSignOut: () => 
         ))}
         <span className="top-bar__link top-bar__more-button" data-measure="more">
           {ru.layout.more}
-          <span className="top-bar__caret" />
+          <span className="caret" />
         </span>
       </div>
       <div className="top-bar__account">

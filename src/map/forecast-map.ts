@@ -11,16 +11,10 @@ import 'maplibre-gl/dist/maplibre-gl.css';
 import { ru } from '../i18n/ru.ts';
 import { BACKGROUND_LAYER_ID, BASEMAP_LAYER_ID, BASEMAP_SOURCE_ID, createBasemapStyle } from './basemap-style.ts';
 import { BasemapWatchdog } from './basemap-watchdog.ts';
-import {
-  MAP_BOUNDS,
-  MAP_CENTER,
-  MAP_MAX_ZOOM,
-  MAP_MIN_ZOOM,
-  MAP_ZOOM,
-  OFFLINE_TILE_URL,
-  resolveTileUrl,
-} from './map-config.ts';
+import { MAP_MAX_ZOOM, OFFLINE_TILE_URL, resolveTileUrl } from './map-config.ts';
 import { addOfflineBasemap } from './offline-basemap.ts';
+import { regionView } from './region-view.ts';
+import type { RegionId } from '../../common/regions/types.ts';
 
 // Without this the map's worker 404s under Vite (dev and build): see ../shared/STACK.md.
 maplibregl.setWorkerUrl(workerUrl);
@@ -41,6 +35,8 @@ export interface ForecastMapOptions {
   container: HTMLElement;
   tileUrl?: string;
   projection?: MapProjection;
+  /** The region whose view the map opens on (region-view.ts); the sector's (the spec's view) by default. */
+  region?: RegionId;
   onBasemapChange?: (kind: BasemapKind) => void;
   onPointer?: (position: PointerPosition | null) => void;
   /** A click (not a drag) on the map. */
@@ -63,14 +59,15 @@ export class ForecastMap {
     const tileUrl = options.tileUrl ?? resolveTileUrl();
     this.basemap = tileUrl === OFFLINE_TILE_URL ? 'offline' : 'tiles';
     this.onBasemapChange = options.onBasemapChange;
+    const view = regionView(options.region ?? 'sector');
     this.map = new maplibregl.Map({
       container: options.container,
-      style: createBasemapStyle(tileUrl, options.projection ?? 'globe'),
-      center: MAP_CENTER,
-      zoom: MAP_ZOOM,
-      minZoom: MAP_MIN_ZOOM,
+      style: createBasemapStyle(tileUrl, view.globeOnly ? 'globe' : (options.projection ?? 'globe')),
+      center: view.center,
+      zoom: view.zoom,
+      minZoom: view.minZoom,
       maxZoom: MAP_MAX_ZOOM,
-      maxBounds: MAP_BOUNDS,
+      maxBounds: view.maxBounds ?? undefined,
       attributionControl: { compact: true },
       locale: {
         'GlobeControl.Enable': ru.forecastMap.projectionGlobe,
@@ -118,6 +115,20 @@ export class ForecastMap {
 
   setProjection(projection: MapProjection): void {
     this.map.setProjection({ type: projection });
+  }
+
+  /**
+   * Moves to a region's view with its limits (region-view.ts): the whole Arctic on the globe above the pole, the
+   * sector back to the spec's centre, zoom and bounds. The old limits go first so they do not clamp the jump.
+   */
+  showRegion(region: RegionId): void {
+    const view = regionView(region);
+    const map = this.map;
+    if (view.globeOnly && map.getProjection()?.type !== 'globe') this.setProjection('globe');
+    map.setMaxBounds(null);
+    map.setMinZoom(view.minZoom);
+    map.jumpTo({ center: view.center, zoom: view.zoom });
+    map.setMaxBounds(view.maxBounds);
   }
 
   destroy(): void {

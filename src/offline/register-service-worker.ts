@@ -1,12 +1,13 @@
 /**
  * Registers the service worker (dist/service-worker.js, built from browser/offline/service-worker.ts) from this
  * module, not from an inline script, so a strict CSP (`script-src 'self'`, `worker-src 'self'`) allows it.
- * Production builds only.
+ * Production builds only. A failed install is tried again (register-until-active.ts).
  * Then tells it which same-origin assets the page has loaded (including those loaded before it took control)
  * so it keeps them for offline use, and follows the connection state for the offline notice.
  */
 import { Workbox } from 'workbox-window';
 import { connectionStore, followConnection } from './connection-state.ts';
+import { registerUntilActive } from './register-until-active.ts';
 import { KEEP_MESSAGE, type KeepMessage } from '../../browser/offline/messages.ts';
 
 /** `after`: registration waits for it too (besides the page's load), e.g. the first field on a slow link. */
@@ -14,9 +15,12 @@ export function registerServiceWorker(after: Promise<void> = Promise.resolve()):
   followConnection(connectionStore);
   if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
   const workbox = new Workbox('/service-worker.js');
-  void after
-    .then(() => workbox.register())
-    .catch((error: unknown) => console.warn('Service worker not registered:', error));
+  void after.catch(() => undefined).then(() =>
+    registerUntilActive(
+      () => workbox.register(),
+      () => navigator.serviceWorker.register('/service-worker.js'),
+    ),
+  );
   void navigator.serviceWorker.ready.then((registration) => {
     const keep = (urls: string[]) => {
       const assets = urls.filter((url) => url.startsWith(`${location.origin}/assets/`));

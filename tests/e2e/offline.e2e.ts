@@ -53,7 +53,15 @@ describe('offline', () => {
     // every slice of this date (its background fetches them all).
     // Hang guards, not speed checks: the worker installs (its precache) while the map page fetches its slices, and
     // 30 s ran out once in CI with the unit tests beside the journeys on two cores.
-    await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), { timeout: 120_000 }).toBe(true);
+    // Polled as a word, so that a failure prints where the registration stood.
+    const control = () =>
+      page.evaluate(async () => {
+        if (navigator.serviceWorker.controller) return 'controlled';
+        const registration = await navigator.serviceWorker.getRegistration();
+        if (!registration) return 'no registration';
+        return `installing ${registration.installing?.state ?? '-'}, waiting ${registration.waiting?.state ?? '-'}, active ${registration.active?.state ?? '-'}`;
+      });
+    await expect.poll(control, { timeout: 120_000 }).toBe('controlled');
     await expect.poll(() => cached('ice-assets-v1', 'forecast-map-page-[^/]*\\.js$'), { timeout: 120_000 }).toBe(1);
     await expect.poll(() => cached('ice-forecasts-v1', `date=${date}&variables=`), { timeout: 150_000 }).toBe(12);
     expect(await cached('ice-forecasts-v1', '__range=')).toBe(1);

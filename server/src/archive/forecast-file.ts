@@ -12,6 +12,7 @@
  * lead times (24, 48, 72; 0 for an analysis).
  */
 import { FILE_UNITS, FILE_VARIABLES } from '../../../common/forecast-file/variables.ts';
+import { globalAttributes, timeAttributes } from '../../../common/forecast-file/file-attributes.ts';
 import { bitRound, KEEPBITS } from './bit-round.ts';
 import { latitudes, longitudes, type Grid } from '../grid/grid.ts';
 import { driftComponents, type IceState } from '../grid/ice-state.ts';
@@ -95,7 +96,6 @@ export function stateFileLayout(states: IceState[], meta: FileMetadata, options:
     throw new RangeError(`need one state per lead time (${meta.leadHours.length}), got ${states.length}`);
   }
   const grid = states[0].grid;
-  const reference = `${meta.date}T00:00:00Z`;
   const drift = stackDrift(states);
   const dims = ['time', 'latitude', 'longitude'];
   const variables: NcVariable[] = [
@@ -104,14 +104,7 @@ export function stateFileLayout(states: IceState[], meta: FileMetadata, options:
       type: 'double',
       dimensions: ['time'],
       data: Array.from(meta.leadHours),
-      attributes: {
-        standard_name: 'time',
-        long_name: meta.kind === 'analysis' ? 'analysis time' : 'forecast valid time',
-        units: `hours since ${meta.date} 00:00:00`,
-        calendar: 'standard',
-        axis: 'T',
-        forecast_reference_time: reference,
-      },
+      attributes: timeAttributes(meta),
     },
     {
       name: 'latitude',
@@ -165,19 +158,7 @@ export function stateFileLayout(states: IceState[], meta: FileMetadata, options:
       { name: 'latitude', size: grid.nlat },
       { name: 'longitude', size: grid.nlon },
     ],
-    attributes: {
-      ...meta.attributes,
-      Conventions: 'CF-1.8',
-      title: meta.kind === 'analysis' ? 'Sea-ice analysis' : 'Sea-ice forecast',
-      kind: meta.kind,
-      model: meta.model,
-      ...(meta.modelType ? { model_type: meta.modelType } : {}),
-      forecast_date: meta.date,
-      forecast_reference_time: reference,
-      assimilated: meta.assimilated ? 'yes' : 'no',
-      source: meta.source,
-      history: `${new Date().toISOString()} written by the arctic-ice-forecast-viewer server`,
-    },
+    attributes: globalAttributes(meta),
     variables,
   };
 }

@@ -12,6 +12,31 @@
  */
 const NOW = `to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
+/** The scores of a verification record: shared by verification_records (10) and chart_verification_records (14). */
+const SCORE_COLUMNS = `    valid_date            text NOT NULL,
+    truth_source          text NOT NULL,
+    truth_label           text NOT NULL,
+    forecast_id           text NOT NULL,
+    analysis_id           text NOT NULL,
+    persistence_id        text,
+    version               integer NOT NULL,
+    n_cells               integer NOT NULL,
+    iiee_km2              double precision NOT NULL,
+    iiee_over_km2         double precision NOT NULL,
+    iiee_under_km2        double precision NOT NULL,
+    edge_length_km        double precision NOT NULL,
+    edge_distance_km      double precision,
+    conc_rmse             double precision,
+    conc_mae              double precision,
+    conc_bias             double precision,
+    thick_rmse            double precision,
+    thick_bias            double precision,
+    persistence_iiee_km2  double precision,
+    persistence_conc_rmse double precision,
+    skill_iiee            double precision,
+    skill_conc_rmse       double precision,
+    computed_at           text NOT NULL DEFAULT ${NOW},`;
+
 export const postgresMigrations: readonly string[] = [
   // 1: accounts and roles.
   `
@@ -171,29 +196,7 @@ export const postgresMigrations: readonly string[] = [
     run                   text NOT NULL CHECK (run IN ('forecast', 'assim_forecast')),
     date                  text NOT NULL,
     lead_hours            integer NOT NULL,
-    valid_date            text NOT NULL,
-    truth_source          text NOT NULL,
-    truth_label           text NOT NULL,
-    forecast_id           text NOT NULL,
-    analysis_id           text NOT NULL,
-    persistence_id        text,
-    version               integer NOT NULL,
-    n_cells               integer NOT NULL,
-    iiee_km2              double precision NOT NULL,
-    iiee_over_km2         double precision NOT NULL,
-    iiee_under_km2        double precision NOT NULL,
-    edge_length_km        double precision NOT NULL,
-    edge_distance_km      double precision,
-    conc_rmse             double precision,
-    conc_mae              double precision,
-    conc_bias             double precision,
-    thick_rmse            double precision,
-    thick_bias            double precision,
-    persistence_iiee_km2  double precision,
-    persistence_conc_rmse double precision,
-    skill_iiee            double precision,
-    skill_conc_rmse       double precision,
-    computed_at           text NOT NULL DEFAULT ${NOW},
+${SCORE_COLUMNS}
     PRIMARY KEY (model_id, run, date, lead_hours)
   );
   CREATE INDEX verification_records_date ON verification_records (date, lead_hours);
@@ -270,29 +273,7 @@ export const postgresMigrations: readonly string[] = [
     date                  text NOT NULL,
     lead_hours            integer NOT NULL,
     chart_id              integer NOT NULL REFERENCES ice_charts (id) ON DELETE CASCADE,
-    valid_date            text NOT NULL,
-    truth_source          text NOT NULL,
-    truth_label           text NOT NULL,
-    forecast_id           text NOT NULL,
-    analysis_id           text NOT NULL,
-    persistence_id        text,
-    version               integer NOT NULL,
-    n_cells               integer NOT NULL,
-    iiee_km2              double precision NOT NULL,
-    iiee_over_km2         double precision NOT NULL,
-    iiee_under_km2        double precision NOT NULL,
-    edge_length_km        double precision NOT NULL,
-    edge_distance_km      double precision,
-    conc_rmse             double precision,
-    conc_mae              double precision,
-    conc_bias             double precision,
-    thick_rmse            double precision,
-    thick_bias            double precision,
-    persistence_iiee_km2  double precision,
-    persistence_conc_rmse double precision,
-    skill_iiee            double precision,
-    skill_conc_rmse       double precision,
-    computed_at           text NOT NULL DEFAULT ${NOW},
+${SCORE_COLUMNS}
     PRIMARY KEY (model_id, run, date, lead_hours, chart_id)
   );
   CREATE INDEX chart_verification_records_date ON chart_verification_records (date, lead_hours);

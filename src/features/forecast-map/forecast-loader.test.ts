@@ -150,6 +150,58 @@ describe('forecast loader', () => {
     expect(downloads).toEqual([]);
   });
 
+  it("lists each region's dates, keeps the date where the new region has it, and never asks a region for a date it lacks", async () => {
+    const regionUrl = (date: string, _assimilated: boolean, _analysis: boolean, region: string) => `http://test/${region}/${date}.nc`;
+    const dates: Record<string, string[]> = { sector: ['2026-11-20', '2026-11-21'], arctic: ['2026-11-20'] };
+    const files = Object.fromEntries(
+      ['sector/2026-11-20', 'sector/2026-11-21', 'arctic/2026-11-20'].map((name) => [`http://test/${name}.nc`, smallForecast()]),
+    );
+    const { worker, downloads } = realWorker(files);
+    const listed: string[] = [];
+    const listDates = async (region: string) => {
+      listed.push(region);
+      return dates[region];
+    };
+    const store = createForecastMapStore();
+    const statuses = new Set<string>();
+    store.subscribe((state) => statuses.add(state.fileStatus));
+    const stop = new ForecastLoader({ store, worker, fileUrl: regionUrl, listDates }).start();
+    await settle();
+    expect(store.getState()).toMatchObject({ date: '2026-11-21', datesRegion: 'sector', fileStatus: 'ready' });
+    // The whole Arctic has no file for 21 November: its dates come first, then its latest date's file.
+    store.getState().setRegion('arctic');
+    await settle();
+    expect(store.getState()).toMatchObject({ region: 'arctic', dates: ['2026-11-20'], date: '2026-11-20', fileStatus: 'ready' });
+    expect(store.getState().field?.fileKey).toBe('http://test/arctic/2026-11-20.nc');
+    // Back to the sector: 20 November is there too, so it stays.
+    store.getState().setRegion('sector');
+    await settle();
+    expect(store.getState()).toMatchObject({ region: 'sector', date: '2026-11-20', fileStatus: 'ready' });
+    expect(listed).toEqual(['sector', 'arctic', 'sector']);
+    expect(downloads).toEqual(['http://test/sector/2026-11-21.nc', 'http://test/arctic/2026-11-20.nc', 'http://test/sector/2026-11-20.nc']);
+    // No 'no file' flash on the way.
+    expect(statuses.has('error')).toBe(false);
+    stop();
+  });
+
+  it("drops a region's late date list once the user has switched again", async () => {
+    const { worker } = realWorker({});
+    let answerArctic: (dates: string[]) => void = () => undefined;
+    const listDates = (region: string) =>
+      region === 'arctic' ? new Promise<string[]>((resolve) => (answerArctic = resolve)) : Promise.resolve(['2026-11-21']);
+    const store = createForecastMapStore();
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const stop = new ForecastLoader({ store, worker, fileUrl, listDates }).start();
+    await settle();
+    store.getState().setRegion('arctic');
+    store.getState().setRegion('sector');
+    await settle();
+    answerArctic(['2026-01-01']);
+    await settle();
+    expect(store.getState()).toMatchObject({ region: 'sector', dates: ['2026-11-21'], datesRegion: 'sector', date: '2026-11-21' });
+    stop();
+  });
+
   it('asks for the shown slice first (issue 13): the header range and that subset, or the whole file when told to', async () => {
     const url = fileUrl('2026-11-21', false);
     const { worker, requests } = realWorker({ [url]: smallForecast() });

@@ -23,6 +23,7 @@ import type { ForecastMapStore } from './store/forecast-map-store.ts';
 import type { DisplayField, PolarisSlices } from './store/field-slice.ts';
 import { analysisShown } from './analysis-run/analysis-shown.ts';
 import { LruCache } from '../../../common/lru-cache.ts';
+import type { RegionId } from '../../../common/regions/types.ts';
 
 /** Decoded slices kept for instant switching back (each 1301×480 float32 slice is 2.5 MB; drift 5 MB). */
 const SLICE_CACHE_SIZE = 12;
@@ -30,10 +31,16 @@ const SLICE_CACHE_SIZE = 12;
 export interface ForecastLoaderOptions {
   store: ForecastMapStore;
   worker: Pick<ForecastClient, 'load' | 'scalarSlice' | 'driftSlice'> & Partial<Pick<ForecastClient, 'allowBackground'>>;
-  /** The file for a date and run (absolute URL: the worker fetches it); `analysis`: the date's analysis. */
-  fileUrl: (date: string, assimilated: boolean, analysis?: boolean) => string;
-  /** The available dates; omitted when another part of the page supplies them (datesLoaded). */
-  listDates?: () => Promise<string[]>;
+  /**
+   * The file for a date and run on the region's grid (absolute URL: the worker fetches it); `analysis`: the
+   * date's analysis.
+   */
+  fileUrl: (date: string, assimilated: boolean, analysis: boolean, region: RegionId) => string;
+  /**
+   * The dates a region has files for, asked again whenever the region changes; omitted when another part of the
+   * page supplies them (datesLoaded).
+   */
+  listDates?: (region: RegionId) => Promise<string[]>;
   /**
    * Ask the worker for the shown slice first (header + one subset), the rest in the background: a slow link
    * draws the view before the whole file has come.
@@ -76,6 +83,8 @@ export class ForecastLoader {
   private sliceKey: string | null = null;
   private readonly slices = new LruCache<string, DisplayField>(SLICE_CACHE_SIZE);
   private unsubscribe: (() => void) | null = null;
+  /** The region whose dates were last asked for (null: none yet). */
+  private listedRegion: RegionId | null = null;
 
   constructor(options: ForecastLoaderOptions) {
     this.options = options;
@@ -83,20 +92,28 @@ export class ForecastLoader {
 
   /** Start following the store (and fetch the dates when `listDates` was given). Returns stop(). */
   start(): () => void {
-    const { store, listDates } = this.options;
-    if (listDates) {
-      store.getState().datesLoading();
-      listDates().then(
-        (dates) => store.getState().datesLoaded(dates),
-        (error: unknown) => {
-          console.error('Forecast dates could not be listed:', error);
-          store.getState().datesFailed(ru.forecastMap.datesFailed);
-        },
-      );
-    }
+    const { store } = this.options;
     this.unsubscribe = store.subscribe(() => this.sync());
     this.sync();
     return () => this.stop();
+  }
+
+  /** Asks for the region's dates once per switch; an answer for a region the user has left is dropped. */
+  private listDatesOf(region: RegionId): void {
+    const { store, listDates } = this.options;
+    if (!listDates || region === this.listedRegion) return;
+    this.listedRegion = region;
+    store.getState().datesLoading();
+    listDates(region).then(
+      (dates) => {
+        if (store.getState().region === region) store.getState().datesLoaded(dates, region);
+      },
+      (error: unknown) => {
+        if (store.getState().region !== region) return;
+        console.error(`Forecast dates of region ${region} could not be listed:`, error);
+        store.getState().datesFailed(ru.forecastMap.datesFailed);
+      },
+    );
   }
 
   stop(): void {
@@ -107,15 +124,20 @@ export class ForecastLoader {
   }
 
   private sync(): void {
+    this.listDatesOf(this.options.store.getState().region);
     const state = this.options.store.getState();
     // The analysis when chosen and archived for the date: one time step, so lead index 0.
     const analysis = state.date !== null && analysisShown(state);
-    const url = state.date === null ? null : this.options.fileUrl(state.date, state.assimilated, analysis);
+    // Just switched region: the date may have no file there; wait for that region's dates (which keep it if so).
+    const datesPending = state.datesRegion !== null && state.datesRegion !== state.region;
+    const url = state.date === null || datesPending ? null : this.options.fileUrl(state.date, state.assimilated, analysis, state.region);
     if (url !== this.openUrl) {
       this.openUrl = url;
       this.sliceKey = null;
       if (url === null) {
-        if (state.datesStatus === 'ready') state.fileCleared();
+        this.activeRequest?.abort();
+        this.activeRequest = null;
+        if (state.datesStatus === 'ready' || datesPending) state.fileCleared();
       } else {
         void this.openFile(url);
       }

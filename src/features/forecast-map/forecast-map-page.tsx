@@ -24,6 +24,8 @@ import './local-file/local-file.css';
 import { createForecastMapStore } from './store/forecast-map-store.ts';
 import { ForecastMapStoreContext } from './store/store-context.ts';
 import { useUrlSync } from './use-url-sync.ts';
+import { regionOfSearch } from './url-search.ts';
+import type { RegionId } from '../../../common/regions/types.ts';
 import { RoutePanel } from './ship-route/route-panel.tsx';
 import { ChartLoader } from './ice-chart/chart-loader.ts';
 import { EggCodePanel } from './ice-chart/egg-code-view.tsx';
@@ -35,21 +37,25 @@ import './forecast-map.css';
 // decoded (see first-view/use-map-wanted.ts); until the map has drawn it, the first view shows it.
 const ForecastMapView = lazy(() => import('./forecast-map-view.tsx').then((module) => ({ default: module.ForecastMapView })));
 
+const datesOf = (region: RegionId): Promise<string[]> => fetchForecastInfo({}, region).then((info) => info.available_dates);
+
 // When this chunk runs on /forecasts (the app was opened there), the decode worker and the list of
-// dates are asked for at once, in parallel with the session check, not one round trip after the page mounts.
-let earlyDates: Promise<string[]> | null = null;
+// dates (of the URL's region) are asked for at once, in parallel with the session check, not one round trip after
+// the page mounts.
+let earlyDates: { region: RegionId; dates: Promise<string[]> } | null = null;
 if (typeof location !== 'undefined' && location.pathname === '/forecasts') {
   prestartForecastClient();
-  earlyDates = fetchForecastInfo().then((info) => info.available_dates);
+  const region = regionOfSearch(location.search);
+  earlyDates = { region, dates: datesOf(region) };
   // Not signed in (401: the guard sends the visitor to /login) or offline: a later mount asks again.
-  earlyDates.catch(() => {
+  earlyDates.dates.catch(() => {
     earlyDates = null;
   });
 }
-const listDates = (): Promise<string[]> => {
+const listDates = (region: RegionId): Promise<string[]> => {
   const early = earlyDates;
   earlyDates = null;
-  return early ?? fetchForecastInfo().then((info) => info.available_dates);
+  return early?.region === region ? early.dates : datesOf(region);
 };
 
 /** The analysis dates are asked for after the first field, or after this long if it never draws, ms. */
@@ -82,7 +88,7 @@ export function ForecastMapPage() {
     const loader = new ForecastLoader({
       store,
       worker,
-      fileUrl: (date, assimilated, analysis) => (analysis ? analysisFileUrl(date) : forecastFileUrl(date, assimilated)),
+      fileUrl: (date, assimilated, analysis, region) => (analysis ? analysisFileUrl(date, region) : forecastFileUrl(date, assimilated, undefined, region)),
       listDates,
       sliceFirst: firstViewMode,
       whenDrawn: drawnSignal.when,
@@ -91,11 +97,11 @@ export function ForecastMapPage() {
     const stopTools = startMapTools({
       store,
       worker,
-      urls: { forecast: (date, assimilated) => forecastFileUrl(date, assimilated), analysis: analysisFileUrl },
+      urls: { forecast: (date, assimilated, region) => forecastFileUrl(date, assimilated, undefined, region), analysis: analysisFileUrl },
       // Not on the link with the first field (a satellite link's few connections and 64 kbit/s up are the view's).
-      listAnalysisDates: async () => {
+      listAnalysisDates: async (region) => {
         await firstFieldDrawn(ANALYSIS_DATES_FALLBACK_MS);
-        return (await fetchAnalysisInfo()).available_dates;
+        return (await fetchAnalysisInfo({}, region)).available_dates;
       },
       memberUrls: probabilityMemberUrls,
     });

@@ -51,6 +51,7 @@ export function ForecastMapView({ projection = 'globe', onFieldDrawn, onMapRende
     const map = new ForecastMap({
       container,
       projection,
+      region: store.getState().region,
       onBasemapChange: setBasemap,
       onPointer: setPointer,
       whenLinkQuiet,
@@ -96,6 +97,7 @@ export function ForecastMapView({ projection = 'globe', onFieldDrawn, onMapRende
     });
     map.setLayers(layersOf(store.getState()));
     const unsubscribe = store.subscribe((state, previous) => {
+      if (state.region !== previous.region) map.showRegion(state.region);
       if (state.field !== previous.field) reportDrawn();
       if (
         state.field !== previous.field ||

@@ -1,7 +1,7 @@
 /**
  * The sidebar of /forecasts, in collapsible groups (sidebar-group.tsx), the forecast's own controls first so
- * they fit a 1024 × 700 screen: 'Прогноз' (the date list, then run, lead time and variable with the file's
- * loading state), 'Инструменты', 'Ледовая карта' (an ice service's chart), 'Судно' (the ship's ice class), then
+ * they fit a 1024 × 700 screen: 'Прогноз' ('Район', the date list, then run, lead time and variable with the
+ * file's loading state), 'Инструменты', 'Ледовая карта' (an ice service's chart), 'Судно' (the ship's ice class), then
  * 'Качество прогноза'. Controls only call
  * store actions; loading follows from the store (see forecast-loader.ts).
  */
@@ -9,6 +9,7 @@ import { ru } from '../../i18n/ru.ts';
 import { SavedForecastsInfo } from '../../offline/offline-notice.tsx';
 import { useForecastMap } from './store/store-context.ts';
 import { ViewControls } from './view-controls.tsx';
+import { RegionSelect } from './region-select.tsx';
 import { MapToolsPanel } from './map-tools/map-tools-panel.tsx';
 import { LocalFilePanel } from './local-file/local-file-panel.tsx';
 import { IceClassSelect } from './polaris/ice-class-select.tsx';
@@ -28,6 +29,7 @@ export function ForecastSidebar() {
   return (
     <aside className="forecast-sidebar forecast-sidebar--grouped" aria-label={ru.forecastMap.date}>
       <SidebarGroup id="forecast" title={groups.forecast}>
+        <RegionSelect />
         <label className="forecast-sidebar__group">
           <span className="forecast-sidebar__title">{ru.forecastMap.date}</span>
           <select

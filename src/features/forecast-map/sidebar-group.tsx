@@ -48,7 +48,7 @@ export function SidebarGroup({ id, title, defaultOpen = true, children }: Sideba
     <section className="sidebar-group" data-group={id}>
       <h2 className="sidebar-group__heading">
         <button type="button" className="sidebar-group__toggle" aria-expanded={open} aria-controls={bodyId} onClick={toggle}>
-          <span className="sidebar-group__caret" aria-hidden="true" />
+          <span className="caret sidebar-group__caret" aria-hidden="true" />
           {title}
         </button>
       </h2>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_SELECTION } from './store/selection-slice.ts';
-import { sameSearch, searchFromSelection, selectionFromSearch, validateForecastSearch } from './url-search.ts';
+import { regionOfSearch, sameSearch, searchFromSelection, selectionFromSearch, validateForecastSearch } from './url-search.ts';
 
 describe('forecast URL search parameters', () => {
   it('keeps valid values, as the router parses them or as raw strings', () => {
@@ -21,7 +21,8 @@ describe('forecast URL search parameters', () => {
 
   it('turns lead hours into lead indices and back', () => {
     expect(selectionFromSearch({ lead: 72 })).toMatchObject({ leadIndex: 2 });
-    expect(selectionFromSearch({})).toEqual({ date: undefined, assimilated: undefined, leadIndex: undefined, variable: undefined });
+    // A URL names no region for the spec's sector: without one, it is the sector (not "keep the store's").
+    expect(selectionFromSearch({})).toEqual({ region: 'sector', date: undefined, assimilated: undefined, leadIndex: undefined, variable: undefined });
     const selection = { ...DEFAULT_SELECTION, date: '2026-11-21', leadIndex: 1 as const, variable: 'sea_ice_fraction_BREMEN' as const };
     const search = searchFromSelection(selection);
     expect(search).toEqual({ date: '2026-11-21', assimilated: false, lead: 48, variable: 'sea_ice_fraction_BREMEN', ice_class: 'PC7' });
@@ -32,6 +33,23 @@ describe('forecast URL search parameters', () => {
     expect(searchFromSelection(DEFAULT_SELECTION)).toEqual({ assimilated: false, lead: 24, variable: 'sithick_GLORYS', ice_class: 'PC7' });
     expect(sameSearch({ lead: 24 }, { lead: 24 })).toBe(true);
     expect(sameSearch({ lead: 24 }, { lead: 48 })).toBe(false);
+  });
+
+  it("names region=arctic for the whole Arctic only: the sector's links stay exactly as they were", () => {
+    expect(validateForecastSearch({ region: 'arctic', date: '2026-11-20' })).toEqual({ region: 'arctic', date: '2026-11-20' });
+    expect(validateForecastSearch({ region: 'sector' })).toEqual({});
+    expect(validateForecastSearch({ region: 'antarctic' })).toEqual({});
+    expect(selectionFromSearch({ region: 'arctic' })).toMatchObject({ region: 'arctic' });
+    const arctic = searchFromSelection({ ...DEFAULT_SELECTION, region: 'arctic', date: '2026-11-21' });
+    expect(arctic).toMatchObject({ region: 'arctic', date: '2026-11-21' });
+    // Back on the sector the key is there but undefined, so writing it over the URL removes region=arctic.
+    const sector = searchFromSelection({ ...DEFAULT_SELECTION, date: '2026-11-21' });
+    expect('region' in sector && sector.region === undefined).toBe(true);
+    expect(new URLSearchParams(JSON.parse(JSON.stringify(sector)) as Record<string, string>).has('region')).toBe(false);
+    expect(sameSearch(arctic, sector)).toBe(false);
+    expect(regionOfSearch('?date=2026-11-21&region=arctic')).toBe('arctic');
+    expect(regionOfSearch('?date=2026-11-21')).toBe('sector');
+    expect(regionOfSearch('?region=elsewhere')).toBe('sector');
   });
 
   it('keeps the POLARIS variable and the ship ice class (issue 12)', () => {

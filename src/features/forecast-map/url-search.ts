@@ -1,6 +1,7 @@
 /**
  * The map's selection in the URL's search parameters, so a link or a reload opens the same view:
  * `?date=2026-11-20&assimilated=true&lead=48&variable=sea_ice_fraction_BREMEN`. Lead is in hours.
+ * `region=arctic` shows the whole Arctic; without it the spec's sector, so the sector's links are unchanged.
  * `run=analysis` shows the date's analysis; without it the run is a forecast, so older links still work.
  * `validateForecastSearch` is the /forecasts route's `validateSearch`: it keeps what is valid and drops the rest.
  */
@@ -12,6 +13,7 @@ import {
   type LeadHours,
 } from './forecast-variables.ts';
 import type { Selection } from './store/selection-slice.ts';
+import type { RegionId } from '../../../common/regions/types.ts';
 import { isIceClass, type IceClass } from '../../../common/polaris/polaris.ts';
 import { sameToolsSearch, searchFromTools, validateToolsSearch, type ToolsSearch } from './map-tools/tools-search.ts';
 import type { ToolsSelection } from './map-tools/tools-slice.ts';
@@ -20,6 +22,8 @@ import type { ChartSelection } from './ice-chart/chart-slice.ts';
 
 /** The map tools add `edge`, `play`, `speed`, `point` (map-tools/tools-search.ts); the ice chart `chart`, `egg` (ice-chart/chart-search.ts). */
 export interface ForecastSearch extends ToolsSearch, ChartSearch {
+  /** 'arctic': the whole Arctic; absent: the spec's sector (its links stay as they were). */
+  region?: 'arctic';
   date?: string;
   assimilated?: boolean;
   /** 'analysis' shows the date's analysis; absent = a forecast run, as before. */
@@ -39,8 +43,14 @@ function parseBoolean(value: unknown): boolean | undefined {
   return undefined;
 }
 
+/** The region a URL's search string ('?region=arctic&…') names: the sector without one (read before the router runs). */
+export function regionOfSearch(search: string): RegionId {
+  return new URLSearchParams(search).get('region') === 'arctic' ? 'arctic' : 'sector';
+}
+
 export function validateForecastSearch(search: Record<string, unknown>): ForecastSearch {
   const result: ForecastSearch = {};
+  if (search.region === 'arctic') result.region = 'arctic';
   if (typeof search.date === 'string' && DATE_PATTERN.test(search.date)) result.date = search.date;
   const assimilated = parseBoolean(search.assimilated);
   if (assimilated !== undefined) result.assimilated = assimilated;
@@ -55,9 +65,13 @@ export function validateForecastSearch(search: Record<string, unknown>): Forecas
   return result;
 }
 
-/** The selection a URL asks for; absent parameters stay undefined (the store keeps its value). */
+/**
+ * The selection a URL asks for; absent parameters stay undefined (the store keeps its value), except the region:
+ * a URL without one is the sector's.
+ */
 export function selectionFromSearch(search: ForecastSearch): Partial<Selection> {
   return {
+    region: search.region ?? 'sector',
     date: search.date,
     assimilated: search.assimilated,
     analysis: search.run === 'analysis' ? true : search.assimilated !== undefined || search.lead !== undefined ? false : undefined,
@@ -75,8 +89,10 @@ export function searchFromSelection(selection: Selection & Partial<ToolsSelectio
     variable: selection.variable,
     ice_class: selection.iceClass,
   };
-  // Always present (undefined when off), so writing it over the previous URL removes an old run=analysis.
+  // Always present (undefined when off), so writing it over the previous URL removes an old run=analysis, and an
+  // old region=arctic when back on the sector (whose URLs name no region).
   search.run = selection.analysis ? 'analysis' : undefined;
+  search.region = selection.region === 'arctic' ? 'arctic' : undefined;
   if (selection.date !== null) search.date = selection.date;
   Object.assign(search, searchFromTools(selection));
   if (selection.chartView !== undefined) Object.assign(search, searchFromChart(selection));
@@ -85,6 +101,7 @@ export function searchFromSelection(selection: Selection & Partial<ToolsSelectio
 
 export function sameSearch(a: ForecastSearch, b: ForecastSearch): boolean {
   return (
+    a.region === b.region &&
     a.date === b.date &&
     a.assimilated === b.assimilated &&
     a.run === b.run &&

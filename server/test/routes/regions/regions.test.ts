@@ -11,14 +11,7 @@ describe('GET /api/v1/regions', () => {
     expect(response.headers['cache-control']).toBe('no-store');
     expect(response.json()).toEqual([
       { id: 'sector', name: 'Карское море и море Лаптевых', crs: 'EPSG:4326', shape: [480, 1301], bounds: [49.975, 66, 115.025, 90], extent: [49.975, 66, 115.025, 90] },
-      {
-        id: 'arctic',
-        name: 'Арктика целиком',
-        crs: 'EPSG:3413',
-        shape: [1792, 1216],
-        bounds: [-180, 30.97, 180, 90],
-        extent: [-3850000, -5350000, 3750000, 5850000],
-      },
+      { id: 'arctic', name: 'Арктика целиком', crs: 'EPSG:3413', shape: [1792, 1216], bounds: [-180, 30.97, 180, 90], extent: [-3850000, -5350000, 3750000, 5850000] },
     ]);
   });
 

@@ -31,7 +31,7 @@ export class DifferenceLoader extends ToolLoader<DifferenceLoaderOptions> {
   protected sync(): void {
     const { store, urls } = this.options;
     const state = store.getState();
-    const { mode, date, variable, leadIndex, differenceKind, assimilated, analysisDates } = state;
+    const { mode, date, variable, leadIndex, differenceKind, assimilated, analysisDates, region } = state;
     if (mode !== 'difference' || date === null) {
       this.key = null;
       if (state.difference !== null) state.differenceChanged(null);
@@ -41,12 +41,12 @@ export class DifferenceLoader extends ToolLoader<DifferenceLoaderOptions> {
     if (VARIABLE_STYLES[variable].kind === 'scalar') {
       if (differenceKind === 'runs') {
         sides = [
-          { url: urls.forecast(date, true), leadIndex },
-          { url: urls.forecast(date, false), leadIndex },
+          { url: urls.forecast(date, true, region), leadIndex },
+          { url: urls.forecast(date, false, region), leadIndex },
         ];
       } else if (analysisDates !== null) {
         const day = validDate(date, LEAD_HOURS[leadIndex]);
-        if (analysisDates.includes(day)) sides = [{ url: urls.forecast(date, assimilated), leadIndex }, { url: urls.analysis(day), leadIndex: 0 }];
+        if (analysisDates.includes(day)) sides = [{ url: urls.forecast(date, assimilated, region), leadIndex }, { url: urls.analysis(day, region), leadIndex: 0 }];
       } else {
         return; // wait for the analysis dates
       }

@@ -130,6 +130,23 @@ describe("the map's 'Качество прогноза'", () => {
     expect(seen.map((r) => r.path)).toEqual(['/api/v1/verification?run=assim_forecast&from=2026-11-10&to=2026-11-10']);
   });
 
+  it("never shows the sector's records as the whole Arctic's: it says the region is not scored and asks nothing", async () => {
+    const seen = fakeApi({});
+    const store = createForecastMapStore();
+    store.getState().setRegion('arctic');
+    store.getState().datesLoaded(['2026-11-10']);
+    store.getState().analysisDatesLoaded(['2026-11-11']);
+    view = await render(
+      <ForecastMapStoreContext.Provider value={store}>
+        <ForecastQuality />
+      </ForecastMapStoreContext.Provider>,
+    );
+    expect(view.container.querySelector('[data-testid="quality-not-scored"]')?.textContent).toBe(
+      'Для района «Арктика целиком» оценки качества пока не рассчитываются.',
+    );
+    expect(seen).toHaveLength(0);
+  });
+
   it("says the analysis has not arrived, without asking the server, on today's date", async () => {
     const seen = fakeApi({});
     await show('2026-11-25', ['2026-11-24', '2026-11-25']);

@@ -38,7 +38,7 @@ export class EdgeLoader extends ToolLoader<EdgeLoaderOptions> {
       if (Object.keys(state.edges).length > 0) state.edgesChanged({});
       return;
     }
-    const files = runFiles(state.date, state.leadIndex, state.analysisDates, urls);
+    const files = runFiles(state.date, state.leadIndex, state.analysisDates, urls, state.region);
     const target = files.map((f) => `${f.url}#${f.leadIndex}`).join('|');
     if (target === this.target) return;
     this.target = target;

@@ -10,12 +10,13 @@ import { LEAD_HOURS } from '../forecast-variables.ts';
 import type { ForecastMapStore } from '../store/forecast-map-store.ts';
 import { ToolLoader, warnFailure, warnUnlessMissing } from '../map-tools/tool-loader.ts';
 import { ICE_LEVEL, PROBABILITY_VARIABLE, type ProbabilityField } from './probability-field.ts';
+import type { RegionId } from '../../../../common/regions/types.ts';
 
 export interface ProbabilityLoaderOptions {
   store: ForecastMapStore;
   worker: Pick<ForecastClient, 'load' | 'iceProbability'>;
   /** The files that may hold a forecast of the date: every model's free and assimilated run. */
-  memberUrls: (date: string) => Promise<string[]>;
+  memberUrls: (date: string, region: RegionId) => Promise<string[]>;
 }
 
 /** Results kept: the three leads of two dates. */
@@ -32,20 +33,20 @@ export class ProbabilityLoader extends ToolLoader<ProbabilityLoaderOptions> {
       if (state.probability !== null) state.probabilityChanged(null);
       return;
     }
-    const key = `${state.date}|${state.leadIndex}`;
+    const key = `${state.region}|${state.date}|${state.leadIndex}`;
     if (key === this.key) return;
     this.key = key;
     const cached = this.cache.get(key);
     state.probabilityChanged(cached ?? null);
-    if (!cached) void this.load(key, state.date, state.leadIndex);
+    if (!cached) void this.load(key, state.date, state.leadIndex, state.region);
   }
 
-  private async load(key: string, date: string, leadIndex: number): Promise<void> {
+  private async load(key: string, date: string, leadIndex: number, region: RegionId): Promise<void> {
     const { worker, store, memberUrls } = this.options;
     const leadHours = LEAD_HOURS[leadIndex];
     let result: ProbabilityField | 'none' = 'none';
     try {
-      const urls = await memberUrls(date);
+      const urls = await memberUrls(date, region);
       const opened = await Promise.allSettled(urls.map((url) => worker.load({ url, first: { variables: [PROBABILITY_VARIABLE], leadHours } })));
       const metas: ForecastFileMeta[] = [];
       opened.forEach((outcome, i) => {

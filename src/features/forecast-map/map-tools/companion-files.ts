@@ -4,11 +4,12 @@
  */
 import { LEAD_HOURS, type LeadIndex } from '../forecast-variables.ts';
 import type { EdgeRun } from '../ice-edge/edge-slice.ts';
+import type { RegionId } from '../../../../common/regions/types.ts';
 
-/** Where each kind of file is downloaded from (absolute URLs: the worker fetches them). */
+/** Where each kind of file of a region is downloaded from (absolute URLs: the worker fetches them). */
 export interface FileUrls {
-  forecast: (date: string, assimilated: boolean) => string;
-  analysis: (date: string) => string;
+  forecast: (date: string, assimilated: boolean, region: RegionId) => string;
+  analysis: (date: string, region: RegionId) => string;
 }
 
 export interface RunFile {
@@ -29,13 +30,16 @@ export function validTime(date: string, leadHours: number): string {
   return `${new Date(Date.parse(`${date}T00:00:00Z`) + leadHours * 3_600_000).toISOString().slice(0, 16)}Z`;
 }
 
-/** The three runs' files for a date and lead; the analysis only when `analysisDates` lists its valid date. */
-export function runFiles(date: string, leadIndex: LeadIndex, analysisDates: readonly string[] | null, urls: FileUrls): RunFile[] {
+/**
+ * The three runs' files of a region for a date and lead; the analysis only when `analysisDates` (the region's)
+ * lists its valid date.
+ */
+export function runFiles(date: string, leadIndex: LeadIndex, analysisDates: readonly string[] | null, urls: FileUrls, region: RegionId): RunFile[] {
   const files: RunFile[] = [
-    { run: 'free', url: urls.forecast(date, false), leadIndex },
-    { run: 'assimilated', url: urls.forecast(date, true), leadIndex },
+    { run: 'free', url: urls.forecast(date, false, region), leadIndex },
+    { run: 'assimilated', url: urls.forecast(date, true, region), leadIndex },
   ];
   const analysisDate = validDate(date, LEAD_HOURS[leadIndex]);
-  if (analysisDates?.includes(analysisDate)) files.push({ run: 'analysis', url: urls.analysis(analysisDate), leadIndex: 0 });
+  if (analysisDates?.includes(analysisDate)) files.push({ run: 'analysis', url: urls.analysis(analysisDate, region), leadIndex: 0 });
   return files;
 }

@@ -44,7 +44,8 @@ export interface ToolsSlice extends Omit<ToolsSelection, keyof EdgeSlice | keyof
   setPoint: (point: MapPoint | null) => void;
   setTrajectory: (on: boolean) => void;
   trajectoryChanged: (result: TrajectoryResult | null) => void;
-  analysisDatesLoaded: (dates: string[]) => void;
+  /** The shown region's analysis dates; null: not known (the region just changed). */
+  analysisDatesLoaded: (dates: string[] | null) => void;
   setToolsActive: (active: boolean) => void;
   pointSeriesChanged: (series: PointSeries | null) => void;
   /** Apply the tools part of a URL; undefined fields keep their value, nothing changes when nothing differs. */
@@ -75,7 +76,7 @@ export const createToolsSlice: StateCreator<ToolsState, [], [], ToolsSlice> = (s
   setPoint: (point) => set(samePoint(point, get().point) ? { point } : { point, trajectory: false }),
   setTrajectory: (trajectory) => set({ trajectory }),
   trajectoryChanged: (trajectoryResult) => set({ trajectoryResult }),
-  analysisDatesLoaded: (dates) => set({ analysisDates: [...dates].sort() }),
+  analysisDatesLoaded: (dates) => set({ analysisDates: dates === null ? null : [...dates].sort() }),
   setToolsActive: (toolsActive) => set({ toolsActive }),
   pointSeriesChanged: (pointSeries) => set({ pointSeries }),
   applyTools: (tools) => {

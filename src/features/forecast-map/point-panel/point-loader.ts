@@ -14,6 +14,7 @@ import { validDate, type FileUrls } from '../map-tools/companion-files.ts';
 import { ToolLoader, warnFailure, warnUnlessMissing } from '../map-tools/tool-loader.ts';
 import type { EdgeRun } from '../ice-edge/edge-slice.ts';
 import { driftValue, scalarValue, type PointSeries, type PointValue } from './point-series.ts';
+import type { RegionId } from '../../../../common/regions/types.ts';
 
 export interface PointLoaderOptions {
   store: ForecastMapStore;
@@ -28,13 +29,13 @@ export class PointLoader extends ToolLoader<PointLoaderOptions> {
 
   protected sync(): void {
     const state = this.options.store.getState();
-    const { point, date, variable, analysisDates } = state;
+    const { point, date, variable, analysisDates, region } = state;
     if (!point || date === null) {
       this.key = null;
       if (state.pointSeries) state.pointSeriesChanged(null);
       return;
     }
-    const key = `${date}|${variable}|${point.lat}|${point.lon}|${analysisDates === null ? '-' : analysisDates.join(',')}`;
+    const key = `${region}|${date}|${variable}|${point.lat}|${point.lon}|${analysisDates === null ? '-' : analysisDates.join(',')}`;
     if (key === this.key) return;
     this.key = key;
     const series: PointSeries = {
@@ -45,15 +46,15 @@ export class PointLoader extends ToolLoader<PointLoaderOptions> {
       values: { free: NO_VALUES, assimilated: NO_VALUES, analysis: NO_VALUES },
     };
     state.pointSeriesChanged(series);
-    void this.load(series, date, point.lon, point.lat, analysisDates ?? []);
+    void this.load(series, { date, region }, point.lon, point.lat, analysisDates ?? []);
   }
 
-  private async load(series: PointSeries, date: string, lon: number, lat: number, analysisDates: string[]): Promise<void> {
+  private async load(series: PointSeries, { date, region }: { date: string; region: RegionId }, lon: number, lat: number, analysisDates: string[]): Promise<void> {
     const { urls } = this.options;
     const names = series.variable === 'usi_vsi' ? [DRIFT_SPEED_VARIABLE, DRIFT_DIRECTION_VARIABLE] : [series.variable];
     const result: PointSeries = { ...series, status: 'ready', values: { ...series.values } };
     const runs: Promise<void>[] = (['free', 'assimilated'] as EdgeRun[]).map(async (run) => {
-      const read = await this.read(urls.forecast(date, run === 'assimilated'), names, lon, lat);
+      const read = await this.read(urls.forecast(date, run === 'assimilated', region), names, lon, lat);
       if (read.cell) result.cell = read.cell;
       result.values[run] = [0, 1, 2].map((leadIndex) => this.value(read.values, leadIndex));
     });
@@ -63,7 +64,7 @@ export class PointLoader extends ToolLoader<PointLoaderOptions> {
           LEAD_HOURS.map(async (hours) => {
             const day = validDate(date, hours);
             if (!analysisDates.includes(day)) return null;
-            const read = await this.read(urls.analysis(day), names, lon, lat);
+            const read = await this.read(urls.analysis(day, region), names, lon, lat);
             return this.value(read.values, 0);
           }),
         );

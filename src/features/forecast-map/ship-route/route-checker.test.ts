@@ -58,6 +58,26 @@ describe('route check in the store', () => {
     stop();
   });
 
+  it("checks against the whole Arctic's forecast once it is chosen, and the sector's again (no region named) after", async () => {
+    const store = createForecastMapStore();
+    const calls: RouteCheckRequest[] = [];
+    const stop = startRouteChecker(store, async (request) => {
+      calls.push(request);
+      return result(request.lead_hours);
+    });
+    store.getState().setDate('2026-02-10');
+    store.getState().loadRoute([[70.4, 57.8], [66.5, -170]]);
+    await settle();
+    store.getState().setRegion('arctic');
+    await settle();
+    store.getState().setRegion('sector');
+    await settle();
+    expect(calls.map((c) => c.region ?? 'none')).toEqual(['none', 'none', 'none', 'arctic', 'arctic', 'arctic', 'none', 'none', 'none']);
+    expect(calls[3]).toEqual({ date: '2026-02-10', run: 'free', ice_class: 'PC7', waypoints: [[70.4, 57.8], [66.5, -170]], lead_hours: 24, region: 'arctic' });
+    expect('region' in calls[6]).toBe(false);
+    stop();
+  });
+
   it('says so when there is no file for the date', async () => {
     const store = createForecastMapStore();
     store.getState().setDate('2020-01-01');

@@ -1,6 +1,6 @@
 /**
  * Asks the server to check the finished route for +24, +48 and +72 h (three calls in parallel) whenever the
- * route, the date, the run or the ice class changes; stale answers are dropped, a new check aborts the old one.
+ * route, the region, the date, the run or the ice class changes; stale answers are dropped, a new check aborts the old one.
  * Outside React, driven by `store.subscribe`, like the forecast loader.
  */
 import { isApiError, isStatusError } from '../../../api/client.ts';
@@ -16,7 +16,7 @@ export type CheckRouteFn = (request: RouteCheckRequest, options: { signal: Abort
 
 function checkKey(state: ForecastMapState): string | null {
   if (state.routeMode !== 'ready' || state.routeWaypoints.length < 2) return null;
-  return JSON.stringify([state.date, state.assimilated, state.iceClass, state.routeWaypoints]);
+  return JSON.stringify([state.region, state.date, state.assimilated, state.iceClass, state.routeWaypoints]);
 }
 
 export function startRouteChecker(store: ForecastMapStore, check: CheckRouteFn): () => void {
@@ -31,6 +31,8 @@ export function startRouteChecker(store: ForecastMapStore, check: CheckRouteFn):
       run: state.assimilated ? 'assimilated' : 'free',
       ice_class: state.iceClass,
       waypoints: state.routeWaypoints,
+      // The shown region's forecast; the sector's request names none (the spec's body, as before).
+      ...(state.region === 'sector' ? {} : { region: state.region }),
     } as const;
     Promise.all(ROUTE_LEADS.map((leadHours) => check({ ...request, lead_hours: leadHours }, { signal }))).then(
       (results) => store.getState().routeCheckDone(key, Object.fromEntries(ROUTE_LEADS.map((leadHours, k) => [leadHours, results[k]]))),

@@ -1,9 +1,12 @@
-/** What the user chose: date, run (assimilated or not), lead index and variable. Mirrored in the URL. */
+/** What the user chose: region, date, run (assimilated or not), lead index and variable. Mirrored in the URL. */
 import type { StateCreator } from 'zustand';
 import { DEFAULT_ICE_CLASS, type IceClass } from '../../../../common/polaris/polaris.ts';
+import type { RegionId } from '../../../../common/regions/types.ts';
 import type { ForecastVariable, LeadIndex } from '../forecast-variables.ts';
 
 export interface Selection {
+  /** The forecast grid: the spec's sector (default) or the whole Arctic; every file and request of the map is of it. */
+  region: RegionId;
   /** 'YYYY-MM-DD', or null until the available dates are known. */
   date: string | null;
   assimilated: boolean;
@@ -17,6 +20,7 @@ export interface Selection {
 }
 
 export interface SelectionSlice extends Selection {
+  setRegion: (region: RegionId) => void;
   setDate: (date: string) => void;
   setAssimilated: (assimilated: boolean) => void;
   setAnalysis: (analysis: boolean) => void;
@@ -28,6 +32,7 @@ export interface SelectionSlice extends Selection {
 }
 
 export const DEFAULT_SELECTION: Selection = {
+  region: 'sector',
   date: null,
   assimilated: false,
   analysis: false,
@@ -38,6 +43,7 @@ export const DEFAULT_SELECTION: Selection = {
 
 export const createSelectionSlice: StateCreator<SelectionSlice, [], [], SelectionSlice> = (set, get) => ({
   ...DEFAULT_SELECTION,
+  setRegion: (region) => set({ region }),
   setDate: (date) => set({ date }),
   setAssimilated: (assimilated) => set({ assimilated }),
   setAnalysis: (analysis) => set({ analysis }),

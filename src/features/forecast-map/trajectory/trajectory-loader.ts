@@ -22,13 +22,13 @@ export class TrajectoryLoader extends ToolLoader<TrajectoryLoaderOptions> {
 
   protected sync(): void {
     const state = this.options.store.getState();
-    const { trajectory, point, date, assimilated } = state;
+    const { trajectory, point, date, assimilated, region } = state;
     if (!trajectory || !point || date === null) {
       this.key = null;
       if (state.trajectoryResult) state.trajectoryChanged(null);
       return;
     }
-    const url = this.options.urls.forecast(date, assimilated);
+    const url = this.options.urls.forecast(date, assimilated, region);
     const key = `${url}|${point.lat}|${point.lon}`;
     if (key === this.key) return;
     this.key = key;
