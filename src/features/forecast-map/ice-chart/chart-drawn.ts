@@ -38,8 +38,11 @@ export class ChartDrawnWatch {
   }
 
   start(): () => void {
-    return this.store.subscribe((state) => {
+    return this.store.subscribe((state, previous) => {
       if ((!state.chart || !state.chartView) && this.reported !== 'none') this.report('none');
+      // deck.gl lays the new layers out in its next animation frame, which (its frame requested first) comes
+      // before MapLibre's in the same tick: asking MapLibre for that tick now draws the chart a frame sooner.
+      if (state.chart !== previous.chart || state.chartView !== previous.chartView) this.map.triggerRepaint();
     });
   }
 
