@@ -1,7 +1,7 @@
 /**
  * The first view's picture: a decoded slice drawn on the CPU, as the map will draw it, before
  * MapLibre and deck.gl have arrived over a slow link. Same view as the map's first frame: MapLibre's globe at
- * MAP_ZOOM around MAP_CENTER (an orthographic view of a sphere whose radius in pixels is MapLibre's
+ * the region's zoom around its centre (src/map/region-view.ts; an orthographic view of a sphere whose radius in pixels is MapLibre's
  * `worldSize / 2π / cos(centre latitude)`, worldSize = 512 · 2^zoom; its perspective camera differs from this by
  * well under a pixel at zoom 4), the same nearest-cell lookup on the file's regular grid, the same colour
  * ramp texels (`sampleRamp`, as the shader samples them) and the same alpha (200/255 × opacity 0.7).
@@ -25,10 +25,12 @@ export interface GlobeView {
 }
 
 const RAD = Math.PI / 180;
+/** MapLibre scales the globe by the centre's latitude only up to Web Mercator's limit (planetScaleAtLatitude), degrees. */
+const MAX_SCALED_LATITUDE = 85.051129;
 
-/** MapLibre's globe radius in pixels for a view (globe_utils' getGlobeRadiusPixels). */
+/** MapLibre's globe radius in pixels for a view (globe_utils' getGlobeRadiusPixels), the pole's view included. */
 export function globeRadiusPx(view: GlobeView): number {
-  return (TILE_PX * 2 ** view.zoom) / (2 * Math.PI) / Math.cos(view.center[1] * RAD);
+  return (TILE_PX * 2 ** view.zoom) / (2 * Math.PI) / Math.cos(Math.min(Math.abs(view.center[1]), MAX_SCALED_LATITUDE) * RAD);
 }
 
 /** The [lon, lat] (degrees) under the centre of pixel (x, y), or null off the globe. */
