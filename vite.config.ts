@@ -151,6 +151,10 @@ export default defineConfig({
         test: {
           name: 'node',
           environment: 'node',
+          // Test files of a worker share its module cache instead of importing the server afresh each: about a
+          // quarter less CPU for the server's files (their imports were a third of it). Safe because state lives on
+          // the app each test makes (decorators), not in modules; the few fake timers are restored after each test.
+          isolate: false,
           include: ['workers/**/*.test.ts', 'server/test/**/*.test.ts', 'bench/**/*.test.ts', 'common/**/*.test.ts', 'netcdf/**/*.test.ts', 'browser/**/*.test.ts', 'eslint-*.test.ts'],
           // One PostgreSQL server for the whole run; tests make their own databases in it.
           globalSetup: ['server/test/postgres/global-setup.ts'],

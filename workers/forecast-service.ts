@@ -210,7 +210,7 @@ export class ForecastService implements ForecastWorkerApi {
     await this.sliced.ensure(key, [variable], leadIndex);
     const entry = this.entry(key);
     const grid = entry.meta.grid;
-    if (!grid) throw new UnsupportedFeatureError(`file ${key} has no regular latitude/longitude grid to contour on`);
+    if (!grid) throw new UnsupportedFeatureError(`file ${key} has no regular latitude/longitude or polar stereographic grid to contour on`);
     // Loaded on first use (d3-contour): the worker's first chunk stays small for a slow link.
     const { contourLines } = await import('./forecast/contour.ts');
     const lines = contourLines(this.scalar(entry, key, variable, leadIndex).data, grid, level);

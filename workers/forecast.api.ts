@@ -13,9 +13,11 @@ import type { AttributeValue, DimensionInfo, NetcdfFormat, VariableInfo } from '
 
 export type { AttributeValue, DimensionInfo, NetcdfFormat, VariableInfo };
 
+import type { FieldGrid } from '../common/field-grid.ts';
 import type { RegularGrid } from '../common/regular-grid.ts';
 
 export type { RegularGrid } from '../common/regular-grid.ts';
+export type { FieldGrid, LatLonFieldGrid, ProjectedFieldGrid, PolarStereographic } from '../common/field-grid.ts';
 
 export interface ForecastFileMeta {
   /** Cache key: the URL it was downloaded from, or the name given for bytes. */
@@ -27,7 +29,12 @@ export interface ForecastFileMeta {
   attributes: Record<string, AttributeValue>;
   /** Lead times in hours, one per slice of the time dimension (e.g. [24, 48, 72]); `leadHours[leadIndex]`. */
   leadHours: number[];
-  grid: RegularGrid | null;
+  /**
+   * Where the cells are: a regular latitude/longitude grid (`kind` absent or 'latlon': the sector's files), or
+   * `kind: 'projected'`, regular x/y in a north polar stereographic plane (region `arctic`'s files, EPSG:3413);
+   * null when the file has neither (2-D or irregular coordinates).
+   */
+  grid: FieldGrid | null;
   /**
    * Which download of the file under `key` this is: it changes when the worker has fetched the file anew (a file
    * the server replaced under its URL, such as a re-imported analysis), so the page's caches of its slices go.

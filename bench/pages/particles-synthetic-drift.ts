@@ -10,7 +10,7 @@ export const BENCH_GRID: RegularGrid = { lon0: 0, dlon: 360 / 1300, nlon: 1301, 
 
 export type SyntheticFieldName = 'east' | 'half' | 'gyre';
 
-function build(grid: RegularGrid, drift: (lon: number, lat: number) => [number, number]): DriftField {
+function build(grid: RegularGrid, drift: (lon: number, lat: number) => [number, number]): DriftField & { grid: RegularGrid } {
   const data = new Float32Array(grid.nlon * grid.nlat * 2);
   let maxSpeed = 0;
   for (let j = 0; j < grid.nlat; j++) {
@@ -32,7 +32,7 @@ function build(grid: RegularGrid, drift: (lon: number, lat: number) => [number, 
  * 'half': no data (NaN) west of 90°E, 0.25 m/s towards the north-east east of it.
  * 'gyre': a clockwise gyre round the pole (0–0.5 m/s) with round NaN "islands", like real ice drift.
  */
-export function syntheticDrift(name: SyntheticFieldName, grid: RegularGrid = BENCH_GRID): DriftField {
+export function syntheticDrift(name: SyntheticFieldName, grid: RegularGrid = BENCH_GRID): DriftField & { grid: RegularGrid } {
   if (name === 'east') return build(grid, () => [0.3, 0]);
   if (name === 'half') return build(grid, (lon) => (lon < 90 ? [NaN, NaN] : [0.25 * Math.SQRT1_2, 0.25 * Math.SQRT1_2]));
   return build(grid, (lon, lat) => {

@@ -21,6 +21,20 @@ export interface CycleDateView {
   message: string | null;
 }
 
+/** One region the cycle builds (CYCLE_REGIONS) and its dates, as `dates` gives the sector's. */
+export interface CycleRegionView {
+  /** The region's id ('sector', 'arctic'), as GET /api/v1/regions lists it. */
+  id: string;
+  /** Its Russian name. */
+  name: string;
+  /**
+   * Each date of the window in this region: `analysis` and `forecasts` count its own files, `verification` its
+   * own records; `status` is `done` once its analysis and a forecast are there, else the date's run's (a region's
+   * failure fails the date, its message naming the region).
+   */
+  dates: CycleDateView[];
+}
+
 export interface CycleRetentionView {
   ran_at: string;
   dates: string[];
@@ -65,4 +79,6 @@ export interface CycleStatus {
   chart_source: string | null;
   /** The chart inbox's files, the last taken up first (at most 20). */
   charts: CycleChartFile[];
+  /** Every region the cycle builds (CYCLE_REGIONS), the sector first; `dates` above is the sector's. */
+  regions: CycleRegionView[];
 }

@@ -103,3 +103,9 @@ export function planarLonLat(g: PlanarGrid): { lon: Float64Array; lat: Float64Ar
   }
   return { lon, lat };
 }
+
+/** Longitude and latitude (degrees, longitude in −180…180) of the plane point (x, y) (metres) of a planar grid's CRS. */
+export function planarPointLonLat(g: PlanarGrid, x: number, y: number): [number, number] {
+  const p = rawProjection(g.proj4).inverse({ x, y });
+  return [wrapLon(p.x / DEG), p.y / DEG];
+}

@@ -7,5 +7,5 @@
 export type { Region, RegionId, RegionSummary, LatLonRegion, ProjectedRegion } from './types.ts';
 export { REGIONS, DEFAULT_REGION_ID, EPSG_3413, EPSG_3413_WKT, regionById, regionSummary } from './regions.ts';
 export { parseRegion, isRegionId, UnknownRegionError } from './parse-region.ts';
-export { cellCentre, planarLonLat, regionCellAt, regionLonLat, toRegionPlane } from './cell-position.ts';
+export { cellCentre, planarLonLat, planarPointLonLat, regionCellAt, regionLonLat, toRegionPlane } from './cell-position.ts';
 export { regionNamesRu } from './names-ru.ts';

@@ -6,7 +6,7 @@
 import type { RegularGrid } from '../regular-grid.ts';
 
 /** Mean Earth radius of the scores, km. */
-const EARTH_RADIUS_KM = 6371.0;
+export const EARTH_RADIUS_KM = 6371.0;
 
 const RAD = Math.PI / 180;
 const clampLat = (deg: number) => Math.max(-90, Math.min(90, deg));

@@ -8,8 +8,8 @@
  * three others (so the edge runs on up to the coast instead of stopping a cell short, and never along the
  * coastline itself); a square with two or more NaN corners carries no edge.
  */
-import type { RegularGrid } from '../regular-grid.ts';
 import { greatCircleKm } from './grid-area.ts';
+import { scoreGridLonLat, scoreGridShape, type ScoreGrid } from './score-grid.ts';
 
 /** Concentration (fraction) at and above which a cell counts as ice. */
 export const ICE_THRESHOLD = 0.15;
@@ -22,8 +22,8 @@ const DX = [0, 1, 1, 0];
 const DY = [0, 0, 1, 1];
 
 /** Visit every piece of the `threshold` contour of a row-major field (nlat rows × nlon columns). */
-export function traceIceEdge(field: ArrayLike<number>, grid: RegularGrid, visit: SegmentVisitor, threshold = ICE_THRESHOLD): void {
-  const { nlon, nlat } = grid;
+export function traceIceEdge(field: ArrayLike<number>, grid: ScoreGrid, visit: SegmentVisitor, threshold = ICE_THRESHOLD): void {
+  const { nx: nlon, ny: nlat } = scoreGridShape(grid);
   const v = [0, 0, 0, 0];
   const xs = [0, 0, 0, 0];
   const ys = [0, 0, 0, 0];
@@ -91,18 +91,19 @@ export function traceIceEdge(field: ArrayLike<number>, grid: RegularGrid, visit:
   }
 }
 
-/** Longitude and latitude (degrees) of a fractional column and row. */
-const lonAt = (grid: RegularGrid, x: number) => grid.lon0 + x * grid.dlon;
-const latAt = (grid: RegularGrid, y: number) => grid.lat0 + y * grid.dlat;
-
-/** Length of the ice edge of a concentration field, km (segment lengths on the sphere). */
-export function iceEdgeLengthKm(field: ArrayLike<number>, grid: RegularGrid, threshold = ICE_THRESHOLD): number {
+/**
+ * Length of the ice edge of a concentration field, km: each segment's ends taken to longitude/latitude (through
+ * the CRS on a plane) and joined by a great circle.
+ */
+export function iceEdgeLengthKm(field: ArrayLike<number>, grid: ScoreGrid, threshold = ICE_THRESHOLD): number {
   let total = 0;
   traceIceEdge(
     field,
     grid,
     (x1, y1, x2, y2) => {
-      total += greatCircleKm(latAt(grid, y1), lonAt(grid, x1), latAt(grid, y2), lonAt(grid, x2));
+      const [lon1, lat1] = scoreGridLonLat(grid, x1, y1);
+      const [lon2, lat2] = scoreGridLonLat(grid, x2, y2);
+      total += greatCircleKm(lat1, lon1, lat2, lon2);
     },
     threshold,
   );

@@ -1,6 +1,6 @@
 /**
- * Scores of one forecast lead against the analysis of its valid date, on a regular latitude/longitude grid.
- * Every score is area-weighted with the cell area A of grid-area.ts. Concentration is a fraction (0..1),
+ * Scores of one forecast lead against the analysis of its valid date, on a regular latitude/longitude grid or a
+ * region's plane (score-grid.ts). Every score is area-weighted with the cell area A of score-grid.ts. Concentration is a fraction (0..1),
  * thickness in m, areas in km², lengths in km.
  *
  *  - cells: where both the forecast's and the analysis's concentration are finite (`n_cells` of them);
@@ -15,10 +15,9 @@
  * Persistence is the same scoring with the analysis of the start date as the forecast; a skill is
  * 1 − score / persistence's score (positive: better than persistence), null when persistence's score is 0.
  */
-import type { RegularGrid } from '../regular-grid.ts';
 import { ErrorSums } from './error-sums.ts';
-import { rowAreasKm2 } from './grid-area.ts';
 import { ICE_THRESHOLD, iceEdgeLengthKm } from './ice-edge.ts';
+import { cellAreasKm2, isPlanarScoreGrid, scoreGridShape, type ScoreGrid } from './score-grid.ts';
 
 /** The fields scored: concentration (fraction) and, when the product has it, thickness (m). NaN = no value. */
 export interface VerifiedFields {
@@ -49,9 +48,10 @@ export interface LeadScores extends FieldScores {
   skill_conc_rmse: number | null;
 }
 
-/** Scores of `forecast` against `truth` (see the header); `areas` = rowAreasKm2(grid), passed in to reuse. */
-export function scoreFields(grid: RegularGrid, forecast: VerifiedFields, truth: VerifiedFields, areas = rowAreasKm2(grid)): FieldScores {
-  const { nlon, nlat } = grid;
+/** Scores of `forecast` against `truth` (see the header); `areas` = cellAreasKm2(grid), passed in to reuse. */
+export function scoreFields(grid: ScoreGrid, forecast: VerifiedFields, truth: VerifiedFields, areas = cellAreasKm2(grid)): FieldScores {
+  const { nx: nlon, ny: nlat } = scoreGridShape(grid);
+  const perCell = isPlanarScoreGrid(grid);
   const fc = forecast.concentration;
   const tc = truth.concentration;
   const ft = forecast.thickness ?? null;
@@ -62,9 +62,10 @@ export function scoreFields(grid: RegularGrid, forecast: VerifiedFields, truth: 
   const conc = new ErrorSums();
   const thick = new ErrorSums();
   for (let j = 0; j < nlat; j++) {
-    const a = areas[j];
+    const rowArea = areas[perCell ? 0 : j];
     const row = j * nlon;
     for (let k = row; k < row + nlon; k++) {
+      const a = perCell ? areas[k] : rowArea;
       const f = fc[k];
       const t = tc[k];
       if (f !== f || t !== t) continue;
@@ -101,13 +102,13 @@ export function skill(score: number | null, reference: number | null): number | 
 
 /** What scoreLead needs: the forecast of one lead, the analysis of its valid date and of the start date. */
 export interface LeadInput {
-  grid: RegularGrid;
+  grid: ScoreGrid;
   forecast: VerifiedFields;
   /** The analysis of the valid date (the truth). */
   analysis: VerifiedFields;
   /** The analysis of the start date (persistence); null when the archive has none. */
   persistence: VerifiedFields | null;
-  /** rowAreasKm2(grid), to reuse across leads. */
+  /** cellAreasKm2(grid), to reuse across leads. */
   areas?: Float64Array;
   /** The truth's edge length when already known (it does not depend on the forecast). */
   edgeLengthKm?: number;
@@ -116,13 +117,13 @@ export interface LeadInput {
 }
 
 /** Persistence's scores: the start date's analysis as the forecast (concentration only). */
-export function persistenceScores(grid: RegularGrid, persistence: VerifiedFields | null, truth: VerifiedFields, areas = rowAreasKm2(grid)): FieldScores | null {
+export function persistenceScores(grid: ScoreGrid, persistence: VerifiedFields | null, truth: VerifiedFields, areas = cellAreasKm2(grid)): FieldScores | null {
   return persistence ? scoreFields(grid, { concentration: persistence.concentration }, truth, areas) : null;
 }
 
 /** Every score of a verification record. */
 export function scoreLead(input: LeadInput): LeadScores {
-  const areas = input.areas ?? rowAreasKm2(input.grid);
+  const areas = input.areas ?? cellAreasKm2(input.grid);
   const own = scoreFields(input.grid, input.forecast, input.analysis, areas);
   const edge = input.edgeLengthKm ?? iceEdgeLengthKm(input.analysis.concentration, input.grid);
   const persistence = input.persistenceScores !== undefined ? input.persistenceScores : persistenceScores(input.grid, input.persistence, input.analysis, areas);

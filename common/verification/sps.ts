@@ -3,9 +3,8 @@
  * share of members with ice (concentration ≥ 0.15) in a cell and O = 1 where the analysis has ice, else 0;
  * over the cells where the analysis and every member are finite. With one member it equals that member's IIEE.
  */
-import type { RegularGrid } from '../regular-grid.ts';
-import { rowAreasKm2 } from './grid-area.ts';
 import { ICE_THRESHOLD } from './ice-edge.ts';
+import { cellAreasKm2, isPlanarScoreGrid, scoreGridShape, type ScoreGrid } from './score-grid.ts';
 
 /** Share of `members` (concentration fields) with ice in each cell; NaN where any member is NaN. */
 export function iceProbability(members: readonly ArrayLike<number>[], length: number): Float32Array {
@@ -26,22 +25,24 @@ export function iceProbability(members: readonly ArrayLike<number>[], length: nu
 
 /** SPS of the ensemble `members` against the analysis concentration `truth`, km²; null without members. */
 export function spatialProbabilityScore(
-  grid: RegularGrid,
+  grid: ScoreGrid,
   members: readonly ArrayLike<number>[],
   truth: ArrayLike<number>,
-  areas = rowAreasKm2(grid),
+  areas = cellAreasKm2(grid),
 ): number | null {
   if (members.length === 0) return null;
-  const p = iceProbability(members, grid.nlon * grid.nlat);
+  const { nx, ny } = scoreGridShape(grid);
+  const perCell = isPlanarScoreGrid(grid);
+  const p = iceProbability(members, nx * ny);
   let total = 0;
-  for (let j = 0; j < grid.nlat; j++) {
-    const row = j * grid.nlon;
-    for (let k = row; k < row + grid.nlon; k++) {
+  for (let j = 0; j < ny; j++) {
+    const row = j * nx;
+    for (let k = row; k < row + nx; k++) {
       const t = truth[k];
       const pk = p[k];
       if (t !== t || pk !== pk) continue;
       const d = pk - (t >= ICE_THRESHOLD ? 1 : 0);
-      total += areas[j] * d * d;
+      total += areas[perCell ? k : j] * d * d;
     }
   }
   return total;

@@ -7,6 +7,7 @@
  */
 import type { VerificationReply, VerificationRun, VerificationSummaryReply } from '../../common/api-types/verification.ts';
 import { apiJson, type RequestOptions } from './client.ts';
+import { regionQuery, type RegionId } from './region-query.ts';
 
 export type {
   VerificationRow,
@@ -24,11 +25,13 @@ export interface VerificationQuery {
   run?: VerificationRun;
   from?: string;
   to?: string;
+  /** Whose runs: the sector's when absent (the request names no region, as before regions). */
+  region?: RegionId;
 }
 
-/** GET /verification: the records of one model and run, ordered by date then lead. */
-export async function fetchVerification(query: VerificationQuery, options: ReadOptions = {}): Promise<VerificationReply['rows']> {
-  const reply = await apiJson<VerificationReply>('verification', { ...options, query: { ...query } });
+/** GET /verification: the records of one model and run (in one region), ordered by date then lead. */
+export async function fetchVerification({ region, ...query }: VerificationQuery, options: ReadOptions = {}): Promise<VerificationReply['rows']> {
+  const reply = await apiJson<VerificationReply>('verification', { ...options, query: { ...query, ...regionQuery(region) } });
   return reply.rows;
 }
 

@@ -83,6 +83,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
         DEMO_DAYS: '2',
         // No journey opens region arctic yet: its demo day (≈ 210 MB, tens of seconds here) is left out until one does.
         DEMO_ARCTIC_DAYS: '0',
+        // Likewise the cycle's arctic day when a journey starts the cycle ('Загрузить данные на сегодня').
+        CYCLE_REGIONS: 'sector',
         LOG_LEVEL: 'warn',
         // Warming subsets (~45 s of one core per file) would compete with the browsers; journeys do not measure switches.
         SUBSET_WARM: '0',

@@ -25,7 +25,7 @@ export async function readServerFile(dataDir: string, kind: FileKind, owner: str
   const bytes = new Uint8Array(readFileSync(join(dataDir, 'forecast-data', kind, owner, `${date}.nc`)));
   const dataset = await openNetcdf(bytes);
   const meta = describeFile(date, dataset);
-  if (!meta.grid) throw new Error(`${kind} ${date} has no regular grid`);
+  if (!meta.grid || meta.grid.kind === 'projected') throw new Error(`${kind} ${date} has no regular latitude/longitude grid`);
   return { grid: meta.grid, slice: (variable, leadIndex) => Float32Array.from(dataset.read(variable, leadIndex)) };
 }
 

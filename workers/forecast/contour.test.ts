@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { ContourLines, RegularGrid } from '../forecast.api.ts';
+import type { ContourLines, ProjectedFieldGrid, RegularGrid } from '../forecast.api.ts';
+import { fieldGridOfPlanar } from '../../common/field-grid.ts';
+import { NSIDC_NORTH, polarForward } from '../../common/polar-stereographic.ts';
+import { regionById } from '../../common/regions/index.ts';
 import { contourLines } from './contour.ts';
 
 /** Paths as arrays of [lon, lat]. */
@@ -70,5 +73,45 @@ describe('contour lines', () => {
     const lines = contourLines(new Float32Array(12).fill(0.9), grid, 0.15);
     expect(lines.starts.length).toBe(0);
     expect(lines.coordinates.length).toBe(0);
+  });
+});
+
+describe('contour lines on a polar stereographic grid', () => {
+  const region = regionById('arctic');
+  if (region.kind !== 'projected') throw new Error('arctic is projected');
+  // A window of the arctic grid around the pole (at its cell 55.5, 55.5): 120 × 160 cells of 6.25 km.
+  const full = fieldGridOfPlanar(region.grid)!;
+  const grid: ProjectedFieldGrid = { ...full, x0: full.x0 + 560 * full.dx, nx: 120, y0: full.y0 + 880 * full.dy, ny: 160 };
+
+  it('puts each vertex where the level lies between two cells of the plane, projected back as pyproj would', () => {
+    // Values grow with the column: the 0.15 line runs along column 37.4 of the window, a straight line x = const.
+    const data = new Float32Array(grid.nx * grid.ny);
+    for (let j = 0; j < grid.ny; j++) for (let i = 0; i < grid.nx; i++) data[j * grid.nx + i] = 0.15 + 0.01 * (i - 37.4);
+    const lines = paths(contourLines(data, grid, 0.15));
+    expect(lines).toHaveLength(1);
+    expect(lines[0].length).toBe(grid.ny);
+    const lineX = grid.x0 + 37.4 * grid.dx;
+    for (const [lon, lat] of lines[0]) {
+      const [x] = polarForward(NSIDC_NORTH, lon, lat);
+      expect(Math.abs(x - lineX)).toBeLessThan(0.01);
+    }
+  });
+
+  it('keeps a line crossing 180° continuous (no jump from +180° to −180°)', () => {
+    // A ring round the pole, 400 km across: it crosses 180° and every other meridian.
+    const data = new Float32Array(grid.nx * grid.ny);
+    const [px, py] = [-grid.x0 / grid.dx, -grid.y0 / grid.dy]; // the pole in cells
+    for (let j = 0; j < grid.ny; j++) for (let i = 0; i < grid.nx; i++) data[j * grid.nx + i] = 32 - Math.hypot(i - px, j - py);
+    const lines = paths(contourLines(data, grid, 0));
+    expect(lines).toHaveLength(1);
+    const ring = lines[0];
+    let span = 0;
+    for (let k = 1; k < ring.length; k++) {
+      expect(Math.abs(ring[k][0] - ring[k - 1][0])).toBeLessThan(10);
+      span += ring[k][0] - ring[k - 1][0];
+    }
+    // Once round the pole: 360° of longitude in all.
+    expect(Math.abs(span)).toBeCloseTo(360, 6);
+    for (const [, lat] of ring) expect(lat).toBeGreaterThan(88);
   });
 });

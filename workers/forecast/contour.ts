@@ -6,8 +6,9 @@
  * every vertex sits half-way along the edge between two neighbouring samples, with one coordinate a whole
  * number (the edge it crosses). That tells us exactly which two cells the vertex lies between, so we:
  *  - interpolate linearly between those two cells' values (what d3's own smoothing does), and map the result
- *    to degrees through the grid (cell centre of column i is lon0 + i·dlon, of row j lat0 + j·dlat): exact at
- *    cell centres, linear between them;
+ *    to degrees through the grid (common/field-grid.ts `fieldPointAt`: on a lat/lon grid the cell centre of
+ *    column i is lon0 + i·dlon, of row j lat0 + j·dlat; on a polar stereographic grid the point x0 + i·dx,
+ *    y0 + j·dy of the plane, projected back): exact at cell centres, linear between them in the grid's own plane;
  *  - drop the vertex when either cell is NaN (land, missing) or outside the grid. d3 treats NaN and the area
  *    outside the grid as "below the level", so it closes every ice area along coasts and the grid's border;
  *    those vertices are precisely the ones between a valid cell and a NaN/outside one. Dropping them (and the
@@ -17,11 +18,25 @@
  * Rings d3 returns closed stay closed when nothing is dropped; otherwise they split into open polylines.
  */
 import { contours } from 'd3-contour';
-import type { ContourLines, RegularGrid } from '../forecast.api.ts';
+import type { ContourLines, FieldGrid } from '../forecast.api.ts';
+import { fieldPointAt, gridShape, isProjectedGrid } from '../../common/field-grid.ts';
 
-export function contourLines(data: Float32Array, grid: RegularGrid, level: number): ContourLines {
-  const width = grid.nlon;
-  const height = grid.nlat;
+/**
+ * On a polar grid a line crossing 180° would jump from +180 to −180 (a stroke round the world): each path's
+ * longitudes are kept within 180° of the point before instead (181° is −179°, drawn continuously).
+ */
+function unwrapPaths(coordinates: number[], starts: number[]): void {
+  for (let p = 0; p < starts.length; p++) {
+    const end = p + 1 < starts.length ? starts[p + 1] : coordinates.length / 2;
+    for (let k = starts[p] + 1; k < end; k++) {
+      const previous = coordinates[2 * (k - 1)];
+      coordinates[2 * k] -= 360 * Math.round((coordinates[2 * k] - previous) / 360);
+    }
+  }
+}
+
+export function contourLines(data: Float32Array, grid: FieldGrid, level: number): ContourLines {
+  const { width, height } = gridShape(grid);
   if (data.length !== width * height) throw new RangeError(`slice has ${data.length} values, grid ${width}×${height}`);
   const generator = contours().size([width, height]).smooth(false).thresholds([level]);
   const multiPolygon = generator.contour(data as unknown as number[], level);
@@ -62,8 +77,7 @@ export function contourLines(data: Float32Array, grid: RegularGrid, level: numbe
     const t = (level - v0) / (v1 - v0);
     const gi = i0 + t * (i1 - i0);
     const gj = j0 + t * (j1 - j0);
-    lon = grid.lon0 + gi * grid.dlon;
-    lat = grid.lat0 + gj * grid.dlat;
+    [lon, lat] = fieldPointAt(grid, gi, gj);
     return true;
   };
 
@@ -98,5 +112,6 @@ export function contourLines(data: Float32Array, grid: RegularGrid, level: numbe
       endPath();
     }
   }
+  if (isProjectedGrid(grid)) unwrapPaths(coordinates, starts);
   return { coordinates: Float64Array.from(coordinates), starts: Uint32Array.from(starts), level };
 }

@@ -1,8 +1,11 @@
 /**
  * What the map needs to know about an opened file beyond its header: which dimension is time, the lead
- * time of each slice (hours after the forecast reference time), and the regular lat/lon grid if there is one.
+ * time of each slice (hours after the forecast reference time), and its grid: regular in latitude/longitude, or
+ * regular in a north polar stereographic plane (projected-grid.ts), else none.
  */
-import type { ForecastFileMeta, RegularGrid } from '../forecast.api.ts';
+import type { FieldGrid, ForecastFileMeta, RegularGrid } from '../forecast.api.ts';
+import { projectedGrid } from './projected-grid.ts';
+import { regular } from './regular-axis.ts';
 import { leadTimes, stepLabels } from '../../netcdf/time-axis.ts';
 import type { NetcdfDataset, VariableInfo } from '../../netcdf/types.ts';
 
@@ -12,20 +15,6 @@ function coordinate(ds: NetcdfDataset, names: string[], standardName: string): V
   return (
     oneD.find((v) => v.attributes.standard_name === standardName) ?? oneD.find((v) => names.includes(v.name)) ?? null
   );
-}
-
-/** Regular spacing within a small fraction of a step (coordinates may be stored as float32). */
-function regular(values: ArrayLike<number>): { start: number; step: number } | null {
-  const n = values.length;
-  if (n === 0 || !Array.from(values).every(Number.isFinite)) return null;
-  if (n === 1) return { start: values[0], step: 0 };
-  const step = (values[n - 1] - values[0]) / (n - 1);
-  if (step === 0) return null;
-  const tolerance = Math.abs(step) * 1e-3;
-  for (let i = 1; i < n; i++) {
-    if (Math.abs(values[i] - (values[0] + i * step)) > tolerance) return null;
-  }
-  return { start: values[0], step };
 }
 
 /** The regular lat/lon grid from 1-D latitude/longitude coordinates, or null (2-D or irregular coordinates). */
@@ -43,6 +32,11 @@ export function regularGrid(ds: NetcdfDataset): RegularGrid | null {
   }
 }
 
+/** The file's grid: its 1-D latitude/longitude if regular, else its polar stereographic x/y axes, else null. */
+export function fieldGrid(ds: NetcdfDataset): FieldGrid | null {
+  return regularGrid(ds) ?? projectedGrid(ds);
+}
+
 export function describeFile(key: string, ds: NetcdfDataset): ForecastFileMeta {
   return {
     key,
@@ -58,7 +52,7 @@ export function describeFile(key: string, ds: NetcdfDataset): ForecastFileMeta {
     })),
     attributes: { ...ds.attributes },
     leadHours: leadTimes(ds),
-    grid: regularGrid(ds),
+    grid: fieldGrid(ds),
     ...withStepLabels(ds),
   };
 }

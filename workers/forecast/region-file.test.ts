@@ -7,6 +7,7 @@ import { FILE_VARIABLES } from '../../common/forecast-file/variables.ts';
 import { regionById, type ProjectedRegion } from '../../common/regions/index.ts';
 import { encodeRegionFile } from '../../netcdf/region-file/index.ts';
 import { ForecastService } from '../forecast-service.ts';
+import { NSIDC_NORTH, polarForward } from '../../common/polar-stereographic.ts';
 
 const arctic = regionById('arctic') as ProjectedRegion;
 const [NY, NX] = arctic.shape;
@@ -31,7 +32,8 @@ describe('the decode worker on a file of region arctic', () => {
     const service = new ForecastService();
     const meta = await service.open({ key: 'arctic', bytes: bytes.slice().buffer }, 'r1');
     expect(meta.leadHours).toEqual([24, 48, 72]);
-    expect(meta.grid).toBeNull(); // no regular latitude/longitude grid: the layers will take the region's
+    // Its grid from the x/y axes and the CF polar_stereographic mapping: the region's own, EPSG:3413's parameters.
+    expect(meta.grid).toEqual({ kind: 'projected', ...arctic.grid, projection: NSIDC_NORTH });
     expect(meta.attributes.region).toBe('arctic');
 
     const concentration = await service.scalarSlice('arctic', FILE_VARIABLES.concentration, 1);
@@ -41,6 +43,14 @@ describe('the decode worker on a file of region arctic', () => {
     expect(concentration.max).toBeCloseTo(1215 / 2000, 4);
     const thickness = await service.scalarSlice('arctic', FILE_VARIABLES.thickness, 2);
     expect(thickness.data[1791 * NX + 7]).toBeCloseTo(1.791, 3);
+
+    // The ice edge at concentration 0.3 follows column 600 (0.3 = 600 / 2000), the plane's x = x0 + 600·dx.
+    const edge = await service.contour('arctic', FILE_VARIABLES.concentration, 1, 0.3);
+    expect(edge.starts.length).toBeGreaterThan(0);
+    for (let k = 0; k < edge.coordinates.length; k += 2) {
+      const [x] = polarForward(NSIDC_NORTH, edge.coordinates[k], edge.coordinates[k + 1]);
+      expect(Math.abs(x - (arctic.grid.x0 + 600 * arctic.grid.dx))).toBeLessThan(1);
+    }
 
     const drift = await service.driftSlice('arctic', 0);
     expect([drift.width, drift.height]).toEqual([1216, 1792]);

@@ -2,7 +2,8 @@
  * One run of the daily cycle over a list of dates, oldest first, in the process that runs the job (a thread):
  * for each date fetch the configured source's analysis unless archived already (the existing ingest), then the
  * default model's runs and those of every model marked `run_daily`; then, with CHART_SOURCE, the chart inbox's new
- * files imported (../icecharts/chart-inbox.ts). The job then scores (as every job does) and,
+ * files imported (../icecharts/chart-inbox.ts). Each date in every region of the plan (CYCLE_REGIONS): the sector's
+ * as above, then each other region's (./region-date.ts). The job then scores (as every job does) and,
  * once the scores are current, retires old dates (`../jobs/cycle-job.ts`).
  * A product "not there yet" leaves its date waiting for the next attempt until the deadline;
  * any other failure fails that date with its Russian reason and the next date goes on.
@@ -20,6 +21,8 @@ import { TimeStepError } from '../ingest/time-axis.ts';
 import { saveCycleDate, type CycleDateStatus } from './cycle-repository.ts';
 import { dailyModels } from './daily-models.ts';
 import { clockOf, deadlineOf, type ChartInbox } from './schedule.ts';
+import { buildRegionDate, RegionStepError } from './region-date.ts';
+import { regionById, type Region, type RegionId } from '../../../common/regions/index.ts';
 
 export interface CyclePlan {
   /** 'YYYY-MM-DD', processed oldest first. */
@@ -35,6 +38,8 @@ export interface CyclePlan {
   diskReserveBytes?: number;
   /** CHART_SOURCE's inbox, taken up after the dates (absent or null: none). */
   charts?: ChartInbox | null;
+  /** CYCLE_REGIONS: the regions whose files each date gets, the sector first (absent in older jobs: the sector). */
+  regions?: RegionId[];
   jobId: number | null;
   userId: number | null;
 }
@@ -79,8 +84,21 @@ type Progress = (fraction: number, message?: string) => void;
 /** Attempts so far of a waiting date (the row's count), for the message's N. */
 export type AttemptsOf = (date: string) => number;
 
-export async function runCycle(ctx: ArchiveContext, plan: CyclePlan, attemptsOf: AttemptsOf, progress: Progress): Promise<CycleRunResult> {
+/**
+ * The dates of `plan`, oldest first, in each of its regions. `regionOf` turns a region id into the region built
+ * (tests give a coarse grid for `arctic`; a region is a value).
+ */
+export async function runCycle(
+  ctx: ArchiveContext,
+  plan: CyclePlan,
+  attemptsOf: AttemptsOf,
+  progress: Progress,
+  regionOf: (id: RegionId) => Region = regionById,
+): Promise<CycleRunResult> {
   const now = new Date(plan.now);
+  const regionIds = plan.regions ?? ['sector'];
+  const others = regionIds.filter((id) => id !== 'sector').map(regionOf);
+  const inRegions = others.length > 0 ? ` (районы: ${regionIds.map((id) => regionOf(id).name).join(', ')})` : '';
   const source = analysisSourceOf(plan.source);
   const sourced: ArchiveContext = { ...ctx, source };
   const result: CycleRunResult = { dates: [], dataset_id: source.datasetId, inputs: [], bytes: 0, charts: null };
@@ -99,25 +117,15 @@ export async function runCycle(ctx: ArchiveContext, plan: CyclePlan, attemptsOf:
     progress(base, `загрузка анализа за ${date}`);
     let outcome: CycleDateOutcome;
     try {
-      const files: string[] = [];
-      const archived = await existingFile(ctx, 'analysis', source.datasetId, date);
-      if (archived) files.push(archived.path);
-      else if (plan.source.kind === 'demo') files.push((await ensureAnalysis(sourced, date)).path);
-      else {
-        const ingested = await ingestFromSource(ctx, plan.source, date, { userId: plan.userId });
-        files.push(ingested.record.path);
-        for (const input of ingested.inputs) {
-          result.inputs.push({ date, product: input.product, file: input.file, sha256: input.sha256, variables: input.variables, grid: input.grid });
-          result.bytes += input.bytes;
-        }
-      }
-      progress(base + share / 2, `расчёт прогнозов за ${date}`);
       const main = await defaultModel(ctx.db);
       if (!main) throw new ArchiveError('нет модели по умолчанию');
-      for (const modelId of await dailyModels(ctx.db, main.model_id)) {
-        for (const kind of ['assim_forecast', 'forecast'] as const) files.push((await runModel(sourced, modelId, date, kind)).path);
+      const modelIds = await dailyModels(ctx.db, main.model_id);
+      const files = regionIds.includes('sector') ? await sectorDate(ctx, plan, date, modelIds, result, () => progress(base + share / 2, `расчёт прогнозов за ${date}`)) : [];
+      for (const region of others) {
+        progress(base + share / 2, `${region.name}: анализ и прогнозы за ${date}`);
+        files.push(...(await buildRegionDate({ ...sourced, region }, date, modelIds)));
       }
-      outcome = { date, status: 'done', message: `анализ и прогнозы за ${date} готовы`, files };
+      outcome = { date, status: 'done', message: `анализ и прогнозы за ${date} готовы${inRegions}`, files };
       await saveCycleDate(ctx.db, date, { status: 'done', message: outcome.message, attempts: attemptsOf(date) + 1, job_id: plan.jobId });
     } catch (error) {
       outcome = await settleFailure(ctx, plan, now, date, error, attemptsOf(date) + 1);
@@ -135,10 +143,37 @@ export async function runCycle(ctx: ArchiveContext, plan: CyclePlan, attemptsOf:
   return result;
 }
 
+/** The sector's files of `date`: its analysis (archived, the demo's, or ingested from the source), then the runs. */
+async function sectorDate(ctx: ArchiveContext, plan: CyclePlan, date: string, modelIds: string[], result: CycleRunResult, computing: () => void): Promise<string[]> {
+  const source = analysisSourceOf(plan.source);
+  const sourced: ArchiveContext = { ...ctx, source };
+  const files: string[] = [];
+  const archived = await existingFile(ctx, 'analysis', source.datasetId, date);
+  if (archived) files.push(archived.path);
+  else if (plan.source.kind === 'demo') files.push((await ensureAnalysis(sourced, date)).path);
+  else {
+    const ingested = await ingestFromSource(ctx, plan.source, date, { userId: plan.userId });
+    files.push(ingested.record.path);
+    for (const input of ingested.inputs) {
+      result.inputs.push({ date, product: input.product, file: input.file, sha256: input.sha256, variables: input.variables, grid: input.grid });
+      result.bytes += input.bytes;
+    }
+  }
+  computing();
+  for (const modelId of modelIds) {
+    for (const kind of ['assim_forecast', 'forecast'] as const) files.push((await runModel(sourced, modelId, date, kind)).path);
+  }
+  return files;
+}
+
 async function settleFailure(ctx: ArchiveContext, plan: CyclePlan, now: Date, date: string, error: unknown, attempt: number): Promise<CycleDateOutcome> {
-  const reason = isDiskFull(error)
+  // A region's step: its reason, named by the region ('Арктика целиком: …').
+  const inRegion = error instanceof RegionStepError ? error.region : null;
+  const cause = inRegion ? (error as RegionStepError).cause : error;
+  const failure = isDiskFull(cause)
     ? diskFullReason(`не удалось записать файлы за ${date}; записанное не попало в архив`)
-    : russianFailure(error, `Не удалось загрузить анализ за ${date}`).message;
+    : russianFailure(cause, inRegion ? `Не удалось построить анализ и прогнозы за ${date}` : `Не удалось загрузить анализ за ${date}`).message;
+  const reason = inRegion ? `${inRegion.name}: ${failure}` : failure;
   if (isNotYetAvailable(error)) {
     const deadline = deadlineOf(date, plan.deadline);
     if (now.getTime() < deadline.getTime()) {

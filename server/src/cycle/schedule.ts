@@ -4,6 +4,7 @@
  */
 import { Cron } from 'croner';
 import type { AnalysisSourceConfig } from '../ingest/products.ts';
+import { REGIONS, isRegionId, type RegionId } from '../../../common/regions/index.ts';
 import { addDays, utcDay } from '../../../common/utc-day.ts';
 
 export const SCHEDULE_OFF = 'off';
@@ -18,6 +19,23 @@ export function parseCycleSchedule(raw: string): string {
     throw new Error(`expected a cron pattern such as '30 6 * * *' (UTC) or off: ${(error as Error).message}`);
   }
   return value;
+}
+
+const REGION_IDS = REGIONS.map((region) => region.id);
+
+/**
+ * CYCLE_REGIONS: the regions each run builds, comma-separated, each named once; returned in the regions' own
+ * order (the sector first), so a run always builds the spec's files before the others.
+ */
+export function parseCycleRegions(raw: string): RegionId[] {
+  const named = raw.split(',').map((part) => part.trim()).filter((part) => part !== '');
+  const expected = `expected one or more of ${REGION_IDS.join(', ')}, comma-separated`;
+  if (named.length === 0) throw new Error(expected);
+  const unknown = named.filter((id) => !isRegionId(id));
+  if (unknown.length > 0) throw new Error(`unknown region ${unknown.join(', ')}: ${expected}`);
+  const twice = named.filter((id, k) => named.indexOf(id) !== k);
+  if (twice.length > 0) throw new Error(`region ${[...new Set(twice)].join(', ')} named twice: ${expected}`);
+  return REGION_IDS.filter((id) => named.includes(id));
 }
 
 /** 'HH:MM' (UTC), 00:00 to 23:59; returned as written with two-digit parts. */
@@ -87,6 +105,8 @@ export interface CycleSettings {
   diskReserveBytes: number;
   /** CHART_SOURCE: the inbox of ice charts each run takes up (IMPORT_MAX_BYTES the largest file), or null. */
   charts?: ChartInbox | null;
+  /** CYCLE_REGIONS: the regions whose files each run builds, the sector first (absent: the sector only). */
+  regions?: RegionId[];
 }
 
 /** The chart inbox of a run: its folder and the largest file taken (bytes). */

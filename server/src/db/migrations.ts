@@ -1,34 +1,12 @@
-/** The scores of a verification record: shared by verification_records (10) and chart_verification_records (14). */
-const SCORE_COLUMNS = `    valid_date            TEXT NOT NULL,
-    truth_source          TEXT NOT NULL,
-    truth_label           TEXT NOT NULL,
-    forecast_id           TEXT NOT NULL,
-    analysis_id           TEXT NOT NULL,
-    persistence_id        TEXT,
-    version               INTEGER NOT NULL,
-    n_cells               INTEGER NOT NULL,
-    iiee_km2              REAL NOT NULL,
-    iiee_over_km2         REAL NOT NULL,
-    iiee_under_km2        REAL NOT NULL,
-    edge_length_km        REAL NOT NULL,
-    edge_distance_km      REAL,
-    conc_rmse             REAL,
-    conc_mae              REAL,
-    conc_bias             REAL,
-    thick_rmse            REAL,
-    thick_bias            REAL,
-    persistence_iiee_km2  REAL,
-    persistence_conc_rmse REAL,
-    skill_iiee            REAL,
-    skill_conc_rmse       REAL,
-    computed_at           TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')),`;
-
 /**
  * The schema, as an append-only list of SQL scripts. Migration N (1-based) is `migrations[N - 1]`;
  * a database records the ones it has run in `schema_migrations`.
  * Rules: only ever append; never edit or reorder a script that has been committed (existing databases
  * will not run it again). Each script runs in one transaction together with its bookkeeping row.
  */
+import { regionMigrations } from './region-migrations.ts';
+import { ENSEMBLE_COLUMNS, SCORE_COLUMNS } from './score-columns.ts';
+
 export const migrations: readonly string[] = [
   // 1: accounts and roles (server foundation). Role ids are fixed: clients and the CLI refer to them.
   `
@@ -215,15 +193,7 @@ ${SCORE_COLUMNS}
   ) WITHOUT ROWID;
   CREATE INDEX verification_records_date ON verification_records (date, lead_hours);
   CREATE TABLE verification_ensembles (
-    date         TEXT NOT NULL,
-    lead_hours   INTEGER NOT NULL,
-    valid_date   TEXT NOT NULL,
-    members      INTEGER NOT NULL,
-    members_id   TEXT NOT NULL,
-    analysis_id  TEXT NOT NULL,
-    version      INTEGER NOT NULL,
-    sps_km2      REAL NOT NULL,
-    computed_at  TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')),
+${ENSEMBLE_COLUMNS}
     PRIMARY KEY (date, lead_hours)
   ) WITHOUT ROWID;
   `,
@@ -320,28 +290,6 @@ ${SCORE_COLUMNS}
   CREATE UNIQUE INDEX jobs_single_flight ON jobs ((kind IN ('daily_cycle', 'force_fetch_data')))
     WHERE kind IN ('daily_cycle', 'force_fetch_data') AND status IN ('queued', 'running');
   `,
-  // 17: each file's region (common/regions/): 'sector' (the spec's grid; every row before) or 'arctic' (EPSG:3413).
-  // The key gains it, so a model's run of a date may exist once per region. SQLite cannot change a primary key in
-  // place: the table is rebuilt, rows copied in their insertion order (rowid order is what "newest" falls back on).
-  `
-  CREATE TABLE forecast_files_new (
-    kind       TEXT NOT NULL CHECK (kind IN ('analysis', 'forecast', 'assim_forecast')),
-    owner      TEXT NOT NULL,
-    date       TEXT NOT NULL,
-    path       TEXT NOT NULL,
-    bytes      INTEGER NOT NULL,
-    etag       TEXT NOT NULL,
-    created_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')),
-    sha256     TEXT,
-    mtime_ms   INTEGER,
-    damaged_at TEXT,
-    damage     TEXT,
-    region     TEXT NOT NULL DEFAULT 'sector',
-    PRIMARY KEY (kind, owner, date, region)
-  );
-  INSERT INTO forecast_files_new (kind, owner, date, path, bytes, etag, created_at, sha256, mtime_ms, damaged_at, damage)
-    SELECT kind, owner, date, path, bytes, etag, created_at, sha256, mtime_ms, damaged_at, damage FROM forecast_files ORDER BY rowid;
-  DROP TABLE forecast_files;
-  ALTER TABLE forecast_files_new RENAME TO forecast_files;
-  `,
+  // 17 and 18: the regions' migrations (files, then verification), kept in their own file.
+  ...regionMigrations,
 ];

@@ -304,4 +304,13 @@ ${SCORE_COLUMNS}
   ALTER TABLE forecast_files DROP CONSTRAINT forecast_files_pkey;
   ALTER TABLE forecast_files ADD PRIMARY KEY (kind, owner, date, region);
   `,
+  // 18: verification per region ('sector' for every row before), part of the key of records and ensemble scores.
+  `
+  ALTER TABLE verification_records ADD COLUMN region text NOT NULL DEFAULT 'sector';
+  ALTER TABLE verification_records DROP CONSTRAINT verification_records_pkey;
+  ALTER TABLE verification_records ADD PRIMARY KEY (model_id, run, date, lead_hours, region);
+  ALTER TABLE verification_ensembles ADD COLUMN region text NOT NULL DEFAULT 'sector';
+  ALTER TABLE verification_ensembles DROP CONSTRAINT verification_ensembles_pkey;
+  ALTER TABLE verification_ensembles ADD PRIMARY KEY (date, lead_hours, region);
+  `,
 ];

@@ -177,10 +177,12 @@ export interface VerificationRecordsTable extends LeadScores {
   persistence_id: string | null;
   version: number;
   computed_at: Defaulted<string>;
+  /** Migration 18: the region of the forecast and analyses scored ('sector' for every record before). */
+  region: Defaulted<string>;
 }
 
 /** Migration 14: a forecast scored against an ice chart of its valid date (server/src/verification/chart-truth.ts). */
-export interface ChartVerificationRecordsTable extends VerificationRecordsTable {
+export interface ChartVerificationRecordsTable extends Omit<VerificationRecordsTable, 'region'> {
   chart_id: number;
 }
 
@@ -206,6 +208,8 @@ export interface VerificationEnsemblesTable {
   version: number;
   sps_km2: number;
   computed_at: Defaulted<string>;
+  /** Migration 18: the region of the members and the truth ('sector' for every score before). */
+  region: Defaulted<string>;
 }
 
 /** Migration 13: imported ice charts (server/src/icecharts/). */

@@ -39,6 +39,7 @@ export function cycleSettings(config: Config): CycleSettings {
     source: config.analysisSource,
     diskReserveBytes: config.diskReserveBytes,
     charts: config.chartSource ? { folder: config.chartSource.path, maxBytes: config.importMaxBytes } : null,
+    regions: config.cycleRegions ?? ['sector'],
   };
 }
 
@@ -210,6 +211,7 @@ export class CycleScheduler {
         retainDays: settings.retainDays,
         diskReserveBytes: settings.diskReserveBytes,
         charts: settings.charts ?? null,
+        regions: settings.regions ?? ['sector'],
         userId,
       },
     };

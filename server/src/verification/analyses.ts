@@ -2,16 +2,16 @@
  * The analyses that judge a model, read in one place for both kinds of scores (the verification records and the
  * hindcast metrics): the newest of each date, any source, as /analysis/hist serves them (or the named source's,
  * when the context names one); a model generated for a dataset is judged against that dataset's analyses when the
- * archive has any (`analysesFor`).
+ * archive has any (`analysesFor`). Each archive is of one region: the context's (the sector when it names none).
  */
 import { readFile } from 'node:fs/promises';
 import { LruCache } from '../../../common/lru-cache.ts';
 import type { VerifiedFields } from '../../../common/verification/scores.ts';
-import type { ArchiveContext } from '../archive/pipeline.ts';
+import { regionOf, type ArchiveContext } from '../archive/pipeline.ts';
 import { resolveInside } from '../archive/file-store.ts';
-import { decodeStateFile } from '../archive/forecast-file.ts';
+import { decodeAnyStateFile } from '../archive/region-state-file.ts';
 import { analysisFileDates, fileDates, findFile, latestAnalysisFile, type FileRecord, type ModelRecord } from '../archive/forecast-repository.ts';
-import type { Grid } from '../grid/grid.ts';
+import type { StateGrid } from '../grid/grid.ts';
 import type { IceState } from '../grid/ice-state.ts';
 
 /** A file's text attribute without NetCDF-3's trailing padding. */
@@ -21,20 +21,21 @@ export const textAttribute = (value: unknown) => (typeof value === 'string' ? va
 export interface AnalysisEntry {
   file: FileRecord;
   fields: VerifiedFields;
-  grid: Grid;
+  grid: StateGrid;
   /** The truth's label (the file's `source` attribute, else its dataset id). */
   label: string;
 }
 
 interface DecodedAnalysis {
-  state: IceState;
+  state: IceState<StateGrid>;
   label: string;
 }
 
 async function datasetFiles(ctx: ArchiveContext, datasetId: string): Promise<Map<string, FileRecord>> {
   const files = new Map<string, FileRecord>();
-  for (const date of await fileDates(ctx.db, 'analysis', datasetId)) {
-    const file = await findFile(ctx.db, 'analysis', datasetId, date);
+  const region = regionOf(ctx).id;
+  for (const date of await fileDates(ctx.db, 'analysis', datasetId, region)) {
+    const file = await findFile(ctx.db, 'analysis', datasetId, date, region);
     if (file) files.set(date, file);
   }
   return files;
@@ -61,8 +62,9 @@ export class AnalysisArchive {
   static async open(ctx: ArchiveContext, capacity = 8): Promise<AnalysisArchive> {
     if (ctx.source) return new AnalysisArchive(ctx.dataDir, await datasetFiles(ctx, ctx.source.datasetId), null, capacity);
     const files = new Map<string, FileRecord>();
-    for (const date of await analysisFileDates(ctx.db)) {
-      const file = await latestAnalysisFile(ctx.db, date);
+    const region = regionOf(ctx).id;
+    for (const date of await analysisFileDates(ctx.db, region)) {
+      const file = await latestAnalysisFile(ctx.db, date, region);
       if (file) files.set(date, file);
     }
     return new AnalysisArchive(ctx.dataDir, files, null, capacity);
@@ -88,7 +90,7 @@ export class AnalysisArchive {
     let entry = this.cache.get(date);
     if (entry) return entry;
     entry = readFile(resolveInside(this.dataDir, file.path)).then((bytes) => {
-      const { state, attributes } = decodeStateFile(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength), 0);
+      const { state, attributes } = decodeAnyStateFile(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength), 0);
       return { state, label: textAttribute(attributes.source) || file.owner };
     });
     entry.catch(() => this.cache.delete(date));
@@ -103,7 +105,7 @@ export class AnalysisArchive {
   }
 
   /** The full state of an analysis (a computed run starts from it; models do not change their input). */
-  async state(date: string): Promise<IceState> {
+  async state(date: string): Promise<IceState<StateGrid>> {
     return (await this.decoded(date)).state;
   }
 }

@@ -4,6 +4,7 @@
  * (`assim_forecast`, as the hindcasts are) over the verification page's default period. Computed by the same
  * `summarise` over the same records as `GET /verification/summary`, so the two pages agree to the digit.
  */
+import type { RegionId } from '../../../common/regions/index.ts';
 import type { Db } from '../db/database.ts';
 import { summarise } from './summary.ts';
 import { defaultPeriod } from './period.ts';
@@ -22,9 +23,10 @@ export interface CardScores {
   byModel: Map<string, Record<string, number>>;
 }
 
-export async function cardScores(db: Db, today: string): Promise<CardScores> {
+/** The cards' scores from the records of `region` (the sector when not named). */
+export async function cardScores(db: Db, today: string, region: RegionId = 'sector'): Promise<CardScores> {
   const scope: CardScope = { run: 'assim_forecast', ...defaultPeriod(today) };
-  const records = await listRecords(db, scope);
+  const records = await listRecords(db, { ...scope, region });
   const byModel = new Map<string, Record<string, number>>();
   for (const row of summarise(records.map((record) => ({ ...record, run: scope.run })))) {
     const metrics = byModel.get(row.model_id) ?? {};

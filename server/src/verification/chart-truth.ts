@@ -16,7 +16,7 @@ import { VERIFICATION_RUNS, type VerificationRun } from '../../../common/api-typ
 import { type ArchiveContext } from '../archive/pipeline.ts';
 import { listModels, type FileRecord, type ModelRecord } from '../archive/forecast-repository.ts';
 import { LOCK_KEYS, withLock } from '../db/locks.ts';
-import { LEAD_HOURS, type Grid } from '../grid/grid.ts';
+import { LEAD_HOURS, isPlanarGrid, type Grid } from '../grid/grid.ts';
 import { listCharts, type ChartRow } from '../icecharts/chart-repository.ts';
 import { AnalysisArchive, analysesFor } from './analyses.ts';
 import { computedRun, readFileFields, SpinUps, type RunSource } from './forecast-runs.ts';
@@ -83,7 +83,9 @@ async function openArchive(ctx: ArchiveContext): Promise<ArchiveView> {
   for (const model of await listModels(ctx.db)) models.push({ model, analyses: await analysesFor(ctx, model, archive) });
   // The archive's grid: its analyses' (every record against an analysis needs the forecast on it), else its files'.
   const firstAnalysis = archive.files.keys().next();
-  const grid = !firstAnalysis.done ? (await archive.get(firstAnalysis.value)).grid : files.length ? (await readFileFields(ctx.dataDir, files[0])).grid : null;
+  const found = !firstAnalysis.done ? (await archive.get(firstAnalysis.value)).grid : files.length ? (await readFileFields(ctx.dataDir, files[0])).grid : null;
+  // Charts are rasterised on the sector's latitude/longitude grid: this pass reads the sector's archive only.
+  const grid = found && !isPlanarGrid(found) ? found : null;
   return {
     archive,
     fileOf: new Map(files.map((f) => [`${f.kind}|${f.owner}|${f.date}`, f])),

@@ -8,18 +8,21 @@ import { readFile } from 'node:fs/promises';
 import { LruCache } from '../../../common/lru-cache.ts';
 import type { VerifiedFields } from '../../../common/verification/scores.ts';
 import { Nc3Dataset } from '../../../netcdf/nc3/reader.ts';
-import { forecastFrom, sectorState, type ArchiveContext } from '../archive/pipeline.ts';
+import { forecastFrom, type ArchiveContext } from '../archive/pipeline.ts';
 import { resolveInside } from '../archive/file-store.ts';
 import { FILE_VARIABLES } from '../../../common/forecast-file/variables.ts';
-import { decodeStateFile, gridFromDataset } from '../archive/forecast-file.ts';
+import { gridFromDataset } from '../archive/forecast-file.ts';
+import { decodeAnyStateFile } from '../archive/region-state-file.ts';
+import { planarGridFromDataset } from '../../../netcdf/region-file/index.ts';
 import type { FileRecord, ModelRecord } from '../archive/forecast-repository.ts';
-import type { Grid } from '../grid/grid.ts';
+import type { StateGrid } from '../grid/grid.ts';
 import type { IceState } from '../grid/ice-state.ts';
 import { textAttribute, type AnalysisArchive } from './analyses.ts';
 import { addDays } from '../../../common/utc-day.ts';
 
 export interface FileFields {
-  grid: Grid;
+  /** The sector's latitude/longitude grid, or a projected region's plane (read from the file). */
+  grid: StateGrid;
   /** One entry per time step of the file (the leads of a forecast, the one step of an analysis). */
   steps: VerifiedFields[];
   /** The file's `source` attribute. */
@@ -30,7 +33,7 @@ export interface FileFields {
 export async function readFileFields(dataDir: string, file: FileRecord): Promise<FileFields> {
   const bytes = await readFile(resolveInside(dataDir, file.path));
   const dataset = new Nc3Dataset(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength));
-  const grid = gridFromDataset(dataset);
+  const grid = planarGridFromDataset(dataset) ?? gridFromDataset(dataset);
   const steps: VerifiedFields[] = [];
   const count = dataset.read('time').length;
   const slice = (name: string, step: number) => {
@@ -60,13 +63,13 @@ export function fileRun(dataDir: string, file: FileRecord): RunSource {
  * which starts from exactly that state (dates are verified oldest first; the last few are kept).
  */
 export class SpinUps {
-  private readonly states: LruCache<string, Promise<IceState>>;
+  private readonly states: LruCache<string, Promise<AnyState>>;
 
   constructor(capacity = 8) {
     this.states = new LruCache(capacity);
   }
 
-  get(key: string, make: () => Promise<IceState>): Promise<IceState> {
+  get(key: string, make: () => Promise<AnyState>): Promise<AnyState> {
     let state = this.states.get(key);
     if (!state) {
       state = make();
@@ -75,23 +78,26 @@ export class SpinUps {
     return state;
   }
 
-  remember(key: string, state: IceState): void {
+  remember(key: string, state: AnyState): void {
     this.get(key, async () => state);
   }
 }
+
+/** A state on either kind of grid (a run is computed on its analyses' grid). */
+type AnyState = IceState<StateGrid>;
 
 const shortHash = (value: unknown) => createHash('sha256').update(JSON.stringify(value)).digest('hex').slice(0, 16);
 
 /** A run computed in memory: its whole states (the metrics score drift too), and its fields for the records. */
 export interface ComputedRun extends RunSource {
-  /** The states per lead index (LEAD_HOURS order). */
-  states: () => Promise<IceState[]>;
+  /** The states per lead index (LEAD_HOURS order), on the analyses' grid. */
+  states: () => Promise<AnyState[]>;
 }
 
-const fieldsOf = (states: IceState[]): VerifiedFields[] => states.map((s) => ({ concentration: s.concentration, thickness: s.thickness }));
+const fieldsOf = (states: AnyState[]): VerifiedFields[] => states.map((s) => ({ concentration: s.concentration, thickness: s.thickness }));
 
 /** `identity` is hashed as the stored records' `forecast_id` always was: a change of it would recompute them all. */
-function computed(identity: object, states: () => Promise<IceState[]>): ComputedRun {
+function computed(identity: object, states: () => Promise<AnyState[]>): ComputedRun {
   return { id: `computed:${shortHash(identity)}`, states, load: async () => fieldsOf(await states()) };
 }
 
@@ -124,7 +130,7 @@ export function computedRun(
   if (run === 'assim_forecast') {
     if (!analyses.has(date)) return undefined;
     return computed({ ...recipe, from: analyses.files.get(date)!.etag }, async () => {
-      const states = (await forecastFrom(ctx, model, await analyses.state(date), date)).map(sectorState);
+      const states = await forecastFrom(ctx, model, await analyses.state(date), date);
       spinUps.remember(fromAnalysis(date), states[0]);
       return states;
     });
@@ -132,8 +138,8 @@ export function computedRun(
   if (previousFreeRun) {
     return computed({ ...recipe, after: previousFreeRun.etag }, async () => {
       const bytes = await readFile(resolveInside(ctx.dataDir, previousFreeRun.path));
-      const start = decodeStateFile(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength), 0).state;
-      return (await forecastFrom(ctx, model, start, date)).map(sectorState);
+      const start = decodeAnyStateFile(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength), 0).state;
+      return forecastFrom(ctx, model, start, date);
     });
   }
   const startDate = analyses.has(previous) ? previous : analyses.has(date) ? date : undefined;
@@ -141,8 +147,8 @@ export function computedRun(
   return computed({ ...recipe, from: analyses.files.get(startDate)!.etag, spinUp: startDate === previous }, async () => {
     const start =
       startDate === previous
-        ? await spinUps.get(fromAnalysis(previous), async () => sectorState((await forecastFrom(ctx, model, await analyses.state(previous), previous))[0]))
+        ? await spinUps.get(fromAnalysis(previous), async () => (await forecastFrom(ctx, model, await analyses.state(previous), previous))[0])
         : await analyses.state(startDate);
-    return (await forecastFrom(ctx, model, start, date)).map(sectorState);
+    return forecastFrom(ctx, model, start, date);
   });
 }

@@ -17,7 +17,7 @@
  */
 import { createHash } from 'node:crypto';
 import { LOCK_KEYS, withLock } from '../db/locks.ts';
-import { type ArchiveContext } from '../archive/pipeline.ts';
+import { sectorState, type ArchiveContext } from '../archive/pipeline.ts';
 import { AnalysisArchive, analysesFor } from './analyses.ts';
 import { computedRun } from './forecast-runs.ts';
 import { MissingHistoryError } from '../models/onnx/session.ts';
@@ -62,7 +62,7 @@ function add(sums: Sums, key: string, s: Scores): void {
 /** A computed model's assimilated run from `date`; none when the archive lacks the history days a network reads. */
 async function hindcast(ctx: ArchiveContext, model: ModelRecord, date: string, analyses: AnalysisArchive): Promise<IceState[] | undefined> {
   try {
-    return await computedRun(ctx, model, 'assim_forecast', date, analyses)?.states();
+    return (await computedRun(ctx, model, 'assim_forecast', date, analyses)?.states())?.map(sectorState);
   } catch (error) {
     if (error instanceof MissingHistoryError) return undefined;
     throw error;
@@ -84,7 +84,7 @@ async function hindcastMetrics(ctx: ArchiveContext, model: ModelRecord, analyses
     for (const [lead, hours] of LEAD_HOURS.entries()) {
       const valid = addDays(date, hours / 24);
       if (!have.has(valid)) continue;
-      const truth = await analyses.state(valid);
+      const truth = sectorState(await analyses.state(valid));
       const { nlon, nlat } = truth.grid;
       for (const variable of VARIABLES) {
         const scores = scoreField(variable.pick(run[lead]), variable.pick(truth), nlon, nlat, variable.range);

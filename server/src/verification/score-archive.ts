@@ -4,6 +4,8 @@
  * against the ice charts (`verifyChartTruths`), then the models' hindcast metrics (`recomputeMetrics`: only models
  * whose fingerprint changed). All read the analyses through `analyses.ts` and compute runs in memory through
  * `forecast-runs.ts`. Idempotent and cheap when nothing changed; each step under its own lock (db/locks.ts).
+ * Regions: the records are brought up to date in every region (each against its own analyses); the records
+ * against the ice charts and the hindcast metrics are the sector's.
  * Another kind of scores to keep current is one more step here, so that every trigger (`scoring.ts`: after each
  * job and the daily cycle, at startup) runs it.
  */

@@ -1,11 +1,12 @@
 /**
  * The plan of a verification pass (verify-archive.ts): which records and ensemble scores are missing or stale,
- * decided from the file index and the stored records' input identities alone (no field is read here).
+ * decided from the file index and the stored records' input identities alone (no field is read here). A plan is of
+ * one region, the context's (the sector when it names none): its files, its analyses, its records.
  */
 import { createHash } from 'node:crypto';
 import { VERIFICATION_RUNS, type VerificationRun } from '../../../common/api-types/verification.ts';
 import { modelFamilies } from '../../../common/model-families.ts';
-import { type ArchiveContext } from '../archive/pipeline.ts';
+import { regionOf, type ArchiveContext } from '../archive/pipeline.ts';
 import { listModels, type FileRecord, type ModelRecord } from '../archive/forecast-repository.ts';
 import { LEAD_HOURS } from '../grid/grid.ts';
 import { AnalysisArchive, analysesFor } from './analyses.ts';
@@ -76,7 +77,7 @@ async function planRecords(ctx: ArchiveContext, archive: AnalysisArchive, index:
   for (const model of await listModels(ctx.db)) {
     if (modelIds && !modelIds.includes(model.model_id)) continue;
     const analyses = await analysesFor(ctx, model, archive);
-    const stored = await recordInputs(ctx.db, model.model_id);
+    const stored = await recordInputs(ctx.db, model.model_id, regionOf(ctx).id);
     for (const run of VERIFICATION_RUNS) {
       const dates = new Set(files.filter((f) => f.kind === run && f.owner === model.model_id).map((f) => f.date));
       if (COMPUTED_TYPES.has(model.model_type)) for (const date of forecastDates) dates.add(date);
@@ -112,7 +113,7 @@ async function planRecords(ctx: ArchiveContext, archive: AnalysisArchive, index:
 
 /** The stale ensemble scores: a date's members (every file of it) or its truth changed. */
 async function planEnsembles(ctx: ArchiveContext, archive: AnalysisArchive, index: ArchiveFiles): Promise<Map<string, EnsembleWork>> {
-  const stored = await ensembleInputs(ctx.db);
+  const stored = await ensembleInputs(ctx.db, regionOf(ctx).id);
   const work = new Map<string, EnsembleWork>();
   for (const date of index.forecastDates) {
     const members = index.files.filter((f) => f.date === date);
@@ -129,7 +130,7 @@ async function planEnsembles(ctx: ArchiveContext, archive: AnalysisArchive, inde
 /** What a verification pass has to compute (see the header). */
 export async function planVerification(ctx: ArchiveContext, modelIds?: string[]): Promise<VerifyPlan> {
   const archive = await AnalysisArchive.open(ctx);
-  const files = await forecastFiles(ctx.db);
+  const files = await forecastFiles(ctx.db, regionOf(ctx).id);
   const index: ArchiveFiles = {
     files,
     fileOf: new Map(files.map((f) => [`${f.kind}|${f.owner}|${f.date}`, f])),

@@ -12,18 +12,22 @@
  * for models of the built-in families (COMPUTED_TYPES) on the archive's forecast dates without a file, the run
  * they would write now (forecast-runs.ts `computedRun`). The ensemble score (SPS) of a date and lead
  * takes every file of that date (both runs, every model with a file).
+ * Regions: each region's runs are scored against that region's analyses, on its own grid, and stored under its
+ * id; a pass brings every region up to date (only the context's when it names one).
  */
-import { rowAreasKm2 } from '../../../common/verification/grid-area.ts';
+import { LruCache } from '../../../common/lru-cache.ts';
+import { REGIONS } from '../../../common/regions/index.ts';
 import { iceEdgeLengthKm } from '../../../common/verification/ice-edge.ts';
+import { cellAreasKm2 } from '../../../common/verification/score-grid.ts';
 import { persistenceScores, scoreLead, type FieldScores, type VerifiedFields } from '../../../common/verification/scores.ts';
 import { spatialProbabilityScore } from '../../../common/verification/sps.ts';
 import { LOCK_KEYS, withLock } from '../db/locks.ts';
-import type { ArchiveContext } from '../archive/pipeline.ts';
-import { LEAD_HOURS, type Grid } from '../grid/grid.ts';
+import { regionOf, type ArchiveContext } from '../archive/pipeline.ts';
+import { LEAD_HOURS, type StateGrid } from '../grid/grid.ts';
 import type { AnalysisArchive } from './analyses.ts';
 import { fileRun, type RunSource } from './forecast-runs.ts';
 import { planVerification, validDate, VERIFICATION_VERSION, type Candidate, type EnsembleWork } from './verification-plan.ts';
-import { saveEnsemble, saveRecord, type RecordRow } from './verification-repository.ts';
+import { saveEnsemble, saveRecord, type NewRecord } from './verification-repository.ts';
 
 export interface VerifyOptions {
   /** Only these models' records (the ensemble scores are always brought up to date). */
@@ -48,17 +52,24 @@ export async function verifyArchive(ctx: ArchiveContext, options: VerifyOptions 
   return withLock(ctx.db, LOCK_KEYS.verification, () => verifyUnlocked(ctx, options));
 }
 
+// Cell areas per grid, kept across passes: a plane's take ~1–4 s to compute (2.2 M cells of the whole Arctic, each
+// corner projected back), 17 MB to keep; a latitude/longitude grid's are one number per row.
+const areasByGrid = new LruCache<string, Float64Array>(2);
+
 /** What a pass computes once and reuses: cell areas per grid, edge lengths per analysis, persistence per pair. */
 class ScoreCaches {
-  private readonly areasByGrid = new Map<string, Float64Array>();
   private readonly edgeLengths = new Map<string, number>();
   // Persistence scores the same for every model and run of a date and lead: once per pair of analyses.
   private readonly persistenceOf = new Map<string, FieldScores | null>();
 
-  areas(grid: Grid): Float64Array {
+  areas(grid: StateGrid): Float64Array {
     const key = JSON.stringify(grid);
-    if (!this.areasByGrid.has(key)) this.areasByGrid.set(key, rowAreasKm2(grid));
-    return this.areasByGrid.get(key)!;
+    let areas = areasByGrid.get(key);
+    if (!areas) {
+      areas = cellAreasKm2(grid);
+      areasByGrid.set(key, areas);
+    }
+    return areas;
   }
 
   edgeLength(truth: Awaited<ReturnType<AnalysisArchive['get']>>): number {
@@ -103,7 +114,7 @@ async function scoreCandidate(ctx: ArchiveContext, candidate: Candidate, load: L
       edgeLengthKm: caches.edgeLength(truth),
       persistenceScores: caches.persistence(truth, persistence),
     });
-    const record: RecordRow = {
+    const record: NewRecord = {
       model_id: model.model_id,
       run,
       date,
@@ -115,6 +126,7 @@ async function scoreCandidate(ctx: ArchiveContext, candidate: Candidate, load: L
       analysis_id: truth.file.etag,
       persistence_id: persistence?.file.etag ?? null,
       version: VERIFICATION_VERSION,
+      region: regionOf(ctx).id,
       ...scores,
     };
     await saveRecord(ctx.db, record);
@@ -147,16 +159,26 @@ async function scoreEnsemble(ctx: ArchiveContext, date: string, ensemble: Ensemb
       analysis_id: truth.file.etag,
       version: VERIFICATION_VERSION,
       sps_km2: sps,
+      region: regionOf(ctx).id,
     });
     result.ensembles++;
   }
 }
 
-/** Plan (verification-plan.ts), then compute date by date: each run's leads loaded once for its records and ensemble. */
+/** Every region's pass (the context's region only, when it names one), one after the other. */
 async function verifyUnlocked(ctx: ArchiveContext, options: VerifyOptions): Promise<VerifyResult> {
   const started = performance.now();
+  const result: VerifyResult = { computed: 0, unchanged: 0, ensembles: 0, failed: [] };
+  for (const region of ctx.region ? [ctx.region] : REGIONS) await verifyRegion({ ...ctx, region }, options, result);
+  options.onProgress?.(1, `оценено прогнозов: ${result.computed}`);
+  ctx.log?.info({ ...result, failed: result.failed.length, ms: Math.round(performance.now() - started) }, 'verification records up to date');
+  return result;
+}
+
+/** Plan (verification-plan.ts), then compute date by date: each run's leads loaded once for its records and ensemble. */
+async function verifyRegion(ctx: ArchiveContext, options: VerifyOptions, result: VerifyResult): Promise<void> {
   const plan = await planVerification(ctx, options.modelIds);
-  const result: VerifyResult = { computed: 0, unchanged: plan.unchanged, ensembles: 0, failed: [] };
+  result.unchanged += plan.unchanged;
   const caches = new ScoreCaches();
   for (const [index, date] of plan.dates.entries()) {
     options.onProgress?.(index / plan.dates.length, `оценка прогнозов за ${date}`);
@@ -169,7 +191,4 @@ async function verifyUnlocked(ctx: ArchiveContext, options: VerifyOptions): Prom
     const ensemble = plan.ensembles.get(date);
     if (ensemble) await scoreEnsemble(ctx, date, ensemble, plan.archive, load, caches, result);
   }
-  options.onProgress?.(1, `оценено прогнозов: ${result.computed}`);
-  ctx.log?.info({ ...result, failed: result.failed.length, ms: Math.round(performance.now() - started) }, 'verification records up to date');
-  return result;
 }

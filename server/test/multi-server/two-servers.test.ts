@@ -99,7 +99,7 @@ describe('two API servers and a worker on one PostgreSQL', () => {
     expect(file.headers.get('content-type')).toBe('application/x-netcdf');
     // NetCDF-3 or NetCDF-4 (HDF5) magic.
     expect(['CDF', '\x89HD']).toContain((file.body as Buffer).subarray(0, 3).toString('latin1'));
-  });
+  }, 180_000); // a hang guard: the job builds two files in the worker process, 60 s ran out at load 20
 
   it('a worker killed with SIGKILL mid-job leaves the job to the next worker, which completes it', async () => {
     const admin = new SessionClient();

@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { GenerateForecastRequest, GenerateModelRequest, StartedJob } from '../../../common/api-types/admin.ts';
-import type { CycleChartFile, CycleDateView, CycleRetentionView, CycleStatus } from '../../../common/api-types/cycle.ts';
+import type { CycleChartFile, CycleDateView, CycleRegionView, CycleRetentionView, CycleStatus } from '../../../common/api-types/cycle.ts';
 import type { IceChartCollection, IceChartList, IceChartSummary } from '../../../common/api-types/icecharts.ts';
 import type { Job } from '../../../common/api-types/jobs.ts';
 import type { RegionSummary } from '../../../common/regions/types.ts';
@@ -44,7 +44,8 @@ const contract: [string, string, string, string[], (schema: Schema) => Schema | 
   ['post', '/api/v1/forecast/generate', 'body', fields<GenerateForecastRequest>()({ date: true, model_ids: true, region: true }), (s) => s],
   ['get', '/api/v1/forecast/info', '200', fields<ForecastInfo>()({ available_dates: true }), (s) => s],
   ['get', '/api/v1/report/model_architecture', '200', fields<ModelArchitecture>()({ model_id: true, model_type: true, hyperparameters: true, provenance: true, dataset_id: true, dataset_name: true, is_default: true, run_daily: true }), (s) => s.items],
-  ['get', '/api/v1/cycle', '200', fields<CycleStatus>()({ schedule: true, next_run: true, last_run: true, disk_bytes: true, disk_free_bytes: true, disk_total_bytes: true, disk_reserve_bytes: true, retain_days: true, last_retention: true, dates: true, chart_source: true, charts: true }), (s) => s],
+  ['get', '/api/v1/cycle', '200', fields<CycleStatus>()({ schedule: true, next_run: true, last_run: true, disk_bytes: true, disk_free_bytes: true, disk_total_bytes: true, disk_reserve_bytes: true, retain_days: true, last_retention: true, dates: true, chart_source: true, charts: true, regions: true }), (s) => s],
+  ['get', '/api/v1/cycle', '200', fields<CycleRegionView>()({ id: true, name: true, dates: true }), (s) => s.properties?.regions?.items],
   ['get', '/api/v1/cycle', '200', fields<CycleChartFile>()({ name: true, status: true, message: true, chart_id: true, seen_at: true }), (s) => s.properties?.charts?.items],
   ['get', '/api/v1/cycle', '200', fields<CycleDateView>()({ date: true, analysis: true, forecasts: true, verification: true, status: true, message: true }), (s) => s.properties?.dates?.items],
   ['get', '/api/v1/cycle', '200', fields<CycleRetentionView>()({ ran_at: true, dates: true, files: true, bytes: true, disk_bytes: true }), (s) => s.properties?.last_retention],

@@ -126,7 +126,7 @@ describe.each(ENGINES)('verification routes on %s', (engine) => {
     const { get } = await verifiedApp(engine);
     const document = (await get('/api/v1/openapi.json')).json();
     const rows = document.paths['/api/v1/verification'].get;
-    expect(rows.parameters.map((p: { name: string }) => p.name).sort()).toEqual(['from', 'model_id', 'run', 'to']);
+    expect(rows.parameters.map((p: { name: string }) => p.name).sort()).toEqual(['from', 'model_id', 'region', 'run', 'to']);
     expect(Object.keys(rows.responses)).toEqual(expect.arrayContaining(['200', '401', '404', '422']));
     const row = rows.responses['200'].content['application/json'].schema.properties.rows.items;
     expect(row.required).toEqual(expect.arrayContaining(['truth', 'iiee_km2', 'skill_iiee', 'edge_distance_km']));

@@ -7,7 +7,7 @@
  * driven by `store.subscribe`; stale answers (the user moved on) are dropped.
  */
 import { workerFailure, type ForecastClient } from '../../../workers/forecast-client.ts';
-import type { ForecastFileMeta, RegularGrid } from '../../../workers/forecast.api.ts';
+import type { FieldGrid, ForecastFileMeta } from '../../../workers/forecast.api.ts';
 import { ru } from '../../i18n/ru.ts';
 import {
   DRIFT_DIRECTION_VARIABLE,
@@ -201,7 +201,7 @@ export class ForecastLoader {
           ? names.has(POLARIS_CONCENTRATION_VARIABLE) && names.has(POLARIS_THICKNESS_VARIABLE)
           : names.has(DRIFT_SPEED_VARIABLE) && names.has(DRIFT_DIRECTION_VARIABLE);
     if (!grid || !present || leadIndex >= Math.max(1, meta.leadHours.length)) {
-      if (!grid) console.error(`Forecast file ${meta.key} has no regular latitude/longitude grid`);
+      if (!grid) console.error(`Forecast file ${meta.key} has no latitude/longitude or polar stereographic grid`);
       store.getState().fieldUnavailable();
       return;
     }
@@ -230,7 +230,7 @@ export class ForecastLoader {
    * The field of a variable at a lead from the worker. `previewAllowed`: the displayed field's first ask, which a
    * slow link may answer with a preview (flagged `preview`); POLARIS and every other caller get full slices.
    */
-  private async fieldOf(fileKey: string, variable: ForecastVariable, leadIndex: LeadIndex, grid: RegularGrid, previewAllowed: boolean): Promise<DisplayField> {
+  private async fieldOf(fileKey: string, variable: ForecastVariable, leadIndex: LeadIndex, grid: FieldGrid, previewAllowed: boolean): Promise<DisplayField> {
     const { worker } = this.options;
     const kind = VARIABLE_STYLES[variable].kind;
     const base = { fileKey, variable, leadIndex, grid };

@@ -16,7 +16,12 @@ export function RegionSelect() {
   return (
     <label className="forecast-sidebar__group">
       <span className="forecast-sidebar__title">{ru.regions.label}</span>
-      <select value={region} onChange={(event) => setRegion(event.target.value as RegionId)} data-testid="region-select">
+      <select
+        className="forecast-sidebar__region"
+        value={region}
+        onChange={(event) => setRegion(event.target.value as RegionId)}
+        data-testid="region-select"
+      >
         {REGION_CHOICES.map((id) => (
           <option key={id} value={id}>
             {ru.regions.names[id]}

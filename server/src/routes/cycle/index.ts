@@ -10,8 +10,22 @@ import { requireAdmin } from '../../plugins/guards.ts';
 import { commonErrors, errorReply } from '../common-schemas.ts';
 import { setRunDaily } from '../../cycle/daily-models.ts';
 import { HttpError } from '../../http-error.ts';
+import { regionIdSchema } from '../regions/region-query.ts';
 
 const nullableTime = { type: ['string', 'null'], format: 'date-time' } as const;
+
+const cycleDateSchema = {
+  type: 'object',
+  properties: {
+    date: { type: 'string', format: 'date' },
+    analysis: { type: 'boolean' },
+    forecasts: { type: 'integer', minimum: 0 },
+    verification: { type: 'boolean' },
+    status: { type: 'string', enum: [...CYCLE_DATE_STATUSES] },
+    message: { type: ['string', 'null'] },
+  },
+  required: ['date', 'analysis', 'forecasts', 'verification', 'status', 'message'],
+} as const;
 
 const cycleStatusSchema = {
   type: 'object',
@@ -35,19 +49,14 @@ const cycleStatusSchema = {
       },
       required: ['ran_at', 'dates', 'files', 'bytes', 'disk_bytes'],
     },
-    dates: {
+    dates: { type: 'array', description: "the sector's dates", items: cycleDateSchema },
+    regions: {
       type: 'array',
+      description: 'every region the cycle builds (CYCLE_REGIONS), the sector first, with its dates: its own files and records; a region besides the sector is done once its files are',
       items: {
         type: 'object',
-        properties: {
-          date: { type: 'string', format: 'date' },
-          analysis: { type: 'boolean' },
-          forecasts: { type: 'integer', minimum: 0 },
-          verification: { type: 'boolean' },
-          status: { type: 'string', enum: [...CYCLE_DATE_STATUSES] },
-          message: { type: ['string', 'null'] },
-        },
-        required: ['date', 'analysis', 'forecasts', 'verification', 'status', 'message'],
+        properties: { id: regionIdSchema, name: { type: 'string' }, dates: { type: 'array', items: cycleDateSchema } },
+        required: ['id', 'name', 'dates'],
       },
     },
     chart_source: { type: ['string', 'null'], description: "CHART_SOURCE's folder (null: the cycle takes no ice charts)" },
@@ -67,7 +76,7 @@ const cycleStatusSchema = {
       },
     },
   },
-  required: ['schedule', 'next_run', 'last_run', 'disk_bytes', 'disk_free_bytes', 'disk_total_bytes', 'disk_reserve_bytes', 'retain_days', 'last_retention', 'dates', 'chart_source', 'charts'],
+  required: ['schedule', 'next_run', 'last_run', 'disk_bytes', 'disk_free_bytes', 'disk_total_bytes', 'disk_reserve_bytes', 'retain_days', 'last_retention', 'dates', 'chart_source', 'charts', 'regions'],
 } as const;
 
 export const cycleRoutes: FastifyPluginAsync = async (app) => {

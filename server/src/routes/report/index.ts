@@ -3,7 +3,9 @@
  * the models with their hyperparameters, their hindcast metrics (see verification/hindcast-metrics.ts for the
  * names) with the verification records' `iiee_24h`… (km², mean) and `skill_iiee_24h`… (a fraction) of the run and
  * period named in `verification` (verification/card-scores.ts: the numbers of /verification/summary), and the
- * datasets.
+ * datasets. `/model_metrics?region=arctic` (or `sector`): the verification scores of that region's records only,
+ * with the region named in `verification`; the hindcast metrics are the sector's, so only the sector's answer (and
+ * the answer without `region`, exactly as before) carries them.
  */
 import type { FastifyPluginAsync } from 'fastify';
 import { listDatasets, listModels, modelMetrics } from '../../archive/forecast-repository.ts';
@@ -14,6 +16,7 @@ import { commonErrors } from '../common-schemas.ts';
 import { cardScores } from '../../verification/card-scores.ts';
 import { dailyModels } from '../../cycle/daily-models.ts';
 import { utcDay } from '../../../../common/utc-day.ts';
+import { regionIdSchema, regionQueryProperty, requestedRegion } from '../regions/region-query.ts';
 
 const architectureReply = {
   type: 'array',
@@ -46,7 +49,13 @@ const metricsReply = {
       // What the verification scores among `metrics` (iiee_*, skill_iiee_*) are of: present when there are any.
       verification: {
         type: 'object',
-        properties: { run: { type: 'string', enum: ['assim_forecast'] }, from: { type: 'string', format: 'date' }, to: { type: 'string', format: 'date' } },
+        properties: {
+          run: { type: 'string', enum: ['assim_forecast'] },
+          from: { type: 'string', format: 'date' },
+          to: { type: 'string', format: 'date' },
+          // Present when the request named a region.
+          region: regionIdSchema,
+        },
         required: ['run', 'from', 'to'],
       },
     },
@@ -93,17 +102,25 @@ export const reportRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.get('/model_metrics', { onRequest: [requireUser], schema: { response: { 200: metricsReply, ...commonErrors } } }, async () => {
-    const metrics = await modelMetrics(app.db);
-    const { scope, byModel } = await cardScores(app.db, utcDay());
-    return (await listModels(app.db))
-      .filter((model) => metrics.has(model.model_id) || byModel.has(model.model_id))
-      .map((model) => ({
-        model_id: model.model_id,
-        metrics: { ...metrics.get(model.model_id), ...byModel.get(model.model_id) },
-        ...(byModel.has(model.model_id) ? { verification: scope } : {}),
-      }));
-  });
+  app.get<{ Querystring: { region?: string } }>(
+    '/model_metrics',
+    { onRequest: [requireUser], schema: { querystring: { type: 'object', properties: regionQueryProperty }, response: { 200: metricsReply, ...commonErrors } } },
+    async (request) => {
+      const named = request.query.region;
+      const region = requestedRegion(named).id;
+      // The hindcast metrics are computed on the sector's grid only.
+      const metrics = region === 'sector' ? await modelMetrics(app.db) : new Map<string, Record<string, number>>();
+      const { scope, byModel } = await cardScores(app.db, utcDay(), region);
+      const namedScope = named === undefined ? scope : { ...scope, region };
+      return (await listModels(app.db))
+        .filter((model) => metrics.has(model.model_id) || byModel.has(model.model_id))
+        .map((model) => ({
+          model_id: model.model_id,
+          metrics: { ...metrics.get(model.model_id), ...byModel.get(model.model_id) },
+          ...(byModel.has(model.model_id) ? { verification: namedScope } : {}),
+        }));
+    },
+  );
 
   app.get('/datasets', { onRequest: [requireUser], schema: { response: { 200: datasetsReply, ...commonErrors } } }, async () =>
     listDatasets(app.db),

@@ -3,6 +3,8 @@
  * (server/src/verification/) of one model's run over a period, against the analyses and against the ice charts
  * (truth `chart:{id}`), and their means per model, run and lead (the charts' apart, per service) with the
  * ensembles' probability scores. Read-only: the records are computed by the verification job, never here.
+ * `region` (sector | arctic) chooses whose records; without it the sector's, exactly as before the regions (the
+ * records against the ice charts are the sector's only: a region's answer has none).
  */
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import {
@@ -22,6 +24,7 @@ import { defaultPeriod } from '../../verification/period.ts';
 import { summarise } from '../../verification/summary.ts';
 import { listChartRecords } from '../../verification/chart-truth-repository.ts';
 import { listEnsembles, listRecords, type RecordRow } from '../../verification/verification-repository.ts';
+import { requestedRegion } from '../regions/region-query.ts';
 import { commonErrors, errorReply } from '../common-schemas.ts';
 import { periodQuery, rowsQuery, summaryReply, verificationReply } from './schemas.ts';
 import { utcDay } from '../../../../common/utc-day.ts';
@@ -29,6 +32,7 @@ import { utcDay } from '../../../../common/utc-day.ts';
 interface PeriodQuery {
   from?: string;
   to?: string;
+  region?: string;
 }
 
 function period(query: PeriodQuery): { from: string; to: string } {
@@ -42,8 +46,8 @@ function period(query: PeriodQuery): { from: string; to: string } {
   return { from, to };
 }
 
-function toRow(record: RecordRow): VerificationRow {
-  const { truth_source, truth_label, forecast_id: _f, analysis_id: _a, persistence_id: _p, version: _v, ...rest } = record;
+function toRow(record: Omit<RecordRow, 'region'> & { region?: string }): VerificationRow {
+  const { truth_source, truth_label, forecast_id: _f, analysis_id: _a, persistence_id: _p, version: _v, region: _r, ...rest } = record;
   return {
     ...rest,
     run: record.run as VerificationRun,
@@ -51,10 +55,11 @@ function toRow(record: RecordRow): VerificationRow {
   };
 }
 
-/** Records against the analyses, then those against the ice charts (truth `chart:{id}`), by date then lead. */
+/** Records against the analyses, then those against the ice charts (truth `chart:{id}`, the sector's only), by date then lead. */
 async function recordRows(app: FastifyInstance, filter: Parameters<typeof listRecords>[1]): Promise<{ analyses: VerificationRow[]; charts: VerificationRow[] }> {
   const analyses = (await listRecords(app.db, filter)).map(toRow);
-  const charts = (await listChartRecords(app.db, filter)).map(({ chart_id: _chart, ...record }) => toRow(record));
+  const sector = (filter.region ?? 'sector') === 'sector';
+  const charts = sector ? (await listChartRecords(app.db, filter)).map(({ chart_id: _chart, ...record }) => toRow(record)) : [];
   return { analyses, charts };
 }
 
@@ -78,13 +83,14 @@ export const verificationRoutes: FastifyPluginAsync = async (app) => {
     },
     async (request): Promise<VerificationReply> => {
       const { model_id: requested, run = 'forecast' } = request.query;
+      const region = requestedRegion(request.query.region).id;
       if (!(VERIFICATION_RUNS as readonly string[]).includes(run)) {
         throw new HttpError(422, `"run" must be one of ${VERIFICATION_RUNS.join(', ')}, got ${JSON.stringify(run)}`);
       }
       const { from, to } = period(request.query);
       const model = requested ? await findModel(app.db, requested) : await defaultModel(app.db);
       if (!model) throw new HttpError(404, requested ? `Unknown model ${requested}` : 'No default model');
-      const { analyses, charts } = await recordRows(app, { modelId: model.model_id, run, from, to });
+      const { analyses, charts } = await recordRows(app, { modelId: model.model_id, run, from, to, region });
       const byDate = (a: VerificationRow, b: VerificationRow) => a.date.localeCompare(b.date) || a.lead_hours - b.lead_hours;
       return { rows: [...analyses, ...charts].sort(byDate) };
     },
@@ -102,9 +108,10 @@ export const verificationRoutes: FastifyPluginAsync = async (app) => {
     },
     async (request): Promise<VerificationSummaryReply> => {
       const { from, to } = period(request.query);
-      const { analyses, charts } = await recordRows(app, { from, to });
+      const region = requestedRegion(request.query.region).id;
+      const { analyses, charts } = await recordRows(app, { from, to, region });
       const order = (await listModels(app.db)).map((m) => m.model_id);
-      const sps = (await listEnsembles(app.db, from, to)).map(({ date, lead_hours, valid_date, members, sps_km2 }) => ({ date, lead_hours, valid_date, members, sps_km2 }));
+      const sps = (await listEnsembles(app.db, from, to, region)).map(({ date, lead_hours, valid_date, members, sps_km2 }) => ({ date, lead_hours, valid_date, members, sps_km2 }));
       return { from, to, rows: summarise(analyses, order), sps, charts: chartSummary(charts, order) };
     },
   );

@@ -1,5 +1,6 @@
 /** JSON schemas of the verification replies (common/api-types/verification.ts is the same contract in TypeScript). */
 import { SCORE_FIELDS, VERIFICATION_RUNS } from '../../../../common/api-types/verification.ts';
+import { regionQueryProperty } from '../regions/region-query.ts';
 
 const number = { type: 'number' } as const;
 const nullableNumber = { type: ['number', 'null'] } as const;
@@ -81,6 +82,7 @@ export const periodQuery = {
   properties: {
     from: { type: 'string', maxLength: 32, description: 'YYYY-MM-DD, first start date (default: 29 days before `to`)' },
     to: { type: 'string', maxLength: 32, description: 'YYYY-MM-DD, last start date (default: today, UTC)' },
+    ...regionQueryProperty,
   },
 } as const;
 

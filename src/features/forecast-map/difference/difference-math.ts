@@ -2,7 +2,7 @@
  * 'Разность': a − b cell by cell (assimilated − free run, or forecast − analysis), NaN where either is missing,
  * and the symmetric colour range [−m, +m] with m the largest absolute difference.
  */
-import type { RegularGrid, ScalarSlice } from '../../../../workers/forecast.api.ts';
+import type { FieldGrid, ScalarSlice } from '../../../../workers/forecast.api.ts';
 import type { ForecastVariable, LeadIndex } from '../forecast-variables.ts';
 
 /** Which difference: between the runs (assimilated − free), or forecast − analysis. */
@@ -12,7 +12,7 @@ export interface DifferenceField {
   kind: DifferenceKind;
   variable: ForecastVariable;
   leadIndex: LeadIndex;
-  grid: RegularGrid;
+  grid: FieldGrid;
   /** a − b per cell (NaN where either is missing), with its min/max, as the scalar field layer takes it. */
   slice: ScalarSlice;
   /** The minuend and the subtrahend (the readout shows both values). */

@@ -2,7 +2,7 @@
 import { ru } from '../../../i18n/ru.ts';
 import { VARIABLE_STYLES } from '../forecast-variables.ts';
 import type { ForecastMapState } from '../store/forecast-map-store.ts';
-import { cellIndexAt } from '../../../../common/regular-grid.ts';
+import { fieldCellAt } from '../../../../common/field-grid.ts';
 
 /** Decimals as the field readout: cm of thickness, 1/1000 of concentration. */
 const DECIMALS = { m: 2, '': 3, 'm/s': 3 } as const;
@@ -12,7 +12,7 @@ export function differenceReadout(state: Pick<ForecastMapState, 'mode' | 'differ
   const difference = state.difference;
   if (state.mode !== 'difference' || difference === null || difference === 'none') return null;
   const { unit } = VARIABLE_STYLES[difference.variable];
-  const cell = cellIndexAt(difference.grid, lon, lat);
+  const cell = fieldCellAt(difference.grid, lon, lat);
   const d = cell < 0 ? Number.NaN : difference.slice.data[cell];
   if (!Number.isFinite(d)) return `${ru.mapTools.difference}: ${ru.forecastMap.noData}`;
   const digits = DECIMALS[unit];

@@ -55,6 +55,12 @@ describe('first view raster', () => {
     expect(back[1]).toBeCloseTo(76.4, 9);
   });
 
+  it("keeps MapLibre's scale above 85.05°N: the whole Arctic's view from above the pole is not a giant globe", () => {
+    const atLimit = globeRadiusPx({ ...VIEW, center: [115, 85.051129], zoom: 0.15 });
+    expect(globeRadiusPx({ ...VIEW, center: [115, 89.9], zoom: 0.15 })).toBeCloseTo(atLimit, 9);
+    expect(atLimit).toBeCloseTo((512 * 2 ** 0.15) / (2 * Math.PI) / Math.cos((85.051129 * Math.PI) / 180), 6); // 1 047 px
+  });
+
   it('finds the nearest cell, wrapping longitudes, and none outside the grid', () => {
     expect(cellAt(GRID, 90.1, 78.1)).toBe(Math.round((78.1 - 45) / 0.25) * 720 + 180);
     expect(cellAt(GRID, -0.2, 45)).toBe(0);

@@ -1,13 +1,13 @@
 /**
  * The first view's picture: a decoded slice drawn on the CPU, as the map will draw it, before
  * MapLibre and deck.gl have arrived over a slow link. Same view as the map's first frame: MapLibre's globe at
- * MAP_ZOOM around MAP_CENTER (an orthographic view of a sphere whose radius in pixels is MapLibre's
+ * the region's zoom around its centre (src/map/region-view.ts; an orthographic view of a sphere whose radius in pixels is MapLibre's
  * `worldSize / 2π / cos(centre latitude)`, worldSize = 512 · 2^zoom; its perspective camera differs from this by
  * well under a pixel at zoom 4), the same nearest-cell lookup on the file's regular grid, the same colour
  * ramp texels (`sampleRamp`, as the shader samples them) and the same alpha (200/255 × opacity 0.7).
  * Pure: no DOM, no GL; the component puts the bytes on a canvas.
  */
-import type { RegularGrid } from '../../../../common/regular-grid.ts';
+import { fieldCellAt, isProjectedGrid, type FieldGrid } from '../../../../common/field-grid.ts';
 import { normaliseValue, RAMP_SIZE, sampleRamp, type ColourRamp } from '../../../map/colour-ramps.ts';
 
 /** MapLibre's tile size in pixels: worldSize = TILE_PX · 2^zoom. */
@@ -25,10 +25,12 @@ export interface GlobeView {
 }
 
 const RAD = Math.PI / 180;
+/** MapLibre scales the globe by the centre's latitude only up to Web Mercator's limit (planetScaleAtLatitude), degrees. */
+const MAX_SCALED_LATITUDE = 85.051129;
 
-/** MapLibre's globe radius in pixels for a view (globe_utils' getGlobeRadiusPixels). */
+/** MapLibre's globe radius in pixels for a view (globe_utils' getGlobeRadiusPixels), the pole's view included. */
 export function globeRadiusPx(view: GlobeView): number {
-  return (TILE_PX * 2 ** view.zoom) / (2 * Math.PI) / Math.cos(view.center[1] * RAD);
+  return (TILE_PX * 2 ** view.zoom) / (2 * Math.PI) / Math.cos(Math.min(Math.abs(view.center[1]), MAX_SCALED_LATITUDE) * RAD);
 }
 
 /** The [lon, lat] (degrees) under the centre of pixel (x, y), or null off the globe. */
@@ -48,7 +50,9 @@ export function pixelToLngLat(x: number, y: number, view: GlobeView): [number, n
 }
 
 /** The grid cell (row-major index) nearest to [lon, lat], or -1 outside the grid. */
-export function cellAt(grid: RegularGrid, lon: number, lat: number): number {
+export function cellAt(grid: FieldGrid, lon: number, lat: number): number {
+  // A polar grid is regular in its plane: the cell containing the point is the one whose centre is nearest.
+  if (isProjectedGrid(grid)) return fieldCellAt(grid, lon, lat);
   const row = Math.round((lat - grid.lat0) / grid.dlat);
   if (row < 0 || row >= grid.nlat) return -1;
   // Longitudes wrap: the distance from the first column's centre along the grid's direction, in
@@ -63,7 +67,7 @@ export function cellAt(grid: RegularGrid, lon: number, lat: number): number {
 
 /** A field to draw: one value per cell (NaN where missing), or for drift the interleaved u, v (speed is drawn). */
 export interface FirstViewField {
-  grid: RegularGrid;
+  grid: FieldGrid;
   values: Float32Array;
   /** 1: scalar values; 2: interleaved u, v components (m/s), drawn as speed. */
   components: 1 | 2;

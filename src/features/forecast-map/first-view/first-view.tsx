@@ -7,7 +7,7 @@
  */
 import { useEffect, useRef } from 'react';
 import { ru } from '../../../i18n/ru.ts';
-import { MAP_CENTER, MAP_ZOOM } from '../../../map/map-config.ts';
+import { regionView } from '../../../map/region-view.ts';
 import { LEAD_HOURS, VARIABLE_STYLES } from '../forecast-variables.ts';
 import { useForecastMap } from '../store/store-context.ts';
 import { rasterizeField, type FirstViewField } from './first-view-raster.ts';
@@ -21,6 +21,7 @@ export function FirstView() {
   const range = useForecastMap((state) => state.range);
   const date = useForecastMap((state) => state.date);
   const leadIndex = useForecastMap((state) => state.leadIndex);
+  const region = useForecastMap((state) => state.region);
   // What the canvas holds, set with the pixels themselves (not through a render).
   const setDrawn = (value: string) => rootRef.current?.setAttribute('data-field-drawn', value);
 
@@ -45,11 +46,13 @@ export function FirstView() {
       range,
     };
     const image = context.createImageData(width, height);
-    image.data.set(rasterizeField(source, { width, height, center: MAP_CENTER, zoom: MAP_ZOOM }));
+    // The view the map will open on for this region (the map's first frame).
+    const { center, zoom } = regionView(region);
+    image.data.set(rasterizeField(source, { width, height, center, zoom }));
     context.putImageData(image, 0, 0);
     setDrawn(`${field.fileKey}|${field.variable}|${field.leadIndex}`);
     markFirstFieldDrawn();
-  }, [field, range]);
+  }, [field, range, region]);
 
   return (
     <div ref={rootRef} className="first-view" data-testid="first-view" data-field-drawn="none">

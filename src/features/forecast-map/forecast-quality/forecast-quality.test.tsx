@@ -38,8 +38,10 @@ function record(lead_hours: number, valid_date: string, overrides: Record<string
   };
 }
 
-async function show(date: string, analysisDates: string[]) {
+/** The section for a date whose analyses are listed; `choose` sets the run or region first. */
+async function show(date: string, analysisDates: string[], choose: (store: ReturnType<typeof createForecastMapStore>) => void = () => undefined) {
   const store = createForecastMapStore();
+  choose(store);
   store.getState().datesLoaded([date]);
   store.getState().analysisDatesLoaded(analysisDates);
   view = await render(
@@ -117,34 +119,27 @@ describe("the map's 'Качество прогноза'", () => {
     const seen = fakeApi({
       'GET /api/v1/verification?run=assim_forecast&from=2026-11-10&to=2026-11-10': { status: 200, body: { rows: [record(24, '2026-11-11', { run: 'assim_forecast' })] } },
     });
-    const store = createForecastMapStore();
-    store.getState().setAssimilated(true);
-    store.getState().datesLoaded(['2026-11-10']);
-    store.getState().analysisDatesLoaded(['2026-11-11']);
-    view = await render(
-      <ForecastMapStoreContext.Provider value={store}>
-        <ForecastQuality />
-      </ForecastMapStoreContext.Provider>,
-    );
+    await show('2026-11-10', ['2026-11-11'], (store) => store.getState().setAssimilated(true));
     await waitFor(() => expect(section()?.textContent).toContain('лучше персистентности на 23 %'));
     expect(seen.map((r) => r.path)).toEqual(['/api/v1/verification?run=assim_forecast&from=2026-11-10&to=2026-11-10']);
   });
 
-  it("never shows the sector's records as the whole Arctic's: it says the region is not scored and asks nothing", async () => {
-    const seen = fakeApi({});
-    const store = createForecastMapStore();
-    store.getState().setRegion('arctic');
-    store.getState().datesLoaded(['2026-11-10']);
-    store.getState().analysisDatesLoaded(['2026-11-11']);
-    view = await render(
-      <ForecastMapStoreContext.Provider value={store}>
-        <ForecastQuality />
-      </ForecastMapStoreContext.Provider>,
-    );
-    expect(view.container.querySelector('[data-testid="quality-not-scored"]')?.textContent).toBe(
-      'Для района «Арктика целиком» оценки качества пока не рассчитываются.',
-    );
-    expect(seen).toHaveLength(0);
+  it("asks for the whole Arctic's own records (region=arctic) and the sector's again (no region) after a switch", async () => {
+    const seen = fakeApi({
+      'GET /api/v1/verification?run=forecast&from=2026-11-10&to=2026-11-10&region=arctic': {
+        status: 200,
+        body: { rows: [record(24, '2026-11-11', { iiee_km2: 512_300 })] },
+      },
+      'GET /api/v1/verification?run=forecast&from=2026-11-10&to=2026-11-10': { status: 200, body: { rows: [record(24, '2026-11-11')] } },
+    });
+    const store = await show('2026-11-10', ['2026-11-11'], (s) => s.getState().setRegion('arctic'));
+    await waitFor(() => expect(section()?.textContent).toContain('512,3 тыс. км²'));
+    act(() => store.getState().setRegion('sector'));
+    await waitFor(() => expect(section()?.textContent).toContain('187,7 тыс. км²'));
+    expect(seen.map((r) => r.path)).toEqual([
+      '/api/v1/verification?run=forecast&from=2026-11-10&to=2026-11-10&region=arctic',
+      '/api/v1/verification?run=forecast&from=2026-11-10&to=2026-11-10',
+    ]);
   });
 
   it("says the analysis has not arrived, without asking the server, on today's date", async () => {

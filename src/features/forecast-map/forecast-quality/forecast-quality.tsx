@@ -27,15 +27,13 @@ export function ForecastQuality() {
   const leadHours = LEAD_HOURS[leadIndex];
   const valid = date === null ? null : validDate(date, leadHours);
   const arrived = valid !== null && analysisDates !== null && analysisDates.includes(valid);
-  // The records are the sector's (GET /verification names no region): never shown as another region's scores.
-  const scored = region === 'sector';
-  const scores = useRunScores(scored && arrived && date !== null ? { date, run: assimilated ? 'assim_forecast' : 'forecast' } : null);
+  // The shown region's records: each region's runs are scored against its own analyses on its own grid.
+  const scores = useRunScores(arrived && date !== null ? { date, run: assimilated ? 'assim_forecast' : 'forecast', region } : null);
   // The analysis on the map is the truth itself; the dates are not known yet: nothing to say.
   if (date === null || valid === null || analysisShown || analysisDates === null) return null;
 
   let body;
-  if (!scored) body = <p className="forecast-sidebar__note" data-testid="quality-not-scored">{ru.regions.notScored(ru.regions.names[region])}</p>;
-  else if (!arrived) body = <p className="forecast-sidebar__note">{t.notArrived(valid)}</p>;
+  if (!arrived) body = <p className="forecast-sidebar__note">{t.notArrived(valid)}</p>;
   else if (scores === null || scores.status === 'loading') body = <p className="forecast-sidebar__note">{t.loading}</p>;
   else if (scores.status === 'error') body = <p className="forecast-sidebar__error" role="alert">{t.failed}</p>;
   else {

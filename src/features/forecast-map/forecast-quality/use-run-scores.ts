@@ -1,12 +1,13 @@
 /**
- * The verification records of the map's model (the default one: the map shows it) for one start date and run,
- * all leads in one request (GET /verification?run=R&from=D&to=D). A complete answer (every lead scored) is kept
+ * The verification records of the map's model (the default one: the map shows it) for one region, start date and
+ * run, all leads in one request (GET /verification?run=R&from=D&to=D, `&region=arctic` for the whole Arctic). A complete answer (every lead scored) is kept
  * per date and run, so stepping through leads or back to a date asks nothing again; an incomplete one (an analysis
  * still to come, a record still being computed) or a failure is asked for again when the date or run comes back.
  */
 import { useEffect, useState } from 'react';
 import { LEAD_HOURS } from '../forecast-variables.ts';
 import { fetchVerification, type VerificationRow, type VerificationRun } from '../../../api/verification.ts';
+import type { RegionId } from '../../../../common/regions/types.ts';
 import { isChartTruth } from '../../verification/verification-format.ts';
 
 export type RunScores = { status: 'loading' } | { status: 'ready'; rows: VerificationRow[] } | { status: 'error'; error: unknown };
@@ -16,14 +17,14 @@ const answers = new Map<string, VerificationRow[]>();
 const KEPT = 60;
 
 /** `query` null: nothing to ask (no analysis yet for the valid date). */
-export function useRunScores(query: { date: string; run: VerificationRun } | null): RunScores | null {
-  const key = query ? `${query.date}|${query.run}` : null;
+export function useRunScores(query: { date: string; run: VerificationRun; region: RegionId } | null): RunScores | null {
+  const key = query ? `${query.region}|${query.date}|${query.run}` : null;
   const [fetched, setFetched] = useState<{ key: string; scores: RunScores } | null>(null);
   useEffect(() => {
     if (key === null || answers.has(key)) return;
-    const [date, run] = key.split('|') as [string, VerificationRun];
+    const [region, date, run] = key.split('|') as [RegionId, string, VerificationRun];
     const controller = new AbortController();
-    fetchVerification({ run, from: date, to: date }, { signal: controller.signal }).then(
+    fetchVerification({ run, from: date, to: date, region }, { signal: controller.signal }).then(
       (rows) => {
         // Complete once every lead is scored against the analysis (records against a chart come beside them).
         if (rows.filter((row) => !isChartTruth(row.truth)).length >= LEAD_HOURS.length) answers.set(key, rows);

@@ -3,7 +3,7 @@
  * its ramp and level, its legend's member count in Russian, and the readout. Free of deck.gl, so the legend and the
  * sidebar do not pull the map's chunk in (a slow link's first view waits for it otherwise).
  */
-import type { RegularGrid, ScalarSlice } from '../../../../workers/forecast.api.ts';
+import type { FieldGrid, ScalarSlice } from '../../../../workers/forecast.api.ts';
 import type { ColourRamp } from '../../../map/colour-ramps.ts';
 import { ru } from '../../../i18n/ru.ts';
 import { valueAt } from '../value-at.ts';
@@ -16,7 +16,7 @@ export interface ProbabilityField {
   date: string;
   /** Lead index of the map (0: +24 h). */
   leadIndex: number;
-  grid: RegularGrid;
+  grid: FieldGrid;
   /** 0–1 per cell, row-major, NaN where no member has a value. */
   slice: ScalarSlice;
   /** How many forecasts (model × run files) made it. */

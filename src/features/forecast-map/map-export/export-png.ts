@@ -53,6 +53,7 @@ function stampInput(state: ForecastMapState): StampInput {
     variable: state.variable,
     fileMeta: state.fileMeta,
     difference,
+    region: state.region,
   };
 }
 

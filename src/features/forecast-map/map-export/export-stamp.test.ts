@@ -16,6 +16,16 @@ describe('PNG export stamp', () => {
     expect(exportFileName(input)).toBe('ice_2026-11-23_+48h_valid-2026-11-25T00-00Z_assim_model_2_sithick_GLORYS_demo.png');
   });
 
+  it('names the whole Arctic in the stamp and the file name; the sector as before', () => {
+    const input = { date: '2026-11-23', leadIndex: 0 as const, assimilated: false, variable: 'sea_ice_fraction_BREMEN' as const, fileMeta: demoMeta, difference: null };
+    expect(stampLines({ ...input, region: 'arctic' })[1]).toBe(
+      'Прогон: Свободный прогноз · Модель: model_2 · Переменная: sea_ice_fraction_BREMEN · Район: Арктика целиком',
+    );
+    expect(exportFileName({ ...input, region: 'arctic' })).toBe('ice_2026-11-23_+24h_valid-2026-11-24T00-00Z_free_model_2_sea_ice_fraction_BREMEN_arctic_demo.png');
+    expect(stampLines({ ...input, region: 'sector' })).toEqual(stampLines(input));
+    expect(exportFileName({ ...input, region: 'sector' })).toBe(exportFileName(input));
+  });
+
   it('leaves the demo note out for other data and marks differences', () => {
     const input = {
       date: '2026-12-31',

@@ -6,6 +6,7 @@ import type { ForecastFileMeta } from '../../../../workers/forecast.api.ts';
 import { ru } from '../../../i18n/ru.ts';
 import { LEAD_HOURS, type ForecastVariable, type LeadIndex } from '../forecast-variables.ts';
 import { validTime } from '../map-tools/companion-files.ts';
+import type { RegionId } from '../../../../common/regions/types.ts';
 
 const DEMO_SOURCE = 'демонстрационные данные';
 
@@ -17,6 +18,8 @@ export interface StampInput {
   fileMeta: Pick<ForecastFileMeta, 'attributes'> | null;
   /** 'Разность' label when a difference is shown, else null. */
   difference: string | null;
+  /** The region shown; the sector's stamp and name say nothing of it (as before regions). */
+  region?: RegionId;
 }
 
 function attribute(meta: StampInput['fileMeta'], name: string): string | null {
@@ -39,6 +42,8 @@ export function stampLines(input: StampInput): string[] {
     `${ru.forecastMap.date}: ${input.date} · ${ru.mapTools.lead}: +${hours}h · ${ru.mapTools.validTime}: ${validTime(input.date, hours)} UTC`,
     `${ru.mapTools.run}: ${run} · ${ru.mapTools.model}: ${model} · ${ru.forecastMap.variable}: ${what}`,
   ];
+  // The whole Arctic's map says so: the same date and variable of the sector is another forecast.
+  if (input.region === 'arctic') lines[1] += ` · ${ru.regions.label}: ${ru.regions.names.arctic}`;
   if (isDemoData(input.fileMeta)) lines.push(DEMO_SOURCE);
   return lines;
 }
@@ -57,6 +62,7 @@ export function exportFileName(input: StampInput): string {
     input.variable,
   ];
   if (input.difference) parts.push('diff');
+  if (input.region === 'arctic') parts.push('arctic');
   if (isDemoData(input.fileMeta)) parts.push('demo');
   return `${parts.join('_')}.png`;
 }

@@ -9,7 +9,7 @@ import type { ForecastFileMeta } from '../../../../workers/forecast.api.ts';
 import { DRIFT_DIRECTION_VARIABLE, DRIFT_SPEED_VARIABLE } from '../forecast-variables.ts';
 import { LEAD_HOURS } from '../forecast-variables.ts';
 import type { ForecastMapStore } from '../store/forecast-map-store.ts';
-import { cellIndexAt } from '../../../../common/regular-grid.ts';
+import { fieldCellAt, fieldPointAt, gridShape } from '../../../../common/field-grid.ts';
 import { validDate, type FileUrls } from '../map-tools/companion-files.ts';
 import { ToolLoader, warnFailure, warnUnlessMissing } from '../map-tools/tool-loader.ts';
 import type { EdgeRun } from '../ice-edge/edge-slice.ts';
@@ -99,9 +99,11 @@ export class PointLoader extends ToolLoader<PointLoaderOptions> {
     }
     const grid = meta.grid;
     if (!grid || !names.every((name) => meta.variables.some((v) => v.name === name))) return { values: null, cell: null };
-    const index = cellIndexAt(grid, lon, lat);
+    const index = fieldCellAt(grid, lon, lat);
     if (index < 0) return { values: null, cell: null };
-    const cell = { lon: grid.lon0 + (index % grid.nlon) * grid.dlon, lat: grid.lat0 + Math.floor(index / grid.nlon) * grid.dlat };
+    const { width } = gridShape(grid);
+    const [cellLon, cellLat] = fieldPointAt(grid, index % width, Math.floor(index / width));
+    const cell = { lon: cellLon, lat: cellLat };
     try {
       return { values: await worker.cellSeries(meta.key, names, index), cell };
     } catch (error) {

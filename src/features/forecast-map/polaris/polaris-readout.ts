@@ -4,13 +4,13 @@
  * rule as the GPU layer. Missing cells (land, no data) read 'Нет данных'.
  */
 import { assessCell, type IceClass } from '../../../../common/polaris/polaris.ts';
-import type { RegularGrid } from '../../../../workers/forecast.api.ts';
+import type { FieldGrid } from '../../../../workers/forecast.api.ts';
 import { ru } from '../../../i18n/ru.ts';
 import { valueAt } from '../value-at.ts';
 import type { PolarisSlices } from '../store/field-slice.ts';
 
 export function polarisReadoutLines(
-  field: { grid: RegularGrid; slice: PolarisSlices },
+  field: { grid: FieldGrid; slice: PolarisSlices },
   iceClass: IceClass,
   lng: number,
   lat: number,

@@ -18,6 +18,17 @@ const result = (leadHours: number): RouteCheckResult => ({
   samples: [],
 });
 
+/** A store with a route checker that answers every lead and records each request. */
+function checkerRecordingCalls() {
+  const store = createForecastMapStore();
+  const calls: RouteCheckRequest[] = [];
+  const stop = startRouteChecker(store, async (request) => {
+    calls.push(request);
+    return result(request.lead_hours);
+  });
+  return { store, calls, stop };
+}
+
 describe('route check in the store', () => {
   it('adds waypoints only while drawing, and map clicks belong to the route only then', () => {
     const store = createForecastMapStore();
@@ -38,12 +49,7 @@ describe('route check in the store', () => {
   });
 
   it('checks a finished route for +24, +48 and +72 h with the date, run and class, and again when the class changes', async () => {
-    const store = createForecastMapStore();
-    const calls: RouteCheckRequest[] = [];
-    const stop = startRouteChecker(store, async (request) => {
-      calls.push(request);
-      return result(request.lead_hours);
-    });
+    const { store, calls, stop } = checkerRecordingCalls();
     store.getState().setDate('2026-02-10');
     store.getState().setAssimilated(true);
     store.getState().loadRoute([[75, 60], [76, 61]]);
@@ -59,12 +65,7 @@ describe('route check in the store', () => {
   });
 
   it("checks against the whole Arctic's forecast once it is chosen, and the sector's again (no region named) after", async () => {
-    const store = createForecastMapStore();
-    const calls: RouteCheckRequest[] = [];
-    const stop = startRouteChecker(store, async (request) => {
-      calls.push(request);
-      return result(request.lead_hours);
-    });
+    const { store, calls, stop } = checkerRecordingCalls();
     store.getState().setDate('2026-02-10');
     store.getState().loadRoute([[70.4, 57.8], [66.5, -170]]);
     await settle();

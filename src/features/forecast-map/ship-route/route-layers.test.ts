@@ -30,4 +30,12 @@ describe('route layers', () => {
     expect(outside.props.getDashArray).toEqual([3, 2]);
     expect(outside.props.extensions).toHaveLength(1);
   });
+
+  it('keeps a route across 180° going past it (no segment the long way round the pole), checked or still a draft', () => {
+    const runs = categoryRuns([sample(178, true), sample(179.5, true), sample(-179.5, true), sample(-178, true)]);
+    expect(runs.map((r) => r.path.map(([lon]) => lon))).toEqual([[178, 179.5, 180.5, 182]]);
+    const draft = buildRouteLayers({ routeMode: 'ready', routeWaypoints: [[70.3, 170], [68.3, -178], [66.5, -170]], routeChecks: null, leadIndex: 0 } as never);
+    const line = draft.find((l) => (l as { id: string }).id === `${ROUTE_LAYER_ID}-draft`) as unknown as { props: { data: [number, number][][] } };
+    expect(line.props.data[0].map(([lon]) => lon)).toEqual([170, 182, 190]);
+  });
 });

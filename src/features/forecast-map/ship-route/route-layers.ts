@@ -9,6 +9,7 @@ import { PathStyleExtension, type PathStyleExtensionProps } from '@deck.gl/exten
 import { PathLayer, ScatterplotLayer } from '@deck.gl/layers';
 import type { RioCategory } from '../../../../common/polaris/polaris.ts';
 import { CATEGORY_COLOURS, type Rgb } from '../../../map/layers/polaris-layer/index.ts';
+import { unwrapRing } from '../../../map/lonlat-rings.ts';
 import { LEAD_HOURS } from '../forecast-variables.ts';
 import type { ForecastMapState } from '../store/forecast-map-store.ts';
 
@@ -56,7 +57,9 @@ export function categoryRuns(samples: { lat: number; lon: number; category: RioC
     currentKey = key;
     runs.push(current);
   }
-  return runs.filter((run) => run.path.length > 1);
+  // A route across 180° (the Northern Sea Route to the Bering Strait) keeps going past ±180° rather than jumping
+  // back: a segment from 179.9° to −179.9° would be drawn the long way, a whole circle round the pole.
+  return runs.filter((run) => run.path.length > 1).map((run) => ({ ...run, path: unwrapRing(run.path).points }));
 }
 
 export function buildRouteLayers(state: RouteState): LayersList {
@@ -94,7 +97,7 @@ export function buildRouteLayers(state: RouteState): LayersList {
     layers.push(
       new PathLayer<Position[]>({
         id: `${ROUTE_LAYER_ID}-draft`,
-        data: [waypoints],
+        data: [unwrapRing(waypoints).points],
         getPath: (path) => path,
         getColor: DRAFT_COLOUR,
         getWidth: 2,

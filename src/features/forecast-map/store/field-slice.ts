@@ -3,7 +3,7 @@
  * by the layers and live on the layers' state, never here.
  */
 import type { StateCreator } from 'zustand';
-import type { DriftSlice, RegularGrid, ScalarSlice } from '../../../../workers/forecast.api.ts';
+import type { DriftSlice, FieldGrid, ScalarSlice } from '../../../../workers/forecast.api.ts';
 import { driftRange, EMPTY_RANGE, INITIAL_RANGE, scalarRange, type ColourRange } from '../colour-range.ts';
 import type { ForecastVariable, LeadIndex } from '../forecast-variables.ts';
 
@@ -12,7 +12,7 @@ interface FieldBase {
   fileKey: string;
   variable: ForecastVariable;
   leadIndex: LeadIndex;
-  grid: RegularGrid;
+  grid: FieldGrid;
   /**
    * A preview on a slow link (every 2nd cell upsampled onto the grid), drawn until the full slice
    * replaces it. Never kept for switching back; the hover readout marks its values as approximate.

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { RegularGrid } from '../../../../workers/forecast.api.ts';
+import type { ProjectedFieldGrid, RegularGrid } from '../../../../workers/forecast.api.ts';
+import { fieldGridOfPlanar, fieldPointAt, fromGridAxes } from '../../../../common/field-grid.ts';
+import { NSIDC_NORTH, polarForward, polarInverse } from '../../../../common/polar-stereographic.ts';
+import { regionById } from '../../../../common/regions/index.ts';
 import { EARTH_RADIUS_M, haversineM, integrateTrajectory, velocityAt, type DriftFields } from './drift-integrator.ts';
 
 const RAD = Math.PI / 180;
@@ -85,5 +88,87 @@ describe('drift trajectory', () => {
     const west = integrateTrajectory({ grid, leadHours: [24, 48, 72], uv: Array(3).fill(field(() => [-0.5, 0])) }, [50.2, 75]);
     expect(west.stopped).toBe(true);
     expect(integrateTrajectory(fields, [100, 75]).points).toHaveLength(0);
+  });
+});
+
+describe('drift trajectory on the whole Arctic’s polar stereographic grid', () => {
+  const region = regionById('arctic');
+  if (region.kind !== 'projected') throw new Error('arctic is projected');
+  const full = fieldGridOfPlanar(region.grid)!;
+  // 200 × 200 cells (1 250 km) of the Chukchi and East Siberian Seas, across 180° (75°N 180° lies near the middle).
+  const polar: ProjectedFieldGrid = { ...full, x0: full.x0 + 331 * full.dx, nx: 200, y0: full.y0 + 651 * full.dy, ny: 200 };
+  /** The same true east/north drift in every cell, as the worker hands it (u east, v north, m/s). */
+  const uniform = (u: number, v: number): Float32Array => {
+    const uv = new Float32Array(2 * polar.nx * polar.ny);
+    for (let k = 0; k < polar.nx * polar.ny; k++) [uv[2 * k], uv[2 * k + 1]] = [u, v];
+    return uv;
+  };
+
+  it('drifts a uniform 0.1 m/s eastward field due east across 180°, 25.92 km along its parallel', () => {
+    const uv = uniform(0.1, 0);
+    const track = integrateTrajectory({ grid: polar, leadHours: [24, 48, 72], uv: [uv, uv, uv] }, [179.5, 75]);
+    expect(track.stopped).toBe(false);
+    expect(track.points).toHaveLength(73);
+    expect(track.distanceKm).toBeCloseTo(25.92, 2);
+    const [lon, lat] = track.points[72];
+    expect(lat).toBeCloseTo(75, 3);
+    expect(lon - 179.5).toBeCloseTo((0.1 * 72 * 3600) / (EARTH_RADIUS_M * Math.cos(75 * RAD)) / RAD, 3);
+    expect(lon).toBeGreaterThan(180);
+  });
+
+  it('drifts a uniform 0.1 m/s northward field towards the pole along its meridian, whatever the grid’s axes', () => {
+    const uv = uniform(0, 0.1);
+    for (const start of [[179.9, 74], [-170, 72], [170, 76]] as [number, number][]) {
+      const track = integrateTrajectory({ grid: polar, leadHours: [24, 48, 72], uv: [uv, uv, uv] }, start);
+      expect(track.stopped).toBe(false);
+      const [lon, lat] = track.points[72];
+      expect(lon).toBeCloseTo(start[0], 3);
+      expect(lat - start[1]).toBeCloseTo((0.1 * 72 * 3600) / EARTH_RADIUS_M / RAD, 3);
+      expect(Math.min(track.bearingDeg, 360 - track.bearingDeg)).toBeLessThan(0.01);
+    }
+  });
+
+  /** 0.1 m/s towards +x everywhere: in true east/north that turns with the longitude of each cell. */
+  function alongX(grid: ProjectedFieldGrid): DriftFields {
+    const uv = new Float32Array(2 * grid.nx * grid.ny);
+    for (let j = 0; j < grid.ny; j++) {
+      for (let i = 0; i < grid.nx; i++) {
+        const [u, v] = fromGridAxes(grid, fieldPointAt(grid, i, j)[0], 0.1, 0);
+        [uv[2 * (j * grid.nx + i)], uv[2 * (j * grid.nx + i) + 1]] = [u, v];
+      }
+    }
+    return { grid, leadHours: [24, 48, 72], uv: [uv, uv, uv] };
+  }
+
+  it('passes 3 km from the pole in a straight line of the plane when the drift is along the grid’s x axis', () => {
+    // Near the pole east and north turn by tens of degrees from one cell to the next: the four cells are weighed in
+    // the grid's own axes, so the parcel neither swerves nor slows (weighed in east/north it swerved 380 m and came
+    // 2.5 km short). 120 × 120 cells round the pole.
+    const fields = alongX({ ...full, x0: full.x0 + 560 * full.dx, nx: 120, y0: full.y0 + 880 * full.dy, ny: 120 });
+    const track = integrateTrajectory(fields, polarInverse(NSIDC_NORTH, -13_000, 3_000));
+    expect(track.stopped).toBe(false);
+    for (const [lon, lat] of track.points) expect(Math.abs(polarForward(NSIDC_NORTH, lon, lat)[1] - 3_000)).toBeLessThan(10);
+    // 25.92 km on the ground is 0.974 of that in the plane here (its scale near the pole, true only at 70°N, and the
+    // integrator's 6 371 km sphere against WGS 84's curvature at the pole).
+    const moved = polarForward(NSIDC_NORTH, ...track.points[72])[0] + 13_000;
+    expect(moved).toBeGreaterThan(25_920 * 0.96);
+    expect(moved).toBeLessThan(25_920 * 0.99);
+  });
+
+  it('follows a drift along the grid’s x axis in a straight line of the plane, and stops at the window’s edge', () => {
+    const fields = alongX(polar);
+    const track = integrateTrajectory(fields, polarInverse(NSIDC_NORTH, -700_000, 1_000_000));
+    expect(track.stopped).toBe(false);
+    for (const [lon, lat] of track.points) expect(Math.abs(polarForward(NSIDC_NORTH, lon, lat)[1] - 1_000_000)).toBeLessThan(100);
+    // 25.92 km on the ground; the plane's scale there (about 79.7°N) is a few per cent under 1.
+    const moved = polarForward(NSIDC_NORTH, ...track.points[72])[0] + 700_000;
+    expect(moved).toBeGreaterThan(25_920 * 0.95);
+    expect(moved).toBeLessThan(25_920);
+    // 5.6 km short of the window's last column of cell centres (x −534 375 m), beyond which there is nothing to
+    // interpolate: stopped after about 16 hours.
+    const edge = integrateTrajectory(fields, polarInverse(NSIDC_NORTH, -540_000, 1_000_000));
+    expect(edge.stopped).toBe(true);
+    expect(edge.points.length).toBeGreaterThan(14);
+    expect(edge.points.length).toBeLessThan(19);
   });
 });

@@ -1,9 +1,11 @@
 /**
  * The 72-hour path of an ice parcel through the drift fields of one run.
  *
- * - Velocity: u east, v north in m/s, on the regular grid's cell centres (the worker's drift slices, interleaved
+ * - Velocity: u east, v north in m/s, on the grid's cell centres (the worker's drift slices, interleaved
  *   [u0, v0, u1, v1, …]); bilinear between the four surrounding cell centres; a parcel whose four neighbours are
- *   not all valid (land, missing) or that leaves the grid stops there.
+ *   not all valid (land, missing) or that leaves the grid stops there. On a polar stereographic grid the four
+ *   are turned into the grid's axes at their own longitudes before they are weighed, and the sum back to east/north
+ *   at the parcel's (near the pole, east and north turn from one cell to the next).
  * - Time: the fields are valid at +24, +48, +72 h. Before +24 h the +24 h field is used as it is (persistence: the
  *   files carry no +0 h field); between leads, linear in time.
  * - Integration: classical RK4 in hourly steps (3600 s) of the equations of motion on the sphere,
@@ -11,7 +13,8 @@
  * - Distance: the sum of the great-circle (haversine) lengths of the hourly steps, km; net bearing: the initial
  *   great-circle bearing from the start to the end, degrees clockwise from north.
  */
-import type { RegularGrid } from '../../../../workers/forecast.api.ts';
+import type { FieldGrid } from '../../../../workers/forecast.api.ts';
+import { fieldCellCoordinates, fieldPointAt, fromGridAxes, gridShape, isProjectedGrid, toGridAxes } from '../../../../common/field-grid.ts';
 
 export const EARTH_RADIUS_M = 6_371_000;
 /** Integration step, s: hourly, as the tool is specified. */
@@ -22,7 +25,7 @@ const TRAJECTORY_HOURS = 72;
 const RAD = Math.PI / 180;
 
 export interface DriftFields {
-  grid: RegularGrid;
+  grid: FieldGrid;
   /** Lead times of `uv`, hours (e.g. [24, 48, 72]), ascending. */
   leadHours: readonly number[];
   /** Per lead, interleaved u, v (m/s) per cell, row-major, NaN where missing. */
@@ -45,16 +48,19 @@ export interface Trajectory {
 /** Spatially interpolated velocity (m/s) of one lead at (lon, lat) degrees, or null where the parcel must stop. */
 function velocityOfLead(fields: DriftFields, leadIndex: number, lon: number, lat: number): [number, number] | null {
   const { grid } = fields;
-  const x = (lon - grid.lon0) / grid.dlon;
-  const y = (lat - grid.lat0) / grid.dlat;
+  const { width, height } = gridShape(grid);
+  const at = fieldCellCoordinates(grid, lon, lat);
+  if (!at) return null;
+  const [x, y] = at;
   const i0 = Math.floor(x);
   const j0 = Math.floor(y);
-  if (i0 < 0 || j0 < 0 || i0 + 1 >= grid.nlon || j0 + 1 >= grid.nlat) {
+  if (i0 < 0 || j0 < 0 || i0 + 1 >= width || j0 + 1 >= height) {
     // Exactly on the last row/column is still inside.
-    if (!(x >= 0 && y >= 0 && x <= grid.nlon - 1 && y <= grid.nlat - 1)) return null;
+    if (!(x >= 0 && y >= 0 && x <= width - 1 && y <= height - 1)) return null;
   }
-  const i1 = Math.min(i0 + 1, grid.nlon - 1);
-  const j1 = Math.min(j0 + 1, grid.nlat - 1);
+  const i1 = Math.min(i0 + 1, width - 1);
+  const j1 = Math.min(j0 + 1, height - 1);
+  const polar = isProjectedGrid(grid);
   const fx = x - i0;
   const fy = y - j0;
   const data = fields.uv[leadIndex];
@@ -66,14 +72,15 @@ function velocityOfLead(fields: DriftFields, leadIndex: number, lon: number, lat
     [i0, j1, (1 - fx) * fy],
     [i1, j1, fx * fy],
   ] as const) {
-    const k = 2 * (j * grid.nlon + i);
+    const k = 2 * (j * width + i);
     const cu = data[k];
     const cv = data[k + 1];
     if (!Number.isFinite(cu) || !Number.isFinite(cv)) return null;
-    u += w * cu;
-    v += w * cv;
+    const [gu, gv] = polar ? toGridAxes(grid, fieldPointAt(grid, i, j)[0], cu, cv) : [cu, cv];
+    u += w * gu;
+    v += w * gv;
   }
-  return [u, v];
+  return polar ? fromGridAxes(grid, lon, u, v) : [u, v];
 }
 
 /** Velocity at `hours` after the start: persistence of the first lead before it, linear between leads. */

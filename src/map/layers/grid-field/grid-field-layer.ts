@@ -13,7 +13,7 @@ import { Layer, project32, type LayerProps, type UpdateParameters } from '@deck.
 import type { Texture } from '@luma.gl/core';
 import type { ShaderModule } from '@luma.gl/shadertools';
 import vs from './grid-field.vert.glsl?raw';
-import type { RegularGrid } from '../../../../common/regular-grid.ts';
+import type { FieldGrid } from '../../../../common/field-grid.ts';
 import { createSliceTexture, fitsGrid, gridCell, GridModel, gridUniforms, isGlobe, VALID_CELL_ALPHA, type FieldValues } from './grid-field.ts';
 
 export interface GridFieldLayerState {
@@ -32,7 +32,7 @@ export interface Drawable<Name extends string> {
   textures: Record<Name, Texture>;
 }
 
-export abstract class GridFieldLayer<PropsT extends { grid: RegularGrid | null } & LayerProps> extends Layer<PropsT> {
+export abstract class GridFieldLayer<PropsT extends { grid: FieldGrid | null } & LayerProps> extends Layer<PropsT> {
   static layerName = 'GridFieldLayer';
 
   declare state: GridFieldLayerState;

@@ -1,5 +1,6 @@
 /**
- * What the scalar field and POLARIS layers share (both draw one value per cell of a regular lat/lon grid):
+ * What the scalar field and POLARIS layers share (both draw one value per cell of a regular lat/lon grid or of a
+ * grid regular in a north polar stereographic plane, common/field-grid.ts):
  * the model over the grid's mesh, rebuilt only when the grid or the projection changes; the r32float slice
  * textures; the cell lookup of their fragment shaders (`gridCell`, src/map/layers/grid-field/_grid-cell.frag.glsl);
  * the ground-overlay draw parameters; and the uniforms that place the grid.
@@ -9,7 +10,8 @@ import type { Device, Texture } from '@luma.gl/core';
 import { Geometry, Model } from '@luma.gl/engine';
 import type { ShaderModule } from '@luma.gl/shadertools';
 import gridCellSource from './_grid-cell.frag.glsl?raw';
-import type { RegularGrid } from '../../../../common/regular-grid.ts';
+import { fitsFieldGrid, isProjectedGrid, type FieldGrid } from '../../../../common/field-grid.ts';
+import { polarUniformsOf } from '../../../../common/polar-stereographic.ts';
 import { createGridMesh, gridExtent } from './grid-mesh.ts';
 
 /** Alpha of valid cells before the layer's opacity: 200 of 255. */
@@ -22,7 +24,7 @@ export interface FieldValues {
   height: number;
 }
 
-/** The fragment shaders' `common_to_lnglat`, `is_missing` and `grid_cell` (functions only, no uniforms). */
+/** The fragment shaders' `common_to_lnglat`, `is_missing`, `grid_cell`, `polar_cell`, `field_cell` (functions only). */
 export const gridCell = { name: 'gridCell', fs: gridCellSource } as const satisfies ShaderModule;
 
 /**
@@ -41,18 +43,34 @@ export function isGlobe(viewport: Viewport): boolean {
   return 'resolution' in viewport && Boolean((viewport as { resolution?: number }).resolution);
 }
 
-/** The uniforms that place the grid: `grid` [lon0, lat0, dlon, dlat] (degrees, cell centres), `gridSize`, `globe`. */
-export function gridUniforms(grid: RegularGrid, globe: boolean) {
+type Vec4 = [number, number, number, number];
+
+/**
+ * The uniforms that place the grid: `grid` [lon0, lat0, dlon, dlat] (degrees, cell centres) and `polar` all 0 on a
+ * lat/lon grid; on a polar stereographic grid `grid` [x0, y0, dx, dy] (metres, the false easting and northing taken
+ * off) and `polar` [cos lon0, sin lon0, eccentricity, scale (m)] (the shader's `polar_cell`); `gridSize`, `globe`.
+ */
+export function gridUniforms(grid: FieldGrid, globe: boolean) {
+  if (isProjectedGrid(grid)) {
+    const { falseEasting, falseNorthing } = grid.projection;
+    return {
+      grid: [grid.x0 - falseEasting, grid.y0 - falseNorthing, grid.dx, grid.dy] as Vec4,
+      polar: polarUniformsOf(grid.projection),
+      gridSize: [grid.nx, grid.ny] as [number, number],
+      globe: globe ? 1 : 0,
+    };
+  }
   return {
-    grid: [grid.lon0, grid.lat0, grid.dlon, grid.dlat] as [number, number, number, number],
+    grid: [grid.lon0, grid.lat0, grid.dlon, grid.dlat] as Vec4,
+    polar: [0, 0, 0, 0] as Vec4,
     gridSize: [grid.nlon, grid.nlat] as [number, number],
     globe: globe ? 1 : 0,
   };
 }
 
 /** Whether a slice has the grid's size (a slice of another file is not drawn on this grid). */
-export function fitsGrid(field: FieldValues, grid: RegularGrid): boolean {
-  return field.width === grid.nlon && field.height === grid.nlat;
+export function fitsGrid(field: FieldValues, grid: FieldGrid): boolean {
+  return fitsFieldGrid(grid, field.width, field.height);
 }
 
 /** One upload per slice; texelFetch in the shaders needs no filtering (nearest, exact cells, any float32 support). */
@@ -74,7 +92,7 @@ export function createSliceTexture(device: Device, id: string, field: FieldValue
  */
 export class GridModel {
   readonly model: Model;
-  private grid: RegularGrid | null = null;
+  private grid: FieldGrid | null = null;
   private globe: boolean | null = null;
 
   constructor(device: Device, id: string, shaders: { vs: string; fs: string; modules?: ShaderModule[] }) {
@@ -88,7 +106,7 @@ export class GridModel {
   }
 
   /** Rebuilds the mesh when the grid or the projection changed (Mercator stops at 85.05°N). */
-  update(grid: RegularGrid | null, globe: boolean): void {
+  update(grid: FieldGrid | null, globe: boolean): void {
     if (grid === this.grid && globe === this.globe) return;
     this.grid = grid;
     this.globe = globe;

@@ -1,9 +1,13 @@
 /**
- * A triangle mesh over a regular grid's extent, in degrees. It only has to cover the grid's cells and follow
+ * A triangle mesh over a grid's extent, in degrees. It only has to cover the grid's cells and follow
  * the globe's curve: the fragment shader finds each pixel's cell from its own position, so the mesh's
- * resolution never moves a cell.
+ * resolution never moves a cell. A polar stereographic grid is covered by the cap of every longitude from its
+ * southernmost edge to its northernmost point (the pole when it holds it): the mesh runs −180…180° with a column
+ * of vertices on each, so no triangle spans 180° and nothing tears there; fragments of the cap outside the
+ * grid's square are discarded by the shader.
  */
-import type { RegularGrid } from '../../../../common/regular-grid.ts';
+import { isProjectedGrid, type FieldGrid, type ProjectedFieldGrid } from '../../../../common/field-grid.ts';
+import { polarInverse } from '../../../../common/polar-stereographic.ts';
 
 /** Web Mercator cannot show beyond this latitude (degrees); the mesh stops there in Mercator. */
 export const MERCATOR_MAX_LATITUDE = 85.0511287798;
@@ -18,8 +22,26 @@ export interface GridExtent {
   north: number;
 }
 
+/**
+ * A polar grid's cap: the farthest point of its square from the pole is a corner (the southern bound), the nearest
+ * is the pole itself when the square holds it, else the square's point nearest to it (latitude falls with the
+ * distance from the pole).
+ */
+function polarExtent(grid: ProjectedFieldGrid): GridExtent {
+  const p = grid.projection;
+  const xs = [grid.x0 - grid.dx / 2, grid.x0 + (grid.nx - 0.5) * grid.dx].map((x) => x - p.falseEasting);
+  const ys = [grid.y0 - grid.dy / 2, grid.y0 + (grid.ny - 0.5) * grid.dy].map((y) => y - p.falseNorthing);
+  const latOf = (x: number, y: number) => polarInverse(p, x + p.falseEasting, y + p.falseNorthing)[1];
+  const south = Math.min(...xs.flatMap((x) => ys.map((y) => latOf(x, y))));
+  const clamp = (v: number, edges: number[]) => Math.min(Math.max(v, Math.min(...edges)), Math.max(...edges));
+  const north = latOf(clamp(0, xs), clamp(0, ys));
+  // A little margin: the mesh's flat chords and float32 positions must not shave the outermost cells.
+  return { west: -180, east: 180, south: Math.max(0, south - 0.05), north: Math.min(90, north + 0.05) };
+}
+
 /** The outer edges of the grid's cells (cell centres ± half a step), latitudes clamped to ±90. */
-export function gridExtent(grid: RegularGrid): GridExtent {
+export function gridExtent(grid: FieldGrid): GridExtent {
+  if (isProjectedGrid(grid)) return polarExtent(grid);
   const lonA = grid.lon0 - grid.dlon / 2;
   const lonB = grid.lon0 + (grid.nlon - 0.5) * grid.dlon;
   const latA = grid.lat0 - grid.dlat / 2;

@@ -3,7 +3,8 @@
  * direction as a bearing clockwise from north (the direction the ice moves towards), or 'No data' on land,
  * missing cells and outside the grid. Pure, so the map page only wires it to the cursor.
  */
-import type { RegularGrid } from '../../../../workers/forecast.api.ts';
+import type { FieldGrid } from '../../../../workers/forecast.api.ts';
+import { fieldCellAt, isProjectedGrid } from '../../../../common/field-grid.ts';
 import { driftSpeedBearing } from '../../../../common/drift.ts';
 import { nearestCell } from './grid-lookup.ts';
 
@@ -29,13 +30,14 @@ export type DriftReadout =
 
 /** The drift a field holds at (lon, lat) in degrees, from the nearest cell (what the cursor is over). */
 export function driftReadoutAt(
-  field: { data: Float32Array; grid: RegularGrid } | null,
+  field: { data: Float32Array; grid: FieldGrid } | null,
   lon: number,
   lat: number,
 ): DriftReadout {
   const none = { title: DRIFT_READOUT_TITLE, hasData: false, text: `${DRIFT_READOUT_TITLE}: ${DRIFT_NO_DATA}` } as const;
   if (!field) return none;
-  const cell = nearestCell(field.grid, lon, lat);
+  // A polar grid is regular in its plane: the cell containing the point is the one whose centre is nearest.
+  const cell = isProjectedGrid(field.grid) ? fieldCellAt(field.grid, lon, lat) : nearestCell(field.grid, lon, lat);
   if (cell < 0) return none;
   const { speed, bearingDeg } = driftSpeedBearing(field.data[2 * cell], field.data[2 * cell + 1]);
   if (!Number.isFinite(speed)) return none;

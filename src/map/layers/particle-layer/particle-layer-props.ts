@@ -4,15 +4,19 @@
  */
 import type { DefaultProps, LayerProps } from '@deck.gl/core';
 import type { Device } from '@luma.gl/core';
-import type { RegularGrid } from '../../../../common/regular-grid.ts';
+import type { FieldGrid } from '../../../../common/field-grid.ts';
 
-/** One lead time's drift on a regular grid (what the worker's DriftSlice holds, plus its grid). */
+/** One lead time's drift on a grid (what the worker's DriftSlice holds, plus its grid). */
 export interface DriftField {
-  /** u, v interleaved (m/s, eastward and northward), row-major nlat × nlon, NaN where there is no data. */
+  /**
+   * u, v interleaved (m/s, towards true east and true north, also on a polar grid), row-major rows × columns,
+   * NaN where there is no data.
+   */
   data: Float32Array;
   width: number;
   height: number;
-  grid: RegularGrid;
+  /** A lat/lon grid or a polar stereographic one (common/field-grid.ts). */
+  grid: FieldGrid;
   /** Largest finite speed (m/s): the top of the colour ramp. */
   maxSpeed: number;
 }

@@ -20,6 +20,8 @@ import { Layer, type LayerContext, type UpdateParameters, type Viewport } from '
 import type { Framebuffer, RenderPass, Texture } from '@luma.gl/core';
 import type { Model } from '@luma.gl/engine';
 import { driftRampBytes } from './drift-ramp.ts';
+import { isProjectedGrid } from '../../../../common/field-grid.ts';
+import { gridUniforms } from '../grid-field/grid-field.ts';
 import { isGlobalInLongitude } from './grid-lookup.ts';
 import { defaultParticleCount, stateTextureSize } from './particle-count.ts';
 import { BASE_STEP_SECONDS, defaultProps, particleSupportProblem, type _ParticleLayerProps, type DriftField } from './particle-layer-props.ts';
@@ -221,12 +223,15 @@ export class ParticleLayer<ExtraPropsT extends object = object> extends Layer<Ex
     if (!s.particles || !field || !s.passes || !s.fieldTexture || !s.respawnTexture) return;
     const { grid } = field;
     const box = s.viewBox;
+    // Packed as the scalar field's (grid-field.ts): a polar grid's plane and projection, or the lat/lon steps.
+    const placed = gridUniforms(grid, false);
     const uniforms: ParticleUpdateProps = {
-      grid: [grid.lon0, grid.lat0, grid.dlon, grid.dlat],
+      grid: placed.grid,
+      polar: placed.polar,
       viewBounds: box ?? [0, 0, 0, 0],
       useViewBounds: box ? 1 : 0,
-      gridSize: [grid.nlon, grid.nlat],
-      globalLon: isGlobalInLongitude(grid) ? 1 : 0,
+      gridSize: placed.gridSize,
+      globalLon: !isProjectedGrid(grid) && isGlobalInLongitude(grid) ? 1 : 0,
       respawnCount: s.respawnCount,
       stepSeconds: this.props.speedFactor * BASE_STEP_SECONDS,
       maxAge: this.props.maxAge,

@@ -7,8 +7,10 @@ import type { ShaderModule } from '@luma.gl/shadertools';
 import { uniformModule } from '../uniform-block.ts';
 
 export type ParticleUpdateProps = {
-  /** lon0°, lat0° (centre of cell 0, 0), dlon°, dlat°: packed as the scalar field's */
+  /** lon0°, lat0° (centre of cell 0, 0), dlon°, dlat°: packed as the scalar field's (x0, y0, dx, dy m on a polar grid) */
   grid: [number, number, number, number];
+  /** a polar stereographic grid's projection [cos lon0, sin lon0, e, scale m], all 0 on a lat/lon grid (as the scalar field's) */
+  polar: [number, number, number, number];
   /** minLon°, minLat°, maxLon°, maxLat° of the visible map */
   viewBounds: [number, number, number, number];
   /** nlon, nlat */
@@ -33,6 +35,7 @@ export type ParticleUpdateProps = {
 
 export const particleUpdateUniforms = uniformModule('particleUpdate', {
   grid: 'vec4<f32>',
+  polar: 'vec4<f32>',
   viewBounds: 'vec4<f32>',
   gridSize: 'vec2<f32>',
   globalLon: 'f32',

@@ -15,13 +15,14 @@ precision highp int;
 // Uniforms: the `particleUpdate` block (src/map/layers/particle-layer/particle-uniforms.ts, injected by luma.gl).
 
 uniform highp sampler2D stateTexture;   // rgba32float, one texel per particle
-uniform highp sampler2D fieldTexture;   // rg32float u, v (m/s), nlon × nlat, NaN where there is no data
+uniform highp sampler2D fieldTexture;   // rg32float u, v (m/s, true east/north), nlon × nlat, NaN where there is no data
 uniform highp sampler2D respawnTexture; // r32float list of valid cell indices (j * nlon + i)
 
 out vec4 fragColor;
 
 const float EARTH_RADIUS = 6370972.0; // metres, as deck.gl's globe
 const float DEG = 0.017453292519943295;
+const float HALF_PI = 1.5707963267948966;
 
 // Integer hash (a 32-bit mixer): uncorrelated random numbers per particle and step without a noise texture.
 uint mixBits(uint x) {
@@ -39,9 +40,42 @@ float nextRandom(inout uint state) {
   return float(state >> 8) * (1.0 / 16777216.0);
 }
 
+// A polar stereographic grid (particleUpdate.polar.w > 0; polar = [cos lon0, sin lon0, e, scale m], grid = [x0, y0,
+// dx, dy] m, as the scalar field's _grid-cell.frag.glsl and common/polar-stereographic.ts): lon/lat -> plane metres.
+// The built-in trigonometry may be off by 2^-11 here (hundreds of metres far from the pole): enough to pick up the
+// drift of a neighbouring 6.25 km cell now and then, never to move a particle (the step is on the sphere).
+vec2 polarForward(vec2 lonLat) {
+  vec4 polar = particleUpdate.polar;
+  float phi = lonLat.y * DEG;
+  float es = polar.z * sin(phi);
+  float t = cos(phi) / (1.0 + sin(phi)) * pow((1.0 + es) / (1.0 - es), 0.5 * polar.z);
+  float lon = lonLat.x * DEG;
+  // sin and cos of lon - lon0.
+  vec2 d = vec2(sin(lon) * polar.x - cos(lon) * polar.y, cos(lon) * polar.x + sin(lon) * polar.y);
+  return polar.w * t * vec2(d.x, -d.y);
+}
+
+// Plane metres -> lon/lat (degrees): the latitude by fixed point (Snyder 7-9; four rounds reach float precision).
+vec2 polarInverse(vec2 xy) {
+  vec4 polar = particleUpdate.polar;
+  float t = length(xy) / polar.w;
+  float phi = HALF_PI - 2.0 * atan(t);
+  for (int k = 0; k < 4; k++) {
+    float es = polar.z * sin(phi);
+    phi = HALF_PI - 2.0 * atan(t * pow((1.0 - es) / (1.0 + es), 0.5 * polar.z));
+  }
+  return vec2((atan(polar.y, polar.x) + atan(xy.x, -xy.y)) / DEG, phi / DEG);
+}
+
 // Fractional column/row of lon/lat (cell centres at whole numbers). The longitude is first taken within
 // ±180° of the grid's middle column, so 190° and -170° land on the same column (src/.../grid-lookup.ts).
+// On a polar grid: the point's plane position in cell steps.
 vec2 fieldCoord(vec2 lonLat) {
+  if (particleUpdate.polar.w > 0.0) {
+    // South of the equator the north plane has no place (t is infinite there): far outside the grid.
+    if (lonLat.y <= 0.0) return vec2(-1.0e6);
+    return (polarForward(lonLat) - particleUpdate.grid.xy) / particleUpdate.grid.zw;
+  }
   float midColumn = (particleUpdate.gridSize.x - 1.0) * 0.5;
   float midLon = particleUpdate.grid.x + particleUpdate.grid.z * midColumn;
   float offset = lonLat.x - midLon - 360.0 * floor((lonLat.x - midLon + 180.0) / 360.0);
@@ -132,6 +166,7 @@ vec3 randomValidCell(inout uint rng) {
   vec2 ij = vec2(float(cell % nlon), float(cell / nlon));
   vec2 jitter = vec2(nextRandom(rng), nextRandom(rng)) - 0.5;
   vec2 lonLat = particleUpdate.grid.xy + (ij + jitter) * particleUpdate.grid.zw;
+  if (particleUpdate.polar.w > 0.0) lonLat = polarInverse(lonLat); // the cell's point in the plane, placed
   return toUnitVector(vec2(lonLat.x, clamp(lonLat.y, -89.99, 89.99)));
 }
 
@@ -145,6 +180,12 @@ vec3 respawnPosition(inout uint rng) {
     vec4 box = particleUpdate.viewBounds;
     for (int attempt = 0; attempt < 4; attempt++) {
       vec2 lonLat = mix(box.xy, box.zw, vec2(nextRandom(rng), nextRandom(rng)));
+      // A view round the pole spans every longitude: uniform in latitude would heap the particles on the pole
+      // (a degree of latitude there holds almost no area), so the polar grid's views draw sin(latitude) uniformly.
+      if (particleUpdate.polar.w > 0.0) {
+        float t = (lonLat.y - box.y) / max(box.w - box.y, 1e-6);
+        lonLat.y = asin(mix(sin(box.y * DEG), sin(box.w * DEG), t)) / DEG;
+      }
       vec3 p = toUnitVector(vec2(lonLat.x, clamp(lonLat.y, -89.99, 89.99)));
       vec2 back = toLonLat(p);
       if (hasData(back)) return p;

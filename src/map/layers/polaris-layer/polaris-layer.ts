@@ -11,7 +11,7 @@
 import type { DefaultProps, LayerProps } from '@deck.gl/core';
 import fs from './polaris.frag.glsl?raw';
 import { DEFAULT_ICE_CLASS, type IceClass } from '../../../../common/polaris/polaris.ts';
-import type { RegularGrid } from '../../../../common/regular-grid.ts';
+import type { FieldGrid } from '../../../../common/field-grid.ts';
 import { groundOverlayParameters, type FieldValues } from '../grid-field/grid-field.ts';
 import { GridFieldLayer } from '../grid-field/grid-field-layer.ts';
 import { classUniforms, polarisUniforms, type PolarisUniformProps } from './polaris-uniforms.ts';
@@ -28,10 +28,11 @@ type _PolarisLayerProps = {
    */
   thickness: FieldValues | null;
   /**
-   * Where the cells are: cell (i, j) is centred at lon0 + i*dlon, lat0 + j*dlat (degrees).
+   * Where the cells are: cell (i, j) is centred at lon0 + i*dlon, lat0 + j*dlat (degrees), or on a polar
+   * stereographic grid at x0 + i*dx, y0 + j*dy of its plane (metres; common/field-grid.ts).
    * @default null
    */
-  grid: RegularGrid | null;
+  grid: FieldGrid | null;
   /**
    * The ship's ice class: picks the Table 1.1 row and the criteria.
    * @default 'PC7'

@@ -11,8 +11,10 @@ import { CATEGORY_COLOURS, type Rgb } from './polaris-colours.ts';
 type Vec4 = [number, number, number, number];
 
 export type PolarisUniformProps = {
-  /** lon0, lat0 (centre of cell 0,0) and dlon, dlat, degrees. */
+  /** lon0, lat0 (centre of cell 0,0) and dlon, dlat, degrees; on a polar grid x0, y0, dx, dy, metres. */
   grid: Vec4;
+  /** A polar stereographic grid's projection ([cos lon0, sin lon0, e, scale m]), all 0 for a lat/lon grid (grid-field.ts). */
+  polar: Vec4;
   /** Risk Index Values of the class, ice free first (Table 1.1 columns 0–3, 4–7, 8–11). */
   riv0: Vec4;
   riv1: Vec4;
@@ -43,6 +45,7 @@ export type PolarisUniformProps = {
 // 16 bytes anyway, and luma.gl 9.4's uniformTypes have no array type.
 export const polarisUniforms = uniformModule('polaris', {
   grid: 'vec4<f32>',
+  polar: 'vec4<f32>',
   riv0: 'vec4<f32>',
   riv1: 'vec4<f32>',
   riv2: 'vec4<f32>',

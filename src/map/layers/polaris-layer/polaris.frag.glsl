@@ -32,9 +32,9 @@ float riv(float t) {
 }
 
 void main(void) {
-  // common_to_lnglat, grid_cell, is_missing: the scalar field's _grid-cell.frag.glsl, the same cell lookup.
+  // field_cell, is_missing: the scalar field's _grid-cell.frag.glsl, the same cell lookup (lat/lon or polar grid).
   ivec2 cell;
-  if (!grid_cell(common_to_lnglat(v_common, polaris.globe), polaris.grid, polaris.gridSize, cell)) {
+  if (!field_cell(v_common, polaris.globe, polaris.grid, polaris.gridSize, polaris.polar, cell)) {
     discard;
   }
 

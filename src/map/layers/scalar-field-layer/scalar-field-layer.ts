@@ -6,7 +6,7 @@
  */
 import type { DefaultProps, LayerProps, UpdateParameters } from '@deck.gl/core';
 import fs from './scalar-field.frag.glsl?raw';
-import type { RegularGrid } from '../../../../common/regular-grid.ts';
+import type { FieldGrid } from '../../../../common/field-grid.ts';
 import { iceRamp, RAMP_SIZE, sampleRamp } from '../../colour-ramps.ts';
 import { groundOverlayParameters, type FieldValues } from '../grid-field/grid-field.ts';
 import { GridFieldLayer } from '../grid-field/grid-field-layer.ts';
@@ -20,10 +20,11 @@ type _ScalarFieldLayerProps = {
    */
   field: FieldValues | null;
   /**
-   * Where the cells are: cell (i, j) is centred at lon0 + i*dlon, lat0 + j*dlat (degrees).
+   * Where the cells are: cell (i, j) is centred at lon0 + i*dlon, lat0 + j*dlat (degrees), or on a polar
+   * stereographic grid at x0 + i*dx, y0 + j*dy of its plane (metres; common/field-grid.ts).
    * @default null
    */
-  grid: RegularGrid | null;
+  grid: FieldGrid | null;
   /**
    * Values mapped to the ramp's first and last colour (clamped beyond).
    * @default [0, 1]

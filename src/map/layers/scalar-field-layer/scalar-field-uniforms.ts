@@ -4,10 +4,12 @@ import type { ShaderModule } from '@luma.gl/shadertools';
 import { uniformModule } from '../uniform-block.ts';
 
 export type ScalarFieldUniformProps = {
-  /** lon0, lat0 (centre of cell 0,0) and dlon, dlat, degrees. */
+  /** lon0, lat0 (centre of cell 0,0) and dlon, dlat, degrees; on a polar grid x0, y0, dx, dy, metres. */
   grid: [number, number, number, number];
-  /** nlon, nlat: texture width and height. */
+  /** nlon, nlat (nx, ny): texture width and height. */
   gridSize: [number, number];
+  /** A polar stereographic grid's projection ([cos lon0, sin lon0, e, scale m]), all 0 for a lat/lon grid (grid-field.ts). */
+  polar: [number, number, number, number];
   /** Values mapped to the first and last ramp colour. */
   valueRange: [number, number];
   /** Alpha of valid cells before the layer's opacity (200/255). */
@@ -24,6 +26,7 @@ export type ScalarFieldUniformProps = {
 
 export const scalarFieldUniforms = uniformModule('scalarField', {
   grid: 'vec4<f32>',
+  polar: 'vec4<f32>',
   gridSize: 'vec2<f32>',
   valueRange: 'vec2<f32>',
   validAlpha: 'f32',

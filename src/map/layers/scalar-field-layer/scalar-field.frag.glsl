@@ -13,9 +13,9 @@ in vec3 v_common;
 out vec4 fragColor;
 
 void main(void) {
-  // common_to_lnglat, grid_cell, is_missing: _grid-cell.frag.glsl.
+  // field_cell, is_missing: _grid-cell.frag.glsl (lat/lon or polar stereographic grid).
   ivec2 cell;
-  if (!grid_cell(common_to_lnglat(v_common, scalarField.globe), scalarField.grid, scalarField.gridSize, cell)) {
+  if (!field_cell(v_common, scalarField.globe, scalarField.grid, scalarField.gridSize, scalarField.polar, cell)) {
     discard;
   }
 

@@ -1,0 +1,180 @@
+/**
+ * The whole Arctic on the map, the viewer's side: 'Район' → 'Арктика целиком' puts `region=arctic` in the URL, asks
+ * the server for that region's dates and file (`region=arctic` on each request), turns the globe to the pole so the
+ * Arctic Ocean, the pole and Chukotka share one 1280 × 800 view, and checks the Northern Sea Route (Kara Gate →
+ * Bering Strait) against the whole Arctic's forecast with nothing outside it; back on the sector the URL names no
+ * region, the spec's view, field and route check (most of that route outside) return. A server of its own: it
+ * builds the newest demo day for region `arctic` too (DEMO_ARCTIC_DAYS=1). Screenshots `arctic-region-*.png`.
+ */
+import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { RouteCheckRequest, RouteCheckResult } from '../../common/api-types/ship-route.ts';
+import { ru } from '../../src/i18n/ru.ts';
+import { colourDistance, projectToPage, readScreenColours, waitForDrawn, waitForIdle, type Rgb } from './forecast-map-helpers.ts';
+import { demoAccounts, newPage, screenshotPath, signIn, type RunningServer } from './harness.ts';
+import { useJourney } from './journey.ts';
+
+let server: RunningServer;
+let browser: Browser;
+let page: Page;
+/** Every API request of the page and its workers, in order. */
+const requests: string[] = [];
+/** Forecast-file answers (URL and status), the page's and its decode worker's. */
+const fileAnswers: { url: string; status: number }[] = [];
+const routeChecks: { request: RouteCheckRequest; result: RouteCheckResult }[] = [];
+/**
+ * Away from the route, across the parallels where it crosses 180° (67.5–71°N every 0.1°), [lon, lat]: where a
+ * segment from 179.9° to −179.9° drawn the long way would run round the pole.
+ */
+const PARALLEL_AWAY: [number, number][] = [-120, -90, -60, -30, 0, 20].flatMap((lon) =>
+  Array.from({ length: 36 }, (_, k): [number, number] => [lon, 67.5 + k * 0.1]),
+);
+/** Page points of PARALLEL_AWAY and their colours before the route was drawn. */
+let parallelBefore: { points: [number, number][]; colours: Rgb[] } | null = null;
+
+/** Kara Gate (70.4°N 57.8°E) → Vilkitsky, Sannikov and Long Straits → Bering Strait (66.5°N 170°W), as `lat,lon`. */
+const NSR_CSV = `lat,lon
+70.4,57.8
+70.9,66.0
+73.5,72.0
+76.5,86.0
+77.7,104.0
+76.5,116.0
+74.8,128.0
+74.6,139.0
+72.5,152.0
+70.3,170.0
+68.3,-178.0
+66.5,-170.0
+`;
+
+/** Places the whole Arctic's view must show at once, [lon, lat]: the pole, both ends of the route, the seas round it. */
+const ARCTIC_PLACES: Record<string, [number, number]> = {
+  'North Pole': [0, 90],
+  'Kara Gate': [57.8, 70.4],
+  'Bering Strait': [-169, 65.8],
+  'Chukotka, Anadyr': [177.5, 64.7],
+  'Wrangel Island': [-179.5, 71.2],
+  'Barents Sea': [35, 72],
+  'Fram Strait': [0, 79],
+  'Beaufort Sea': [-140, 73],
+  'Canadian Arctic': [-100, 80],
+};
+
+const mapView = () =>
+  page.evaluate(() => {
+    const map = window.__forecastMap!;
+    return { center: map.getCenter().toArray(), zoom: map.getZoom(), minZoom: map.getMinZoom(), bounds: map.getMaxBounds()?.toArray() ?? null, projection: map.getProjection()?.type };
+  });
+
+/** Whether the map's view is the spec's: centre 78°N 90°E, zoom 4 (within rounding of MapLibre's transform). */
+const isSpecView = (view: Awaited<ReturnType<typeof mapView>>) =>
+  Math.abs(view.center[0] - 90) < 1e-6 && Math.abs(view.center[1] - 78) < 1e-6 && Math.abs(view.zoom - 4) < 1e-9 && view.minZoom === 4;
+
+const searchParam = (name: string) => new URL(page.url()).searchParams.get(name);
+
+useJourney(
+  async (started) => {
+    ({ server, browser } = started);
+    ({ page } = await newPage(browser));
+    page.on('request', (request) => {
+      if (request.url().includes('/api/v1/')) requests.push(request.url());
+    });
+    page.on('response', async (response) => {
+      const url = response.url();
+      if (/\/api\/v1\/(assim_forecast|forecast|analysis)\/hist\?/.test(url)) fileAnswers.push({ url, status: response.status() });
+      if (url.endsWith('/api/v1/route/check') && response.status() === 200) {
+        routeChecks.push({ request: response.request().postDataJSON() as RouteCheckRequest, result: (await response.json()) as RouteCheckResult });
+      }
+    });
+    await page.context().route('https://gibs.earthdata.nasa.gov/**', (route) => route.abort('internetdisconnected'));
+    await signIn(page, server.url, demoAccounts.user);
+    // The server builds the whole Arctic's demo day after the sector's days.
+    const arcticDates = () => page.evaluate(async () => ((await (await fetch('/api/v1/forecast/info?region=arctic')).json()) as { available_dates?: string[] }).available_dates ?? []);
+    const deadline = Date.now() + 170_000;
+    while ((await arcticDates()).length === 0) {
+      if (Date.now() > deadline) throw new Error(`the server built no demo day of region arctic:\n${server.output().slice(-2000)}`);
+      await page.waitForTimeout(1000);
+    }
+  },
+  { server: 'own', env: { DEMO_ARCTIC_DAYS: '1' } },
+);
+
+describe("the 'Район' choice", () => {
+  it("'Арктика целиком' asks for the whole Arctic's dates and file with region=arctic and shows the pole and Chukotka in one view", async () => {
+    await page.goto(`${server.url}/forecasts`);
+    await waitForDrawn(page, (drawn) => drawn !== 'none');
+    expect(isSpecView(await mapView())).toBe(true);
+    expect(searchParam('region')).toBeNull();
+    const select = page.getByTestId('region-select');
+    expect(await select.locator('option').allTextContents()).toEqual(['Карское море и море Лаптевых', 'Арктика целиком']);
+    expect(await select.inputValue()).toBe('sector');
+
+    const before = requests.length;
+    await select.selectOption({ label: 'Арктика целиком' });
+    await expect.poll(() => searchParam('region')).toBe('arctic');
+    await expect.poll(() => requests.slice(before).some((url) => url.endsWith('/api/v1/forecast/info?region=arctic'))).toBe(true);
+    const date = searchParam('date')!;
+    // The whole file's header, or the shown slice first: either way the region is named, and the server has it.
+    await expect
+      .poll(() => fileAnswers.some((a) => a.url.includes(`/api/v1/forecast/hist?date=${date}&region=arctic`) && a.status < 300))
+      .toBe(true);
+    expect(fileAnswers.filter((a) => a.url.includes('region=arctic')).every((a) => a.status < 300)).toBe(true);
+    expect(await page.getByRole('alert').allTextContents()).not.toContain(ru.forecastMap.fileNotFound);
+
+    await expect.poll(async () => (await mapView()).center[1]).toBeGreaterThan(89);
+    expect(await mapView()).toMatchObject({ projection: 'globe', bounds: null });
+    await waitForIdle(page);
+    const rect = await page.getByTestId('forecast-map').boundingBox();
+    const onScreen = await projectToPage(page, Object.values(ARCTIC_PLACES));
+    const outside = Object.keys(ARCTIC_PLACES).filter((_, k) => {
+      const point = onScreen[k];
+      return !point || point[0] < rect!.x || point[0] > rect!.x + rect!.width || point[1] < rect!.y || point[1] > rect!.y + rect!.height;
+    });
+    expect(outside).toEqual([]);
+    const points = (await projectToPage(page, PARALLEL_AWAY)).filter((p): p is [number, number] => p !== null);
+    parallelBefore = { points, colours: await readScreenColours(page, points, screenshotPath('arctic-region-arctic')) };
+  });
+
+  it('checks the Northern Sea Route against the whole Arctic with nothing outside it; the sector leaves most of it outside', async () => {
+    await page.getByTestId('route-mode').click();
+    await page.getByTestId('route-import').setInputFiles({ name: 'nsr.csv', mimeType: 'text/csv', buffer: Buffer.from(NSR_CSV) });
+    await expect.poll(() => page.getByTestId('route-waypoints').textContent()).toBe(ru.route.waypoints(12));
+    await expect.poll(() => routeChecks.filter((c) => c.request.region === 'arctic').length).toBe(3);
+    const arctic = routeChecks.filter((c) => c.request.region === 'arctic');
+    expect(arctic.map((c) => c.request.lead_hours).sort()).toEqual([24, 48, 72]);
+    for (const { result } of arctic) {
+      expect(result.length_km).toBeGreaterThan(4500);
+      expect(result.outside_km).toBe(0);
+    }
+    await expect.poll(() => page.getByTestId('route-results').locator('tr[data-row="length"] td[data-lead="24"]').textContent()).toMatch(/\d/);
+    expect(await page.getByTestId('route-outside').count()).toBe(0);
+    await waitForIdle(page);
+    // The route crosses 180° without a line round the pole: away from it, the parallel looks as before (the route panel aside).
+    const panel = (await page.getByTestId('route-panel').boundingBox())!;
+    const after = await readScreenColours(page, parallelBefore!.points, screenshotPath('arctic-region-route'));
+    const changed = parallelBefore!.points.filter(([x, y], k) => {
+      const underPanel = x >= panel.x && x <= panel.x + panel.width && y >= panel.y && y <= panel.y + panel.height;
+      return !underPanel && colourDistance(after[k], parallelBefore!.colours[k]) > 8;
+    });
+    expect(parallelBefore!.points.length).toBeGreaterThanOrEqual(4 * 36);
+    expect(changed).toEqual([]);
+
+    // Back to the sector: the spec's URL, view and field; the same route checked against the sector's file.
+    const checked = routeChecks.length;
+    await page.getByTestId('region-select').selectOption({ label: 'Карское море и море Лаптевых' });
+    await expect.poll(() => searchParam('region')).toBeNull();
+    await expect.poll(async () => isSpecView(await mapView())).toBe(true);
+    const view = await mapView();
+    expect(view.bounds![0]).toEqual([50, 45]);
+    expect(view.bounds![1][0]).toBe(115);
+    await waitForDrawn(page, (drawn) => drawn !== 'none' && !drawn.includes('region='));
+    await expect.poll(() => routeChecks.length - checked).toBe(3);
+    expect(routeChecks.slice(checked).every((c) => !('region' in c.request))).toBe(true);
+    await expect.poll(() => page.getByTestId('route-outside').textContent()).toMatch(/^Вне области прогноза: \d+\.\d км$/);
+    const sectorOutside = routeChecks.slice(checked)[0].result.outside_km;
+    expect(sectorOutside).toBeGreaterThan(1000);
+    await waitForIdle(page);
+    await page.screenshot({ path: screenshotPath('arctic-region-sector') });
+  });
+});
