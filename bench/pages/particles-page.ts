@@ -1,7 +1,7 @@
 /**
  * A page with only MapLibre (a black background, no tiles) and the particle layer through MapLibreOverlay
  * (interleaved), for the browser tests (tests/e2e/particles.e2e.ts) and the render benchmark. Settings
- * come from the query string: field=east|half|gyre|polar-east|polar-half, projection=mercator|globe, count (0 = adaptive),
+ * come from the query string: field=east|half|gyre|polar-east|polar-half|polar-x, projection=mercator|globe, count (0 = adaptive),
  * sps (steps per second), zoom. Tests drive it through `window.particlesPage`.
  */
 import { MapLibreOverlay } from '@deck.gl/maplibre';
@@ -74,10 +74,11 @@ function update(): void {
   overlay.setProps({ layers: layer ? [layer] : [] });
 }
 
+const isPolarField = (name: FieldName): name is PolarFieldName => name.startsWith('polar-');
 const fields = new Map<FieldName, DriftField>();
 function ensureField(name: FieldName): void {
   if (fields.has(name)) return;
-  fields.set(name, name === 'polar-east' || name === 'polar-half' ? polarSyntheticDrift(name) : syntheticDrift(name));
+  fields.set(name, isPolarField(name) ? polarSyntheticDrift(name) : syntheticDrift(name));
 }
 ensureField(fieldName);
 

@@ -4,6 +4,7 @@
  * particle layer's `field` prop wants them.
  */
 import type { ProjectedFieldGrid, RegularGrid } from '../../workers/forecast.api.ts';
+import { fieldPointAt, fromGridAxes } from '../../common/field-grid.ts';
 import { NSIDC_NORTH } from '../../common/polar-stereographic.ts';
 import { EPSG_3413 } from '../../common/regions/index.ts';
 import type { DriftField } from '../../src/map/layers/particle-layer/particle-layer.ts';
@@ -59,13 +60,14 @@ export const BENCH_POLAR_GRID: ProjectedFieldGrid = {
   ny: 448,
 };
 
-export type PolarFieldName = 'polar-east' | 'polar-half';
+export type PolarFieldName = 'polar-east' | 'polar-half' | 'polar-x';
 
 /**
  * On the polar grid (drift towards true east/north, as the files give it):
  * 'polar-east': 0.3 m/s due east everywhere.
  * 'polar-half': no data (NaN) in the cells with x < 0 (west of the plane line through the pole along −45°/135°),
  * 0.25 m/s towards the north-east in the others.
+ * 'polar-x': 0.3 m/s along the plane's +x axis everywhere (in true east/north that turns with each cell's longitude).
  */
 export function polarSyntheticDrift(name: PolarFieldName, grid: ProjectedFieldGrid = BENCH_POLAR_GRID): DriftField {
   const data = new Float32Array(grid.nx * grid.ny * 2);
@@ -73,10 +75,17 @@ export function polarSyntheticDrift(name: PolarFieldName, grid: ProjectedFieldGr
     for (let i = 0; i < grid.nx; i++) {
       const k = 2 * (j * grid.nx + i);
       const missing = name === 'polar-half' && grid.x0 + i * grid.dx < 0;
-      const [u, v] = missing ? [NaN, NaN] : name === 'polar-east' ? [0.3, 0] : [0.25 * Math.SQRT1_2, 0.25 * Math.SQRT1_2];
+      const lon = fieldPointAt(grid, i, j)[0];
+      const [u, v] = missing
+        ? [NaN, NaN]
+        : name === 'polar-east'
+          ? [0.3, 0]
+          : name === 'polar-x'
+            ? fromGridAxes(grid, lon, 0.3, 0)
+            : [0.25 * Math.SQRT1_2, 0.25 * Math.SQRT1_2];
       data[k] = u;
       data[k + 1] = v;
     }
   }
-  return { data, width: grid.nx, height: grid.ny, grid, maxSpeed: name === 'polar-east' ? 0.3 : 0.25 };
+  return { data, width: grid.nx, height: grid.ny, grid, maxSpeed: name === 'polar-half' ? 0.25 : 0.3 };
 }

@@ -226,6 +226,35 @@ describe('particles on the whole Arctic’s polar stereographic grid (globe, the
     }
   });
 
+  it('move in straight lines of the plane near the pole when the drift runs along its x axis', async () => {
+    // East and north turn by up to tens of degrees between neighbouring cells here: the shader blends the cells'
+    // drift in the plane's axes (0.1 m off the line a step; weighed in east/north instead, up to 5.2 m a step).
+    const { context, page, errors } = await openPage(browser, 'particles', { field: 'polar-x', projection: 'globe', count: 4096 });
+    try {
+      await page.evaluate(() => window.particlesPage.loaded);
+      await page.evaluate(() => window.particlesPage.jumpTo({ center: [-45, 89.9], zoom: 3.5 }));
+      await firstParticles(page);
+      const start = await snapshot(page);
+      await waitForSteps(page, start.particles, 2);
+      const after = await snapshot(page);
+      const elapsed = after.steps - start.steps;
+      const metresPerStep = 0.3 * 0.1 * BASE_STEP_SECONDS;
+      const tracks = start.particles
+        .map((a, k) => ({ a: plane(a), b: plane(after.particles[k]), lived: after.particles[k].age - a.age === elapsed }))
+        .filter(({ a, lived }) => lived && Math.hypot(...a) > 30_000 && Math.hypot(...a) < 400_000);
+      expect(elapsed).toBeGreaterThanOrEqual(2);
+      expect(tracks.length).toBeGreaterThan(200);
+      const swerves = tracks.map(({ a, b }) => Math.abs(b[1] - a[1]) / elapsed);
+      const advances = tracks.map(({ a, b }) => (b[0] - a[0]) / (elapsed * metresPerStep));
+      expect(swerves.filter((m) => m > 1)).toEqual([]);
+      // The plane's scale within 400 km of the pole is 0.97–0.98 of the ground's (true at 70°N).
+      expect(advances.filter((r) => r < 0.94 || r > 1.01)).toEqual([]);
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
   it('never places a particle where the field is NaN (the cells with x < 0)', async () => {
     const { context, page, errors } = await openPage(browser, 'particles', { field: 'polar-half', projection: 'globe' });
     try {
