@@ -129,7 +129,7 @@ describe('ForecastService (in process)', () => {
     expect(service.cacheInfo.bytes).toBeLessThanOrEqual(service.cacheInfo.limit);
   });
 
-  it('opens a real forecast file: lead times from its time axis, 2-D lat/lon means no regular grid', async () => {
+  it('opens a real forecast file: lead times from its time axis; x/y 18 km off its own 2-D lat/lon give no grid (the curvilinear way)', async () => {
     const service = new ForecastService();
     const meta = await service.open({ key: 'roms', bytes: bytesOf(fixture('arctic/Arctic20_1to5Feb_2016.nc')) }, 'r');
     // time in seconds since 1970 and a scalar forecast_reference_time variable equal to the first time

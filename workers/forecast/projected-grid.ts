@@ -6,7 +6,7 @@
  */
 import type { ProjectedFieldGrid } from '../forecast.api.ts';
 import type { AttributeValue, NetcdfDataset, VariableInfo } from '../../netcdf/types.ts';
-import { NSIDC_NORTH, polarProj4, type PolarStereographic } from '../../common/polar-stereographic.ts';
+import { NSIDC_NORTH, polarForward, polarProj4, type PolarStereographic } from '../../common/polar-stereographic.ts';
 import { regular } from './regular-axis.ts';
 
 function numberOf(value: AttributeValue | undefined): number | undefined {
@@ -56,6 +56,39 @@ function namedPolarMapping(ds: NetcdfDataset): { name: string; projection: Polar
   return null;
 }
 
+/** A quarter of a cell: how far the axes may place a cell from the file's own 2-D latitude/longitude. */
+const AGREEMENT_CELLS = 0.25;
+
+/**
+ * False when the file also holds 2-D latitude/longitude (y, x) and the axes with the mapping put a cell more than
+ * AGREEMENT_CELLS away from them, checked at the corners and the centre: CF makes latitude/longitude the truth, and
+ * some files' x/y are only approximate (Arctic20_1to5Feb_2016.nc's are 18 km off its own latitudes with its own
+ * proj4 string), so such a file goes the curvilinear way. True when there are none or they cannot be read here
+ * (a subset without them, a partial file).
+ */
+function agreesWithLatLon(ds: NetcdfDataset, grid: ProjectedFieldGrid): boolean {
+  const twoD = (standardName: string, name: string) =>
+    ds.variables.find((v) => v.shape.length === 2 && (v.attributes.standard_name === standardName || v.name === name) && v.shape[0] === grid.ny && v.shape[1] === grid.nx);
+  const lat = twoD('latitude', 'latitude');
+  const lon = twoD('longitude', 'longitude');
+  if (!lat || !lon) return true;
+  const limit = AGREEMENT_CELLS * Math.min(Math.abs(grid.dx), Math.abs(grid.dy));
+  try {
+    for (const j of [0, grid.ny >> 1, grid.ny - 1]) {
+      const lats = ds.read(lat.name, j);
+      const lons = ds.read(lon.name, j);
+      for (const i of [0, grid.nx >> 1, grid.nx - 1]) {
+        if (!Number.isFinite(lats[i]) || !Number.isFinite(lons[i])) continue;
+        const [x, y] = polarForward(grid.projection, lons[i], lats[i]);
+        if (Math.hypot(x - (grid.x0 + i * grid.dx), y - (grid.y0 + j * grid.dy)) > limit) return false;
+      }
+    }
+  } catch {
+    return true;
+  }
+  return true;
+}
+
 /** The x/y axes and polar stereographic mapping of the file as a grid (centres, metres), or null. */
 export function projectedGrid(ds: NetcdfDataset): ProjectedFieldGrid | null {
   const mapping = namedPolarMapping(ds);
@@ -67,7 +100,7 @@ export function projectedGrid(ds: NetcdfDataset): ProjectedFieldGrid | null {
     const ys = regular(ds.read(y.info.name));
     if (!xs || !ys || xs.step === 0 || ys.step === 0) return null;
     const proj4 = ds.variables.find((m) => m.name === mapping.name)?.attributes.proj4text;
-    return {
+    const grid: ProjectedFieldGrid = {
       kind: 'projected',
       projection: mapping.projection,
       proj4: typeof proj4 === 'string' ? proj4 : polarProj4(mapping.projection),
@@ -78,6 +111,7 @@ export function projectedGrid(ds: NetcdfDataset): ProjectedFieldGrid | null {
       dy: ys.step * y.toMetres,
       ny: y.info.shape[0],
     };
+    return agreesWithLatLon(ds, grid) ? grid : null;
   } catch {
     return null;
   }
