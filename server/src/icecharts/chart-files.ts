@@ -102,10 +102,14 @@ export class ChartBodies {
   /**
    * The bodies the map asks for first, in brotli (what browsers accept): the whole chart and, for a slow link, the
    * simplified one. Made once the chart is stored (the import), so the first person to open it does not wait for
-   * brotli 11 of a few MB (seconds).
+   * brotli 11 of a few MB (seconds). Never fails the import: a body not made now is made on its first request.
    */
   async makeAhead(summary: IceChartSummary, file: string, sha256: string): Promise<void> {
-    for (const tolerance of [0, SLOW_LINK_TOLERANCE_KM]) await this.body(summary, file, this.etag(summary, sha256, tolerance), tolerance, 'br');
+    try {
+      for (const tolerance of [0, SLOW_LINK_TOLERANCE_KM]) await this.body(summary, file, this.etag(summary, sha256, tolerance), tolerance, 'br');
+    } catch {
+      // The chart is stored; GET /icecharts/{id} makes what is missing.
+    }
   }
 
   /** Forget every served body (after a chart is replaced its old bodies are never asked for again). */

@@ -202,6 +202,29 @@ describe('forecast loader', () => {
     stop();
   });
 
+  it("opens the date's analysis by its own time step (0 h), not the forecast lead shown before", async () => {
+    const analysisUrl = 'http://test/analysis/2026-11-21.nc';
+    const analysisFile = writeNc3({ time: 1, latitude: 2, longitude: 2 }, [
+      { name: 'time', type: 'double', dimensions: ['time'], data: [0], attributes: { units: 'hours since 2026-11-21 00:00:00' } },
+      { name: 'latitude', type: 'double', dimensions: ['latitude'], data: [80, 81], attributes: { units: 'degrees_north' } },
+      { name: 'longitude', type: 'double', dimensions: ['longitude'], data: [50, 51], attributes: { units: 'degrees_east' } },
+      { name: 'sithick_GLORYS', type: 'float', dimensions: ['time', 'latitude', 'longitude'], data: new Float32Array(4).fill(0.5), attributes: { units: 'm' } },
+    ]);
+    const { worker, requests } = realWorker({ [fileUrl('2026-11-21', false)]: smallForecast(), [analysisUrl]: analysisFile });
+    const store = createForecastMapStore();
+    store.getState().setLeadIndex(2);
+    store.getState().analysisDatesLoaded(['2026-11-21']);
+    const urlOf = (date: string, assimilated: boolean, analysis: boolean) => (analysis ? analysisUrl : fileUrl(date, assimilated));
+    const stop = new ForecastLoader({ store, worker, fileUrl: urlOf, listDates: async () => ['2026-11-21'] }).start();
+    await settle();
+    store.getState().setAnalysis(true);
+    await settle();
+    const subsets = requests.filter((r) => r.url.startsWith(analysisUrl) && r.url.includes('variables='));
+    expect(subsets.map((r) => new URL(r.url).searchParams.get('lead'))).toEqual(['0']);
+    expect(store.getState()).toMatchObject({ fileStatus: 'ready', field: { fileKey: analysisUrl, leadIndex: 0 }, range: [0.5, 0.5] });
+    stop();
+  });
+
   it('asks for the shown slice first (issue 13): the header range and that subset, or the whole file when told to', async () => {
     const url = fileUrl('2026-11-21', false);
     const { worker, requests } = realWorker({ [url]: smallForecast() });

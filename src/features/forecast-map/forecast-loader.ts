@@ -25,6 +25,9 @@ import { analysisShown } from './analysis-run/analysis-shown.ts';
 import { LruCache } from '../../../common/lru-cache.ts';
 import type { RegionId } from '../../../common/regions/types.ts';
 
+/** An analysis file's one time step, hours after its own time (a subset asking it for a forecast lead is refused, 422). */
+const ANALYSIS_HOURS = 0;
+
 /** Decoded slices kept for instant switching back (each 1301×480 float32 slice is 2.5 MB; drift 5 MB). */
 const SLICE_CACHE_SIZE = 12;
 
@@ -139,7 +142,7 @@ export class ForecastLoader {
         this.activeRequest = null;
         if (state.datesStatus === 'ready' || datesPending) state.fileCleared();
       } else {
-        void this.openFile(url);
+        void this.openFile(url, analysis);
       }
       return;
     }
@@ -153,7 +156,8 @@ export class ForecastLoader {
     }
   }
 
-  private async openFile(url: string): Promise<void> {
+  /** `analysis`: the url is a one-step analysis, whose only time is its own (0 h), not the forecast's lead. */
+  private async openFile(url: string, analysis: boolean): Promise<void> {
     const { store, worker } = this.options;
     this.activeRequest?.abort();
     const request = new AbortController();
@@ -162,7 +166,7 @@ export class ForecastLoader {
     const { variable, leadIndex } = store.getState();
     try {
       const meta = await worker.load(
-        this.options.sliceFirst === false ? { url } : { url, first: firstSliceOf(variable, leadIndex) },
+        this.options.sliceFirst === false ? { url } : { url, first: analysis ? { ...firstSliceOf(variable, 0), leadHours: ANALYSIS_HOURS } : firstSliceOf(variable, leadIndex) },
         {
           signal: request.signal,
           // Passed across to the worker (comlink proxy): bytes received so far.
