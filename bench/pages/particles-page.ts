@@ -1,7 +1,7 @@
 /**
  * A page with only MapLibre (a black background, no tiles) and the particle layer through MapLibreOverlay
  * (interleaved), for the browser tests (tests/e2e/particles.e2e.ts) and the render benchmark. Settings
- * come from the query string: field=east|half|gyre, projection=mercator|globe, count (0 = adaptive),
+ * come from the query string: field=east|half|gyre|polar-east|polar-half|polar-x, projection=mercator|globe, count (0 = adaptive),
  * sps (steps per second), zoom. Tests drive it through `window.particlesPage`.
  */
 import { MapLibreOverlay } from '@deck.gl/maplibre';
@@ -9,15 +9,16 @@ import type { Device } from '@luma.gl/core';
 import * as maplibregl from 'maplibre-gl';
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
 import 'maplibre-gl/dist/maplibre-gl.css';
-import { ParticleLayer } from '../../src/map/layers/particle-layer/particle-layer.ts';
+import { ParticleLayer, type DriftField } from '../../src/map/layers/particle-layer/particle-layer.ts';
 import { readParticles } from './particle-readback.ts';
-import { syntheticDrift, type SyntheticFieldName } from './particles-synthetic-drift.ts';
+import { polarSyntheticDrift, syntheticDrift, type PolarFieldName, type SyntheticFieldName } from './particles-synthetic-drift.ts';
 
 maplibregl.setWorkerUrl(workerUrl);
 
 const query = new URLSearchParams(location.search);
 const projection = query.get('projection') === 'mercator' ? 'mercator' : 'globe';
-let fieldName = (query.get('field') ?? 'gyre') as SyntheticFieldName;
+type FieldName = SyntheticFieldName | PolarFieldName;
+let fieldName = (query.get('field') ?? 'gyre') as FieldName;
 const count = Number(query.get('count') ?? 0);
 const stepsPerSecond = Number(query.get('sps') ?? 15);
 
@@ -73,9 +74,11 @@ function update(): void {
   overlay.setProps({ layers: layer ? [layer] : [] });
 }
 
-const fields = new Map<SyntheticFieldName, ReturnType<typeof syntheticDrift>>();
-function ensureField(name: SyntheticFieldName): void {
-  if (!fields.has(name)) fields.set(name, syntheticDrift(name));
+const isPolarField = (name: FieldName): name is PolarFieldName => name.startsWith('polar-');
+const fields = new Map<FieldName, DriftField>();
+function ensureField(name: FieldName): void {
+  if (fields.has(name)) return;
+  fields.set(name, isPolarField(name) ? polarSyntheticDrift(name) : syntheticDrift(name));
 }
 ensureField(fieldName);
 
@@ -89,7 +92,7 @@ const api = {
     visible = show;
     update();
   },
-  setField(name: SyntheticFieldName): void {
+  setField(name: FieldName): void {
     ensureField(name);
     fieldName = name;
     update();

@@ -14,6 +14,21 @@ export interface Rendered {
   unmount: () => void;
 }
 
+/** What a case started: its rendered view and what follows the store (a loader's or checker's stop). */
+export interface CaseParts {
+  view?: Rendered;
+  stop?: () => void;
+}
+
+/** A file's afterEach: the case's follower stopped, its view unmounted, stubbed globals (fetch) restored. */
+export function endCase(parts: CaseParts): void {
+  parts.stop?.();
+  parts.view?.unmount();
+  parts.stop = undefined;
+  parts.view = undefined;
+  vi.unstubAllGlobals();
+}
+
 export async function render(node: ReactNode): Promise<Rendered> {
   const container = document.createElement('div');
   document.body.appendChild(container);

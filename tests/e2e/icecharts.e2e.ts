@@ -112,6 +112,8 @@ describe('ice charts', () => {
       await waitForDrawn(page, (v) => v !== 'none', 300_000);
       await page.getByTestId('ice-chart-info').waitFor({ timeout: 120_000 });
       await expect.poll(() => page.getByTestId('ice-chart-info').textContent()).toContain('Источник: ААНИИ');
+      // The sidebar names the chart as soon as it is in the store; the map has drawn it when it says so.
+      await page.locator(`[data-testid="forecast-map"][data-chart-drawn="${list.charts[0].id}|whole"]`).waitFor({ timeout: 120_000 });
       await page.evaluate(([lon, lat]) => window.__forecastMap!.jumpTo({ center: [lon, lat], zoom: 3 }), firstYear);
       await waitForIdle(page);
       const ct = await colourAt(page, firstYear, 'icecharts-ct');

@@ -11,7 +11,8 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EARTH_RADIUS_M } from '../../src/map/layers/particle-layer/geo-step.ts';
 import { BASE_STEP_SECONDS } from '../../src/map/layers/particle-layer/particle-layer.ts';
-import { BENCH_GRID } from '../../bench/pages/particles-synthetic-drift.ts';
+import { BENCH_GRID, BENCH_POLAR_GRID } from '../../bench/pages/particles-synthetic-drift.ts';
+import { polarForward } from '../../common/polar-stereographic.ts';
 import { openPage } from '../../bench/render-particles-pages.ts';
 import { hideFloatRenderTargets, repoRoot, screenshotPath } from './harness.ts';
 import { releaseBrowser, sharedBrowser } from './journey.ts';
@@ -176,6 +177,95 @@ describe.each(['mercator', 'globe'] as const)('particles in %s', (projection) =>
       const { left, right } = await litPixels(page, `particles-half-${projection}`, splitX, 2);
       expect(right).toBeGreaterThan(500);
       expect(left).toBe(0);
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe('particles on the whole Arctic’s polar stereographic grid (globe, the pole in view)', () => {
+  /** A particle's place in the grid's plane, metres. */
+  const plane = (p: Particle) => polarForward(BENCH_POLAR_GRID.projection, p.lon, p.lat);
+  /** The square's outer edges, metres, with `margin` m round them (the shader's float32 place of a particle). */
+  const inSquare = ([x, y]: [number, number], margin: number) =>
+    x > -3_850_000 - margin && x < 3_750_000 + margin && y < 5_850_000 + margin && y > -5_350_000 - margin;
+
+  it('drift east by u·t along their parallels, and live only on the grid', async () => {
+    const { context, page, errors } = await openPage(browser, 'particles', { field: 'polar-east', projection: 'globe', count: 4096 });
+    try {
+      await page.evaluate(() => window.particlesPage.loaded);
+      await page.evaluate(() => window.particlesPage.jumpTo({ center: [-45, 89.9], zoom: 1.5 }));
+      const first = await firstParticles(page);
+      const start = await snapshot(page);
+      await waitForSteps(page, start.particles, 2);
+      const after = await snapshot(page);
+      const elapsed = after.steps - start.steps;
+      const metresPerStep = 0.3 * 0.1 * BASE_STEP_SECONDS;
+      let checked = 0;
+      let eastward = 0;
+      for (let k = 0; k < start.particles.length; k++) {
+        const a = start.particles[k];
+        const b = after.particles[k];
+        // As in the lat/lon grid's test: only particles that lived through every step, away from the pole.
+        if (b.age - a.age !== elapsed || a.lat > 89) continue;
+        checked++;
+        const dLon = b.lon - a.lon + (b.lon - a.lon < -180 ? 360 : 0);
+        const expected = ((elapsed * metresPerStep) / (EARTH_RADIUS_M * Math.cos((a.lat * Math.PI) / 180))) * (180 / Math.PI);
+        if (dLon > 0 && Math.abs(dLon - expected) < 0.02 * expected && Math.abs(b.lat - a.lat) < 0.01) eastward++;
+      }
+      expect(first.length).toBeGreaterThan(1000);
+      expect(elapsed).toBeGreaterThanOrEqual(2);
+      expect(checked).toBeGreaterThan(after.particles.length / 2);
+      expect(eastward).toBe(checked);
+      // On the square of the grid (a few hundred metres of float32 either side of its edge), never beyond it.
+      expect(after.particles.filter((p) => !inSquare(plane(p), 2_000))).toEqual([]);
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('move in straight lines of the plane near the pole when the drift runs along its x axis', async () => {
+    // East and north turn by up to tens of degrees between neighbouring cells here: the shader blends the cells'
+    // drift in the plane's axes (0.1 m off the line a step; weighed in east/north instead, up to 5.2 m a step).
+    const { context, page, errors } = await openPage(browser, 'particles', { field: 'polar-x', projection: 'globe', count: 4096 });
+    try {
+      await page.evaluate(() => window.particlesPage.loaded);
+      await page.evaluate(() => window.particlesPage.jumpTo({ center: [-45, 89.9], zoom: 3.5 }));
+      await firstParticles(page);
+      const start = await snapshot(page);
+      await waitForSteps(page, start.particles, 2);
+      const after = await snapshot(page);
+      const elapsed = after.steps - start.steps;
+      const metresPerStep = 0.3 * 0.1 * BASE_STEP_SECONDS;
+      const tracks = start.particles
+        .map((a, k) => ({ a: plane(a), b: plane(after.particles[k]), lived: after.particles[k].age - a.age === elapsed }))
+        .filter(({ a, lived }) => lived && Math.hypot(...a) > 30_000 && Math.hypot(...a) < 400_000);
+      expect(elapsed).toBeGreaterThanOrEqual(2);
+      expect(tracks.length).toBeGreaterThan(200);
+      const swerves = tracks.map(({ a, b }) => Math.abs(b[1] - a[1]) / elapsed);
+      const advances = tracks.map(({ a, b }) => (b[0] - a[0]) / (elapsed * metresPerStep));
+      expect(swerves.filter((m) => m > 1)).toEqual([]);
+      // The plane's scale within 400 km of the pole is 0.97–0.98 of the ground's (true at 70°N).
+      expect(advances.filter((r) => r < 0.94 || r > 1.01)).toEqual([]);
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('never places a particle where the field is NaN (the cells with x < 0)', async () => {
+    const { context, page, errors } = await openPage(browser, 'particles', { field: 'polar-half', projection: 'globe' });
+    try {
+      await page.evaluate(() => window.particlesPage.loaded);
+      await page.evaluate(() => window.particlesPage.jumpTo({ center: [-45, 89.9], zoom: 1.5 }));
+      const now = await waitForSteps(page, await firstParticles(page), 3);
+      expect(now.length).toBeGreaterThan(1000);
+      const xs = now.map((p) => plane(p)[0]);
+      // The first valid column starts at x = 0; the shader's float32 trigonometry may place a point ~1 km off.
+      expect(xs.filter((x) => x < -2_000)).toEqual([]);
+      expect(xs.filter((x) => x > 1_000_000).length).toBeGreaterThan(now.length / 4);
       expect(errors).toEqual([]);
     } finally {
       await context.close();

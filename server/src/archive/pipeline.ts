@@ -35,7 +35,7 @@ import type { IceState } from '../grid/ice-state.ts';
 import { regionById, type Region } from '../../../common/regions/index.ts';
 import type { PlanarGrid } from '../../../common/planar-grid.ts';
 import { climatology, runModelType } from '../models/index.ts';
-import { ONNX_MODEL_TYPE, runOnnxModel } from '../models/onnx/onnx-model.ts';
+import { ONNX_MODEL_TYPE, networkRegion, runOnnxModel } from '../models/onnx/onnx-model.ts';
 import { addDays } from '../../../common/utc-day.ts';
 
 export interface ArchiveLog {
@@ -215,10 +215,12 @@ interface ModelRun {
 
 async function modelRun(ctx: ArchiveContext, model: ModelRecord, initial: AnyState, date: string): Promise<ModelRun> {
   if (model.model_type === ONNX_MODEL_TYPE) {
-    const sector = initial.grid;
-    if (isPlanarGrid(sector)) throw new ArchiveError(`the network ${model.model_id} runs on the sector only`);
-    const analysis = async (day: string) => (await archivedAnalysis(ctx, day)) as IceState | undefined;
-    return runOnnxModel({ dataDir: ctx.dataDir, analysis, step: ctx.step }, model, { ...initial, grid: sector }, date, LEAD_HOURS);
+    // A network runs on the grid it was trained on: its spec's region (the sector when it names none).
+    const trained = networkRegion(model);
+    const region = regionOf(ctx);
+    if (trained.id !== region.id) throw new ArchiveError(`сеть ${model.model_id} обучена для района «${trained.name}», не «${region.name}»`);
+    const analysis = (day: string) => archivedAnalysis(ctx, day);
+    return runOnnxModel({ dataDir: ctx.dataDir, analysis, step: ctx.step }, model, initial, date, LEAD_HOURS);
   }
   const needsClimatology = model.model_type === 'damped_anomaly';
   const states = runModelType(model.model_type, initial, model.hyperparameters, {

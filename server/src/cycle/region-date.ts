@@ -2,13 +2,14 @@
  * A date of the daily cycle in a region besides the sector (CYCLE_REGIONS, e.g. the whole Arctic): the region's
  * analysis from the demo source on its own grid (real products are ingested into the sector only so far: the
  * configuration refuses another region with a real source), then the runs of the default model and of every model
- * marked `run_daily`, both runs, as for the sector. Networks (ONNX) run on the sector only so far and are passed
- * over here. Files there already are kept (the pipeline never rewrites one).
+ * marked `run_daily`, both runs, as for the sector; a network (ONNX) only in the region it was trained for. Files
+ * there already are kept (the pipeline never rewrites one).
  */
 import { ensureAnalysis, runModel, type ArchiveContext } from '../archive/pipeline.ts';
 import { findModel } from '../archive/forecast-repository.ts';
-import { ONNX_MODEL_TYPE } from '../models/onnx/onnx-model.ts';
-import type { Region } from '../../../common/regions/index.ts';
+import { ONNX_MODEL_TYPE, networkRegion } from '../models/onnx/onnx-model.ts';
+import type { Region, RegionId } from '../../../common/regions/index.ts';
+import type { Db } from '../db/database.ts';
 
 /** A region's step failed: the date's message names the region. */
 export class RegionStepError extends Error {
@@ -22,14 +23,22 @@ export class RegionStepError extends Error {
   }
 }
 
+/** Of `modelIds`, those that run in `region`: every model but a network trained for another region. */
+export async function modelsIn(db: Db, modelIds: readonly string[], region: RegionId): Promise<string[]> {
+  const out: string[] = [];
+  for (const modelId of modelIds) {
+    const model = await findModel(db, modelId);
+    if (model && !(model.model_type === ONNX_MODEL_TYPE && networkRegion(model).id !== region)) out.push(modelId);
+  }
+  return out;
+}
+
 /** The files of `date` in `ctx.region` (relative to DATA_DIR): its analysis, then each model's two runs. */
 export async function buildRegionDate(ctx: ArchiveContext & { region: Region }, date: string, modelIds: readonly string[]): Promise<string[]> {
   try {
     const files = [(await ensureAnalysis(ctx, date)).path];
-    for (const modelId of modelIds) {
-      const model = await findModel(ctx.db, modelId);
-      if (!model || model.model_type === ONNX_MODEL_TYPE) continue;
-      for (const kind of ['assim_forecast', 'forecast'] as const) files.push((await runModel(ctx, model.model_id, date, kind)).path);
+    for (const modelId of await modelsIn(ctx.db, modelIds, ctx.region.id)) {
+      for (const kind of ['assim_forecast', 'forecast'] as const) files.push((await runModel(ctx, modelId, date, kind)).path);
     }
     return files;
   } catch (error) {

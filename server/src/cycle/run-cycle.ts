@@ -21,7 +21,7 @@ import { TimeStepError } from '../ingest/time-axis.ts';
 import { saveCycleDate, type CycleDateStatus } from './cycle-repository.ts';
 import { dailyModels } from './daily-models.ts';
 import { clockOf, deadlineOf, type ChartInbox } from './schedule.ts';
-import { buildRegionDate, RegionStepError } from './region-date.ts';
+import { buildRegionDate, modelsIn, RegionStepError } from './region-date.ts';
 import { regionById, type Region, type RegionId } from '../../../common/regions/index.ts';
 
 export interface CyclePlan {
@@ -160,7 +160,7 @@ async function sectorDate(ctx: ArchiveContext, plan: CyclePlan, date: string, mo
     }
   }
   computing();
-  for (const modelId of modelIds) {
+  for (const modelId of await modelsIn(ctx.db, modelIds, 'sector')) {
     for (const kind of ['assim_forecast', 'forecast'] as const) files.push((await runModel(sourced, modelId, date, kind)).path);
   }
   return files;

@@ -35,7 +35,7 @@ export function cloneState<G extends StateGrid>(state: IceState<G>): IceState<G>
 }
 
 /** Drift speed, m/s. */
-export function driftSpeed(state: IceState): Float32Array {
+export function driftSpeed(state: Pick<IceState<StateGrid>, 'u' | 'v'>): Float32Array {
   const out = new Float32Array(state.u.length);
   const { u, v } = state;
   // Math.sqrt rather than Math.hypot: several times faster here, and these values cannot overflow.
@@ -44,7 +44,7 @@ export function driftSpeed(state: IceState): Float32Array {
 }
 
 /** Drift direction: radians in [0, 2π), the bearing the ice moves towards, clockwise from north. */
-export function driftDirection(state: IceState): Float32Array {
+export function driftDirection(state: Pick<IceState<StateGrid>, 'u' | 'v'>): Float32Array {
   const out = new Float32Array(state.u.length);
   const turn = 2 * Math.PI;
   for (let i = 0; i < out.length; i++) {

@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { IceChartFeature, IceChartSummary } from '../../../common/api-types/icecharts.ts';
+import { SLOW_LINK_TOLERANCE_KM } from '../../../common/icecharts/wire.ts';
 import { runInThread } from '../threads/run-in-thread.ts';
 import { simplifyFeatures } from './simplify.ts';
 import type { WireTaskArgs } from './wire-task.ts';
@@ -96,6 +97,19 @@ export class ChartBodies {
     const target = base + SUFFIX[encoding];
     await writeAtomically(target, compressed);
     return target;
+  }
+
+  /**
+   * The bodies the map asks for first, in brotli (what browsers accept): the whole chart and, for a slow link, the
+   * simplified one. Made once the chart is stored (the import), so the first person to open it does not wait for
+   * brotli 11 of a few MB (seconds). Never fails the import: a body not made now is made on its first request.
+   */
+  async makeAhead(summary: IceChartSummary, file: string, sha256: string): Promise<void> {
+    try {
+      for (const tolerance of [0, SLOW_LINK_TOLERANCE_KM]) await this.body(summary, file, this.etag(summary, sha256, tolerance), tolerance, 'br');
+    } catch {
+      // The chart is stored; GET /icecharts/{id} makes what is missing.
+    }
   }
 
   /** Forget every served body (after a chart is replaced its old bodies are never asked for again). */

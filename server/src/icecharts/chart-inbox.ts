@@ -12,7 +12,8 @@ import { join } from 'node:path';
 import type { Db } from '../db/database.ts';
 import { buildChart, inspectChart } from './build-chart.ts';
 import { ChartError, chartReasonsRu } from './chart-error.ts';
-import { findChartAt } from './chart-repository.ts';
+import { ChartBodies } from './chart-files.ts';
+import { chartSummary, findChartAt } from './chart-repository.ts';
 import { storeChart } from './store-chart.ts';
 
 /** `CHART_SOURCE`: none, or an inbox folder. */
@@ -93,6 +94,8 @@ async function importOne(db: Db, dataDir: string, folder: string, name: string):
   const existing = await findChartAt(db, source, validTime);
   if (existing) return { name, status: 'skipped', message: `Карта ${source} на ${validTime} уже загружена (№ ${existing.id})`, chart_id: existing.id };
   const { row } = await storeChart(db, dataDir, buildChart(inspected), { source, validTime, originalName: name, replace: false, userId: null });
+  // As the import job does: the first viewer does not wait for the bodies' brotli 11.
+  await new ChartBodies(dataDir).makeAhead(chartSummary(row), row.file, row.sha256);
   return { name, status: 'imported', message: `Ледовая карта ${source} на ${validTime} загружена: полигонов ${row.polygons}`, chart_id: row.id };
 }
 

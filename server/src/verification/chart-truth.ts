@@ -6,7 +6,8 @@
  * verify-archive.ts picks it) scored by chart-truth-scores.ts against the chart rasterised on the archive's grid.
  * Idempotent and cheap when current: a record keeps the identities of its forecast, its chart (id and content
  * hash, so a replaced chart recomputes) and its persistence analysis; a chart that judges no cell of the grid
- * (another region's) is passed over without reading a forecast. One pass at a time per database (the
+ * (another region's) is passed over without reading a forecast. Each chart is laid on the grid once and kept
+ * (chart-truth-raster.ts). One pass at a time per database (the
  * verification lock); each record is one statement.
  */
 import type { VerifiedFields } from '../../../common/verification/scores.ts';
@@ -16,12 +17,11 @@ import { type ArchiveContext } from '../archive/pipeline.ts';
 import { listModels, type FileRecord, type ModelRecord } from '../archive/forecast-repository.ts';
 import { LOCK_KEYS, withLock } from '../db/locks.ts';
 import { LEAD_HOURS, isPlanarGrid, type Grid } from '../grid/grid.ts';
-import { readChartFeatures } from '../icecharts/chart-files.ts';
-import { rasteriseChart } from '../icecharts/chart-raster.ts';
 import { listCharts, type ChartRow } from '../icecharts/chart-repository.ts';
 import { AnalysisArchive, analysesFor } from './analyses.ts';
 import { computedRun, readFileFields, SpinUps, type RunSource } from './forecast-runs.ts';
-import { chartTruthField, judgedCells, scoreAgainstChart, type ChartTruthField } from './chart-truth-scores.ts';
+import { scoreAgainstChart, type ChartTruthField } from './chart-truth-scores.ts';
+import { chartTruthOnGrid } from './chart-truth-raster.ts';
 import { chartRecordInputs, chartRecordKey, saveChartRecord } from './chart-truth-repository.ts';
 import { COMPUTED_TYPES, VERIFICATION_VERSION } from './verification-plan.ts';
 import { forecastFiles } from './verification-repository.ts';
@@ -178,8 +178,8 @@ async function verifyUnlocked(ctx: ArchiveContext, options: ChartVerifyOptions):
     options.onProgress?.(index / charts.length, `оценка прогнозов по ледовой карте ${chart.source} от ${valid}`);
     const work = await planChart(ctx, view, chart, valid, result);
     if (work.length === 0) continue;
-    const truth = chartTruthField(view.grid, rasteriseChart(await readChartFeatures(ctx.dataDir, chart.file), view.grid));
-    if (judgedCells(truth) === 0) {
+    const truth = await chartTruthOnGrid(ctx.dataDir, chart, view.grid);
+    if (!truth) {
       result.outside++;
       continue;
     }

@@ -21,6 +21,7 @@ import { sectorState, type ArchiveContext } from '../archive/pipeline.ts';
 import { AnalysisArchive, analysesFor } from './analyses.ts';
 import { computedRun } from './forecast-runs.ts';
 import { MissingHistoryError } from '../models/onnx/session.ts';
+import { ONNX_MODEL_TYPE, networkRegion } from '../models/onnx/onnx-model.ts';
 import { listModels, metricsFingerprint, saveMetrics, type ModelRecord } from '../archive/forecast-repository.ts';
 import { LEAD_HOURS } from '../grid/grid.ts';
 import { driftSpeed, type IceState } from '../grid/ice-state.ts';
@@ -131,6 +132,8 @@ async function recomputeUnlocked(ctx: ArchiveContext, options: { force?: boolean
   const result: RecomputeResult = { recomputed: [], unchanged: [] };
   for (const model of await listModels(ctx.db)) {
     if (options.modelIds && !options.modelIds.includes(model.model_id)) continue;
+    // The hindcasts run on the sector's analyses: a network trained for another region has none here.
+    if (model.model_type === ONNX_MODEL_TYPE && networkRegion(model).id !== 'sector') continue;
     // A model generated for a dataset is scored on that dataset's analyses when the archive has them.
     const analyses = await analysesFor(ctx, model, shared);
     const print = await fingerprint(model, analyses, ctx);

@@ -181,7 +181,9 @@ async function verifyRegion(ctx: ArchiveContext, options: VerifyOptions, result:
   result.unchanged += plan.unchanged;
   const caches = new ScoreCaches();
   for (const [index, date] of plan.dates.entries()) {
-    options.onProgress?.(index / plan.dates.length, `оценка прогнозов за ${date}`);
+    // The sector's message as it always was; another region's names it ('Арктика целиком: оценка прогнозов за …').
+    const region = regionOf(ctx);
+    options.onProgress?.(index / plan.dates.length, `${region.id === 'sector' ? '' : `${region.name}: `}оценка прогнозов за ${date}`);
     const loaded = new Map<string, Promise<VerifiedFields[]>>();
     const load: Load = (source) => {
       if (!loaded.has(source.id)) loaded.set(source.id, source.load());

@@ -3,7 +3,7 @@
  * valid time are stored already, refuses a bad file once with its Russian reason (in the job's message and
  * GET /api/v1/cycle) and does not take it up again until it changes.
  */
-import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
@@ -93,7 +93,10 @@ describe('the chart inbox of the daily cycle', () => {
       expect.objectContaining({ name: 'aari_arc_20140212_pl_a.zip', status: 'failed' }),
       expect.objectContaining({ name: DMI_IMZ.name, status: 'imported', message: `Ледовая карта DMI на ${DMI_IMZ.validTime} загружена: полигонов 74` }),
     ]);
-  }, 240_000);
+    // Each imported chart's bodies were made with it (brotli: whole and simplified), as the import job makes them.
+    expect(readdirSync(join(ctx.dataDir, 'icecharts', 'served')).filter((name) => name.endsWith('.json.br'))).toHaveLength(4);
+    // A hang guard, not a speed check: two charts built and their bodies compressed (brotli 11) at CI's load.
+  }, 600_000);
 
   it('is off unless CHART_SOURCE names a folder, and a bad value is refused at start', () => {
     expect(loadConfig({}).chartSource).toBeNull();

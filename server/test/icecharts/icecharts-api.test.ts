@@ -38,6 +38,10 @@ describe('/api/v1/icecharts', () => {
     const job = await waitForJob(app, admin.headers, reply.json().job_id, JOB_TIMEOUT_MS);
     expect(job, job.message).toMatchObject({ kind: 'import_icechart', status: 'succeeded', result: { source: 'ААНИИ', valid_time: AARI.validTime, polygons: 342 } });
     expect(readdirSync(join(dataDir, 'ingest-tmp'))).toEqual([]);
+    // The bodies a first viewer asks for (whole, and simplified for a slow link) were made by the import, in brotli.
+    const servedDir = join(dataDir, 'icecharts', 'served');
+    const madeAhead = readdirSync(servedDir).filter((name) => name.endsWith('.json.br')).sort();
+    expect(madeAhead).toHaveLength(2);
 
     const user = await signedIn(app, 'user');
     const list = (await app.inject({ url: '/api/v1/icecharts?from=2014-02-01&to=2014-02-11', headers: user.headers })).json() as IceChartList;
@@ -70,6 +74,10 @@ describe('/api/v1/icecharts', () => {
     const small = JSON.parse(brotliDecompressSync(simplified.rawPayload).toString()) as IceChartCollection;
     expect(small.features.map((f) => f.id)).toEqual(chart.features.map((f) => f.id));
     expect(small.tolerance_km).toBe(2);
+    // Both were sent from what the import made (their ETags name those files), and nothing more was made.
+    const servedAs = (etag: unknown) => `${String(etag).replace(/"/g, '').replace(/-br$/, '')}.json.br`;
+    expect([servedAs(full.headers.etag), servedAs(simplified.headers.etag)].sort()).toEqual(madeAhead);
+    expect(readdirSync(servedDir).filter((name) => name.endsWith('.json.br')).sort()).toEqual(madeAhead);
 
     expect((await app.inject({ url: '/api/v1/icecharts/9999', headers: user.headers })).statusCode).toBe(404);
     expect((await app.inject({ url })).statusCode).toBe(401);

@@ -110,6 +110,11 @@ export function ForecastMapPage() {
       store,
       listCharts: (query, signal) => fetchChartList(query, { signal }),
       loadChart: (id, toleranceKm, signal) => fetchChart(id, toleranceKm, { signal }),
+      // The date's chart listed once the view is drawn and the link free: the toggle then starts half-way.
+      whenIdle: async () => {
+        await firstFieldDrawn(ANALYSIS_DATES_FALLBACK_MS);
+        await worker.linkQuiet();
+      },
     }).start();
     const stopChartRoute = startChartRouteChecker(store, (request, options) => checkRouteOnChart(request, options));
     return () => {

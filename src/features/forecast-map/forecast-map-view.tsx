@@ -16,6 +16,8 @@ import { attachRouteClicks, mapClickTarget } from './ship-route/map-click-rule.t
 import { buildRouteLayers, routeLayersChanged } from './ship-route/route-layers.ts';
 import { buildChartLayers, chartLayersChanged } from './ice-chart/chart-layers.ts';
 import { selectChartPolygonAt } from './ice-chart/chart-click.ts';
+import { ChartDrawnWatch, type ChartDrawnKey } from './ice-chart/chart-drawn.ts';
+import { ChartWarmUp } from './ice-chart/chart-warm-up.ts';
 
 export interface ForecastMapViewProps {
   projection?: MapProjection;
@@ -40,6 +42,8 @@ export function ForecastMapView({ projection = 'globe', onFieldDrawn, onMapRende
   const previewDrawn = useForecastMap((state) => (state.field?.preview ? `${state.field.fileKey}|${state.field.variable}|${state.field.leadIndex}` : undefined));
   // The local file shown instead: '<key>|<variable>|<time>' or 'none'.
   const localDrawn = useForecastMap((state) => (state.localField && state.localShown ? state.localShown : 'none'));
+  // The chart in a rendered frame (ice-chart/chart-drawn.ts), for tests and the benchmark to wait on.
+  const [chartDrawnKey, setChartDrawn] = useState<ChartDrawnKey>('none');
 
   useEffect(() => {
     const container = containerRef.current;
@@ -62,9 +66,12 @@ export function ForecastMapView({ projection = 'globe', onFieldDrawn, onMapRende
     const onDriftUnsupported = () => setDriftUnsupported(true);
     // The forecast field (or the difference), the ice chart over it, the map tools' layers (ice edge, point,
     // trajectory), then the route of the 'Маршрут' mode on top.
+    const chartDrawn = new ChartDrawnWatch(store, map.map, setChartDrawn);
+    const chartWarmUp = new ChartWarmUp(store, map.map, () => map.setLayers(layersOf(store.getState())));
     const layersOf = (state: ReturnType<typeof store.getState>) => [
       ...buildFieldOrDifference(state, () => buildForecastLayers(state, onDriftUnsupported)),
-      ...buildChartLayers(state),
+      ...buildChartLayers(state, [chartDrawn.extension]),
+      ...chartWarmUp.layers(),
       ...buildToolLayers(state),
       ...buildRouteLayers(state),
     ];
@@ -105,7 +112,11 @@ export function ForecastMapView({ projection = 'globe', onFieldDrawn, onMapRende
       }
     });
     const detachRouteClicks = attachRouteClicks(map.map, store);
+    const unwatchChart = chartDrawn.start();
+    const stopChartWarmUp = chartWarmUp.start();
     return () => {
+      stopChartWarmUp();
+      unwatchChart();
       detachRouteClicks();
       unsubscribe();
       unregister();
@@ -115,7 +126,7 @@ export function ForecastMapView({ projection = 'globe', onFieldDrawn, onMapRende
 
   return (
     <div className="forecast-map">
-      <div ref={containerRef} className="forecast-map__canvas" data-testid="forecast-map" data-drawn={drawn} data-preview-drawn={previewDrawn} data-local-drawn={localDrawn} />
+      <div ref={containerRef} className="forecast-map__canvas" data-testid="forecast-map" data-drawn={drawn} data-preview-drawn={previewDrawn} data-local-drawn={localDrawn} data-chart-drawn={chartDrawnKey} />
       {basemap && (
         <div className="forecast-map__basemap-notice" data-basemap={basemap} role="status">
           {basemap === 'tiles' ? ru.forecastMap.basemapTiles : ru.forecastMap.basemapOffline}

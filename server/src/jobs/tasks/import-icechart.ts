@@ -7,6 +7,8 @@ import { readFile } from 'node:fs/promises';
 import type { IceChartImportResult } from '../../../../common/api-types/icecharts.ts';
 import { buildChart, inspectChart } from '../../icecharts/build-chart.ts';
 import { storeChart } from '../../icecharts/store-chart.ts';
+import { ChartBodies } from '../../icecharts/chart-files.ts';
+import { chartSummary } from '../../icecharts/chart-repository.ts';
 import { withArchive } from '../../archive/archive-in-thread.ts';
 
 export interface ImportChartArgs {
@@ -37,6 +39,8 @@ export async function run(args: ImportChartArgs, progress: (fraction: number, me
   progress(0.92, 'запись карты');
   return withArchive(args, async ({ db, dataDir }) => {
     const { row, replaced } = await storeChart(db, dataDir, built, args);
+    progress(0.95, 'подготовка карты к показу');
+    await new ChartBodies(dataDir).makeAhead(chartSummary(row), row.file, row.sha256);
     progress(1, 'карта записана');
     return {
       chart_id: row.id,

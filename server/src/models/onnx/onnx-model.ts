@@ -8,9 +8,11 @@
 import { join } from 'node:path';
 import type { InferenceSession } from 'onnxruntime-node';
 import type { IceState } from '../../grid/ice-state.ts';
+import type { StateGrid } from '../../grid/grid.ts';
 import { runNetwork, type OnnxRun } from './run-onnx.ts';
 import { MissingHistoryError, ONNXRUNTIME_VERSION, OnnxModelError, openSession } from './session.ts';
-import { specFromHyperparameters, type OnnxSpec } from './spec.ts';
+import { specFromHyperparameters, specRegion, type OnnxSpec } from './spec.ts';
+import type { Region } from '../../../../common/regions/index.ts';
 import { addDays } from '../../../../common/utc-day.ts';
 
 export const ONNX_MODEL_TYPE = 'onnx';
@@ -35,6 +37,11 @@ function specOf(model: OnnxModelRecord): OnnxSpec {
   return spec;
 }
 
+/** The region a registered network runs in: its spec's (the sector for every network registered before regions). */
+export function networkRegion(model: OnnxModelRecord): Region {
+  return specRegion(specFromHyperparameters(model.hyperparameters));
+}
+
 /**
  * Sessions of this process, by file: a hindcast runs one network for every archived date, and loading the graph
  * costs more than a small network's run. A job's worker thread ends with its task, taking its sessions along.
@@ -54,15 +61,15 @@ function sessionFor(path: string): Promise<InferenceSession> {
 
 export interface OnnxRunContext {
   dataDir: string;
-  /** The archived analysis of a date, undefined when there is none (never made up for a history day). */
-  analysis: (date: string) => Promise<IceState | undefined>;
+  /** The archived analysis of a date in the run's region, undefined when there is none (never made up for a history day). */
+  analysis: (date: string) => Promise<IceState<StateGrid> | undefined>;
   /** Progress of the run's steps, e.g. 'Модель: шаг 2 из 3'. */
   step?: (message: string) => void;
 }
 
 /** The days the network reads, oldest first; the last is `start`. Missing days fail the run or repeat the next one. */
-async function historyDays(ctx: OnnxRunContext, spec: OnnxSpec, start: IceState, date: string): Promise<IceState[]> {
-  const days: (IceState | undefined)[] = [];
+async function historyDays(ctx: OnnxRunContext, spec: OnnxSpec, start: IceState<StateGrid>, date: string): Promise<IceState<StateGrid>[]> {
+  const days: (IceState<StateGrid> | undefined)[] = [];
   for (let back = spec.input.history_days - 1; back >= 1; back--) days.push(await ctx.analysis(addDays(date, -back)));
   const missing = days.flatMap((state, i) => (state ? [] : [addDays(date, -(spec.input.history_days - 1 - i))]));
   if (missing.length > 0 && spec.input.missing !== 'persistence') {
@@ -71,7 +78,7 @@ async function historyDays(ctx: OnnxRunContext, spec: OnnxSpec, start: IceState,
   days.push(start);
   // Persistence for a missing day: the nearest newer day that exists (the start date's state at the latest).
   for (let i = days.length - 2; i >= 0; i--) days[i] ??= days[i + 1];
-  return days as IceState[];
+  return days as IceState<StateGrid>[];
 }
 
 export interface OnnxForecast extends OnnxRun {
@@ -83,7 +90,7 @@ export interface OnnxForecast extends OnnxRun {
 export async function runOnnxModel(
   ctx: OnnxRunContext,
   model: OnnxModelRecord,
-  start: IceState,
+  start: IceState<StateGrid>,
   date: string,
   leadHours: readonly number[],
 ): Promise<OnnxForecast> {

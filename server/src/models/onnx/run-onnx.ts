@@ -8,11 +8,12 @@
  */
 import type { InferenceSession } from 'onnxruntime-node';
 import { driftComponents, driftDirection, driftSpeed, cloneState, type IceState } from '../../grid/ice-state.ts';
+import { gridSize, type StateGrid } from '../../grid/grid.ts';
 import { expectedShapes, type OnnxSpec, type OnnxVariable } from './spec.ts';
 import { OnnxModelError, runSession } from './session.ts';
 
 /** The value of `variable` in every cell of `state` (drift as speed m/s or bearing radians where asked). */
-function field(state: IceState, variable: OnnxVariable): Float32Array {
+function field(state: AnyState, variable: OnnxVariable): Float32Array {
   switch (variable) {
     case 'speed':
       return driftSpeed(state);
@@ -24,7 +25,7 @@ function field(state: IceState, variable: OnnxVariable): Float32Array {
 }
 
 /** The input tensor: variable-major, days oldest → newest, normalised, NaN replaced by `fill`. */
-function inputTensor(spec: OnnxSpec, days: readonly IceState[]): Float32Array {
+function inputTensor(spec: OnnxSpec, days: readonly AnyState[]): Float32Array {
   const { variables, mean, std, fill, history_days: history } = spec.input;
   if (days.length !== history) throw new RangeError(`need ${history} days of history, got ${days.length}`);
   const n = days[0].concentration.length;
@@ -52,8 +53,11 @@ const LIMITS: Partial<Record<OnnxVariable, [number, number]>> = {
 
 const RU_LEAD = (hours: number) => `+${hours} ч`;
 
+/** A state on the sector's grid or a region's plane (the drift east/north in both). */
+type AnyState = IceState<StateGrid>;
+
 export interface OnnxRun {
-  states: IceState[];
+  states: AnyState[];
   /** State fields the network does not write, kept from the start state. */
   persisted: string[];
 }
@@ -62,7 +66,7 @@ export interface OnnxRun {
  * The states at each lead from the network's output. `start` is the start date's state: its land (NaN
  * concentration) is land again in every lead, and the fields the output lacks are taken from it.
  */
-function outputStates(spec: OnnxSpec, output: Float32Array, start: IceState, leadHours: readonly number[]): OnnxRun {
+function outputStates(spec: OnnxSpec, output: Float32Array, start: AnyState, leadHours: readonly number[]): OnnxRun {
   const { variables, mean, std } = spec.output;
   const n = start.concentration.length;
   if (output.length !== variables.length * leadHours.length * n) {
@@ -114,12 +118,12 @@ function outputStates(spec: OnnxSpec, output: Float32Array, start: IceState, lea
 export async function runNetwork(
   session: InferenceSession,
   spec: OnnxSpec,
-  days: readonly IceState[],
+  days: readonly AnyState[],
   leadHours: readonly number[],
 ): Promise<OnnxRun> {
   const start = days[days.length - 1];
-  const { nlat, nlon } = start.grid;
-  const shapes = expectedShapes(spec, nlat, nlon, leadHours.length);
+  const { nx, ny } = gridSize(start.grid);
+  const shapes = expectedShapes(spec, ny, nx, leadHours.length);
   const output = await runSession(session, inputTensor(spec, days), shapes.input);
   return outputStates(spec, output, start, leadHours);
 }

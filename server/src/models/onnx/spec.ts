@@ -5,13 +5,18 @@
  *
  * Input tensor  [1, V·H, nlat, nlon]: variable-major, then days oldest → newest, (x − mean[v]) / std[v], NaN → fill.
  * Output tensor [1, W·3, nlat, nlon]: variable-major, then lead; y·std[w] + mean[w].
+ * On the grid of the spec's `region` (the sector when it names none: [480, 1301]; `arctic`: [1792, 1216], rows y ×
+ * columns x of EPSG:3413). The drift's `direction` is a bearing from true north in either region.
  */
+import { REGIONS, isRegionId, regionById, type Region, type RegionId } from '../../../../common/regions/index.ts';
 
 /** The analysis fields a network may read or write: the state's own, or the drift as speed/direction. */
 const ONNX_VARIABLES = ['thickness', 'concentration', 'speed', 'direction', 'u', 'v'] as const;
 export type OnnxVariable = (typeof ONNX_VARIABLES)[number];
 
 export interface OnnxSpec {
+  /** The region whose grid the network was trained on; absent: the sector. */
+  region?: RegionId;
   input: {
     variables: OnnxVariable[];
     /** Days of history ending at the start date (1 = the start date only). */
@@ -77,7 +82,10 @@ export function parseOnnxSpec(text: string): OnnxSpec {
     throw new OnnxSpecError(`spec не является JSON: ${(error as Error).message}`);
   }
   const spec = object(raw, 'spec');
-  onlyKeys(spec, ['input', 'output'], 'spec');
+  onlyKeys(spec, ['input', 'output', 'region'], 'spec');
+  if (spec.region !== undefined && !isRegionId(spec.region)) {
+    throw new OnnxSpecError(`spec.region: неизвестный район ${JSON.stringify(spec.region)} (допустимы ${REGIONS.map((r) => r.id).join(', ')})`);
+  }
   const input = object(spec.input, 'spec.input');
   onlyKeys(input, ['variables', 'history_days', 'mean', 'std', 'fill', 'missing'], 'spec.input');
   const output = object(spec.output, 'spec.output');
@@ -103,6 +111,7 @@ export function parseOnnxSpec(text: string): OnnxSpec {
     throw new OnnxSpecError('spec.output.variables: дрейф нужен парой: u и v или speed и direction');
   }
   return {
+    ...(spec.region !== undefined && spec.region !== 'sector' ? { region: spec.region } : {}),
     input: {
       variables: inVariables,
       history_days: history,
@@ -119,6 +128,9 @@ export function parseOnnxSpec(text: string): OnnxSpec {
   };
 }
 
+/** The region the spec's network runs in (the sector when it names none). */
+export const specRegion = (spec: Pick<OnnxSpec, 'region'>): Region => regionById(spec.region ?? 'sector');
+
 /** The tensor shapes the spec implies on a grid of nlat × nlon with `leads` lead times. */
 export function expectedShapes(spec: OnnxSpec, nlat: number, nlon: number, leads: number): { input: number[]; output: number[] } {
   return {
@@ -134,6 +146,8 @@ export function expectedShapes(spec: OnnxSpec, nlat: number, nlon: number, leads
 export function onnxHyperparameters(spec: OnnxSpec, nlat: number, nlon: number, sha256: string): Record<string, unknown> {
   const { input, output } = spec;
   return {
+    // A network of the sector's keeps the hyperparameters it always had.
+    ...(spec.region ? { region: spec.region } : {}),
     in_shape: [input.variables.length, input.history_days, nlat, nlon],
     out_shape: [output.variables.length, 3, nlat, nlon],
     input_variables: input.variables,
@@ -152,6 +166,7 @@ export function onnxHyperparameters(spec: OnnxSpec, nlat: number, nlon: number, 
 /** The spec back from a registered network's hyperparameters. */
 export function specFromHyperparameters(h: Record<string, unknown>): OnnxSpec {
   return {
+    ...(typeof h.region === 'string' && isRegionId(h.region) && h.region !== 'sector' ? { region: h.region } : {}),
     input: {
       variables: h.input_variables as OnnxVariable[],
       history_days: h.history_days as number,

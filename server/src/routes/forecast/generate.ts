@@ -14,7 +14,7 @@ import { requireAdmin } from '../../plugins/guards.ts';
 import { commonErrors, errorReply } from '../common-schemas.ts';
 import { startedJobSchema } from '../jobs/job-schema.ts';
 import type { GenerateForecastRequest } from '../../../../common/api-types/admin.ts';
-import { ONNX_MODEL_TYPE } from '../../models/onnx/onnx-model.ts';
+import { ONNX_MODEL_TYPE, networkRegion } from '../../models/onnx/onnx-model.ts';
 import { requestedRegion } from '../regions/region-query.ts';
 import { inRegion } from '../archive-files/hist-route.ts';
 
@@ -55,8 +55,9 @@ export const generateForecastRoutes: FastifyPluginAsync = async (app) => {
       // External models' runs are imported files (POST /forecast/import), never computed here.
       const external = model_ids.filter((_, k) => models[k]?.model_type === EXTERNAL_MODEL_TYPE);
       if (external.length > 0) throw new HttpError(422, `External model(s) cannot be run, their forecasts are imported: ${external.join(', ')}`);
-      const networks = model_ids.filter((_, k) => models[k]?.model_type === ONNX_MODEL_TYPE);
-      if (region.id !== 'sector' && networks.length > 0) throw new HttpError(422, `Network model(s) run on the sector only so far: ${networks.join(', ')}`);
+      // A network runs on the grid it was trained on (its spec's region).
+      const elsewhere = model_ids.filter((_, k) => models[k]?.model_type === ONNX_MODEL_TYPE && networkRegion(models[k]!).id !== region.id);
+      if (elsewhere.length > 0) throw new HttpError(422, `Network model(s) trained for another region than ${region.id}: ${elsewhere.join(', ')}`);
       const ctx = { db: app.db, dataDir: app.config.dataDir, region };
       if (!(await analysisDates(ctx)).includes(date)) throw new HttpError(404, `No analysis archived for ${date}${inRegion(region)}`);
       // Without `region`, the job is recorded exactly as before.

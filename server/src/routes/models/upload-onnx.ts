@@ -9,9 +9,9 @@ import type { FastifyPluginAsync } from 'fastify';
 import { rmSync } from 'node:fs';
 import { OWNER_PATTERN } from '../../archive/file-store.ts';
 import { findModel } from '../../archive/forecast-repository.ts';
-import { SECTOR_GRID, LEAD_HOURS } from '../../grid/grid.ts';
+import { LEAD_HOURS } from '../../grid/grid.ts';
 import { checkShapes, OnnxModelError, openSession } from '../../models/onnx/session.ts';
-import { expectedShapes, OnnxSpecError, parseOnnxSpec } from '../../models/onnx/spec.ts';
+import { expectedShapes, OnnxSpecError, parseOnnxSpec, specRegion } from '../../models/onnx/spec.ts';
 import { HttpError } from '../../http-error.ts';
 import { uploadRef } from '../../jobs/job-specs.ts';
 import { requireAdmin } from '../../plugins/guards.ts';
@@ -55,7 +55,8 @@ export const uploadOnnxModelRoutes: FastifyPluginAsync = async (app) => {
         if (!upload.fields.spec) throw new HttpError(422, 'Поле spec обязательно: JSON с описанием входа и выхода модели');
         const spec = parseOnnxSpec(upload.fields.spec);
         if (await findModel(app.db, modelId)) throw new HttpError(409, `Модель ${modelId} уже существует`);
-        await checkNetwork(upload.path, expectedShapes(spec, SECTOR_GRID.nlat, SECTOR_GRID.nlon, LEAD_HOURS.length));
+        const [ny, nx] = specRegion(spec).shape;
+        await checkNetwork(upload.path, expectedShapes(spec, ny, nx, LEAD_HOURS.length));
         const job = await app.jobs.submit(
           'upload_onnx_model',
           { file: upload.originalName, bytes: upload.bytes, model_id: modelId, spec },

@@ -1,3 +1,7 @@
+import { fieldGridOfPlanar } from '../../../../common/field-grid.ts';
+import { regionById } from '../../../../common/regions/index.ts';
+// pyproj's cells of points on EPSG:3413 (common/regions/reference/make-reference.py).
+import expected from '../../../../common/regions/reference/expected.json' with { type: 'json' };
 import { describe, expect, it } from 'vitest';
 import type { RegularGrid } from '../../../../common/regular-grid.ts';
 import { driftRamp, iceRamp } from '../../../map/colour-ramps.ts';
@@ -66,6 +70,13 @@ describe('first view raster', () => {
     expect(cellAt(GRID, -0.2, 45)).toBe(0);
     expect(cellAt(GRID, 359.6, 45)).toBe(719);
     expect(cellAt(GRID, 90, 44)).toBe(-1);
+  });
+
+  it('finds the cell pyproj puts a point in on the whole Arctic’s polar stereographic grid', () => {
+    const region = regionById('arctic');
+    if (region.kind !== 'projected') throw new Error('arctic is projected');
+    const arctic = fieldGridOfPlanar(region.grid)!;
+    for (const p of expected.points) expect(cellAt(arctic, p.lon, p.lat), `${p.lon}, ${p.lat}`).toBe(p.index);
   });
 
   it('paints each pixel with the ramp texel of the value under it, the map alpha, and nothing on missing cells', () => {

@@ -1,7 +1,7 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { act } from 'react';
 import { checkRouteOnChart } from '../../../api/icecharts.ts';
-import { fakeApi, render, waitFor, type Rendered } from '../../../testing/page-helpers.tsx';
+import { fakeApi, render, waitFor, endCase, type CaseParts } from '../../../testing/page-helpers.tsx';
 import { chartCollection, chartFeature, chartSummary } from '../../../testing/chart-polygons.ts';
 import { createForecastMapStore } from '../store/forecast-map-store.ts';
 import { ForecastMapStoreContext } from '../store/store-context.ts';
@@ -9,13 +9,8 @@ import { prepareChart } from './chart-geometry.ts';
 import { startChartRouteChecker } from './chart-route-checker.ts';
 import { ChartRouteResult } from './chart-route-result.tsx';
 
-let view: Rendered | undefined;
-let stop: (() => void) | undefined;
-afterEach(() => {
-  stop?.();
-  view?.unmount();
-  vi.unstubAllGlobals();
-});
+const parts: CaseParts = {};
+afterEach(() => endCase(parts));
 
 const SUMMARY = chartSummary(12, '2014-02-11T00:00:00Z');
 const sample = (distance_km: number, rio: number | null, category: 'normal' | 'elevated' | 'special' | null) => ({
@@ -52,20 +47,20 @@ describe('the route against the chart', () => {
     store.getState().setIceClass('IA');
     store.getState().setChartView('polaris');
     store.getState().chartShown({ info: SUMMARY, polygons, simplified: false });
-    stop = startChartRouteChecker(store, (request, options) => checkRouteOnChart(request, options));
-    view = await render(
+    parts.stop = startChartRouteChecker(store, (request, options) => checkRouteOnChart(request, options));
+    parts.view = await render(
       <ForecastMapStoreContext.Provider value={store}>
         <ChartRouteResult />
       </ForecastMapStoreContext.Provider>,
     );
     await act(async () => store.getState().loadRoute([[75, 60], [75, 62]]));
-    await waitFor(() => expect(view!.container.querySelector('[data-row="first-breach"] td')?.textContent).toBe('Требует особого рассмотрения: 30.0 км (75.00°, 61.00°)'));
+    await waitFor(() => expect(parts.view!.container.querySelector('[data-row="first-breach"] td')?.textContent).toBe('Требует особого рассмотрения: 30.0 км (75.00°, 61.00°)'));
     expect(seen.map((r) => r.body)).toEqual([{ source: 'chart', chart_id: 12, ice_class: 'IA', waypoints: [[75, 60], [75, 62]] }]);
-    expect(view!.container.querySelector('h4')?.textContent).toBe('По ледовой карте ААНИИ от 2014-02-11');
-    expect(view!.container.querySelector('[data-row="min-rio"] td')?.textContent).toBe('-30.0');
+    expect(parts.view!.container.querySelector('h4')?.textContent).toBe('По ледовой карте ААНИИ от 2014-02-11');
+    expect(parts.view!.container.querySelector('[data-row="min-rio"] td')?.textContent).toBe('-30.0');
 
     // The chart off: no check, nothing shown.
     await act(async () => store.getState().setChartView(null));
-    expect(view!.container.querySelector('[data-testid="route-chart"]')).toBeNull();
+    expect(parts.view!.container.querySelector('[data-testid="route-chart"]')).toBeNull();
   });
 });

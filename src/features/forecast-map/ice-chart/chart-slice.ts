@@ -34,13 +34,25 @@ export interface ChartSelection {
   chartPolygon: number | null;
 }
 
+/**
+ * The date's chart found while the page was idle, before it was asked for: `info` null when the date has none;
+ * `polygons` once its whole body is fetched and prepared too (a fast link only), for the map to lay out unseen.
+ */
+export interface ChartAhead {
+  date: string;
+  info: IceChartSummary | null;
+  polygons: PreparedPolygon[] | null;
+}
+
 export interface ChartSlice extends ChartSelection {
   chartStatus: ChartStatus;
   chart: ShownChart | null;
+  chartAhead: ChartAhead | null;
   chartRoute: ChartRouteCheck | null;
   setChartView: (view: ChartView | null) => void;
   selectChartPolygon: (index: number | null) => void;
   chartLoading: () => void;
+  chartListedAhead: (ahead: ChartAhead) => void;
   chartShown: (chart: ShownChart) => void;
   /** No chart on or before the date. */
   chartMissing: () => void;
@@ -56,10 +68,12 @@ export const createChartSlice: StateCreator<ChartSlice, [], [], ChartSlice> = (s
   chartPolygon: null,
   chartStatus: 'idle',
   chart: null,
+  chartAhead: null,
   chartRoute: null,
   setChartView: (chartView) => set(chartView === null ? { chartView, chartPolygon: null } : { chartView }),
   selectChartPolygon: (chartPolygon) => set({ chartPolygon }),
   chartLoading: () => set({ chartStatus: 'loading' }),
+  chartListedAhead: (chartAhead) => set({ chartAhead }),
   // Another chart (a new date) closes the previous chart's egg; the whole chart after its simplified copy keeps it.
   chartShown: (chart) =>
     set((state) => ({ chartStatus: 'ready', chart, chartPolygon: state.chart?.info.id === chart.info.id ? state.chartPolygon : null })),

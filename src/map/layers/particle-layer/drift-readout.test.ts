@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { RegularGrid } from '../../../../workers/forecast.api.ts';
 import { driftComponents } from '../../../../common/drift.ts';
 import { driftReadoutAt } from './drift-readout.ts';
+import { fieldGridOfPlanar } from '../../../../common/field-grid.ts';
+import { regionById } from '../../../../common/regions/index.ts';
 
 // 4 × 3 cells: lon 100..103°E, lat 80, 79, 78°N (rows go south, as in many files).
 const grid: RegularGrid = { lon0: 100, dlon: 1, nlon: 4, lat0: 80, dlat: -1, nlat: 3 };
@@ -38,5 +40,20 @@ describe('driftReadoutAt', () => {
     expect(driftReadoutAt(field, 120, 79).text).toBe('Sea current: No data');
     expect(driftReadoutAt(field, 101, 60).text).toBe('Sea current: No data');
     expect(driftReadoutAt(null, 101, 79).hasData).toBe(false);
+  });
+});
+
+describe('driftReadoutAt on the whole Arctic’s polar stereographic grid', () => {
+  it('reads the drift of the cell pyproj puts the cursor in, as a bearing from true north', () => {
+    const region = regionById('arctic');
+    if (region.kind !== 'projected') throw new Error('arctic is projected');
+    const arctic = fieldGridOfPlanar(region.grid)!;
+    const data = new Float32Array(2 * arctic.nx * arctic.ny).fill(Number.NaN);
+    // 75°N 179.9°W: cell 913 646 (common/regions/reference/expected.json), 0.25 m/s towards 135°.
+    const { data: uv } = driftComponents([0.25], [(135 * Math.PI) / 180]);
+    data.set(uv, 2 * 913_646);
+    const readout = driftReadoutAt({ data, grid: arctic }, -179.9, 75);
+    expect(readout.text).toBe('Sea current: 0.25 m/s, 135°');
+    expect(driftReadoutAt({ data, grid: arctic }, 179.9, 75).hasData).toBe(false);
   });
 });

@@ -104,8 +104,28 @@ bool hasData(vec2 lonLat) {
   return cellDrift(ivec2(floor(fieldCoord(lonLat) + 0.5)), drift);
 }
 
+// On a polar grid: (sin, cos) of lon - lon0 at the plane point xy (metres), read off x = rho sin, y = -rho cos with no
+// trigonometry: the turn between true east/north and the plane's x/y there (the pole itself: any turn will do).
+vec2 polarTurn(vec2 xy) {
+  float rho = length(xy);
+  return rho > 1.0 ? vec2(xy.x, -xy.y) / rho : vec2(0.0, 1.0);
+}
+
+// A cell's drift for the blend: as stored (true east/north) on a lat/lon grid; on a polar grid turned into the
+// plane's x/y at the cell's own longitude, so that cells whose east and north differ (near the pole, tens of degrees
+// from one cell to the next) are weighed in one frame (src/features/forecast-map/trajectory does the same).
+bool cornerDrift(ivec2 cell, out vec2 drift) {
+  if (!cellDrift(cell, drift)) return false;
+  if (particleUpdate.polar.w > 0.0) {
+    vec2 turn = polarTurn(particleUpdate.grid.xy + vec2(cell) * particleUpdate.grid.zw);
+    drift = vec2(drift.x * turn.y - drift.y * turn.x, drift.x * turn.x + drift.y * turn.y);
+  }
+  return true;
+}
+
 // Bilinear drift that ignores NaN neighbours (their weight is dropped and the rest renormalised), so
-// particles next to the coast keep moving instead of being dragged to zero by the land's NaN.
+// particles next to the coast keep moving instead of being dragged to zero by the land's NaN. On a polar grid the
+// blend is made in the plane's axes and turned back to east/north at the particle's own longitude.
 vec2 sampleDrift(vec2 lonLat) {
   vec2 f = fieldCoord(lonLat);
   vec2 base = floor(f);
@@ -115,11 +135,16 @@ vec2 sampleDrift(vec2 lonLat) {
   float weight = 0.0;
   vec2 d;
   float w;
-  w = (1.0 - t.x) * (1.0 - t.y); if (cellDrift(c, d)) { sum += w * d; weight += w; }
-  w = t.x * (1.0 - t.y);         if (cellDrift(c + ivec2(1, 0), d)) { sum += w * d; weight += w; }
-  w = (1.0 - t.x) * t.y;         if (cellDrift(c + ivec2(0, 1), d)) { sum += w * d; weight += w; }
-  w = t.x * t.y;                 if (cellDrift(c + ivec2(1, 1), d)) { sum += w * d; weight += w; }
-  return weight > 0.0 ? sum / weight : vec2(0.0);
+  w = (1.0 - t.x) * (1.0 - t.y); if (cornerDrift(c, d)) { sum += w * d; weight += w; }
+  w = t.x * (1.0 - t.y);         if (cornerDrift(c + ivec2(1, 0), d)) { sum += w * d; weight += w; }
+  w = (1.0 - t.x) * t.y;         if (cornerDrift(c + ivec2(0, 1), d)) { sum += w * d; weight += w; }
+  w = t.x * t.y;                 if (cornerDrift(c + ivec2(1, 1), d)) { sum += w * d; weight += w; }
+  vec2 drift = weight > 0.0 ? sum / weight : vec2(0.0);
+  if (particleUpdate.polar.w > 0.0) {
+    vec2 turn = polarTurn(particleUpdate.grid.xy + f * particleUpdate.grid.zw);
+    drift = vec2(drift.x * turn.y + drift.y * turn.x, -drift.x * turn.x + drift.y * turn.y);
+  }
+  return drift;
 }
 
 // Unit vector <-> lon/lat (degrees). atan(z, |xy|) rather than asin(z): accurate up to the pole.
