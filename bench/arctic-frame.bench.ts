@@ -14,6 +14,7 @@ import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { launchBrowser, repoRoot, signedInMapPage, startServer } from '../tests/e2e/harness.ts';
+import { spread } from './spread.ts';
 
 const REPS = Number(process.env.REPS ?? 8);
 const ROUNDS = Number(process.env.ROUNDS ?? 3);
@@ -47,13 +48,6 @@ async function frame(page: Page): Promise<number> {
   );
 }
 
-function stats(values: number[]) {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  const median = sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
-  return { median, min: sorted[0], max: sorted[sorted.length - 1], n: values.length };
-}
-
 async function main(): Promise<void> {
   const loadBefore = loadavg();
   const server = await startServer({ env: { DEMO_DAYS: '1', DEMO_ARCTIC_DAYS: '1', SUBSET_WARM: '0' }, readyTimeoutMs: 300_000 });
@@ -68,8 +62,8 @@ async function main(): Promise<void> {
         for (let k = 0; k < REPS; k++) frames[region].push(await frame(page));
       }
     }
-    const sector = stats(frames.sector);
-    const arctic = stats(frames.arctic);
+    const sector = spread(frames.sector);
+    const arctic = spread(frames.arctic);
     const load = [loadBefore[0], loadavg()[0]].map((l) => l.toFixed(1)).join(' → ');
     console.log(`load average (1 min) ${load}`);
     console.log('| field on the globe | n | median ms (min–max) | × sector |\n|---|---|---|---|');

@@ -18,6 +18,7 @@ import type { Page } from 'playwright-core';
 import { greatCircleKm } from '../server/src/routes/ship-route/great-circle.ts';
 import { blackBackground, waitForDrawn } from '../tests/e2e/forecast-map-helpers.ts';
 import { launchBrowser, repoRoot, signedInMapPage, startServer } from '../tests/e2e/harness.ts';
+import { spread } from './spread.ts';
 
 const REPS = Number(process.env.REPS ?? 9);
 /** Frames averaged per draw sample. */
@@ -32,13 +33,6 @@ const ROUTE: [number, number][] = [
   [76.5, 95],
   [81.5, 104],
 ];
-
-function stats(values: number[]) {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  const median = sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
-  return { median, min: sorted[0], max: sorted[sorted.length - 1], n: values.length };
-}
 
 /** One finished frame, ms. Plain JavaScript text: tsx would wrap named functions in a helper the page lacks. */
 const FRAME_SOURCE = `
@@ -139,7 +133,7 @@ async function main(): Promise<void> {
       results['peer: route 5 km, warm'].push((await post(short, 24)).ms);
     }
 
-    const summary = Object.fromEntries(Object.entries(results).map(([name, values]) => [name, stats(values)]));
+    const summary = Object.fromEntries(Object.entries(results).map(([name, values]) => [name, spread(values)]));
     console.log(`route: ${routeKm.toFixed(0)} km, ${ROUTE.length} waypoints, ${samples} samples`);
     console.log('| measure | n | median ms (min–max) | ratio |\n|---|---|---|---|');
     const peerOf = (name: string) =>

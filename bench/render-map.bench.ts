@@ -17,6 +17,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { launchBrowser, repoRoot, signedInMapPage, startServer } from '../tests/e2e/harness.ts';
+import { spread } from './spread.ts';
 
 const REPS = Number(process.env.REPS ?? 5);
 
@@ -72,13 +73,6 @@ async function timeSwitch(page: Page, kind: 'select' | 'click' | 'check' | 'repa
     ([k, t, d]) => window.__benchSwitch!(() => window.__benchAct!(k, t), d),
     [kind, target, drawnMatch] as const,
   );
-}
-
-function stats(values: number[]) {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  const median = sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
-  return { median, min: sorted[0], max: sorted[sorted.length - 1], n: values.length };
 }
 
 async function main(): Promise<void> {
@@ -141,7 +135,7 @@ async function main(): Promise<void> {
       }
     }
 
-    const summary = Object.fromEntries(Object.entries(results).map(([name, values]) => [name, stats(values)]));
+    const summary = Object.fromEntries(Object.entries(results).map(([name, values]) => [name, spread(values)]));
     const labels: Record<string, string> = {
       repaint: 'peer: plain repaint, nothing changed',
       dateFirst: 'date / run switch, new file (download + decode + draw)',
