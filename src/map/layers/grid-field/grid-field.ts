@@ -45,12 +45,22 @@ export function isGlobe(viewport: Viewport): boolean {
 
 type Vec4 = [number, number, number, number];
 
+/** The grid's own uniforms, members of every grid layer's block (the scalar field's, POLARIS', the particles'). */
+export type GridUniformProps = {
+  /** [lon0, lat0, dlon, dlat] (degrees, centre of cell 0, 0) on a lat/lon grid; [x0, y0, dx, dy] (metres) on a polar one. */
+  grid: Vec4;
+  /** A polar stereographic grid's projection [cos lon0, sin lon0, e, scale m]; all 0 on a lat/lon grid. */
+  polar: Vec4;
+  /** nlon, nlat (nx, ny): the slice texture's width and height. */
+  gridSize: [number, number];
+};
+
 /**
  * The uniforms that place the grid: `grid` [lon0, lat0, dlon, dlat] (degrees, cell centres) and `polar` all 0 on a
  * lat/lon grid; on a polar stereographic grid `grid` [x0, y0, dx, dy] (metres, the false easting and northing taken
  * off) and `polar` [cos lon0, sin lon0, eccentricity, scale (m)] (the shader's `polar_cell`); `gridSize`, `globe`.
  */
-export function gridUniforms(grid: FieldGrid, globe: boolean) {
+export function gridUniforms(grid: FieldGrid, globe: boolean): GridUniformProps & { globe: number } {
   if (isProjectedGrid(grid)) {
     const { falseEasting, falseNorthing } = grid.projection;
     return {

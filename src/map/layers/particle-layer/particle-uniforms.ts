@@ -5,16 +5,11 @@
  */
 import type { ShaderModule } from '@luma.gl/shadertools';
 import { uniformModule } from '../uniform-block.ts';
+import type { GridUniformProps } from '../grid-field/grid-field.ts';
 
-export type ParticleUpdateProps = {
-  /** lon0°, lat0° (centre of cell 0, 0), dlon°, dlat°: packed as the scalar field's (x0, y0, dx, dy m on a polar grid) */
-  grid: [number, number, number, number];
-  /** a polar stereographic grid's projection [cos lon0, sin lon0, e, scale m], all 0 on a lat/lon grid (as the scalar field's) */
-  polar: [number, number, number, number];
+export type ParticleUpdateProps = GridUniformProps & {
   /** minLon°, minLat°, maxLon°, maxLat° of the visible map */
   viewBounds: [number, number, number, number];
-  /** nlon, nlat */
-  gridSize: [number, number];
   /** 1 when the grid's columns go all the way round */
   globalLon: number;
   /** valid cells in the respawn list */

@@ -7,14 +7,11 @@ import type { ShaderModule } from '@luma.gl/shadertools';
 import { RIV_TABLE, specialBelow, THICKNESS_EDGES_M, type IceClass } from '../../../../common/polaris/polaris.ts';
 import { uniformModule } from '../uniform-block.ts';
 import { CATEGORY_COLOURS, type Rgb } from './polaris-colours.ts';
+import type { GridUniformProps } from '../grid-field/grid-field.ts';
 
 type Vec4 = [number, number, number, number];
 
-export type PolarisUniformProps = {
-  /** lon0, lat0 (centre of cell 0,0) and dlon, dlat, degrees; on a polar grid x0, y0, dx, dy, metres. */
-  grid: Vec4;
-  /** A polar stereographic grid's projection ([cos lon0, sin lon0, e, scale m]), all 0 for a lat/lon grid (grid-field.ts). */
-  polar: Vec4;
+export type PolarisUniformProps = GridUniformProps & {
   /** Risk Index Values of the class, ice free first (Table 1.1 columns 0–3, 4–7, 8–11). */
   riv0: Vec4;
   riv1: Vec4;
@@ -27,8 +24,6 @@ export type PolarisUniformProps = {
   normalColour: Vec4;
   elevatedColour: Vec4;
   specialColour: Vec4;
-  /** nlon, nlat: both textures' width and height. */
-  gridSize: [number, number];
   /** RIO below this is special consideration (−10 for PC1–PC7, 0 below PC7). */
   specialBelow: number;
   /** Alpha of valid cells before the opacity (200/255, as the scalar layer). */

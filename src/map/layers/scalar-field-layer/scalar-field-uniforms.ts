@@ -2,14 +2,9 @@
 import type { Texture } from '@luma.gl/core';
 import type { ShaderModule } from '@luma.gl/shadertools';
 import { uniformModule } from '../uniform-block.ts';
+import type { GridUniformProps } from '../grid-field/grid-field.ts';
 
-export type ScalarFieldUniformProps = {
-  /** lon0, lat0 (centre of cell 0,0) and dlon, dlat, degrees; on a polar grid x0, y0, dx, dy, metres. */
-  grid: [number, number, number, number];
-  /** nlon, nlat (nx, ny): texture width and height. */
-  gridSize: [number, number];
-  /** A polar stereographic grid's projection ([cos lon0, sin lon0, e, scale m]), all 0 for a lat/lon grid (grid-field.ts). */
-  polar: [number, number, number, number];
+export type ScalarFieldUniformProps = GridUniformProps & {
   /** Values mapped to the first and last ramp colour. */
   valueRange: [number, number];
   /** Alpha of valid cells before the layer's opacity (200/255). */
