@@ -18,6 +18,7 @@
  * just built, the server still scoring and warming, busy on both cores), the page opened as soon as the date is
  * listed. Each cold visit also records the link decision the sidebar shows (`data-mode`, the rate): loopback should
  * be judged fast however busy the server is.
+ * REGION=arctic: the same on the whole Arctic's file (`?region=arctic`; the server builds its demo day too).
  */
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -29,6 +30,10 @@ import { linkShown } from './link-shown.ts';
 
 type Mode = 'ours' | 'peer';
 const RUNS = Number(process.env.RUNS ?? 3);
+/** REGION=arctic: the whole Arctic's file (1792 × 1216 on EPSG:3413) instead of the spec's sector. */
+const REGION = process.env.REGION === 'arctic' ? 'arctic' : 'sector';
+const SERVER_ENV: Record<string, string> = { DEMO_DAYS: '1', SUBSET_WARM: '1', ...(REGION === 'arctic' ? { DEMO_ARCTIC_DAYS: '1', CYCLE_REGIONS: 'sector,arctic' } : {}) };
+const REGION_QUERY = REGION === 'arctic' ? 'region=arctic' : '';
 /** A forecaster looks at a field before the next click: the pause after each switch's frame, ms. */
 const LOOK_MS = Number(process.env.LOOK_MS ?? 500);
 const SWITCHES: Array<[button: string, suffix: string]> = [
@@ -127,12 +132,12 @@ async function visit(page: Page, url: string, trace: boolean): Promise<Visit> {
 
 /** A demo server on `dataDir` with its forecast date listed (waits for the first start's archive). */
 async function serverWithDate(dataDir: string): Promise<{ server: RunningServer; date: string }> {
-  const server = await startServer({ dataDir, env: { DEMO_DAYS: '1', SUBSET_WARM: '1' }, readyTimeoutMs: 600_000 });
+  const server = await startServer({ dataDir, env: SERVER_ENV, readyTimeoutMs: 600_000 });
   const cookies = await sessionCookies(server.url);
   const header = { cookie: cookies.map((c) => `${c.name}=${c.value}`).join('; ') };
   let dates: string[] = [];
   for (let i = 0; i < 1200 && dates.length === 0; i++) {
-    dates = ((await (await fetch(`${server.url}/api/v1/forecast/info`, { headers: header })).json()) as { available_dates: string[] }).available_dates;
+    dates = ((await (await fetch(`${server.url}/api/v1/forecast/info${REGION_QUERY ? `?${REGION_QUERY}` : ''}`, { headers: header })).json()) as { available_dates: string[] }).available_dates;
     if (dates.length === 0) await new Promise((resolve) => setTimeout(resolve, 250));
   }
   return { server, date: dates[dates.length - 1] };
@@ -144,7 +149,7 @@ async function run(browser: Browser, server: RunningServer, mode: Mode, date: st
   try {
     await context.addCookies(cookies.map((c) => ({ ...c, url: server.url })));
     if (mode === 'peer') await context.addInitScript(() => localStorage.setItem('ice.download', 'whole'));
-    const url = `${server.url}/forecasts?date=${date}&assimilated=false&lead=24&variable=sithick_GLORYS`;
+    const url = `${server.url}/forecasts?date=${date}&assimilated=false&lead=24&variable=sithick_GLORYS${REGION_QUERY ? `&${REGION_QUERY}` : ''}`;
     const page = await context.newPage();
     page.on('pageerror', (e) => log(`page error: ${e.message}`));
     const cold = await visit(page, url, trace);
@@ -180,7 +185,7 @@ async function main(): Promise<void> {
           ({ server, date } = await serverWithDate(dataDir));
         } else {
           makeCold(dataDir);
-          server = await startServer({ dataDir, env: { DEMO_DAYS: '1', SUBSET_WARM: '1' }, readyTimeoutMs: 600_000 });
+          server = await startServer({ dataDir, env: SERVER_ENV, readyTimeoutMs: 600_000 });
         }
         loads.push(loadavg()[0].toFixed(2));
         const sample = await run(browser, server, mode, date, process.env.BENCH_TRACE === '1' && i === 0 && mode === 'ours');
@@ -194,7 +199,7 @@ async function main(): Promise<void> {
     rmSync(dataDir, { recursive: true, force: true });
   }
   console.log(
-    `RUNS=${RUNS}, date ${date}, loopback, ${firstStart ? 'right after a first start (fresh DATA_DIR)' : 'after a restart (subsets and copies deleted)'}, 1-min load average at each run's start: ${loads.join(', ')}. Figures: median / max, ms.`,
+    `RUNS=${RUNS}, region ${REGION}, date ${date}, loopback, ${firstStart ? 'right after a first start (fresh DATA_DIR)' : 'after a restart (subsets and copies deleted)'}, 1-min load average at each run's start: ${loads.join(', ')}. Figures: median / max, ms.`,
   );
   console.log(`Link decision shown (ours, cold visits): ${samples.ours.map((s) => s.cold.link || 'none').join('; ')}\n`);
   console.log(`Each switch: to \`data-drawn\` / to the frame rendered after it (median / max over runs).\n`);

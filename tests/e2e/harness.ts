@@ -81,7 +81,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
         DATA_DIR: dataDir,
         DEMO: '1',
         DEMO_DAYS: '2',
-        // No journey opens region arctic yet: its demo day (≈ 210 MB, tens of seconds here) is left out until one does.
+        // Region arctic's demo day (≈ 210 MB, tens of seconds here) only where asked: arctic-region.e2e.ts starts its own server with it.
         DEMO_ARCTIC_DAYS: '0',
         // Likewise the cycle's arctic day when a journey starts the cycle ('Загрузить данные на сегодня').
         CYCLE_REGIONS: 'sector',
