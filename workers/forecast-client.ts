@@ -79,6 +79,7 @@ export function createForecastClient(options: ForecastClientOptions = {}): Forec
     abort: (requestId) => void target.abort(requestId),
     allowBackground: (key, onDecision) => void target.allowBackground(key, onDecision && Comlink.proxy(onDecision)),
     linkQuiet: () => Promise.resolve(target.linkQuiet()),
+    seedLinkRate: (bitsPerSecond) => void target.seedLinkRate(bitsPerSecond),
     linkDecision: (key) => Promise.resolve(target.linkDecision(key)),
     scalarSlice: (key, variable, leadIndex, options): Promise<ScalarSlice> => Promise.resolve(target.scalarSlice(key, variable, leadIndex, options)),
     driftSlice: (key, leadIndex, speed, direction, options): Promise<DriftSlice> =>

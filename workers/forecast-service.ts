@@ -131,6 +131,10 @@ export class ForecastService implements ForecastWorkerApi {
     return this.sliced.scheduler.quiet();
   }
 
+  seedLinkRate(bitsPerSecond: number): void {
+    this.sliced.rate.seed(bitsPerSecond / 8);
+  }
+
   linkDecision(key: string): Promise<LinkDecision | null> {
     return Promise.resolve(this.sliced.decision(key));
   }

@@ -188,6 +188,11 @@ export interface ForecastWorkerApi {
    * the background done. The page then fetches what can wait (the offline basemap's detailed land).
    */
   linkQuiet(): Promise<void>;
+  /**
+   * The link's rate an earlier page measured, bits/s (the page keeps it): the worker's estimate until it measures
+   * its own, so files opened from the offline copy (no sample) are still judged fast or slow. Ignored once measured.
+   */
+  seedLinkRate(bitsPerSecond: number): void;
   /** How the file `key` is fetched (see LinkDecision); null for files opened whole, from bytes, or not open. */
   linkDecision(key: string): Promise<LinkDecision | null>;
   /** A scalar variable's slice at `leadIndex` (0-based along the time dimension); a preview: SliceOptions. */

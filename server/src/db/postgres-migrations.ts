@@ -313,4 +313,10 @@ ${SCORE_COLUMNS}
   ALTER TABLE verification_ensembles DROP CONSTRAINT verification_ensembles_pkey;
   ALTER TABLE verification_ensembles ADD PRIMARY KEY (date, lead_hours, region);
   `,
+  // 20: the records against the ice charts per region ('sector' for every row before), part of the key.
+  `
+  ALTER TABLE chart_verification_records ADD COLUMN region text NOT NULL DEFAULT 'sector';
+  ALTER TABLE chart_verification_records DROP CONSTRAINT chart_verification_records_pkey;
+  ALTER TABLE chart_verification_records ADD PRIMARY KEY (model_id, run, date, lead_hours, chart_id, region);
+  `,
 ];
