@@ -313,4 +313,10 @@ ${SCORE_COLUMNS}
   ALTER TABLE verification_ensembles DROP CONSTRAINT verification_ensembles_pkey;
   ALTER TABLE verification_ensembles ADD PRIMARY KEY (date, lead_hours, region);
   `,
+  // 19: provenance per region ('sector' for every row before): a file's rows are found by its whole key.
+  `
+  ALTER TABLE ingest_provenance ADD COLUMN region text NOT NULL DEFAULT 'sector';
+  DROP INDEX ingest_provenance_file;
+  CREATE INDEX ingest_provenance_file ON ingest_provenance (kind, owner, date, region);
+  `,
 ];
