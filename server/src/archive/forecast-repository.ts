@@ -209,14 +209,7 @@ export async function analysisFileDates(db: Db, region: RegionId = 'sector'): Pr
 
 /** Dates ('YYYY-MM-DD') that have a file of `kind` for `owner` in `region`, oldest first. */
 export async function fileDates(db: Db, kind: FileKind, owner: string, region: RegionId = 'sector'): Promise<string[]> {
-  const rows = await db
-    .selectFrom('forecast_files')
-    .select('date')
-    .where('kind', '=', kind)
-    .where('owner', '=', owner)
-    .where('region', '=', region)
-    .orderBy('date')
-    .execute();
+  const rows = await db.selectFrom('forecast_files').select('date').where((eb) => eb.and({ kind, owner, region })).orderBy('date').execute();
   return rows.map((r) => r.date);
 }
 
