@@ -1,13 +1,7 @@
 /**
-<<<<<<< HEAD
- * SQLite migrations 17 to 19 (appended to migrations.ts's list in order): the region (common/regions/) of each
- * file, then of each verification record and ensemble score, then of each provenance row. The same rules as
- * migrations.ts: append only.
-=======
- * SQLite migrations 17, 18 and 20 (appended to migrations.ts's list in order): the region (common/regions/) of each
- * file, then of each verification record and ensemble score, then of each record against an ice chart. The same
- * rules as migrations.ts: append only.
->>>>>>> main
+ * SQLite migrations 17 to 20 (appended to migrations.ts's list in order): the region (common/regions/) of each
+ * file, then of each verification record and ensemble score, then of each provenance row, then of each record
+ * against an ice chart. The same rules as migrations.ts: append only.
  */
 import { ENSEMBLE_COLUMNS, SCORE_COLUMNS } from './score-columns.ts';
 
@@ -66,14 +60,13 @@ ${ENSEMBLE_COLUMNS}
   DROP TABLE verification_ensembles;
   ALTER TABLE verification_ensembles_new RENAME TO verification_ensembles;
   `,
-<<<<<<< HEAD
   // 19: provenance per region: an analysis is regridded into each region its files overlap, one archived file (and
   // its rows) per region; the rows of a file are found by its whole key. 'sector' for every row before.
   `
   ALTER TABLE ingest_provenance ADD COLUMN region TEXT NOT NULL DEFAULT 'sector';
   DROP INDEX ingest_provenance_file;
   CREATE INDEX ingest_provenance_file ON ingest_provenance (kind, owner, date, region);
-=======
+  `,
   // 20: the records against the ice charts per region (server/src/verification/chart-truth.ts): a chart judges the
   // runs of every region whose grid it covers, each on its own grid ('sector' for every row before), part of the key.
   `
@@ -93,6 +86,5 @@ ${SCORE_COLUMNS}
   ALTER TABLE chart_verification_records_new RENAME TO chart_verification_records;
   CREATE INDEX chart_verification_records_date ON chart_verification_records (date, lead_hours);
   CREATE INDEX chart_verification_records_chart ON chart_verification_records (chart_id);
->>>>>>> main
   `,
 ];
