@@ -5,6 +5,8 @@
 import { copyFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { seedModels } from '../../src/cycle/demo-archive.ts';
+import type { CyclePlan } from '../../src/cycle/run-cycle.ts';
+import type { AnalysisSourceConfig } from '../../src/ingest/products.ts';
 import { setDefaultModel } from '../../src/cycle/daily-models.ts';
 import { fixturePath } from '../ingest/fixture-server.ts';
 import { makeApp, signedIn, tempDir, type TestAppOptions } from '../helpers.ts';
@@ -35,4 +37,9 @@ export async function cycleApp(env: Record<string, string> = {}, options: Omit<T
     },
     status: async () => (await call(test.app, { method: 'GET', url: '/api/v1/cycle', headers: admin.headers })).body,
   };
+}
+
+/** A run of the cycle over `dates` in both regions, with the settings the region tests do not vary. */
+export function regionsPlan(dates: string[], source: AnalysisSourceConfig, now = new Date().toISOString()): CyclePlan {
+  return { dates, now, source, retryS: 900, deadline: '18:00', retainDays: 0, regions: ['sector', 'arctic'], jobId: null, userId: null };
 }

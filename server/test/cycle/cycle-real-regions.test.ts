@@ -10,7 +10,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { regionById, type Region, type RegionId } from '../../../common/regions/index.ts';
 import { findFile } from '../../src/archive/forecast-repository.ts';
-import { runCycle, type CyclePlan } from '../../src/cycle/run-cycle.ts';
+import { runCycle } from '../../src/cycle/run-cycle.ts';
+import { regionsPlan } from './cycle-fixture.ts';
 import { seedModels } from '../../src/cycle/demo-archive.ts';
 import { parseAnalysisSource } from '../../src/ingest/products.ts';
 import { verifyArchive } from '../../src/verification/verify-archive.ts';
@@ -30,17 +31,7 @@ async function inboxCycle(engine: (typeof ENGINES)[number], dates = [DATE]) {
   const { app, dataDir } = await makeApp({ database: engine });
   await seedModels(app.db);
   const inbox = tempDir('inbox-');
-  const plan: CyclePlan = {
-    dates,
-    now: `${DATE}T07:00:00Z`,
-    source: parseAnalysisSource(`dir:${inbox}`),
-    retryS: 900,
-    deadline: '18:00',
-    retainDays: 0,
-    regions: ['sector', 'arctic'],
-    jobId: null,
-    userId: null,
-  };
+  const plan = regionsPlan(dates, parseAnalysisSource(`dir:${inbox}`), `${DATE}T07:00:00Z`);
   const ctx = { db: app.db, dataDir, grid: SMALL_GRID };
   const run = () => runCycle(ctx, plan, () => 0, () => undefined, small);
   return { app, ctx, inbox, run };
