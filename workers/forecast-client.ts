@@ -79,13 +79,14 @@ export function createForecastClient(options: ForecastClientOptions = {}): Forec
     abort: (requestId) => void target.abort(requestId),
     allowBackground: (key, onDecision) => void target.allowBackground(key, onDecision && Comlink.proxy(onDecision)),
     linkQuiet: () => Promise.resolve(target.linkQuiet()),
+    seedLinkRate: (bitsPerSecond) => void target.seedLinkRate(bitsPerSecond),
     linkDecision: (key) => Promise.resolve(target.linkDecision(key)),
     scalarSlice: (key, variable, leadIndex, options): Promise<ScalarSlice> => Promise.resolve(target.scalarSlice(key, variable, leadIndex, options)),
     driftSlice: (key, leadIndex, speed, direction, options): Promise<DriftSlice> =>
       Promise.resolve(target.driftSlice(key, leadIndex, speed, direction, options)),
     cellSeries: (key, variables, cell): Promise<number[][]> => Promise.resolve(target.cellSeries(key, variables, cell)),
     contour: (key, variable, leadIndex, level): Promise<ContourLines> => Promise.resolve(target.contour(key, variable, leadIndex, level)),
-    localField: (key, variable, timeIndex): Promise<LocalField> => Promise.resolve(target.localField(key, variable, timeIndex)),
+    localField: (key, variable, timeIndex, region): Promise<LocalField> => Promise.resolve(target.localField(key, variable, timeIndex, region)),
     iceProbability: (members, variable, level): Promise<ProbabilitySlice> => Promise.resolve(target.iceProbability(members, variable, level)),
     load(source, { signal, onProgress } = {}) {
       if (signal?.aborted) return Promise.reject(abortError());

@@ -14,7 +14,7 @@ import type { AttributeValue, DimensionInfo, NetcdfFormat, VariableInfo } from '
 export type { AttributeValue, DimensionInfo, NetcdfFormat, VariableInfo };
 
 import type { FieldGrid } from '../common/field-grid.ts';
-import type { RegularGrid } from '../common/regular-grid.ts';
+import type { RegionId } from '../common/regions/types.ts';
 
 export type { RegularGrid } from '../common/regular-grid.ts';
 export type { FieldGrid, LatLonFieldGrid, ProjectedFieldGrid, PolarStereographic } from '../common/field-grid.ts';
@@ -85,11 +85,14 @@ export interface SliceOptions {
 }
 
 /**
- * A local file's variable on a regular lat/lon grid covering the file's own footprint: row-major
- * (`height` rows of `grid.nlat` latitudes × `width` columns), NaN where missing, land or outside the file.
+ * A local file's variable in the region the map shows: on region `arctic`'s own polar stereographic grid, or for
+ * the sector on a regular lat/lon grid covering the file's own footprint. Row-major (`height` rows × `width`
+ * columns, as `grid` orders them), NaN where missing, land or outside the file.
  */
 export interface LocalField extends ScalarSlice {
-  grid: RegularGrid;
+  grid: FieldGrid;
+  /** The region it was regridded for. */
+  region: RegionId;
   /** Recognised by CF standard_name: then values are in the product's units (fraction 0–1, m). */
   quantity: 'concentration' | 'thickness' | null;
   /** Units of `data`: '1' or 'm' when recognised, else the file's own `units` attribute ('' when none). */
@@ -185,6 +188,11 @@ export interface ForecastWorkerApi {
    * the background done. The page then fetches what can wait (the offline basemap's detailed land).
    */
   linkQuiet(): Promise<void>;
+  /**
+   * The link's rate an earlier page measured, bits/s (the page keeps it): the worker's estimate until it measures
+   * its own, so files opened from the offline copy (no sample) are still judged fast or slow. Ignored once measured.
+   */
+  seedLinkRate(bitsPerSecond: number): void;
   /** How the file `key` is fetched (see LinkDecision); null for files opened whole, from bytes, or not open. */
   linkDecision(key: string): Promise<LinkDecision | null>;
   /** A scalar variable's slice at `leadIndex` (0-based along the time dimension); a preview: SliceOptions. */
@@ -200,9 +208,10 @@ export interface ForecastWorkerApi {
   contour(key: string, variable: string, leadIndex: number, level: number): Promise<ContourLines>;
   /**
    * A local file's variable (opened with `open({key, bytes})`) at time index `timeIndex` (0 for 2-D variables),
-   * regridded onto a lat/lon grid covering its footprint (≤ 2048 cells a side). Any grid common/regrid places.
+   * regridded into `region` (default the sector): region `arctic`'s own grid, or for the sector a lat/lon grid
+   * covering the file's footprint (≤ 2048 cells a side). Any grid common/regrid places.
    */
-  localField(key: string, variable: string, timeIndex: number): Promise<LocalField>;
+  localField(key: string, variable: string, timeIndex: number, region?: RegionId): Promise<LocalField>;
   /**
    * 'Вероятность льда': for each opened file `members[i].key`, the variable (concentration, fraction) at
    * `members[i].leadIndex` (fetched like any slice: a file opened by slices fetches just that subset), then per cell the

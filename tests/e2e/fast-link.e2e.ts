@@ -88,6 +88,33 @@ describe('on a fast link', () => {
     expect(traffic.urls).toEqual(asked);
     await context.close();
   });
+  it('a new page on the same link is judged on the rate measured before, though its slices come from the offline copy', async () => {
+    const { context, page } = await freshPage();
+    const url = `${server.url}/forecasts?date=${date}&lead=24&variable=sithick_GLORYS`;
+    await page.goto(url);
+    await waitForDrawn(page, (drawn) => drawn.endsWith('|sithick_GLORYS|0'));
+    const status = page.getByTestId('link-decision');
+    await expect.poll(() => status.getAttribute('data-held'), { timeout: 30_000 }).toBe('true');
+    const measured = await status.textContent();
+    expect(measured).toMatch(/^Быстрая связь \(.+, порог 8 Мбит\/с\)/);
+    // The copy keeps the header and the first slice, not the whole file (as when a page goes before it has come):
+    // the next page opens by slices answered from the copy, which say nothing of the link's speed.
+    const fileUrl = `${server.url}/api/v1/forecast/hist?date=${date}`;
+    await expect
+      .poll(() => page.evaluate(async (key) => (await caches.open('ice-forecasts-v1')).delete(key), fileUrl), { timeout: 30_000 })
+      .toBe(true);
+
+    const again = await context.newPage();
+    await again.goto(url);
+    await waitForDrawn(again, (drawn) => drawn.endsWith('|sithick_GLORYS|0'));
+    const shown = again.getByTestId('link-decision');
+    await expect.poll(() => shown.textContent(), { timeout: 30_000 }).not.toBe(ru.linkDecision.unmeasured('8 Мбит/с'));
+    // The same rate as measured before (this page measured nothing before deciding), and the whole file again.
+    expect(/\((.+), порог/.exec((await shown.textContent()) ?? '')?.[1]).toBe(/\((.+), порог/.exec(measured!)?.[1]);
+    expect(await shown.getAttribute('data-mode')).toBe('whole');
+    await context.close();
+  });
+
   it('keeps the whole file for the next visit and for no link: asked for no slice again, drawn offline with every lead and the drift', async () => {
     const { context, page } = await freshPage();
     const url = `${server.url}/forecasts?date=${date}&lead=24&variable=sithick_GLORYS`;

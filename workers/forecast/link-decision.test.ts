@@ -9,6 +9,7 @@ import { ForecastService } from '../forecast-service.ts';
 import { openNetcdf } from '../../netcdf/open-netcdf.ts';
 import { smallForecast, writeNc3, type TestVariable } from '../../netcdf/test/write-nc3.ts';
 import { decideLink, WHOLE_FILE_BITS_PER_SECOND, WHOLE_FILE_SECONDS } from './link-decision.ts';
+import { OFFLINE_COPY_HEADER } from './link-rate.ts';
 
 const URL_ = 'https://ice.test/api/v1/forecast/hist?date=2026-03-01';
 const WIDTH = 100;
@@ -33,13 +34,20 @@ async function subsetOf(variables: string[], leadHours: number): Promise<Uint8Ar
  * a busy server, each answer's first byte that long after its headers; `readLateMs`, `oneRead`: a busy worker
  * (common/testing/fake-link.ts); `recorded: false`: no Resource Timing record (the reads are timed).
  */
-function fakeLink(bytesPerSecond: number, options: { wholeFails?: boolean } & Omit<FakeLink, 'bytesPerSecond'> = {}) {
-  const { wholeFails, ...link } = options;
+function fakeLink(bytesPerSecond: number, options: { wholeFails?: boolean; fromCopy?: boolean } & Omit<FakeLink, 'bytesPerSecond'> = {}) {
+  const { wholeFails, fromCopy, ...link } = options;
   const server = fakeLinkServer(FULL, { bytesPerSecond, ...link }, {
     wholeFails,
     subset: (query) => subsetOf(query.get('variables')!.split(','), Number(query.get('lead'))),
   });
-  const service = new ForecastService({ fetch: server.fetch, clock: server.linkClock });
+  // `fromCopy`: every answer is the offline copy's, as offlineFetch marks it (no sample of the link).
+  const copied: typeof fetch = async (input, init) => {
+    const answer = await server.fetch(input, init);
+    const headers = new Headers(answer.headers);
+    headers.set(OFFLINE_COPY_HEADER, '1');
+    return new Response(answer.body, { status: answer.status, headers });
+  };
+  const service = new ForecastService({ fetch: fromCopy ? copied : server.fetch, clock: server.linkClock });
   /** Open with the first slice, as the page does, and say the first field is drawn. */
   const open = async () => {
     const meta = await service.open({ url: URL_, first: { variables: ['sithick_GLORYS'], leadHours: 24 } }, 'r1');
@@ -167,6 +175,27 @@ describe('on a fake link', () => {
     const heard: string[] = [];
     link.service.allowBackground(URL_, (decision) => heard.push(`${decision?.mode}:${decision?.held}`));
     await expect.poll(() => heard).toEqual(['whole:false', 'slices:false']);
+  });
+
+  it('a new page on a link an earlier page measured: its files from the offline copy are judged on that rate until it measures its own', async () => {
+    // Nothing measured (every answer the copy's): slices, 'not measured'.
+    const unseeded = fakeLink(2_000_000, { fromCopy: true });
+    await unseeded.open();
+    expect(await unseeded.service.linkDecision(URL_)).toMatchObject({ mode: 'slices', bitsPerSecond: null });
+    // The earlier page's 94 Mbit/s: the whole file, at that rate.
+    const seeded = fakeLink(2_000_000, { fromCopy: true });
+    seeded.service.seedLinkRate(94_000_000);
+    await seeded.open();
+    expect(await seeded.service.linkDecision(URL_)).toMatchObject({ mode: 'whole', bitsPerSecond: 94_000_000 });
+    await expect.poll(async () => (await seeded.service.linkDecision(URL_))?.held).toBe(true);
+    // A ship's own measure outweighs a desk's kept one: its first real sample decides slices.
+    const ship = fakeLink(32_000);
+    ship.service.seedLinkRate(94_000_000);
+    await ship.open();
+    const decision = (await ship.service.linkDecision(URL_))!;
+    expect(decision.mode).toBe('slices');
+    expect(decision.bitsPerSecond!).toBeLessThan(600_000);
+    expect(ship.asked()).not.toContain('whole');
   });
 
   it('has no decision for a file opened whole or not open', async () => {

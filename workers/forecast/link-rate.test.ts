@@ -42,6 +42,24 @@ describe('LinkRate', () => {
   });
 });
 
+describe('LinkRate.seed', () => {
+  it("is the estimate until the first sample, then smoothed with it; a seed after a sample changes nothing", () => {
+    const rate = new LinkRate();
+    rate.seed(0);
+    expect(rate.bytesPerSecond).toBeNull();
+    rate.seed(1_000_000);
+    expect(rate.bytesPerSecond).toBeCloseTo(1_000_000);
+    rate.seed(5); // a second seed: the first stays
+    expect(rate.bytesPerSecond).toBeCloseTo(1_000_000);
+    // A slow sample (32 000 B/s) pulls it most of the way, in seconds per byte: 2 / (1e-6 + 3.125e-5) B/s.
+    rate.record({ ...plain(72_000, 0, 0), transfer: { wireBytes: 64_000, seconds: 2 } });
+    expect(rate.bytesPerSecond).toBeCloseTo(2 / (1e-6 + 1 / 32_000), 0);
+    const unlimited = new LinkRate();
+    unlimited.seed(Infinity);
+    expect(unlimited.bytesPerSecond).toBe(Infinity);
+  });
+});
+
 describe('wireBytes', () => {
   it('counts a compressed body by its Content-Length, a plain one as read, and the offline copy not at all', () => {
     expect(wireBytes(new Headers({ 'content-encoding': 'br', 'content-length': '52000' }), 1_250_000)).toBe(52_000);

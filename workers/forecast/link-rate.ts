@@ -75,6 +75,17 @@ export class LinkRate {
     this.secondsPerByte = this.secondsPerByte === null ? sample : SMOOTHING * sample + (1 - SMOOTHING) * this.secondsPerByte;
   }
 
+  /**
+   * A rate measured on this link before (an earlier page of this browser), bytes/s: the estimate until this
+   * worker's first sample, with which it is then smoothed like any other. Ignored once a sample is in. A page
+   * reloaded on a permalink otherwise opens its files from the offline copy, which says nothing of the link, and a
+   * fast desk was served slice by slice as if nothing were known.
+   */
+  seed(bytesPerSecond: number): void {
+    if (this.secondsPerByte !== null || !(bytesPerSecond > 0)) return;
+    this.secondsPerByte = Number.isFinite(bytesPerSecond) ? 1 / bytesPerSecond : 0;
+  }
+
   /** The estimate in bytes per second; null before any sample, Infinity when every sample took no time. */
   get bytesPerSecond(): number | null {
     if (this.secondsPerByte === null) return null;

@@ -15,6 +15,7 @@ import { prefetchMapWorker } from './first-view/prefetch-map-worker.ts';
 import { ForecastSidebar } from './forecast-sidebar.tsx';
 import { createForecastClient, prestartForecastClient, type ForecastClient } from '../../../workers/forecast-client.ts';
 import { createChartClient } from '../../../workers/chart-client.ts';
+import { rememberedLinkRate, rememberLinkRate } from './link-memory.ts';
 import { createDrawnSignal } from './first-view/drawn-signal.ts';
 import { firstFieldDrawn } from './first-view/first-field-drawn.ts';
 import { LocalFileContext } from './local-file/local-file-context.ts';
@@ -86,6 +87,12 @@ export function ForecastMapPage() {
   useEffect(() => {
     const worker = createForecastClient();
     workerRef.current = worker;
+    // The link measured by an earlier page is this page's first estimate; each rate this page's worker decides on is kept.
+    const rememberedRate = rememberedLinkRate();
+    if (rememberedRate !== null) worker.seedLinkRate(rememberedRate);
+    const stopRemembering = store.subscribe((state, previous) => {
+      if (state.linkDecision !== previous.linkDecision) rememberLinkRate(state.linkDecision);
+    });
     const loader = new ForecastLoader({
       store,
       worker,
@@ -122,6 +129,7 @@ export function ForecastMapPage() {
     }).start();
     const stopChartRoute = startChartRouteChecker(store, (request, options) => checkRouteOnChart(request, options));
     return () => {
+      stopRemembering();
       stopChartRoute();
       stopChart();
       chartClient.dispose();
