@@ -86,7 +86,7 @@ export function createForecastClient(options: ForecastClientOptions = {}): Forec
       Promise.resolve(target.driftSlice(key, leadIndex, speed, direction, options)),
     cellSeries: (key, variables, cell): Promise<number[][]> => Promise.resolve(target.cellSeries(key, variables, cell)),
     contour: (key, variable, leadIndex, level): Promise<ContourLines> => Promise.resolve(target.contour(key, variable, leadIndex, level)),
-    localField: (key, variable, timeIndex): Promise<LocalField> => Promise.resolve(target.localField(key, variable, timeIndex)),
+    localField: (key, variable, timeIndex, region): Promise<LocalField> => Promise.resolve(target.localField(key, variable, timeIndex, region)),
     iceProbability: (members, variable, level): Promise<ProbabilitySlice> => Promise.resolve(target.iceProbability(members, variable, level)),
     load(source, { signal, onProgress } = {}) {
       if (signal?.aborted) return Promise.reject(abortError());

@@ -27,6 +27,7 @@ import { stillCurrent, Validators } from './forecast/revalidate.ts';
 import { iceProbability } from './forecast/ice-probability.ts';
 import type { TransferClock } from './forecast/transfer-timing.ts';
 import { NetcdfNotFoundError, UnsupportedFeatureError } from '../netcdf/errors.ts';
+import type { RegionId } from '../common/regions/types.ts';
 import { finiteRange } from '../netcdf/stats.ts';
 import { numericTypes } from '../netcdf/types.ts';
 
@@ -233,10 +234,10 @@ export class ForecastService implements ForecastWorkerApi {
     return Comlink.transfer(lines, [lines.coordinates.buffer, lines.starts.buffer]);
   }
 
-  async localField(key: string, variable: string, timeIndex: number): Promise<LocalField> {
+  async localField(key: string, variable: string, timeIndex: number, region: RegionId = 'sector'): Promise<LocalField> {
     // Loaded on first use (proj4 and the regridder, ~45 KiB brotli): not needed to show the server's forecasts.
     const { localField } = await import('./regrid/local-field.ts');
-    const field = localField(this.entry(key).dataset, variable, timeIndex);
+    const field = localField(this.entry(key).dataset, variable, timeIndex, region);
     return Comlink.transfer(field, [field.data.buffer]);
   }
 

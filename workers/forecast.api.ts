@@ -14,8 +14,8 @@ import type { AttributeValue, DimensionInfo, NetcdfFormat, VariableInfo } from '
 export type { AttributeValue, DimensionInfo, NetcdfFormat, VariableInfo };
 
 import type { FieldGrid } from '../common/field-grid.ts';
-import type { RegularGrid } from '../common/regular-grid.ts';
 import type { Bbox } from '../common/forecast-file/subset-query.ts';
+import type { RegionId } from '../common/regions/types.ts';
 
 export type { RegularGrid } from '../common/regular-grid.ts';
 export type { FieldGrid, LatLonFieldGrid, ProjectedFieldGrid, PolarStereographic } from '../common/field-grid.ts';
@@ -100,11 +100,14 @@ export interface SliceOptions {
 }
 
 /**
- * A local file's variable on a regular lat/lon grid covering the file's own footprint: row-major
- * (`height` rows of `grid.nlat` latitudes × `width` columns), NaN where missing, land or outside the file.
+ * A local file's variable in the region the map shows: on region `arctic`'s own polar stereographic grid, or for
+ * the sector on a regular lat/lon grid covering the file's own footprint. Row-major (`height` rows × `width`
+ * columns, as `grid` orders them), NaN where missing, land or outside the file.
  */
 export interface LocalField extends ScalarSlice {
-  grid: RegularGrid;
+  grid: FieldGrid;
+  /** The region it was regridded for. */
+  region: RegionId;
   /** Recognised by CF standard_name: then values are in the product's units (fraction 0–1, m). */
   quantity: 'concentration' | 'thickness' | null;
   /** Units of `data`: '1' or 'm' when recognised, else the file's own `units` attribute ('' when none). */
@@ -220,9 +223,10 @@ export interface ForecastWorkerApi {
   contour(key: string, variable: string, leadIndex: number, level: number): Promise<ContourLines>;
   /**
    * A local file's variable (opened with `open({key, bytes})`) at time index `timeIndex` (0 for 2-D variables),
-   * regridded onto a lat/lon grid covering its footprint (≤ 2048 cells a side). Any grid common/regrid places.
+   * regridded into `region` (default the sector): region `arctic`'s own grid, or for the sector a lat/lon grid
+   * covering the file's footprint (≤ 2048 cells a side). Any grid common/regrid places.
    */
-  localField(key: string, variable: string, timeIndex: number): Promise<LocalField>;
+  localField(key: string, variable: string, timeIndex: number, region?: RegionId): Promise<LocalField>;
   /**
    * 'Вероятность льда': for each opened file `members[i].key`, the variable (concentration, fraction) at
    * `members[i].leadIndex` (fetched like any slice: a file opened by slices fetches just that subset), then per cell the

@@ -104,6 +104,21 @@ export function planarLonLat(g: PlanarGrid): { lon: Float64Array; lat: Float64Ar
   return { lon, lat };
 }
 
+/**
+ * The plane point [x, y] (metres) of (lon, lat) (degrees) in a planar grid's CRS, by the same projection object as
+ * planarLonLat (no datum step): a function to call for many points (a chart's vertices) without allocating a converter.
+ */
+export function planarForward(g: PlanarGrid): (lon: number, lat: number) => [number, number] {
+  const projection = rawProjection(g.proj4);
+  const point = { x: 0, y: 0 };
+  return (lon, lat) => {
+    point.x = lon * DEG;
+    point.y = lat * DEG;
+    const p = projection.forward(point);
+    return [p.x, p.y];
+  };
+}
+
 /** Longitude and latitude (degrees, longitude in −180…180) of the plane point (x, y) (metres) of a planar grid's CRS. */
 export function planarPointLonLat(g: PlanarGrid, x: number, y: number): [number, number] {
   const p = rawProjection(g.proj4).inverse({ x, y });

@@ -2,8 +2,11 @@
  * A local file on the map and the analysis run (issue 10), in Chromium against the real server. Each real
  * fixture with an ice variable is dropped on the map (bytes handed to the page, never uploaded): the colour at
  * the pyproj reference's points (common/regrid/reference/expected.json) must be the ramp's colour of the
- * reference value. A file whose grid cannot be placed shows the Russian reason. 'Анализ' draws the analysis.
+ * reference value. With 'Арктика целиком' chosen a file lands on the whole Arctic's grid (netCDF4-python + pyproj
+ * give the colours and the readout). A file whose grid cannot be placed shows the Russian reason. 'Анализ' draws
+ * the analysis.
  */
+import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -163,6 +166,52 @@ describe('a local file on the map', () => {
     await localDrawn((v) => v.endsWith('|siconc|8'));
     const september = await readScreenColours(page, points, screenshotPath('local-file-canesm5-september'));
     expect(september.filter((c, k) => colourDistance(c, january[k]) > TOLERANCE).length, 'colours that changed').toBeGreaterThan(points.length / 3);
+    expect(uploads, 'nothing is sent to the server').toEqual([]);
+  });
+
+  it("'Арктика целиком': an NSIDC file lands on the whole Arctic's grid, drawn and read out as netCDF4-python + pyproj give it", async () => {
+    await page.getByTestId('region-select').selectOption({ label: 'Арктика целиком' });
+    await expect.poll(() => new URL(page.url()).searchParams.get('region')).toBe('arctic');
+    const file = 'arctic-more/seaice_conc_daily_nh_20211231_f17_v04r00.nc';
+    await page.getByTestId('local-file-input').setInputFiles(join(FIXTURES, file));
+    await localDrawn((v) => v.startsWith('arctic|') && v.includes('seaice_conc_daily') && v.endsWith('|cdr_seaice_conc|0'));
+    expect(await page.getByTestId('local-file-region').textContent()).toBe('Пересчитан на сетку района «Арктика целиком».');
+    // Every 3° of latitude (70–88°N) and 20° of longitude: pyproj's arctic cell and its nearest NSIDC cell
+    // (common/regrid/reference/arctic-points.py); where the 3 × 3 NSIDC cells around it agree, a pixel a few km off
+    // (the whole Arctic's view: about 10 km a pixel) shows that value in the ice ramp's colour.
+    const lattice = [70, 73, 76, 79, 82, 85, 88].flatMap((lat) => Array.from({ length: 18 }, (_, k) => [-180 + 20 * k, lat] as [number, number]));
+    const script = join(import.meta.dirname, '../../common/regrid/reference/arctic-points.py');
+    const reference = JSON.parse(
+      execFileSync('/usr/bin/python3', [script, join(FIXTURES, file), 'cdr_seaice_conc', 'xgrid', 'ygrid', JSON.stringify(lattice)], { encoding: 'utf8' }),
+    ) as { value: number | null; uniform: boolean }[];
+    const chosen = lattice.map((p, k) => ({ lon: p[0], lat: p[1], ...reference[k] })).filter((p) => p.uniform) as { lon: number; lat: number; value: number }[];
+    await blackBackground(page);
+    const screen = await projectToPage(page, chosen.map((p) => [p.lon, p.lat]));
+    const viewport = page.viewportSize()!;
+    const visible = chosen
+      .map((p, k) => ({ ...p, xy: screen[k] }))
+      .filter((p) => p.xy && p.xy[0] > 320 && p.xy[0] < viewport.width - 300 && p.xy[1] > 180 && p.xy[1] < viewport.height - 40);
+    // Both open water (0) and pack ice (≥ 0.9) among them, on both sides of 180°.
+    expect(visible.length).toBeGreaterThanOrEqual(10);
+    expect(visible.some((p) => p.value === 0) && visible.some((p) => p.value >= 0.9)).toBe(true);
+    expect(visible.some((p) => p.lon < 0) && visible.some((p) => p.lon > 0)).toBe(true);
+    const colours = await readScreenColours(page, visible.map((p) => p.xy!), screenshotPath('local-file-arctic-nsidc'));
+    const wrong = visible
+      .map((p, k) => {
+        const want = colourForValue(iceRamp, p.value, [0, 1]).slice(0, 3).map((v) => Math.round(v * FIELD_ALPHA)) as Rgb;
+        return { ...p, got: colours[k], want };
+      })
+      .filter((p) => colourDistance(p.got, p.want) > TOLERANCE);
+    expect(wrong.map((p) => `${p.lat}N ${p.lon}E (${p.value}): ${p.got} ≠ ${p.want}`), `${wrong.length} of ${visible.length}`).toEqual([]);
+    // The readout under the cursor reads the same cell.
+    const ice = visible.find((p) => p.value >= 0.9)!;
+    await page.mouse.move(ice.xy![0], ice.xy![1]);
+    await expect.poll(() => page.getByTestId('hover-readout').textContent()).toContain(`Доля льда: ${ice.value.toFixed(3)}`);
+    await page.mouse.move(5, 400);
+    // Back on the sector the file is shown on its own footprint again.
+    await page.getByTestId('region-select').selectOption({ label: 'Карское море и море Лаптевых' });
+    await localDrawn((v) => v.startsWith('sector|') && v.endsWith('|cdr_seaice_conc|0'));
+    expect(await page.getByTestId('local-file-region').count()).toBe(0);
     expect(uploads, 'nothing is sent to the server').toEqual([]);
   });
 

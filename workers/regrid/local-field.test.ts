@@ -5,6 +5,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { isProjectedGrid, type LatLonFieldGrid } from '../../common/field-grid.ts';
+import type { LocalField } from '../forecast.api.ts';
 import { ForecastService } from '../forecast-service.ts';
 import { openNetcdf } from '../../netcdf/index.ts';
 
@@ -13,17 +15,24 @@ const fixture = (name: string) => {
   return bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
 };
 
+/** The sector's footprint grid of a local field (a lat/lon grid; the whole Arctic's is local-field-arctic.test.ts's). */
+function footprint(field: LocalField): LatLonFieldGrid {
+  expect(field.region).toBe('sector');
+  if (isProjectedGrid(field.grid)) throw new Error('a sector field on a projected grid');
+  return field.grid;
+}
+
 describe('localField', () => {
   it('OSI SAF EASE2 concentration: round the pole, 0–1, and 100 % ice near the pole in February', async () => {
     const service = new ForecastService();
     const meta = await service.open({ key: 'local:ease2', bytes: fixture('arctic/ice_conc_nh_ease2-250_cdr-v3p1_202002.nc') }, 'r1');
     const field = await service.localField(meta.key, 'ice_conc', 0);
-    expect(field).toMatchObject({ quantity: 'concentration', units: '1', width: field.grid.nlon, height: field.grid.nlat });
-    expect(field.grid.lon0).toBe(-180);
-    expect(field.grid.nlon).toBeLessThanOrEqual(2048);
+    const grid = footprint(field);
+    expect(field).toMatchObject({ quantity: 'concentration', units: '1', width: grid.nlon, height: grid.nlat });
+    expect(grid.lon0).toBe(-180);
+    expect(grid.nlon).toBeLessThanOrEqual(2048);
     expect(field.min).toBeGreaterThanOrEqual(0);
     expect(field.max).toBeLessThanOrEqual(1);
-    const { grid } = field;
     const at = (lat: number, lon: number) => field.data[Math.round((lat - grid.lat0) / grid.dlat) * grid.nlon + Math.round((lon - grid.lon0) / grid.dlon)];
     expect(at(88, 0)).toBeGreaterThan(0.9);
     expect(at(60, 100)).toBeNaN(); // Siberia: land
@@ -35,8 +44,9 @@ describe('localField', () => {
     const first = await service.localField(meta.key, 'hice', 0);
     const last = await service.localField(meta.key, 'hice', 4);
     expect(first.quantity).toBe('thickness');
-    expect(first.grid.lon0).toBeLessThan(0); // the Barents/Fram domain: −10.75…52.19°E, no wrap
-    expect(first.grid.lon0 + (first.grid.nlon - 1) * first.grid.dlon).toBeLessThan(60);
+    const grid = footprint(first);
+    expect(grid.lon0).toBeLessThan(0); // the Barents/Fram domain: −10.75…52.19°E, no wrap
+    expect(grid.lon0 + (grid.nlon - 1) * grid.dlon).toBeLessThan(60);
     expect(Array.from(first.data)).not.toEqual(Array.from(last.data));
   });
 

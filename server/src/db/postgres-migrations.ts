@@ -313,4 +313,16 @@ ${SCORE_COLUMNS}
   ALTER TABLE verification_ensembles DROP CONSTRAINT verification_ensembles_pkey;
   ALTER TABLE verification_ensembles ADD PRIMARY KEY (date, lead_hours, region);
   `,
+  // 19: provenance per region ('sector' for every row before): a file's rows are found by its whole key.
+  `
+  ALTER TABLE ingest_provenance ADD COLUMN region text NOT NULL DEFAULT 'sector';
+  DROP INDEX ingest_provenance_file;
+  CREATE INDEX ingest_provenance_file ON ingest_provenance (kind, owner, date, region);
+  `,
+  // 20: the records against the ice charts per region ('sector' for every row before), part of the key.
+  `
+  ALTER TABLE chart_verification_records ADD COLUMN region text NOT NULL DEFAULT 'sector';
+  ALTER TABLE chart_verification_records DROP CONSTRAINT chart_verification_records_pkey;
+  ALTER TABLE chart_verification_records ADD PRIMARY KEY (model_id, run, date, lead_hours, chart_id, region);
+  `,
 ];

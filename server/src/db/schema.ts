@@ -113,6 +113,8 @@ export interface IngestProvenanceTable {
   details: Defaulted<string>;
   user_id: number | null;
   created_at: Defaulted<string>;
+  /** The region of the file it belongs to (migration 19; 'sector' for rows before). */
+  region: Defaulted<string>;
 }
 
 export interface LoginFailuresTable {
@@ -181,8 +183,11 @@ export interface VerificationRecordsTable extends LeadScores {
   region: Defaulted<string>;
 }
 
-/** Migration 14: a forecast scored against an ice chart of its valid date (server/src/verification/chart-truth.ts). */
-export interface ChartVerificationRecordsTable extends Omit<VerificationRecordsTable, 'region'> {
+/**
+ * Migration 14: a forecast scored against an ice chart of its valid date (server/src/verification/chart-truth.ts);
+ * its `region` (migration 20): the grid the forecast and the chart were laid on ('sector' for every record before).
+ */
+export interface ChartVerificationRecordsTable extends VerificationRecordsTable {
   chart_id: number;
 }
 

@@ -8,7 +8,7 @@
  *    cell centre); edge_distance_km = IIEE / edge length;
  *  - persistence: the analysis of the start date scored against the same chart (its IIEE), and skill_iiee from it.
  */
-import type { RegularGrid } from '../../../common/regular-grid.ts';
+import type { ScoreGrid } from '../../../common/verification/score-grid.ts';
 import { iceEdgeLengthKm } from '../../../common/verification/ice-edge.ts';
 import { scoreFields, skill, type LeadScores } from '../../../common/verification/scores.ts';
 
@@ -17,14 +17,14 @@ const CHART_EDGE_LEVEL = 0.5;
 
 /** A chart on a grid, with what every record against it shares. */
 export interface ChartTruthField {
-  grid: RegularGrid;
+  grid: ScoreGrid;
   /** 1 / 0 / NaN per cell, row-major. */
   ice: Float32Array;
   /** The chart's ice edge on this grid, km. */
   edgeLengthKm: number;
 }
 
-export function chartTruthField(grid: RegularGrid, ice: Float32Array): ChartTruthField {
+export function chartTruthField(grid: ScoreGrid, ice: Float32Array): ChartTruthField {
   return { grid, ice, edgeLengthKm: iceEdgeLengthKm(ice, grid, CHART_EDGE_LEVEL) };
 }
 
@@ -37,7 +37,7 @@ export function judgedCells(truth: ChartTruthField): number {
 
 /**
  * Scores of a forecast's concentration (fraction, NaN on land) against the chart; `persistence` is the start
- * date's analysis concentration on the same grid, or null. `areas` = rowAreasKm2(grid).
+ * date's analysis concentration on the same grid, or null. `areas` = cellAreasKm2(grid) (per row on latitudes/longitudes, per cell on a plane).
  */
 export function scoreAgainstChart(truth: ChartTruthField, forecast: ArrayLike<number>, persistence: ArrayLike<number> | null, areas: Float64Array): LeadScores {
   const chart = { concentration: truth.ice };

@@ -7,16 +7,20 @@
  * Idempotent and cheap when current: a record keeps the identities of its forecast, its chart (id and content
  * hash, so a replaced chart recomputes) and its persistence analysis; a chart that judges no cell of the grid
  * (another region's) is passed over without reading a forecast. Each chart is laid on the grid once and kept
- * (chart-truth-raster.ts). One pass at a time per database (the
- * verification lock); each record is one statement.
+ * (chart-truth-raster.ts). One pass at a time per database (the verification lock); each record is one statement.
+ * Regions: each region's runs are scored against the chart on that region's grid (the whole Arctic's plane, cell
+ * areas per cell) and stored under its id; a pass brings every region up to date (only the context's when it
+ * names one), as verify-archive.ts does.
  */
 import type { VerifiedFields } from '../../../common/verification/scores.ts';
-import { rowAreasKm2 } from '../../../common/verification/grid-area.ts';
+import { LruCache } from '../../../common/lru-cache.ts';
+import { REGIONS } from '../../../common/regions/index.ts';
+import { cellAreasKm2, scoreGridShape, type ScoreGrid } from '../../../common/verification/score-grid.ts';
 import { VERIFICATION_RUNS, type VerificationRun } from '../../../common/api-types/verification.ts';
-import { type ArchiveContext } from '../archive/pipeline.ts';
+import { regionOf, type ArchiveContext } from '../archive/pipeline.ts';
 import { listModels, type FileRecord, type ModelRecord } from '../archive/forecast-repository.ts';
 import { LOCK_KEYS, withLock } from '../db/locks.ts';
-import { LEAD_HOURS, isPlanarGrid, type Grid } from '../grid/grid.ts';
+import { LEAD_HOURS } from '../grid/grid.ts';
 import { listCharts, type ChartRow } from '../icecharts/chart-repository.ts';
 import { AnalysisArchive, analysesFor } from './analyses.ts';
 import { computedRun, readFileFields, SpinUps, type RunSource } from './forecast-runs.ts';
@@ -38,7 +42,7 @@ export interface ChartVerifyResult {
   computed: number;
   /** Records already current. */
   unchanged: number;
-  /** Charts that judge no cell of the archive's grid. */
+  /** Charts that judge no cell of a region's grid (counted per region). */
   outside: number;
   /** `model run date: reason` of forecasts that could not be read. */
   failed: string[];
@@ -72,20 +76,18 @@ interface ArchiveView {
   fileOf: Map<string, FileRecord>;
   forecastDates: Set<string>;
   models: { model: ModelRecord; analyses: AnalysisArchive }[];
-  grid: Grid | null;
+  grid: ScoreGrid | null;
   spinUps: SpinUps;
 }
 
 async function openArchive(ctx: ArchiveContext): Promise<ArchiveView> {
   const archive = await AnalysisArchive.open(ctx);
-  const files = await forecastFiles(ctx.db);
+  const files = await forecastFiles(ctx.db, regionOf(ctx).id);
   const models = [];
   for (const model of await listModels(ctx.db)) models.push({ model, analyses: await analysesFor(ctx, model, archive) });
-  // The archive's grid: its analyses' (every record against an analysis needs the forecast on it), else its files'.
+  // The region's grid: its analyses' (every record against an analysis needs the forecast on it), else its files'.
   const firstAnalysis = archive.files.keys().next();
-  const found = !firstAnalysis.done ? (await archive.get(firstAnalysis.value)).grid : files.length ? (await readFileFields(ctx.dataDir, files[0])).grid : null;
-  // Charts are rasterised on the sector's latitude/longitude grid: this pass reads the sector's archive only.
-  const grid = found && !isPlanarGrid(found) ? found : null;
+  const grid = !firstAnalysis.done ? (await archive.get(firstAnalysis.value)).grid : files.length ? (await readFileFields(ctx.dataDir, files[0])).grid : null;
   return {
     archive,
     fileOf: new Map(files.map((f) => [`${f.kind}|${f.owner}|${f.date}`, f])),
@@ -98,7 +100,7 @@ async function openArchive(ctx: ArchiveContext): Promise<ArchiveView> {
 
 /** The stale records of one chart whose valid date is `valid`. */
 async function planChart(ctx: ArchiveContext, view: ArchiveView, chart: ChartRow, valid: string, result: ChartVerifyResult): Promise<Work[]> {
-  const stored = await chartRecordInputs(ctx.db, chart.id);
+  const stored = await chartRecordInputs(ctx.db, chart.id, regionOf(ctx).id);
   const work: Work[] = [];
   for (const { model, analyses } of view.models) {
     for (const run of VERIFICATION_RUNS) {
@@ -129,8 +131,9 @@ const fileSource = (ctx: ArchiveContext, file: FileRecord): RunSource => ({ id: 
 
 /** Score and store the planned records of one chart; each run's leads loaded once. */
 async function scoreChart(ctx: ArchiveContext, chart: ChartRow, truth: ChartTruthField, work: Work[], result: ChartVerifyResult): Promise<void> {
-  const areas = rowAreasKm2(truth.grid);
-  const cells = truth.grid.nlat * truth.grid.nlon;
+  const areas = areasOf(truth.grid);
+  const { nx, ny } = scoreGridShape(truth.grid);
+  const cells = nx * ny;
   const loaded = new Map<string, Promise<VerifiedFields[]>>();
   for (const item of work) {
     const { model, run, date, hours, source, analyses } = item;
@@ -161,21 +164,44 @@ async function scoreChart(ctx: ArchiveContext, chart: ChartRow, truth: ChartTrut
       analysis_id: chartIdentity(chart),
       persistence_id: persistence ? start!.file.etag : null,
       version: VERIFICATION_VERSION,
+      region: regionOf(ctx).id,
       ...scoreAgainstChart(truth, forecast.concentration, persistence, areas),
     });
     result.computed++;
   }
 }
 
+// Cell areas per grid, kept across passes: a plane's take seconds (2.2 M cells of the whole Arctic, each corner
+// projected back), a latitude/longitude grid's are one number per row.
+const areasByGrid = new LruCache<string, Float64Array>(2);
+function areasOf(grid: ScoreGrid): Float64Array {
+  const key = JSON.stringify(grid);
+  let areas = areasByGrid.get(key);
+  if (!areas) areasByGrid.set(key, (areas = cellAreasKm2(grid)));
+  return areas;
+}
+
+/** Every region's pass (the context's region only, when it names one), one after the other. */
 async function verifyUnlocked(ctx: ArchiveContext, options: ChartVerifyOptions): Promise<ChartVerifyResult> {
   const result: ChartVerifyResult = { computed: 0, unchanged: 0, outside: 0, failed: [] };
   const charts = (await listCharts(ctx.db)).filter((chart) => !options.chartIds || options.chartIds.includes(chart.id)).reverse();
   if (charts.length === 0) return result;
+  for (const region of ctx.region ? [ctx.region] : REGIONS) await verifyRegion({ ...ctx, region }, charts, options, result);
+  options.onProgress?.(1, `оценено прогнозов по ледовым картам: ${result.computed}`);
+  ctx.log?.info({ ...result, failed: result.failed.length }, 'chart verification records up to date');
+  return result;
+}
+
+/** The records of one region (the context's) against `charts`. */
+async function verifyRegion(ctx: ArchiveContext, charts: ChartRow[], options: ChartVerifyOptions, result: ChartVerifyResult): Promise<void> {
   const view = await openArchive(ctx);
-  if (!view.grid) return result;
+  if (!view.grid) return;
+  const region = regionOf(ctx);
   for (const [index, chart] of charts.entries()) {
     const valid = chart.valid_time.slice(0, 10);
-    options.onProgress?.(index / charts.length, `оценка прогнозов по ледовой карте ${chart.source} от ${valid}`);
+    // The sector's message as it always was; another region's names it ('Арктика целиком: оценка прогнозов …').
+    const prefix = region.id === 'sector' ? '' : `${region.name}: `;
+    options.onProgress?.(index / charts.length, `${prefix}оценка прогнозов по ледовой карте ${chart.source} от ${valid}`);
     const work = await planChart(ctx, view, chart, valid, result);
     if (work.length === 0) continue;
     const truth = await chartTruthOnGrid(ctx.dataDir, chart, view.grid);
@@ -185,7 +211,4 @@ async function verifyUnlocked(ctx: ArchiveContext, options: ChartVerifyOptions):
     }
     await scoreChart(ctx, chart, truth, work, result);
   }
-  options.onProgress?.(1, `оценено прогнозов по ледовым картам: ${result.computed}`);
-  ctx.log?.info({ ...result, failed: result.failed.length }, 'chart verification records up to date');
-  return result;
 }

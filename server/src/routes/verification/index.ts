@@ -3,8 +3,8 @@
  * (server/src/verification/) of one model's run over a period, against the analyses and against the ice charts
  * (truth `chart:{id}`), and their means per model, run and lead (the charts' apart, per service) with the
  * ensembles' probability scores. Read-only: the records are computed by the verification job, never here.
- * `region` (sector | arctic) chooses whose records; without it the sector's, exactly as before the regions (the
- * records against the ice charts are the sector's only: a region's answer has none).
+ * `region` (sector | arctic) chooses whose records, those against the ice charts included (each region's runs
+ * against the chart laid on its own grid); without it the sector's, exactly as before the regions.
  */
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import {
@@ -55,11 +55,10 @@ function toRow(record: Omit<RecordRow, 'region'> & { region?: string }): Verific
   };
 }
 
-/** Records against the analyses, then those against the ice charts (truth `chart:{id}`, the sector's only), by date then lead. */
+/** The region's records against the analyses, then those against the ice charts (truth `chart:{id}`), by date then lead. */
 async function recordRows(app: FastifyInstance, filter: Parameters<typeof listRecords>[1]): Promise<{ analyses: VerificationRow[]; charts: VerificationRow[] }> {
   const analyses = (await listRecords(app.db, filter)).map(toRow);
-  const sector = (filter.region ?? 'sector') === 'sector';
-  const charts = sector ? (await listChartRecords(app.db, filter)).map(({ chart_id: _chart, ...record }) => toRow(record)) : [];
+  const charts = (await listChartRecords(app.db, filter)).map(({ chart_id: _chart, ...record }) => toRow(record));
   return { analyses, charts };
 }
 

@@ -142,6 +142,19 @@ describe("the map's 'Качество прогноза'", () => {
     ]);
   });
 
+  it("shows the whole Arctic's run scored against the ice chart of its valid date, as the sector's", async () => {
+    const chartTruth = { source: 'chart:7', label: 'ААНИИ', demo: false };
+    fakeApi({
+      'GET /api/v1/verification?run=forecast&from=2026-11-10&to=2026-11-10&region=arctic': {
+        status: 200,
+        body: { rows: [record(24, '2026-11-11', { iiee_km2: 512_300 }), record(24, '2026-11-11', { truth: chartTruth, iiee_km2: 402_900, conc_rmse: null })] },
+      },
+    });
+    await show('2026-11-10', ['2026-11-11'], (s) => s.getState().setRegion('arctic'));
+    await waitFor(() => expect(view!.container.querySelector('[data-testid="forecast-quality-chart-truth"]')?.textContent).toBe('по ледовой карте ААНИИ от 2026-11-11'));
+    expect(view!.container.querySelector('[data-testid="forecast-quality-chart"]')?.textContent).toContain('402,9 тыс. км²');
+  });
+
   it("says the analysis has not arrived, without asking the server, on today's date", async () => {
     const seen = fakeApi({});
     await show('2026-11-25', ['2026-11-24', '2026-11-25']);

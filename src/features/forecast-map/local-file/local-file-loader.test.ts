@@ -62,6 +62,30 @@ describe('a file from disk', () => {
     expect(store.getState()).toMatchObject({ localVariable: 'siconc', localTime: 8, localStatus: 'ready' });
   });
 
+  it("'Район' switched while a file is open: the file is regridded onto the whole Arctic's grid, and back", { timeout: 60_000 }, async () => {
+    const { store, loader } = setup();
+    await loader.open(diskFile('arctic-more/seaice_conc_daily_nh_20211231_f17_v04r00.nc'));
+    expect(store.getState().localField).toMatchObject({ region: 'sector', grid: { nlon: expect.any(Number) } });
+    expect(store.getState().localShown).toMatch(/^sector\|/);
+    store.getState().setRegion('arctic');
+    await expect.poll(() => store.getState().localShown, { timeout: 30_000 }).toMatch(/^arctic\|local:seaice_conc_daily_nh_20211231_f17_v04r00\.nc:.*\|cdr_seaice_conc\|0$/);
+    const field = store.getState().localField!;
+    expect(field).toMatchObject({ region: 'arctic', width: 1216, height: 1792, grid: { kind: 'projected', nx: 1216, ny: 1792 } });
+    // 31 December 2021: the pole is ice-covered, the Norwegian Sea open, Siberia land.
+    expect(localReadout(field, '', 0, 88)).toBe('Доля льда: 1.000');
+    expect(localReadout(field, '', 5, 72)).toBe('Доля льда: 0.000');
+    expect(localReadout(field, '', 100, 66)).toBe('Доля льда: Нет данных');
+    const [layer] = buildForecastLayers(store.getState()) as unknown as { id: string; props: { grid: unknown } }[];
+    expect(layer).toMatchObject({ id: LOCAL_LAYER_ID, props: { grid: field.grid } });
+    // A variable chosen now is drawn in the region too.
+    await loader.choose('nsidc_bt_seaice_conc', 0);
+    expect(store.getState()).toMatchObject({ localStatus: 'ready', localField: { region: 'arctic' } });
+    store.getState().setRegion('sector');
+    await expect.poll(() => store.getState().localShown, { timeout: 30_000 }).toMatch(/^sector\|.*\|nsidc_bt_seaice_conc\|0$/);
+    expect(store.getState().localField).toMatchObject({ region: 'sector', grid: { lon0: -180 } });
+    loader.attach(null);
+  });
+
   it('a file whose grid cannot be placed: the Russian reason, nothing drawn', async () => {
     const { store, loader } = setup();
     await loader.open(diskFile('arctic-more/sit_monthly_mean23.nc'));

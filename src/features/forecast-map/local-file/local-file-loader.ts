@@ -32,15 +32,27 @@ export class LocalFileLoader {
   private worker: LocalWorker | null;
   /** Bumped by every open/choose, so a slow answer for an older choice is dropped. */
   private generation = 0;
+  /** Stops following the map's region (while a worker is attached). */
+  private unwatchRegion: (() => void) | null = null;
 
   constructor({ store, worker = null }: { store: ForecastMapStore; worker?: LocalWorker | null }) {
     this.store = store;
-    this.worker = worker;
+    this.worker = null;
+    if (worker) this.attach(worker);
   }
 
+  /** Attach the page's worker (null: detach, closing the file). While attached, a region switch regrids the open file. */
   attach(worker: LocalWorker | null): void {
     this.worker = worker;
-    if (!worker) this.close();
+    this.unwatchRegion?.();
+    this.unwatchRegion = null;
+    if (!worker) {
+      this.close();
+      return;
+    }
+    this.unwatchRegion = this.store.subscribe((state, previous) => {
+      if (state.region !== previous.region && state.localKey) void this.redraw();
+    });
   }
 
   async open(file: Pick<File, 'name' | 'size' | 'lastModified' | 'arrayBuffer'>): Promise<void> {
@@ -73,19 +85,24 @@ export class LocalFileLoader {
     await this.draw(generation);
   }
 
+  /** Draw the open file's chosen variable and step again (into the region now chosen). */
+  async redraw(): Promise<void> {
+    await this.draw(++this.generation);
+  }
+
   close(): void {
     this.generation++;
     this.store.getState().localClosed();
   }
 
   private async draw(generation: number): Promise<void> {
-    const { localKey, localVariable, localTime } = this.store.getState();
+    const { localKey, localVariable, localTime, region } = this.store.getState();
     if (!localKey || !localVariable || !this.worker) return;
     try {
-      const field = await this.worker.localField(localKey, localVariable, localTime);
+      const field = await this.worker.localField(localKey, localVariable, localTime, region);
       if (generation !== this.generation) return;
-      if (!Number.isFinite(field.min)) this.store.getState().localFailed(ru.localFile.noValues);
-      else this.store.getState().localDrawn(field, `${localKey}|${localVariable}|${localTime}`);
+      if (!Number.isFinite(field.min)) this.store.getState().localFailed(region === 'sector' ? ru.localFile.noValues : ru.localFile.noValuesInRegion(region));
+      else this.store.getState().localDrawn(field, `${region}|${localKey}|${localVariable}|${localTime}`);
     } catch (error) {
       if (generation === this.generation) this.store.getState().localFailed(localErrorMessage(error));
     }

@@ -81,6 +81,11 @@ export function LocalFilePanel() {
           {ru.localFile.grid(field.gridDescription)}
         </p>
       )}
+      {field && status === 'ready' && field.region !== 'sector' && (
+        <p className="forecast-sidebar__note" data-testid="local-file-region">
+          {ru.localFile.regionGrid(field.region)}
+        </p>
+      )}
     </section>
   );
 }

@@ -19,7 +19,7 @@ export interface LocalFileSlice {
   localTime: number;
   /** What is drawn; null while opening, after an error or when closed. */
   localField: LocalField | null;
-  /** Which file, variable and time step `localField` is ('key|variable|time'): a new choice is not drawn until its field arrives. */
+  /** Which region, file, variable and time step `localField` is ('region|key|variable|time'): a new choice is not drawn until its field arrives. */
   localShown: string | null;
   /** The Russian reason shown when the file cannot be opened or placed. */
   localError: string | null;
