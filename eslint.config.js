@@ -49,11 +49,11 @@ const boundaries = boundaryConfigs(root, {
     { from: 'src', forbid: 'netcdf', except: ['test/'], tests: 'only', message: 'App tests may use the NetCDF test files (netcdf/test/), nothing else of the library.' },
     { from: 'src', forbid: 'server', message: 'The app never imports the server: shared code lives in common/.' },
     {
-      from: 'src', forbid: 'workers', except: ['forecast\\.api\\.ts$', 'forecast-client\\.ts$', 'forecast-worker-url\\.ts$'], tests: false,
-      message: 'The app uses the decode worker only through workers/forecast.api.ts (types), workers/forecast-client.ts and workers/forecast-worker-url.ts (its script, to prefetch); shared code lives in common/.',
+      from: 'src', forbid: 'workers', except: ['forecast\\.api\\.ts$', 'forecast-client\\.ts$', 'forecast-worker-url\\.ts$', 'chart-client\\.ts$'], tests: false,
+      message: 'The app uses the decode worker only through workers/forecast.api.ts (types), workers/forecast-client.ts and workers/forecast-worker-url.ts (its script, to prefetch), and the chart worker through workers/chart-client.ts; shared code lives in common/.',
     },
     {
-      from: 'src', forbid: 'workers', except: ['forecast\\.api\\.ts$', 'forecast-client\\.ts$', 'forecast-service\\.ts$'], tests: 'only',
+      from: 'src', forbid: 'workers', except: ['forecast\\.api\\.ts$', 'forecast-client\\.ts$', 'forecast-service\\.ts$', 'chart-client\\.ts$', 'chart/chart-service\\.ts$'], tests: 'only',
       message: 'App tests may also run the real ForecastService (in process), on files from netcdf/test/.',
     },
     { from: 'src', forbid: 'src/testing', tests: false, message: 'src/testing/ is for *.test.ts(x) files only.' },

@@ -1,16 +1,21 @@
 /**
  * The page of bench:icecharts' client half (bundled by esbuild in the bench, never by Vite): a bare deck.gl Deck
- * (Web Mercator, 1280 × 800, no basemap) that draws one chart either as the map page does (`prepareChart` +
- * `chartLayers`: SolidPolygonLayer fill + PathLayer outlines) or as the peer, deck.gl's stock GeoJsonLayer, filled and
- * stroked with the same colours. Every timing here is the page's own clock (ms); a frame ends with gl.finish()
+ * (Web Mercator, 1280 × 800, no basemap) that draws one chart either as the map page does (the chart worker, bundled
+ * beside this page and served as /chart-worker.js, fetches, prepares and meshes it; `chartLayers` draws the mesh:
+ * SolidPolygonLayer fill + PathLayer outlines) or as the peer, deck.gl's stock GeoJsonLayer, given the same body
+ * (fetched and parsed on the page) and filled and stroked with the same colours. Both fetch the body from the
+ * bench's route (/chart.json). Every timing here is the page's own clock (ms); a frame ends with gl.finish()
  * (SwiftShader draws on the CPU, so finish() waits for the pixels).
  */
+import * as Comlink from 'comlink';
 import { Deck, type Layer } from '@deck.gl/core';
 import { GeoJsonLayer } from '@deck.gl/layers';
 import type { IceChartCollection, IceChartFeature } from '../../common/api-types/icecharts.ts';
 import { polygonColour, type ChartCode } from '../../src/features/forecast-map/ice-chart/chart-colours.ts';
-import { polygonAt, prepareChart, type PreparedPolygon } from '../../src/features/forecast-map/ice-chart/chart-geometry.ts';
-import { chartLayers } from '../../src/features/forecast-map/ice-chart/chart-layers.ts';
+import { polygonAt, type PreparedPolygon } from '../../src/features/forecast-map/ice-chart/chart-geometry.ts';
+import { attachMesh, chartLayers } from '../../src/features/forecast-map/ice-chart/chart-layers.ts';
+import type { ChartWorkerApi } from '../../workers/chart.api.ts';
+import { createChartClient, type ChartClient } from '../../workers/chart-client.ts';
 
 type Mode = 'ours' | 'peer';
 
@@ -20,7 +25,8 @@ const HEIGHT = 800;
 const VIEW = { longitude: 110, latitude: 76, zoom: 2.6, pitch: 0, bearing: 0 };
 
 let deck: Deck | null = null;
-let text = '';
+let chartClient: ChartClient | null = null;
+const BODY_URL = '/chart.json';
 let polygons: PreparedPolygon[] = [];
 let features: IceChartFeature[] = [];
 
@@ -71,19 +77,29 @@ const api = {
     await new Promise<void>((resolve) => {
       deck = new Deck({ canvas, width: WIDTH, height: HEIGHT, initialViewState: VIEW, controller: false, layers: [], onLoad: () => resolve() });
     });
+    chartClient = createChartClient(Comlink.wrap<ChartWorkerApi>(new Worker('/chart-worker.js', { type: 'module' })) as unknown as ChartWorkerApi);
   },
-  /** The chart body as the server sends it (text, as fetch hands it over). */
-  setBody(body: string): void {
-    text = body;
-  },
-  /** From the body in hand to the first frame drawn in a code: parse, prepare (ours), tessellate, draw. */
-  firstFrame(mode: Mode, code: ChartCode): number {
+  /**
+   * From the request for the body to the first frame drawn in a code (fetch, parse, prepare, tessellate, draw), and
+   * of that the main thread's part from the body (or, for ours, the worker's mesh) in hand: `wall` and `main`, ms.
+   */
+  async firstFrame(mode: Mode, code: ChartCode): Promise<{ wall: number; main: number }> {
     draw([]);
     const t0 = performance.now();
-    features = (JSON.parse(text) as IceChartCollection).features;
-    if (mode === 'ours') polygons = prepareChart(features);
+    let t1: number;
+    if (mode === 'ours') {
+      const prepared = await chartClient!.prepare(new URL(BODY_URL, location.href).href, new AbortController().signal);
+      t1 = performance.now();
+      attachMesh(prepared.polygons, prepared.mesh);
+      polygons = prepared.polygons;
+    } else {
+      const text = await (await fetch(BODY_URL)).text();
+      t1 = performance.now();
+      features = (JSON.parse(text) as IceChartCollection).features;
+    }
     draw(layersOf(mode, code));
-    return performance.now() - t0;
+    const t2 = performance.now();
+    return { wall: t2 - t0, main: t2 - t1 };
   },
   /** A frame of what is shown (nothing changed). */
   frame(): number {

@@ -8,7 +8,7 @@ import type { IceChartCollection, IceChartList, IceChartSummary } from '../../co
 import type { StartedJob } from '../../common/api-types/admin.ts';
 import type { RouteCheckResult } from '../../common/api-types/ship-route.ts';
 import type { IceClass } from '../../common/polaris/polaris.ts';
-import { apiJson, type RequestOptions } from './client.ts';
+import { apiJson, apiUrl, type RequestOptions } from './client.ts';
 
 export type {
   IceChartCollection,
@@ -28,6 +28,11 @@ export function fetchChartList(query: { from?: string; to?: string }, options: R
 /** GET /icecharts/{id}: the whole chart, or simplified to `toleranceKm` (null: whole). */
 export function fetchChart(id: number, toleranceKm: number | null, options: ReadOptions = {}): Promise<IceChartCollection> {
   return apiJson<IceChartCollection>(`icecharts/${id}`, { ...options, query: { tolerance_km: toleranceKm } });
+}
+
+/** The absolute URL of GET /icecharts/{id}, for the chart worker, which fetches and prepares the chart itself. */
+export function chartUrl(id: number, toleranceKm: number | null): string {
+  return apiUrl(`icecharts/${id}`, { tolerance_km: toleranceKm });
 }
 
 /** POST /route/check against a chart: the route's legs through the chart's polygons, the answer as for a forecast. */

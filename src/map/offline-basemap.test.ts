@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Geometry, Position } from 'geojson';
-import { onPole } from './lonlat-rings.ts';
+import { onPole } from '../../common/lonlat-rings.ts';
 import { loadOfflineLand } from './offline-basemap.ts';
 
 /** Every outer ring of the land, with its longitude span and latitude range (degrees). */

@@ -9,7 +9,7 @@
  */
 import type { FeatureCollection, Geometry, Position } from 'geojson';
 import type { GeoJSONSource, LayerSpecification, Map as MapLibreMap } from 'maplibre-gl';
-import { continuousRings } from './lonlat-rings.ts';
+import { continuousRings } from '../../common/lonlat-rings.ts';
 
 export const OFFLINE_LAND_COLOUR = '#c9c2ae';
 const OFFLINE_COAST_COLOUR = '#5b5648';
@@ -28,7 +28,7 @@ const topologies: Record<LandDetail, () => Promise<unknown>> = {
 };
 
 /**
- * Polygons with continuous longitudes (`lonlat-rings.ts`): world-atlas keeps Wrangel Island, Chukotka and Antarctica
+ * Polygons with continuous longitudes (`common/lonlat-rings.ts`): world-atlas keeps Wrangel Island, Chukotka and Antarctica
  * as rings that jump from 180° to −180°, which MapLibre fills as bands round the world at their latitudes.
  */
 export function continuousLand(geometry: Geometry): Geometry {

@@ -14,6 +14,7 @@ import { useMapWanted } from './first-view/use-map-wanted.ts';
 import { prefetchMapWorker } from './first-view/prefetch-map-worker.ts';
 import { ForecastSidebar } from './forecast-sidebar.tsx';
 import { createForecastClient, prestartForecastClient, type ForecastClient } from '../../../workers/forecast-client.ts';
+import { createChartClient } from '../../../workers/chart-client.ts';
 import { rememberedLinkRate, rememberLinkRate } from './link-memory.ts';
 import { createDrawnSignal } from './first-view/drawn-signal.ts';
 import { firstFieldDrawn } from './first-view/first-field-drawn.ts';
@@ -30,7 +31,7 @@ import type { RegionId } from '../../../common/regions/types.ts';
 import { RoutePanel } from './ship-route/route-panel.tsx';
 import { ChartLoader } from './ice-chart/chart-loader.ts';
 import { EggCodePanel } from './ice-chart/egg-code-view.tsx';
-import { checkRouteOnChart, fetchChart, fetchChartList } from '../../api/icecharts.ts';
+import { chartUrl, checkRouteOnChart, fetchChart, fetchChartList } from '../../api/icecharts.ts';
 import { startChartRouteChecker } from './ice-chart/chart-route-checker.ts';
 import './forecast-map.css';
 
@@ -113,10 +114,13 @@ export function ForecastMapPage() {
       memberUrls: probabilityMemberUrls,
     });
     localFiles.attach(worker);
+    const chartClient = createChartClient();
     const stopChart = new ChartLoader({
       store,
       listCharts: (query, signal) => fetchChartList(query, { signal }),
       loadChart: (id, toleranceKm, signal) => fetchChart(id, toleranceKm, { signal }),
+      // Fetched, prepared and triangulated in the chart worker: the main thread only uploads and draws.
+      prepareChart: (id, toleranceKm, signal) => chartClient.prepare(chartUrl(id, toleranceKm), signal),
       // The date's chart listed once the view is drawn and the link free: the toggle then starts half-way.
       whenIdle: async () => {
         await firstFieldDrawn(ANALYSIS_DATES_FALLBACK_MS);
@@ -128,6 +132,7 @@ export function ForecastMapPage() {
       stopRemembering();
       stopChartRoute();
       stopChart();
+      chartClient.dispose();
       stopTools();
       stop();
       localFiles.attach(null);

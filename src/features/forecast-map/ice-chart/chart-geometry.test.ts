@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { read } from 'shapefile';
 import type { IceChartFeature } from '../../../api/icecharts.ts';
 import { chartPolygon } from '../../../testing/chart-polygons.ts';
-import { unwrapRing } from '../../../map/lonlat-rings.ts';
+import { unwrapRing } from '../../../../common/lonlat-rings.ts';
 import { polygonAt, prepareChart, preparePolygon, type Position } from './chart-geometry.ts';
 
 const props = chartPolygon({ CT: '92' });

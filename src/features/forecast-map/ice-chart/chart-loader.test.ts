@@ -3,6 +3,9 @@ import { chartCollection, chartFeature, chartSummary } from '../../../testing/ch
 import { createForecastMapStore } from '../store/forecast-map-store.ts';
 import { chartForDate } from './chart-choice.ts';
 import { ChartLoader } from './chart-loader.ts';
+import { buildChartLayers } from './chart-layers.ts';
+import { ChartService } from '../../../../workers/chart/chart-service.ts';
+import { createChartClient } from '../../../../workers/chart-client.ts';
 import { chartFromSearch, searchFromChart, validateChartSearch } from './chart-search.ts';
 
 const info = chartSummary;
@@ -75,6 +78,38 @@ describe('the chart loader', () => {
     await settled();
     expect(asked).toEqual([null]);
     expect(store.getState().chartStatus).toBe('ready');
+    stop();
+  });
+});
+
+describe('the chart prepared in the chart worker', () => {
+  it('shows the polygons the worker made, drawn from its triangles (deck.gl tessellates nothing)', async () => {
+    const store = createForecastMapStore();
+    store.getState().applySelection({ date: '2014-02-11' });
+    const urls: string[] = [];
+    // The worker's own code, in process, over a fetch that answers with the chart's body.
+    const fetcher = (async (url: string) => {
+      urls.push(url);
+      return new Response(JSON.stringify(square(2)));
+    }) as typeof fetch;
+    const client = createChartClient(new ChartService(fetcher));
+    const stop = new ChartLoader({
+      store,
+      listCharts: async () => [info(7, '2014-02-11T00:00:00Z')],
+      loadChart: async () => {
+        throw new Error('the body is the worker’s to fetch');
+      },
+      prepareChart: (id, tolerance, signal) => client.prepare(`http://x/api/v1/icecharts/${id}${tolerance === null ? '' : `?tolerance_km=${tolerance}`}`, signal),
+    }).start();
+    store.getState().setChartView('ct');
+    await settled();
+    await settled();
+    expect(urls).toEqual(['http://x/api/v1/icecharts/7']);
+    expect(store.getState().chart?.polygons[0].bbox).toEqual([0, 70, 2, 72]);
+    const [fill, outline] = buildChartLayers(store.getState());
+    expect(fill.props).toMatchObject({ _normalize: false });
+    expect((fill.props.data as { attributes: { indices: Uint32Array } }).attributes.indices.length).toBe(6);
+    expect(outline.props).toMatchObject({ _pathType: 'open' });
     stop();
   });
 });

@@ -11,11 +11,13 @@
  * asks for the listed chart's body beside the list.
  */
 import type { IceChartCollection, IceChartSummary } from '../../../api/icecharts.ts';
+import type { PreparedChart } from '../../../../workers/chart-client.ts';
 import { SLOW_LINK_TOLERANCE_KM } from '../../../../common/icecharts/wire.ts';
 import { LruCache } from '../../../../common/lru-cache.ts';
 import type { ForecastMapState, ForecastMapStore } from '../store/forecast-map-store.ts';
 import { chartForDate, chartWindow } from './chart-choice.ts';
 import { prepareChart, type PreparedPolygon } from './chart-geometry.ts';
+import { attachMesh } from './chart-layers.ts';
 
 /** Prepared charts kept (a few MB each at most). */
 const KEPT_CHARTS = 4;
@@ -30,6 +32,11 @@ export interface ChartLoaderOptions {
   store: ForecastMapStore;
   listCharts: (query: { from: string; to: string }, signal: AbortSignal) => Promise<IceChartSummary[]>;
   loadChart: (id: number, toleranceKm: number | null, signal: AbortSignal) => Promise<IceChartCollection>;
+  /**
+   * The chart fetched, prepared and meshed off the main thread (the chart worker); in its place when given. Without
+   * it `loadChart`'s body is prepared here and deck.gl tessellates it.
+   */
+  prepareChart?: (id: number, toleranceKm: number | null, signal: AbortSignal) => Promise<PreparedChart>;
   /** Resolves when the page may list the date's chart ahead of the toggle (absent: never ahead). */
   whenIdle?: () => Promise<void>;
 }
@@ -116,13 +123,21 @@ export class ChartLoader {
 
   private async fetchPrepared(id: number, toleranceKm: number | null, signal: AbortSignal): Promise<PreparedPolygon[] | null> {
     const kind = toleranceKm === null ? 'whole' : 'simplified';
-    const body = await this.options.loadChart(id, toleranceKm, signal);
-    performance.mark(`ice-chart:${kind}-fetched`);
-    if (signal.aborted) return null;
-    const polygons = prepareChart(body.features);
+    const polygons = await this.fetchAndPrepare(id, toleranceKm, signal);
     performance.mark(`ice-chart:${kind}-prepared`);
+    if (signal.aborted) return null;
     if (toleranceKm === null) this.charts.set(id, polygons);
     return polygons;
+  }
+
+  /** The chart's polygons, with their mesh attached when the worker made them. */
+  private async fetchAndPrepare(id: number, toleranceKm: number | null, signal: AbortSignal): Promise<PreparedPolygon[]> {
+    if (this.options.prepareChart) {
+      const { polygons, mesh } = await this.options.prepareChart(id, toleranceKm, signal);
+      attachMesh(polygons, mesh);
+      return polygons;
+    }
+    return prepareChart((await this.options.loadChart(id, toleranceKm, signal)).features);
   }
 
   private async load(date: string, signal: AbortSignal): Promise<void> {

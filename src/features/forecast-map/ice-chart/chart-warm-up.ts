@@ -3,7 +3,8 @@
  * programs: about 0.8 s on a software-rendered GPU (SwiftShader), most of the loopback toggle. Once the date's chart
  * has been listed ahead (chart-loader.ts: the page idle, a chart there), the same two layers are drawn for one frame,
  * transparent, over a tiny triangle at the map's centre; deck.gl keeps the compiled programs for the real layers.
- * A page whose date has no chart pays nothing.
+ * A toggle before that (the page not yet idle) draws them at once, so that the compiling runs while the chart is
+ * listed, fetched and meshed (in the chart worker) rather than after. A page whose date has no chart pays nothing.
  */
 import type { Layer } from '@deck.gl/core';
 import type * as maplibregl from 'maplibre-gl';
@@ -27,12 +28,14 @@ export class ChartWarmUp {
 
   start(): () => void {
     const check = (state: ReturnType<ForecastMapStore['getState']>) => {
-      if (this.phase !== 'waiting' || !state.chartAhead?.info) return;
-      // The real layers are on their way: they compile the programs themselves.
-      if (state.chartView || state.chart) {
+      if (this.phase !== 'waiting') return;
+      // The real layers are there: they compile the programs themselves.
+      if (state.chart) {
         this.phase = 'done';
         return;
       }
+      // Ahead once the date's chart is known; else at the toggle, while the chart is fetched and meshed in its worker.
+      if (!state.chartAhead?.info && !state.chartView) return;
       this.phase = 'drawing';
       // deck.gl draws inside MapLibre's frames, which need the style.
       if (this.map.isStyleLoaded()) this.draw();

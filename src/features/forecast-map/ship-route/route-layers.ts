@@ -9,7 +9,7 @@ import { PathStyleExtension, type PathStyleExtensionProps } from '@deck.gl/exten
 import { PathLayer, ScatterplotLayer } from '@deck.gl/layers';
 import type { RioCategory } from '../../../../common/polaris/polaris.ts';
 import { CATEGORY_COLOURS, type Rgb } from '../../../map/layers/polaris-layer/index.ts';
-import { unwrapRing } from '../../../map/lonlat-rings.ts';
+import { unwrapRing } from '../../../../common/lonlat-rings.ts';
 import { LEAD_HOURS } from '../forecast-variables.ts';
 import type { ForecastMapState } from '../store/forecast-map-store.ts';
 

@@ -1,0 +1,23 @@
+/**
+ * The contract between the page and the chart worker (chart.worker.ts): an ice chart's body fetched, its polygons
+ * prepared and its mesh made off the main thread, so that the toggle's critical path on the page is only the GPU
+ * upload and the draw.
+ */
+import type { ChartMesh } from '../common/icecharts/chart-mesh.ts';
+import type { PreparedPolygon } from '../common/icecharts/prepare-chart.ts';
+
+/** A chart ready to draw: its polygons (clicks, colours, POLARIS) and their mesh (triangles and outline paths). */
+export interface PreparedChart {
+  polygons: PreparedPolygon[];
+  mesh: ChartMesh;
+}
+
+export interface ChartWorkerApi {
+  /**
+   * GET `url` (absolute; the page's cookies go with it), parse the GeoJSON FeatureCollection, prepare its polygons
+   * and mesh them; the mesh's buffers are transferred. Rejects with the HTTP status in the message on a refusal,
+   * and with an AbortError after `abort(requestId)`.
+   */
+  prepare(url: string, requestId: string): Promise<PreparedChart>;
+  abort(requestId: string): void;
+}

@@ -1,0 +1,10 @@
+/**
+ * The chart worker: an ice chart fetched, prepared and meshed off the main thread (chart/chart-service.ts); this
+ * file only exposes it through comlink (typed by chart.api.ts).
+ */
+import * as Comlink from 'comlink';
+import { ChartService } from './chart/chart-service.ts';
+import { keepErrorFields } from './worker-errors.ts';
+
+keepErrorFields();
+Comlink.expose(new ChartService(globalThis.fetch.bind(globalThis)));
