@@ -16,6 +16,7 @@ import { sha256Of } from '../../src/ingest/fetch-file.ts';
 import { ingestAnalysis } from '../../src/ingest/ingest-analysis.ts';
 import { makeApp } from '../helpers.ts';
 import { SMALL_ARCTIC } from '../regions/small-arctic.ts';
+import type { Region } from '../../../common/regions/index.ts';
 
 /** OSI SAF's NH 62.5 km drift grid: x −3750…3625 km, y 5750…−5250 km. */
 function osisafLikeDrift(dxKm: number, dyKm: number): Uint8Array {
@@ -61,15 +62,23 @@ function osisafLikeDrift(dxKm: number, dyKm: number): Uint8Array {
   });
 }
 
+/** 100 km along +y over 48 h everywhere, ingested into `regions` (the sector's alone by default). */
+async function ingestDrift(regions?: Region[]) {
+  const { app, dataDir } = await makeApp();
+  const bytes = osisafLikeDrift(0, 100);
+  const file = { source: '/test/drift.nc', name: 'drift.nc', bytes, sha256: sha256Of(bytes) };
+  const result = await ingestAnalysis({ db: app.db, dataDir }, [{ product: 'osisaf_drift', file, names: { interval_hours: 48 } }], {
+    datasetId: 'drift_test',
+    sourceLabel: 'test',
+    userId: null,
+    regions,
+  });
+  return { dataDir, result };
+}
+
 describe('drift from grid-relative displacements', () => {
   it('is turned into speed over the interval and the bearing of the grid’s axis at each longitude', async () => {
-    const { app, dataDir } = await makeApp();
-    const bytes = osisafLikeDrift(0, 100);
-    const result = await ingestAnalysis(
-      { db: app.db, dataDir },
-      [{ product: 'osisaf_drift', file: { source: '/test/drift.nc', name: 'drift.nc', bytes, sha256: sha256Of(bytes) }, names: { interval_hours: 48 } }],
-      { datasetId: 'drift_test', sourceLabel: 'test', userId: null },
-    );
+    const { dataDir, result } = await ingestDrift();
     expect(result.date).toBe('2026-11-20');
     expect(result.inputs[0].variables).toEqual(['dX', 'dY']);
     const fileBytes = new Uint8Array(readFileSync(join(dataDir, result.record.path)));
@@ -106,13 +115,7 @@ describe('drift from grid-relative displacements', () => {
 
 describe('drift from grid-relative displacements in the whole Arctic', () => {
   it('is stored as a bearing from true north on the arctic plane too (a coarse arctic grid: a region is a value)', async () => {
-    const { app, dataDir } = await makeApp();
-    const bytes = osisafLikeDrift(0, 100);
-    const result = await ingestAnalysis(
-      { db: app.db, dataDir },
-      [{ product: 'osisaf_drift', file: { source: '/test/drift.nc', name: 'drift.nc', bytes, sha256: sha256Of(bytes) }, names: { interval_hours: 48 } }],
-      { datasetId: 'drift_test', sourceLabel: 'test', userId: null, regions: [SMALL_ARCTIC] },
-    );
+    const { dataDir, result } = await ingestDrift([SMALL_ARCTIC]);
     expect(result.records.map((record) => record.path)).toEqual(['forecast-data/analysis/drift_test/2026-11-20.arctic.nc']);
     const file = new Nc3Dataset(new Uint8Array(readFileSync(join(dataDir, result.records[0].path))));
     const speed = file.read(FILE_VARIABLES.speed, 0);
