@@ -18,6 +18,9 @@ import { FORECAST_VARIABLES, LEAD_HOURS } from '../../src/features/forecast-map/
 import { colourDistance, projectToPage, readScreenColours, waitForDrawn, waitForIdle, type Rgb } from './forecast-map-helpers.ts';
 import { demoAccounts, newPage, screenshotPath, signIn, type RunningServer } from './harness.ts';
 import { useJourney } from './journey.ts';
+import { startSlowLinkProxy } from './slow-link-proxy.ts';
+import { bboxContains } from '../../common/forecast-file/bbox.ts';
+import type { Bbox } from '../../common/forecast-file/subset-query.ts';
 import { CATEGORY_COLOURS } from '../../src/map/layers/polaris-layer/index.ts';
 import { modelOwner } from './map-tools-helpers.ts';
 import { openNetcdf } from '../../netcdf/open-netcdf.ts';
@@ -322,6 +325,60 @@ describe("an admin's '/generate-forecast' in 'Арктика целиком'", (
       await admin.screenshot({ path: screenshotPath('arctic-region-generate-forecast') });
     } finally {
       await context.close();
+    }
+  });
+});
+
+describe('on a slow link, zoomed into the East Siberian Sea', () => {
+  it('asks for the window under the view (bbox=, across 180°) and draws the field there, then follows a pan out of it', async () => {
+    const date = await page.evaluate(async () => ((await (await fetch('/api/v1/forecast/info?region=arctic')).json()) as { available_dates: string[] }).available_dates.at(-1)!);
+    // 512 kbit/s and 300 ms for every slice answer: the worker measures a slow link on its first slice.
+    const proxy = await startSlowLinkProxy(server.url, { bytesPerSecond: 64_000, roundTripMs: 300 });
+    const { context, page: ship } = await newPage(browser);
+    try {
+      await context.route('https://gibs.earthdata.nasa.gov/**', (route) => route.abort('internetdisconnected'));
+      await signIn(ship, proxy.url, demoAccounts.user);
+      await ship.goto(`${proxy.url}/forecasts?region=arctic&date=${date}&lead=24&variable=sithick_GLORYS`);
+      await waitForDrawn(ship, (drawn) => drawn.includes('region=arctic') && drawn.endsWith('|sithick_GLORYS|0'), 180_000);
+      await expect.poll(() => ship.getByTestId('link-decision').getAttribute('data-mode'), { timeout: 60_000 }).toBe('slices');
+
+      const sea: [number, number] = [160, 74]; // lon, lat: north of the Kolyma's mouth
+      await ship.evaluate(([lon, lat]) => window.__forecastMap!.jumpTo({ center: [lon, lat], zoom: 4.5 }), sea);
+      await waitForIdle(ship);
+      const before = proxy.seen.length;
+      await ship.locator('.forecast-sidebar button', { hasText: /^\+48h$/ }).click();
+      const map = ship.getByTestId('forecast-map');
+      await waitForDrawn(ship, (drawn) => drawn.includes('region=arctic') && drawn.endsWith('|sithick_GLORYS|1'), 120_000);
+      const window48 = (await map.getAttribute('data-window-drawn'))!.split(',').map(Number);
+      const asked = proxy.seen.slice(before).map((s) => decodeURIComponent(s.url));
+      // The window, at full resolution, first (the background's whole slices may follow once it is drawn); no preview.
+      const lead48 = asked.filter((url) => url.includes('lead=48'));
+      expect(lead48[0]).toMatch(/variables=sithick_GLORYS&lead=48&bbox=[-\d.]+,[-\d.]+,[-\d.]+,[-\d.]+$/);
+      expect(lead48.filter((url) => url.includes('stride='))).toEqual([]);
+      // The view with its margin, reaching across 180° towards Wrangel Island (west > east).
+      const around = (lon: number, lat: number): Bbox => [lon - 0.01, lat - 0.01, lon + 0.01, lat + 0.01];
+      expect(bboxContains(window48 as unknown as Bbox, around(...sea))).toBe(true);
+      expect(window48[0]).toBeGreaterThan(window48[2]);
+      // Drawn there: the readout over the sea names the file's thickness, which has a value at that cell.
+      const file = await arcticFile('forecast', date);
+      expect(Number.isFinite(file.slice('sithick_GLORYS', 1)[fieldCellAt(file.grid, sea[0], sea[1])])).toBe(true);
+      const [[x, y]] = (await projectToPage(ship, [sea])) as [number, number][];
+      await ship.mouse.move(x, y);
+      await expect.poll(() => ship.getByTestId('hover-readout').textContent()).toMatch(/Толщина льда: \d+[.,]\d+ м/);
+      await ship.screenshot({ path: screenshotPath('arctic-region-slow-window') });
+
+      // Panned west to the Laptev Sea, out of the window: a new window for the new view (the old one drawn meanwhile).
+      const seen = proxy.seen.length;
+      const laptev: [number, number] = [125, 76];
+      await ship.evaluate(([lon, lat]) => window.__forecastMap!.jumpTo({ center: [lon, lat], zoom: 4.5 }), laptev);
+      await expect.poll(() => map.getAttribute('data-window-drawn'), { timeout: 120_000 }).not.toBe(window48.join(','));
+      const panned = (await map.getAttribute('data-window-drawn'))!.split(',').map(Number);
+      expect(bboxContains(panned as unknown as Bbox, around(...laptev))).toBe(true);
+      expect(proxy.seen.slice(seen).some((s) => decodeURIComponent(s.url).includes(`bbox=${panned.join(',')}`))).toBe(true);
+      expect(await map.getAttribute('data-drawn')).toMatch(/\|sithick_GLORYS\|1$/);
+    } finally {
+      await context.close();
+      await proxy.close();
     }
   });
 });
