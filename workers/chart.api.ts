@@ -3,12 +3,15 @@
  * prepared and its mesh made off the main thread, so that the toggle's critical path on the page is only the GPU
  * upload and the draw.
  */
-import type { ChartMesh } from '../common/icecharts/chart-mesh.ts';
-import type { PreparedPolygon } from '../common/icecharts/prepare-chart.ts';
+import type { ChartMesh, PolygonInfo } from '../common/icecharts/chart-mesh.ts';
 
-/** A chart ready to draw: its polygons (clicks, colours, POLARIS) and their mesh (triangles and outline paths). */
+/**
+ * A chart ready to draw: its polygons' ids, codes and boxes (clicks, colours, POLARIS) and their mesh (triangles,
+ * rings and outline paths, transferred): `polygonsFromMesh` makes the polygons again on the page, their rings read
+ * from the mesh when first asked for, so that nothing as large as the rings is cloned between the threads.
+ */
 export interface PreparedChart {
-  polygons: PreparedPolygon[];
+  polygons: PolygonInfo[];
   mesh: ChartMesh;
 }
 

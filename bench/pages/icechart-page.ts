@@ -15,6 +15,7 @@ import { polygonColour, type ChartCode } from '../../src/features/forecast-map/i
 import { polygonAt, type PreparedPolygon } from '../../src/features/forecast-map/ice-chart/chart-geometry.ts';
 import { attachMesh, chartLayers } from '../../src/features/forecast-map/ice-chart/chart-layers.ts';
 import type { ChartWorkerApi } from '../../workers/chart.api.ts';
+import { polygonsFromMesh } from '../../common/icecharts/chart-mesh.ts';
 import { createChartClient, type ChartClient } from '../../workers/chart-client.ts';
 
 type Mode = 'ours' | 'peer';
@@ -90,8 +91,8 @@ const api = {
     if (mode === 'ours') {
       const prepared = await chartClient!.prepare(new URL(BODY_URL, location.href).href, new AbortController().signal);
       t1 = performance.now();
-      attachMesh(prepared.polygons, prepared.mesh);
-      polygons = prepared.polygons;
+      polygons = polygonsFromMesh(prepared.polygons, prepared.mesh);
+      attachMesh(polygons, prepared.mesh);
     } else {
       const text = await (await fetch(BODY_URL)).text();
       t1 = performance.now();

@@ -14,6 +14,7 @@ import type { IceChartCollection, IceChartSummary } from '../../../api/icecharts
 import type { PreparedChart } from '../../../../workers/chart-client.ts';
 import { SLOW_LINK_TOLERANCE_KM } from '../../../../common/icecharts/wire.ts';
 import { LruCache } from '../../../../common/lru-cache.ts';
+import { polygonsFromMesh } from '../../../../common/icecharts/chart-mesh.ts';
 import type { ForecastMapState, ForecastMapStore } from '../store/forecast-map-store.ts';
 import { chartForDate, chartWindow } from './chart-choice.ts';
 import { prepareChart, type PreparedPolygon } from './chart-geometry.ts';
@@ -133,7 +134,8 @@ export class ChartLoader {
   /** The chart's polygons, with their mesh attached when the worker made them. */
   private async fetchAndPrepare(id: number, toleranceKm: number | null, signal: AbortSignal): Promise<PreparedPolygon[]> {
     if (this.options.prepareChart) {
-      const { polygons, mesh } = await this.options.prepareChart(id, toleranceKm, signal);
+      const { polygons: infos, mesh } = await this.options.prepareChart(id, toleranceKm, signal);
+      const polygons = polygonsFromMesh(infos, mesh);
       attachMesh(polygons, mesh);
       return polygons;
     }
