@@ -146,6 +146,12 @@ export class ForecastService implements ForecastWorkerApi {
   }
 
   async scalarSlice(key: string, variable: string, leadIndex: number, options?: SliceOptions): Promise<ScalarSlice> {
+    const window = options?.window ? await this.sliced.window(key, [variable], leadIndex, options.window) : null;
+    if (window) {
+      const [height, width] = this.entry(key).dataset.variable(variable).shape.slice(-2);
+      const [data] = window.values;
+      return Comlink.transfer({ data, width, height, ...finiteRange(data), window: window.bbox }, [data.buffer]);
+    }
     if (options?.preview) {
       // On a slow link, a slice not held comes first as a preview (never cached as the slice).
       const preview = await this.sliced.preview(key, [variable], leadIndex);
@@ -169,6 +175,12 @@ export class ForecastService implements ForecastWorkerApi {
     const speedName = speedVariable ?? findVariable(entry, /(^|_)speed$/i, 'sea_ice_speed', 'drift speed');
     const directionName =
       directionVariable ?? findVariable(entry, /(^|_)(direct|direction|dir)$/i, 'direction', 'drift direction');
+    const window = options?.window ? await this.sliced.window(key, [speedName, directionName], leadIndex, options.window) : null;
+    if (window) {
+      const [height, width] = entry.dataset.variable(speedName).shape.slice(-2);
+      const { data, maxSpeed } = driftComponents(window.values[0], window.values[1]);
+      return Comlink.transfer({ data, width, height, maxSpeed, window: window.bbox }, [data.buffer]);
+    }
     if (options?.preview) {
       const preview = await this.sliced.preview(key, [speedName, directionName], leadIndex);
       if (preview) {

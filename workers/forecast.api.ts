@@ -14,6 +14,7 @@ import type { AttributeValue, DimensionInfo, NetcdfFormat, VariableInfo } from '
 export type { AttributeValue, DimensionInfo, NetcdfFormat, VariableInfo };
 
 import type { FieldGrid } from '../common/field-grid.ts';
+import type { Bbox } from '../common/forecast-file/subset-query.ts';
 import type { RegionId } from '../common/regions/types.ts';
 
 export type { RegularGrid } from '../common/regular-grid.ts';
@@ -60,6 +61,11 @@ export interface ScalarSlice {
   max: number;
   /** True for a preview: coarse values on the full grid, the full slice still to come. */
   preview?: boolean;
+  /**
+   * A window's answer (SliceOptions.window): the values fetched so far under the view on the full grid, NaN
+   * elsewhere; the box they cover for sure (the one asked). Ask again with the new box when the view leaves it.
+   */
+  window?: Bbox;
 }
 
 /** Drift of one lead time: interleaved [u0, v0, u1, v1, ...] in m/s, ready for an rg32float texture. */
@@ -71,6 +77,8 @@ export interface DriftSlice {
   maxSpeed: number;
   /** True for a preview, as for ScalarSlice. */
   preview?: boolean;
+  /** A window's answer, as for ScalarSlice. */
+  window?: Bbox;
 }
 
 /**
@@ -82,6 +90,13 @@ export interface DriftSlice {
  */
 export interface SliceOptions {
   preview?: boolean;
+  /**
+   * The displayed field of a zoomed-in view: the view's box with a margin (degrees, west > east across 180°). On a
+   * slow link, when the box's window of the grid holds at most a quarter of its cells (forecast/grid-window.ts), the
+   * answer is the window at full resolution (the server's `bbox=` subset) laid on the full grid, NaN elsewhere,
+   * with `window` set; the cells fetched before are kept, so only new ground is fetched. Otherwise as without it.
+   */
+  window?: Bbox;
 }
 
 /**

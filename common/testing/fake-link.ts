@@ -82,13 +82,16 @@ export function fakeLinkServer(file: Uint8Array, link: FakeLink, options: FakeLi
     const answer = await options.subset(query);
     return answer instanceof Response ? answer : body(request.url, answer, { status: 200 });
   });
-  /** What was asked for, in order: 'header', 'whole', 'sithick_GLORYS@48', 'sithick_GLORYS@48/2' (stride 2). */
+  /**
+   * What was asked for, in order: 'header', 'whole', 'sithick_GLORYS@48', 'sithick_GLORYS@48/2' (stride 2),
+   * 'sithick_GLORYS@48[55,75,57,78]' (a bbox window).
+   */
   const asked = () =>
     server.requests.map((r) => {
       if (r.headers.get('range')) return 'header';
       const q = new URL(r.url).searchParams;
       if (!q.has('variables')) return 'whole';
-      return `${q.get('variables')}@${q.get('lead')}${q.has('stride') ? `/${q.get('stride')}` : ''}`;
+      return `${q.get('variables')}@${q.get('lead')}${q.has('stride') ? `/${q.get('stride')}` : ''}${q.has('bbox') ? `[${q.get('bbox')}]` : ''}`;
     });
   return { fetch: server.fetch, clock, linkClock, asked };
 }

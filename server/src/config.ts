@@ -190,11 +190,9 @@ const fields = {
     parseCycleSchedule,
     null,
   ),
-  cycleRegions: field<RegionId[] | null>(
-    'CYCLE_REGIONS',
-    'regions whose files the daily cycle builds, comma-separated (sector, arctic); unset: sector,arctic with ANALYSIS_SOURCE=demo, sector with a real source',
-    parseCycleRegions,
-    null,
+  // A real source's analyses are regridded into each of them (server/src/ingest/README.md), as the demo's are built.
+  cycleRegions: field<RegionId[]>('CYCLE_REGIONS', 'regions whose files the daily cycle builds, comma-separated (sector, arctic)', parseCycleRegions, () =>
+    parseCycleRegions('sector,arctic'),
   ),
   cycleBackfillDays: field('CYCLE_BACKFILL_DAYS', 'the cycle also fetches this many days before today when they have no analysis', integer(0, 60), 3),
   cycleRetryS: field('CYCLE_RETRY', 'a product not published yet is asked for again after this long: seconds or 15m', durationSeconds, 15 * 60),
@@ -232,14 +230,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const demoSource = (values.analysisSource as AnalysisSourceConfig).kind === 'demo';
   // The schedule's default depends on the source: a demo archive needs no morning download.
   if (values.cycleSchedule === null) values.cycleSchedule = demoSource ? 'off' : DEFAULT_REAL_SCHEDULE;
-  // Real products are ingested into the sector only so far: a region besides it comes from the demo source.
-  if (values.cycleRegions === null) values.cycleRegions = demoSource ? parseCycleRegions('sector,arctic') : ['sector'];
-  const beyond = (values.cycleRegions as RegionId[]).filter((id) => id !== 'sector');
-  if (!demoSource && beyond.length > 0) {
-    throw new ConfigError([
-      `CYCLE_REGIONS=${JSON.stringify(env.CYCLE_REGIONS)}: region ${beyond.join(', ')} is built from ANALYSIS_SOURCE=demo only so far (real products are ingested into the sector); use CYCLE_REGIONS=sector`,
-    ]);
-  }
   return Object.freeze(values) as Config;
 }
 

@@ -3,8 +3,10 @@
  * the server for that region's dates and file (`region=arctic` on each request), turns the globe to the pole so the
  * Arctic Ocean, the pole and Chukotka share one 1280 × 800 view, and checks the Northern Sea Route (Kara Gate →
  * Bering Strait) against the whole Arctic's forecast with nothing outside it; back on the sector the URL names no
- * region, the spec's view, field and route check (most of that route outside) return. A server of its own: it
- * builds the newest demo day for region `arctic` too (DEMO_ARCTIC_DAYS=1). Screenshots `arctic-region-*.png`.
+ * region, the spec's view, field and route check (most of that route outside) return. An admin's
+ * '/generate-forecast' with 'Район' → 'Арктика целиком' lists the region's analysis dates, runs a model there and
+ * draws its new file of region arctic. A server of its own: it builds the newest demo day for region `arctic` too
+ * (DEMO_ARCTIC_DAYS=1). Screenshots `arctic-region-*.png`.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -16,6 +18,9 @@ import { FORECAST_VARIABLES, LEAD_HOURS } from '../../src/features/forecast-map/
 import { colourDistance, projectToPage, readScreenColours, waitForDrawn, waitForIdle, type Rgb } from './forecast-map-helpers.ts';
 import { demoAccounts, newPage, screenshotPath, signIn, type RunningServer } from './harness.ts';
 import { useJourney } from './journey.ts';
+import { startSlowLinkProxy } from './slow-link-proxy.ts';
+import { bboxContains } from '../../common/forecast-file/bbox.ts';
+import type { Bbox } from '../../common/forecast-file/subset-query.ts';
 import { CATEGORY_COLOURS } from '../../src/map/layers/polaris-layer/index.ts';
 import { modelOwner } from './map-tools-helpers.ts';
 import { openNetcdf } from '../../netcdf/open-netcdf.ts';
@@ -272,5 +277,108 @@ describe("the 'Район' choice", () => {
     if ((await link.count()) > 0) expect(await link.textContent()).not.toBe(ru.linkDecision.unmeasured('8 Мбит/с'));
     await waitForIdle(page);
     await page.screenshot({ path: screenshotPath('arctic-region-sector') });
+  });
+});
+
+describe("an admin's '/generate-forecast' in 'Арктика целиком'", () => {
+  it('lists the region’s analysis dates, runs a model there, and draws its file of region arctic', async () => {
+    const { context, page: admin } = await newPage(browser);
+    const fileRequests: string[] = [];
+    admin.on('request', (request) => {
+      if (/\/api\/v1\/(assim_)?forecast\/hist/.test(request.url())) fileRequests.push(request.url());
+    });
+    try {
+      await signIn(admin, server.url, demoAccounts.admin);
+      await admin.goto(`${server.url}/generate-forecast`);
+      const regionSelect = admin.getByTestId('generate-region');
+      await regionSelect.waitFor();
+      expect(await regionSelect.locator('option').allTextContents()).toEqual(['Карское море и море Лаптевых', 'Арктика целиком']);
+      expect(await regionSelect.inputValue()).toBe('sector');
+      await regionSelect.selectOption({ label: 'Арктика целиком' });
+      // The admin's session (the page's cookies); a file asked for by its first 4 bytes only.
+      const json = async <T,>(path: string): Promise<T> => (await (await admin.request.get(`${server.url}/api/v1/${path}`)).json()) as T;
+      const fileStatus = async (path: string) => (await admin.request.get(`${server.url}/api/v1/${path}`, { headers: { Range: 'bytes=0-3' } })).status();
+      const arcticAnalyses = (await json<{ available_dates: string[] }>('analysis/info?region=arctic')).available_dates;
+      const dateSelect = admin.getByTestId('generate-date');
+      await expect.poll(async () => (await dateSelect.locator('option').allTextContents()).slice(1)).toEqual([...arcticAnalyses].reverse());
+      const date = arcticAnalyses.at(-1)!;
+      // Persistence has no run of its own in the demo's arctic day: the job's file is new.
+      const fileOf = `forecast/hist?date=${date}&model_id=model_1&region=arctic`;
+      expect(await fileStatus(fileOf)).toBe(404);
+      await dateSelect.selectOption(date);
+      await admin.getByLabel('Модель model_1').check();
+      await admin.getByRole('button', { name: 'Сделать прогноз' }).click();
+      const panel = admin.locator('[data-job-status="succeeded"], [data-job-status="failed"]');
+      await panel.waitFor({ timeout: 170_000 });
+      expect(await panel.getAttribute('data-job-status'), await panel.textContent() ?? '').toBe('succeeded');
+      const jobs = await json<{ kind: string; request: Record<string, unknown> }[]>('jobs');
+      expect(jobs.find((j) => j.kind === 'generate_forecast')?.request).toEqual({ date, model_ids: ['model_1'], region: 'arctic' });
+      // The job's file is the region's: served with region=arctic (a range of it: 206), drawn.
+      expect(await fileStatus(fileOf)).toBe(206);
+      await expect.poll(() => admin.getByTestId('forecast-map').getAttribute('data-drawn'), { timeout: 60_000 }).toContain('model_id=model_1');
+      const drawn = (await admin.getByTestId('forecast-map').getAttribute('data-drawn'))!;
+      expect(drawn).toContain(`date=${date}`);
+      expect(drawn).toContain('region=arctic');
+      expect(fileRequests.length).toBeGreaterThan(0);
+      expect(fileRequests.every((url) => url.includes('region=arctic'))).toBe(true);
+      await waitForIdle(admin);
+      await admin.screenshot({ path: screenshotPath('arctic-region-generate-forecast') });
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe('on a slow link, zoomed into the East Siberian Sea', () => {
+  it('asks for the window under the view (bbox=, across 180°) and draws the field there, then follows a pan out of it', async () => {
+    const date = await page.evaluate(async () => ((await (await fetch('/api/v1/forecast/info?region=arctic')).json()) as { available_dates: string[] }).available_dates.at(-1)!);
+    // 512 kbit/s and 300 ms for every slice answer: the worker measures a slow link on its first slice.
+    const proxy = await startSlowLinkProxy(server.url, { bytesPerSecond: 64_000, roundTripMs: 300 });
+    const { context, page: ship } = await newPage(browser);
+    try {
+      await context.route('https://gibs.earthdata.nasa.gov/**', (route) => route.abort('internetdisconnected'));
+      await signIn(ship, proxy.url, demoAccounts.user);
+      await ship.goto(`${proxy.url}/forecasts?region=arctic&date=${date}&lead=24&variable=sithick_GLORYS`);
+      await waitForDrawn(ship, (drawn) => drawn.includes('region=arctic') && drawn.endsWith('|sithick_GLORYS|0'), 180_000);
+      await expect.poll(() => ship.getByTestId('link-decision').getAttribute('data-mode'), { timeout: 60_000 }).toBe('slices');
+
+      const sea: [number, number] = [160, 74]; // lon, lat: north of the Kolyma's mouth
+      await ship.evaluate(([lon, lat]) => window.__forecastMap!.jumpTo({ center: [lon, lat], zoom: 4.5 }), sea);
+      await waitForIdle(ship);
+      const before = proxy.seen.length;
+      await ship.locator('.forecast-sidebar button', { hasText: /^\+48h$/ }).click();
+      const map = ship.getByTestId('forecast-map');
+      await waitForDrawn(ship, (drawn) => drawn.includes('region=arctic') && drawn.endsWith('|sithick_GLORYS|1'), 120_000);
+      const window48 = (await map.getAttribute('data-window-drawn'))!.split(',').map(Number);
+      const asked = proxy.seen.slice(before).map((s) => decodeURIComponent(s.url));
+      // The window, at full resolution, first (the background's whole slices may follow once it is drawn); no preview.
+      const lead48 = asked.filter((url) => url.includes('lead=48'));
+      expect(lead48[0]).toMatch(/variables=sithick_GLORYS&lead=48&bbox=[-\d.]+,[-\d.]+,[-\d.]+,[-\d.]+$/);
+      expect(lead48.filter((url) => url.includes('stride='))).toEqual([]);
+      // The view with its margin, reaching across 180° towards Wrangel Island (west > east).
+      const around = (lon: number, lat: number): Bbox => [lon - 0.01, lat - 0.01, lon + 0.01, lat + 0.01];
+      expect(bboxContains(window48 as unknown as Bbox, around(...sea))).toBe(true);
+      expect(window48[0]).toBeGreaterThan(window48[2]);
+      // Drawn there: the readout over the sea names the file's thickness, which has a value at that cell.
+      const file = await arcticFile('forecast', date);
+      expect(Number.isFinite(file.slice('sithick_GLORYS', 1)[fieldCellAt(file.grid, sea[0], sea[1])])).toBe(true);
+      const [[x, y]] = (await projectToPage(ship, [sea])) as [number, number][];
+      await ship.mouse.move(x, y);
+      await expect.poll(() => ship.getByTestId('hover-readout').textContent()).toMatch(/Толщина льда: \d+[.,]\d+ м/);
+      await ship.screenshot({ path: screenshotPath('arctic-region-slow-window') });
+
+      // Panned west to the Laptev Sea, out of the window: a new window for the new view (the old one drawn meanwhile).
+      const seen = proxy.seen.length;
+      const laptev: [number, number] = [125, 76];
+      await ship.evaluate(([lon, lat]) => window.__forecastMap!.jumpTo({ center: [lon, lat], zoom: 4.5 }), laptev);
+      await expect.poll(() => map.getAttribute('data-window-drawn'), { timeout: 120_000 }).not.toBe(window48.join(','));
+      const panned = (await map.getAttribute('data-window-drawn'))!.split(',').map(Number);
+      expect(bboxContains(panned as unknown as Bbox, around(...laptev))).toBe(true);
+      expect(proxy.seen.slice(seen).some((s) => decodeURIComponent(s.url).includes(`bbox=${panned.join(',')}`))).toBe(true);
+      expect(await map.getAttribute('data-drawn')).toMatch(/\|sithick_GLORYS\|1$/);
+    } finally {
+      await context.close();
+      await proxy.close();
+    }
   });
 });

@@ -12,6 +12,7 @@
  * for the dataset.
  */
 import type { DownloadProgress, FirstSlice, ForecastFileMeta, LinkDecision } from '../forecast.api.ts';
+import type { Bbox } from '../../common/forecast-file/subset-query.ts';
 import { NetcdfNotFoundError } from '../../netcdf/errors.ts';
 import type { NetcdfDataset } from '../../netcdf/types.ts';
 import { subsetQuery } from '../../common/forecast-file/subset-query.ts';
@@ -26,6 +27,7 @@ import { LinkRate, wireBytes } from './link-rate.ts';
 import { fetchSubset, PartialDataset, type FetchContext } from './partial-file.ts';
 import { SliceSizes } from './preview.ts';
 import { SlicePreviews } from './slice-previews.ts';
+import { SliceWindows, type WindowAnswer } from './slice-windows.ts';
 import { sliceSlot } from './slice-slot.ts';
 import type { TransferClock } from './transfer-timing.ts';
 import { cacheWholeFile, fetchWholeFile } from './whole-file.ts';
@@ -45,6 +47,7 @@ export class SlicedFetcher {
   /** Slices or the whole file, by file key, decided when its first slice arrived. */
   private readonly decisions = new LinkDecisions();
   private readonly previews: SlicePreviews;
+  private readonly windows: SliceWindows;
   private readonly upgrade: WholeUpgrade;
 
   constructor(
@@ -60,6 +63,15 @@ export class SlicedFetcher {
       partial: (key) => this.partial(key),
       ensure: (key, variables, leadIndex) => this.ensure(key, variables, leadIndex),
       inFlight: (slot) => this.inFlight.has(slot),
+      subset: (url, variables, context, full) => this.subset(url, variables, context, full),
+      fetchImpl,
+    });
+    this.windows = new SliceWindows({
+      scheduler: this.scheduler,
+      rate: this.rate,
+      sizes: this.sizes,
+      partial: (key) => this.partial(key),
+      grid: (key) => (this.partial(key) ? (this.cache.get(key)?.meta.grid ?? null) : null),
       subset: (url, variables, context, full) => this.subset(url, variables, context, full),
       fetchImpl,
     });
@@ -92,6 +104,7 @@ export class SlicedFetcher {
     if ('unsliced' in view) return null;
     if ('whole' in view) return cacheWholeFile(this.cache, url, view.whole);
     const meta = describeFile(url, view.partial);
+    this.windows.forget(url);
     this.cache.add(url, view.partial, meta);
     this.decisions.decide(url, this.rate.bytesPerSecond, this.wholeFileEstimate(view.partial));
     this.prefetch(url, first);
@@ -154,6 +167,11 @@ export class SlicedFetcher {
   /** For the displayed field: a preview first on a slow link (slice-previews.ts), else null once the slices are held. */
   preview(key: string, variables: string[], leadIndex: number): Promise<NetcdfDataset | null> {
     return this.previews.preview(key, variables, leadIndex);
+  }
+
+  /** For the displayed field of a zoomed-in view on a slow link: its window's values (slice-windows.ts), else null. */
+  window(key: string, variables: string[], leadIndex: number, bbox: Bbox): Promise<WindowAnswer | null> {
+    return this.windows.window(key, variables, leadIndex, bbox);
   }
 
   /**

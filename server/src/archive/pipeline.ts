@@ -301,14 +301,17 @@ async function inheritProvenance(ctx: ArchiveContext, analysis: FileRecord, kind
     .where('kind', '=', 'analysis')
     .where('owner', '=', analysis.owner)
     .where('date', '=', analysis.date)
+    .where('region', '=', analysis.region)
     .orderBy('id')
     .execute();
   if (rows.length === 0) return;
+  // The run is on the analysis's region: its rows (and only that region's) are replaced.
+  const region = analysis.region;
   await ctx.db.transaction().execute(async (trx) => {
-    await trx.deleteFrom('ingest_provenance').where('kind', '=', kind).where('owner', '=', owner).where('date', '=', date).execute();
+    await trx.deleteFrom('ingest_provenance').where('kind', '=', kind).where('owner', '=', owner).where('date', '=', date).where('region', '=', region).execute();
     for (const row of rows) {
       const details = { ...(JSON.parse(row.details) as Record<string, unknown>), analysis: { dataset_id: analysis.owner, date: analysis.date, path: analysis.path } };
-      await trx.insertInto('ingest_provenance').values({ ...row, kind, owner, date, details: JSON.stringify(details), created_at: nowText() }).execute();
+      await trx.insertInto('ingest_provenance').values({ ...row, kind, owner, date, region, details: JSON.stringify(details), created_at: nowText() }).execute();
     }
   });
 }

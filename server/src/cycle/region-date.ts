@@ -1,9 +1,9 @@
 /**
  * A date of the daily cycle in a region besides the sector (CYCLE_REGIONS, e.g. the whole Arctic): the region's
- * analysis from the demo source on its own grid (real products are ingested into the sector only so far: the
- * configuration refuses another region with a real source), then the runs of the default model and of every model
- * marked `run_daily`, both runs, as for the sector; a network (ONNX) only in the region it was trained for. Files
- * there already are kept (the pipeline never rewrites one).
+ * analysis (a real source's was ingested into it by ./date-analyses.ts; the demo's is computed here on the region's
+ * own grid), then the runs of the default model and of every model marked `run_daily`, both runs, as for the
+ * sector; a network (ONNX) only in the region it was trained for. Files there already are kept (the pipeline never
+ * rewrites one).
  */
 import { ensureAnalysis, runModel, type ArchiveContext } from '../archive/pipeline.ts';
 import { findModel } from '../archive/forecast-repository.ts';

@@ -1,27 +1,29 @@
 /**
  * One run of the daily cycle over a list of dates, oldest first, in the process that runs the job (a thread):
- * for each date fetch the configured source's analysis unless archived already (the existing ingest), then the
- * default model's runs and those of every model marked `run_daily`; then, with CHART_SOURCE, the chart inbox's new
- * files imported (../icecharts/chart-inbox.ts). Each date in every region of the plan (CYCLE_REGIONS): the sector's
- * as above, then each other region's (./region-date.ts). The job then scores (as every job does) and,
+ * for each date the configured source's analysis in every region of the plan (CYCLE_REGIONS) unless archived
+ * already (./date-analyses.ts: a real source's files fetched once, regridded into each region they reach), then
+ * the default model's runs and those of every model marked `run_daily`, the sector's first, then each other
+ * region's (./region-date.ts); then, with CHART_SOURCE, the chart inbox's new files imported
+ * (../icecharts/chart-inbox.ts). The job then scores (as every job does) and,
  * once the scores are current, retires old dates (`../jobs/cycle-job.ts`).
  * A product "not there yet" leaves its date waiting for the next attempt until the deadline;
  * any other failure fails that date with its Russian reason and the next date goes on.
  */
-import { ArchiveError, ensureAnalysis, existingFile, runModel, type ArchiveContext } from '../archive/pipeline.ts';
+import { ArchiveError, runModel, type ArchiveContext } from '../archive/pipeline.ts';
 import { defaultModel } from '../archive/forecast-repository.ts';
 import { diskFullReason, isDiskFull } from '../disk/disk-full.ts';
 import { reserveShortfall } from '../disk/reserve.ts';
 import { takeChartInbox, type InboxResult } from '../icecharts/chart-inbox.ts';
 import { DataNotYetError } from '../ingest/errors.ts';
 import { russianFailure } from '../ingest/failure.ts';
-import { analysisSourceOf, ingestFromSource } from '../ingest/ingest-analysis.ts';
+import { analysisSourceOf } from '../ingest/ingest-analysis.ts';
 import type { AnalysisSourceConfig } from '../ingest/products.ts';
 import { TimeStepError } from '../ingest/time-axis.ts';
 import { saveCycleDate, type CycleDateStatus } from './cycle-repository.ts';
 import { dailyModels } from './daily-models.ts';
 import { clockOf, deadlineOf, type ChartInbox } from './schedule.ts';
 import { buildRegionDate, modelsIn, RegionStepError } from './region-date.ts';
+import { dateAnalyses, sectorOn } from './date-analyses.ts';
 import { regionById, type Region, type RegionId } from '../../../common/regions/index.ts';
 
 export interface CyclePlan {
@@ -97,8 +99,8 @@ export async function runCycle(
 ): Promise<CycleRunResult> {
   const now = new Date(plan.now);
   const regionIds = plan.regions ?? ['sector'];
-  const others = regionIds.filter((id) => id !== 'sector').map(regionOf);
-  const inRegions = others.length > 0 ? ` (районы: ${regionIds.map((id) => regionOf(id).name).join(', ')})` : '';
+  const regions = regionIds.map((id) => (id === 'sector' ? sectorOn(ctx, regionOf(id)) : regionOf(id)));
+  const inRegions = regions.some((region) => region.id !== 'sector') ? ` (районы: ${regions.map((region) => region.name).join(', ')})` : '';
   const source = analysisSourceOf(plan.source);
   const sourced: ArchiveContext = { ...ctx, source };
   const result: CycleRunResult = { dates: [], dataset_id: source.datasetId, inputs: [], bytes: 0, charts: null };
@@ -120,12 +122,23 @@ export async function runCycle(
       const main = await defaultModel(ctx.db);
       if (!main) throw new ArchiveError('нет модели по умолчанию');
       const modelIds = await dailyModels(ctx.db, main.model_id);
-      const files = regionIds.includes('sector') ? await sectorDate(ctx, plan, date, modelIds, result, () => progress(base + share / 2, `расчёт прогнозов за ${date}`)) : [];
-      for (const region of others) {
-        progress(base + share / 2, `${region.name}: анализ и прогнозы за ${date}`);
-        files.push(...(await buildRegionDate({ ...sourced, region }, date, modelIds)));
+      const analyses = await dateAnalyses(ctx, plan.source, date, regions, plan.userId);
+      result.inputs.push(...analyses.inputs);
+      result.bytes += analyses.bytes;
+      const files = [...analyses.files];
+      for (const region of regions) {
+        if (analyses.unreached.includes(region)) continue;
+        if (region.id === 'sector') {
+          progress(base + share / 2, `расчёт прогнозов за ${date}`);
+          files.push(...(await sectorRuns(sourced, date, modelIds)));
+        } else {
+          progress(base + share / 2, `${region.name}: анализ и прогнозы за ${date}`);
+          files.push(...(await buildRegionDate({ ...sourced, region }, date, modelIds)));
+        }
       }
-      outcome = { date, status: 'done', message: `анализ и прогнозы за ${date} готовы${inRegions}`, files };
+      // A real product that does not reach a region (a regional one) leaves it without files: said, not failed.
+      const unreached = analyses.unreached.length > 0 ? `; данные источника не покрывают: ${analyses.unreached.map((region) => region.name).join(', ')}` : '';
+      outcome = { date, status: 'done', message: `анализ и прогнозы за ${date} готовы${inRegions}${unreached}`, files: [...new Set(files)] };
       await saveCycleDate(ctx.db, date, { status: 'done', message: outcome.message, attempts: attemptsOf(date) + 1, job_id: plan.jobId });
     } catch (error) {
       outcome = await settleFailure(ctx, plan, now, date, error, attemptsOf(date) + 1);
@@ -143,24 +156,10 @@ export async function runCycle(
   return result;
 }
 
-/** The sector's files of `date`: its analysis (archived, the demo's, or ingested from the source), then the runs. */
-async function sectorDate(ctx: ArchiveContext, plan: CyclePlan, date: string, modelIds: string[], result: CycleRunResult, computing: () => void): Promise<string[]> {
-  const source = analysisSourceOf(plan.source);
-  const sourced: ArchiveContext = { ...ctx, source };
+/** The sector's runs of `date` from its analysis (archived already): each model's assimilated and free run. */
+async function sectorRuns(sourced: ArchiveContext, date: string, modelIds: string[]): Promise<string[]> {
   const files: string[] = [];
-  const archived = await existingFile(ctx, 'analysis', source.datasetId, date);
-  if (archived) files.push(archived.path);
-  else if (plan.source.kind === 'demo') files.push((await ensureAnalysis(sourced, date)).path);
-  else {
-    const ingested = await ingestFromSource(ctx, plan.source, date, { userId: plan.userId });
-    files.push(ingested.record.path);
-    for (const input of ingested.inputs) {
-      result.inputs.push({ date, product: input.product, file: input.file, sha256: input.sha256, variables: input.variables, grid: input.grid });
-      result.bytes += input.bytes;
-    }
-  }
-  computing();
-  for (const modelId of await modelsIn(ctx.db, modelIds, 'sector')) {
+  for (const modelId of await modelsIn(sourced.db, modelIds, 'sector')) {
     for (const kind of ['assim_forecast', 'forecast'] as const) files.push((await runModel(sourced, modelId, date, kind)).path);
   }
   return files;

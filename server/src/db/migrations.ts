@@ -290,6 +290,6 @@ ${SCORE_COLUMNS}
   CREATE UNIQUE INDEX jobs_single_flight ON jobs ((kind IN ('daily_cycle', 'force_fetch_data')))
     WHERE kind IN ('daily_cycle', 'force_fetch_data') AND status IN ('queued', 'running');
   `,
-  // 17 and 18: the regions' migrations (files, then verification), kept in their own file.
+  // 17 to 20: the regions' migrations (files, verification, provenance, chart records), kept in their own file.
   ...regionMigrations,
 ];

@@ -313,6 +313,12 @@ ${SCORE_COLUMNS}
   ALTER TABLE verification_ensembles DROP CONSTRAINT verification_ensembles_pkey;
   ALTER TABLE verification_ensembles ADD PRIMARY KEY (date, lead_hours, region);
   `,
+  // 19: provenance per region ('sector' for every row before): a file's rows are found by its whole key.
+  `
+  ALTER TABLE ingest_provenance ADD COLUMN region text NOT NULL DEFAULT 'sector';
+  DROP INDEX ingest_provenance_file;
+  CREATE INDEX ingest_provenance_file ON ingest_provenance (kind, owner, date, region);
+  `,
   // 20: the records against the ice charts per region ('sector' for every row before), part of the key.
   `
   ALTER TABLE chart_verification_records ADD COLUMN region text NOT NULL DEFAULT 'sector';

@@ -1,7 +1,7 @@
 /**
- * SQLite migrations 17, 18 and 20 (appended to migrations.ts's list in order): the region (common/regions/) of each
- * file, then of each verification record and ensemble score, then of each record against an ice chart. The same
- * rules as migrations.ts: append only.
+ * SQLite migrations 17 to 20 (appended to migrations.ts's list in order): the region (common/regions/) of each
+ * file, then of each verification record and ensemble score, then of each provenance row, then of each record
+ * against an ice chart. The same rules as migrations.ts: append only.
  */
 import { ENSEMBLE_COLUMNS, SCORE_COLUMNS } from './score-columns.ts';
 
@@ -59,6 +59,13 @@ ${ENSEMBLE_COLUMNS}
     SELECT date, lead_hours, valid_date, members, members_id, analysis_id, version, sps_km2, computed_at FROM verification_ensembles;
   DROP TABLE verification_ensembles;
   ALTER TABLE verification_ensembles_new RENAME TO verification_ensembles;
+  `,
+  // 19: provenance per region: an analysis is regridded into each region its files overlap, one archived file (and
+  // its rows) per region; the rows of a file are found by its whole key. 'sector' for every row before.
+  `
+  ALTER TABLE ingest_provenance ADD COLUMN region TEXT NOT NULL DEFAULT 'sector';
+  DROP INDEX ingest_provenance_file;
+  CREATE INDEX ingest_provenance_file ON ingest_provenance (kind, owner, date, region);
   `,
   // 20: the records against the ice charts per region (server/src/verification/chart-truth.ts): a chart judges the
   // runs of every region whose grid it covers, each on its own grid ('sector' for every row before), part of the key.

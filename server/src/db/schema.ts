@@ -113,6 +113,8 @@ export interface IngestProvenanceTable {
   details: Defaulted<string>;
   user_id: number | null;
   created_at: Defaulted<string>;
+  /** The region of the file it belongs to (migration 19; 'sector' for rows before). */
+  region: Defaulted<string>;
 }
 
 export interface LoginFailuresTable {

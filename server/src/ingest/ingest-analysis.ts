@@ -1,13 +1,14 @@
 /**
  * The analysis of a date from real files: get them from the configured source (or take an uploaded one),
- * open, find the ice variables, regrid onto the forecast grid, merge, and archive with provenance.
+ * open, find the ice variables, regrid once into each region they reach (the sector's lat/lon grid, the whole
+ * Arctic's plane), merge, and archive one file per region with its provenance.
  * Plain async functions over `{db, dataDir}`: the worker tasks in server/src/jobs/tasks/ call them.
  */
-import type { RegridMethod } from '../../../common/regrid/index.ts';
+import { RegridError, type RegridMethod } from '../../../common/regrid/index.ts';
+import { regionById, type Region } from '../../../common/regions/index.ts';
 import { NetcdfError, openNetcdf, type NetcdfDataset } from '../../../netcdf/index.ts';
 import { demoSource, type AnalysisSource } from '../archive/analysis-source.ts';
 import type { ArchiveContext } from '../archive/pipeline.ts';
-import { SECTOR_GRID, type Grid } from '../grid/grid.ts';
 import type { FileRecord } from '../archive/forecast-repository.ts';
 import { registerProductDatasets, type DatasetInfo } from './datasets.ts';
 import { downloadFile, inboxFiles, readLocalFile, type ByteProgress, type FetchedFile } from './fetch-file.ts';
@@ -40,7 +41,10 @@ const text = (value: unknown) => (typeof value === 'string' ? value.replace(/[\0
 
 export interface IngestResult {
   date: string;
+  /** The first region's file of those asked (the sector's when it is one). */
   record: FileRecord;
+  /** One file per region the inputs reach, in the order the regions were asked (`record.region` names it). */
+  records: FileRecord[];
   /** Per input: product, file name, the variables taken. */
   inputs: Array<{
     product: string;
@@ -64,63 +68,97 @@ export interface IngestTarget {
   /** The date wanted; undefined: the date of the (single) step of the first file. */
   date?: string;
   userId: number | null;
-  grid?: Grid;
+  /**
+   * The regions to regrid into, each once (a region is a value: tests give small grids); a region no input reaches
+   * gets no file. Default: the sector alone.
+   */
+  regions?: readonly Region[];
 }
 
-/** Convert and archive the inputs as one analysis. Throws IngestError/TimeStepError/RegridError (Russian). */
+/** What the inputs give one region: the fields of each input that reaches it, and those inputs' provenance. */
+interface RegionParts {
+  region: Region;
+  parts: TargetFields[];
+  provenance: ProvenanceInput[];
+}
+
+const isNoOverlap = (error: unknown): boolean => error instanceof RegridError && error.code === 'no-overlap';
+
+/**
+ * Convert and archive the inputs as one analysis in each region they reach. Throws IngestError/TimeStepError/
+ * RegridError (Russian); the regridder's "does not reach the forecast area" only when no input reaches any region.
+ */
 export async function ingestAnalysis(ctx: Pick<ArchiveContext, 'db' | 'dataDir'>, inputs: IngestInput[], target: IngestTarget): Promise<IngestResult> {
-  const grid = target.grid ?? SECTOR_GRID;
-  const parts: TargetFields[] = [];
-  const provenance: ProvenanceInput[] = [];
+  const targets: RegionParts[] = (target.regions ?? [regionById('sector')]).map((region) => ({ region, parts: [], provenance: [] }));
   const summary: IngestResult['inputs'] = [];
   let date = target.date;
+  let missed: unknown;
   for (const input of inputs) {
     const dataset = await openInput(input.file);
     try {
-      const converted = convertDataset(dataset, { names: input.names, date, target: grid, method: input.method, fileName: input.file.name, dataDir: ctx.dataDir });
-      date ??= converted.date;
-      parts.push(converted.fields);
-      const variables = foundNames(converted.variables);
-      summary.push({
-        product: input.product,
-        file: input.file.name,
-        bytes: input.file.bytes.byteLength,
-        sha256: input.file.sha256,
-        variables,
-        grid: converted.grid,
-        title: text(dataset.attributes.title),
-        summary: text(dataset.attributes.summary),
-        institution: text(dataset.attributes.institution),
-        ...(converted.fileDate ? { fileDate: converted.fileDate } : {}),
-      });
-      provenance.push({
-        product: input.product,
-        source: input.file.source,
-        originalName: input.file.name,
-        sha256: input.file.sha256,
-        bytes: input.file.bytes.byteLength,
-        details: {
-          variables,
-          grid: converted.grid,
-          title: text(dataset.attributes.title),
-          institution: text(dataset.attributes.institution),
-        },
-        attributes: dataset.attributes,
-      });
+      let first: ConvertedFile | undefined;
+      for (const into of targets) {
+        let converted: ConvertedFile;
+        try {
+          converted = convertDataset(dataset, { names: input.names, date, target: into.region.grid, method: input.method, fileName: input.file.name, dataDir: ctx.dataDir });
+        } catch (error) {
+          // This input does not reach this region: the others may (a file of the Canadian Arctic misses the sector).
+          if (!isNoOverlap(error)) throw error;
+          missed ??= error;
+          continue;
+        }
+        date ??= converted.date;
+        first ??= converted;
+        into.parts.push(converted.fields);
+        into.provenance.push(provenanceOf(input, dataset, converted));
+      }
+      if (!first) throw missed;
+      summary.push(summaryOf(input, dataset, first));
     } finally {
       dataset.close();
     }
   }
   if (!date) throw new IngestError('нет ни одного файла для анализа');
-  const state = mergeFields(parts, grid);
-  const record = await storeWithProvenance(
-    ctx,
-    [state],
-    { kind: 'analysis', date, model: target.datasetId, assimilated: true, source: target.sourceLabel, leadHours: [0] },
-    provenance,
-    target.userId,
-  );
-  return { date, record, inputs: summary };
+  const records: FileRecord[] = [];
+  for (const { region, parts, provenance } of targets) {
+    if (parts.length === 0) continue;
+    const state = mergeFields(parts, region.grid);
+    const meta = { kind: 'analysis', date, model: target.datasetId, assimilated: true, source: target.sourceLabel, leadHours: [0] } as const;
+    records.push(await storeWithProvenance(ctx, [state], meta, provenance, target.userId, region));
+  }
+  return { date, record: records[0], records, inputs: summary };
+}
+
+function summaryOf(input: IngestInput, dataset: NetcdfDataset, converted: ConvertedFile): IngestResult['inputs'][number] {
+  return {
+    product: input.product,
+    file: input.file.name,
+    bytes: input.file.bytes.byteLength,
+    sha256: input.file.sha256,
+    variables: foundNames(converted.variables),
+    grid: converted.grid,
+    title: text(dataset.attributes.title),
+    summary: text(dataset.attributes.summary),
+    institution: text(dataset.attributes.institution),
+    ...(converted.fileDate ? { fileDate: converted.fileDate } : {}),
+  };
+}
+
+function provenanceOf(input: IngestInput, dataset: NetcdfDataset, converted: ConvertedFile): ProvenanceInput {
+  return {
+    product: input.product,
+    source: input.file.source,
+    originalName: input.file.name,
+    sha256: input.file.sha256,
+    bytes: input.file.bytes.byteLength,
+    details: {
+      variables: foundNames(converted.variables),
+      grid: converted.grid,
+      title: text(dataset.attributes.title),
+      institution: text(dataset.attributes.institution),
+    },
+    attributes: dataset.attributes,
+  };
 }
 
 /** What a non-demo source archives under, and how its products are named. */
@@ -165,11 +203,11 @@ export async function ingestFromSource(
   ctx: Pick<ArchiveContext, 'db' | 'dataDir'>,
   source: Exclude<AnalysisSourceConfig, { kind: 'demo' }>,
   date: string,
-  options: { userId: number | null; signal?: AbortSignal; onBytes?: (product: string, loaded: number, total: number | null) => void; grid?: Grid },
+  options: { userId: number | null; signal?: AbortSignal; onBytes?: (product: string, loaded: number, total: number | null) => void; regions?: readonly Region[] },
 ): Promise<IngestResult> {
   const inputs = await fetchSourceFiles(source, date, ctx.dataDir, options);
   const identity = analysisSourceOf(source);
-  const result = await ingestAnalysis(ctx, inputs, { datasetId: identity.datasetId, sourceLabel: identity.sourceLabel, date, userId: options.userId, grid: options.grid });
+  const result = await ingestAnalysis(ctx, inputs, { datasetId: identity.datasetId, sourceLabel: identity.sourceLabel, date, userId: options.userId, regions: options.regions });
   const described: DatasetInfo[] = result.inputs.map((input, k) => ({
     ...input,
     product: source.kind === 'products' ? source.list.products[k] : undefined,

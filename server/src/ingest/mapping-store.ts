@@ -11,7 +11,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { mkdirSync, readFileSync, renameSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { buildMapping, type RegridMapping, type RegridMethod, type RegularGrid, type SourceGrid } from '../../../common/regrid/index.ts';
+import { buildMapping, type RegridMapping, type RegridMethod, type SourceGrid, type TargetGrid } from '../../../common/regrid/index.ts';
 
 export const MAPPING_DIR = 'regrid-cache';
 const VERSION = 1;
@@ -28,8 +28,12 @@ interface Header {
   length: number;
 }
 
-const keyOf = (source: SourceGrid, target: RegularGrid, method: RegridMethod) =>
-  `${source.hash}|${method}|${[target.lon0, target.dlon, target.nlon, target.lat0, target.dlat, target.nlat].join(',')}`;
+// A lat/lon target keeps the key it always had (mappings saved before regions are still found); a planar one is
+// named by its plane and axes.
+const targetText = (t: TargetGrid): string =>
+  'proj4' in t ? [t.proj4, t.x0, t.dx, t.nx, t.y0, t.dy, t.ny].join(',') : [t.lon0, t.dlon, t.nlon, t.lat0, t.dlat, t.nlat].join(',');
+
+const keyOf = (source: SourceGrid, target: TargetGrid, method: RegridMethod) => `${source.hash}|${method}|${targetText(target)}`;
 
 const littleEndian = new Uint8Array(Uint16Array.of(1).buffer)[0] === 1;
 
@@ -98,7 +102,7 @@ function write(path: string, key: string, mapping: RegridMapping): void {
  * The mapping from `source` onto `target`: from DATA_DIR's cache when a good copy is there, else built (and
  * the in-memory cache of common/regrid used) and saved. Saving is best effort: a full disk only costs time later.
  */
-export function storedMapping(dataDir: string, source: SourceGrid, target: RegularGrid, method: RegridMethod): { mapping: RegridMapping; fromDisk: boolean } {
+export function storedMapping(dataDir: string, source: SourceGrid, target: TargetGrid, method: RegridMethod): { mapping: RegridMapping; fromDisk: boolean } {
   if (!littleEndian) return { mapping: buildMapping(source, target, method), fromDisk: false };
   const key = keyOf(source, target, method);
   const dir = join(dataDir, MAPPING_DIR);

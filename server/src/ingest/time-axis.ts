@@ -44,13 +44,24 @@ function sibling(dataset: NetcdfDataset, field: VariableInfo, name: string): Var
   return dataset.variables.find((v) => v.name === name) ?? dataset.variables.find((v) => v.name === group + name.slice(name.lastIndexOf('/') + 1));
 }
 
+/**
+ * A CF auxiliary coordinate along the field's first dimension, named by its `coordinates` attribute, when no variable
+ * is named after that dimension (NSIDC's CDR: `time(tdim)` with `coordinates = "time ygrid xgrid"`).
+ */
+function auxiliaryTime(dataset: NetcdfDataset, field: VariableInfo): VariableInfo | undefined {
+  const names = cleanText(field.attributes.coordinates).split(/\s+/).filter(Boolean);
+  return names
+    .map((name) => sibling(dataset, field, name))
+    .find((v) => v !== undefined && v.dimensions.length === 1 && v.dimensions[0] === field.dimensions[0] && /\bsince\b/i.test(cleanText(v.attributes.units)));
+}
+
 const NO_AXIS: TimeAxis = { variable: null, times: [], steps: [], calendar: 'standard' };
 
 /** A field's time axis: its first dimension, when it is longer than nothing and has CF time units. */
 export function timeAxis(dataset: NetcdfDataset, fieldName: string): TimeAxis {
   const field = dataset.variable(fieldName);
   if (field.dimensions.length < 3) return NO_AXIS;
-  const coordinate = sibling(dataset, field, field.dimensions[0]);
+  const coordinate = sibling(dataset, field, field.dimensions[0]) ?? auxiliaryTime(dataset, field);
   const read = coordinate ? readTimeSteps(dataset, coordinate) : null;
   if (!coordinate || !read) return NO_AXIS;
   return { variable: coordinate.name, times: read.steps.map((s) => s.ms), steps: read.steps, calendar: read.units.calendar };

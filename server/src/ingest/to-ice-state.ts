@@ -16,11 +16,12 @@ import {
   type IceQuantity,
   type RegridMethod,
   type SourceGrid,
+  type TargetGrid,
 } from '../../../common/regrid/index.ts';
 import type { NetcdfDataset } from '../../../netcdf/index.ts';
-import type { Grid } from '../grid/grid.ts';
+import { gridSize, isPlanarGrid, type StateGrid } from '../grid/grid.ts';
 import type { IceState } from '../grid/ice-state.ts';
-import { landMask } from '../grid/land-mask.ts';
+import { landMask, planarLandMask } from '../grid/land-mask.ts';
 import { IngestError, ingestReasonsRu } from './errors.ts';
 import { storedMapping } from './mapping-store.ts';
 import { pickStep, timeAxis, type PickedStep } from './time-axis.ts';
@@ -51,7 +52,8 @@ export interface ConvertOptions {
   names?: VariableNames;
   /** The date wanted: the step on that day (required for files without time or with several steps). */
   date?: string;
-  target: Grid;
+  /** The sector's lat/lon grid or a projected region's plane. */
+  target: TargetGrid;
   method?: RegridMethod;
   /** The file's name, for messages. */
   fileName: string;
@@ -132,14 +134,15 @@ export function convertDataset(dataset: NetcdfDataset, options: ConvertOptions):
  * does, and NaN on land (the same Natural Earth mask as the demo analyses, so real and demo files agree on
  * the coast). Drift only where both components are finite.
  */
-export function mergeFields(parts: TargetFields[], grid: Grid): IceState {
-  const n = grid.nlat * grid.nlon;
+export function mergeFields<G extends StateGrid>(parts: TargetFields[], grid: G): IceState<G> {
+  const { nx, ny } = gridSize(grid);
+  const n = nx * ny;
   const pick = (key: keyof TargetFields): Float32Array => {
     const found = parts.find((part) => part[key])?.[key];
     return found ? found.slice() : new Float32Array(n).fill(NaN);
   };
-  const state: IceState = { grid, concentration: pick('concentration'), thickness: pick('thickness'), u: pick('u'), v: pick('v') };
-  const land = landMask(grid);
+  const state: IceState<G> = { grid, concentration: pick('concentration'), thickness: pick('thickness'), u: pick('u'), v: pick('v') };
+  const land = isPlanarGrid(grid) ? planarLandMask(grid) : landMask(grid);
   for (let k = 0; k < n; k++) {
     if (land[k]) {
       state.concentration[k] = NaN;

@@ -1,7 +1,8 @@
 /**
  * The demo archive in region `arctic` on its real grid (EPSG:3413, 6.25 km, 1216 × 1792), as `npm start` builds it
  * with DEMO_ARCTIC_DAYS: files beside the sector's, indexed with their region, whose cells netCDF4-python and pyproj
- * place from the CF grid mapping, with land, sea ice and open water where the Arctic has them in February.
+ * place from the CF grid mapping, with land, sea ice and open water where the Arctic has them in February; scored in
+ * the region from the first day.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -12,6 +13,7 @@ import { availableDates } from '../../src/archive/pipeline.ts';
 import { buildDemoArchive } from '../../src/cycle/demo-archive.ts';
 import { findFile } from '../../src/archive/forecast-repository.ts';
 import { regionById } from '../../../common/regions/index.ts';
+import { verifyArchive } from '../../src/verification/verify-archive.ts';
 import { tempDir } from '../helpers.ts';
 import { SMALL_GRID } from '../grid/small-grid.ts';
 
@@ -61,9 +63,23 @@ describe('the demo archive in region arctic', () => {
       const record = await findFile(db, kind, 'model_2', '2026-02-10', 'arctic');
       expect(record).toMatchObject({ region: 'arctic', path: `forecast-data/${kind}/model_2/2026-02-10.arctic.nc` });
     }
-    // The analysis of the day before the first (the free run starts from it), and none older.
+    // The analysis of the day before the first (the free run starts from it), and none older; of that day only the
+    // assimilated run, so the first day is scored in the region on the first start.
     expect(existsSync(join(dataDir, 'forecast-data/analysis/demo_analysis/2026-02-09.arctic.nc'))).toBe(true);
     expect(await findFile(db, 'forecast', 'model_2', '2026-02-09', 'arctic')).toBeUndefined();
+    expect(await findFile(db, 'assim_forecast', 'model_2', '2026-02-09', 'arctic')).toMatchObject({ path: 'forecast-data/assim_forecast/model_2/2026-02-09.arctic.nc' });
+    await verifyArchive(ctx);
+    const scored = await db
+      .selectFrom('verification_records')
+      .select(['model_id', 'run', 'date', 'lead_hours', 'valid_date'])
+      .where('region', '=', 'arctic')
+      .where('model_id', '=', 'model_2')
+      .orderBy('run')
+      .execute();
+    // Both runs of the day before: the file's, and the free run computed as the cycle would write it.
+    expect(scored).toEqual(
+      (['assim_forecast', 'forecast'] as const).map((run) => ({ model_id: 'model_2', run, date: '2026-02-09', lead_hours: 24, valid_date: '2026-02-10' })),
+    );
 
     const path = join(dataDir, 'forecast-data/forecast/model_2/2026-02-10.arctic.nc');
     const read = JSON.parse(execFileSync('/usr/bin/python3', ['-c', PYTHON, path, JSON.stringify(PLACES)], { encoding: 'utf8' }));

@@ -5,6 +5,8 @@
 import { copyFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { seedModels } from '../../src/cycle/demo-archive.ts';
+import type { CyclePlan } from '../../src/cycle/run-cycle.ts';
+import type { AnalysisSourceConfig } from '../../src/ingest/products.ts';
 import { setDefaultModel } from '../../src/cycle/daily-models.ts';
 import { fixturePath } from '../ingest/fixture-server.ts';
 import { makeApp, signedIn, tempDir, type TestAppOptions } from '../helpers.ts';
@@ -12,7 +14,8 @@ import { call } from '../jobs/test-app.ts';
 
 export async function cycleApp(env: Record<string, string> = {}, options: Omit<TestAppOptions, 'env'> = {}) {
   const inbox = tempDir('inbox-');
-  const test = await makeApp({ ...options, env: { ANALYSIS_SOURCE: `dir:${inbox}`, CYCLE_SCHEDULE: '30 6,12 * * *', ...env } });
+  // The sector only unless a test names more: these tests are about the schedule, retries and failures, not regions.
+  const test = await makeApp({ ...options, env: { ANALYSIS_SOURCE: `dir:${inbox}`, CYCLE_SCHEDULE: '30 6,12 * * *', CYCLE_REGIONS: 'sector', ...env } });
   await seedModels(test.app.db);
   await setDefaultModel(test.app.db, test.app.config.defaultModel);
   const admin = await signedIn(test.app, 'admin');
@@ -34,4 +37,9 @@ export async function cycleApp(env: Record<string, string> = {}, options: Omit<T
     },
     status: async () => (await call(test.app, { method: 'GET', url: '/api/v1/cycle', headers: admin.headers })).body,
   };
+}
+
+/** A run of the cycle over `dates` in both regions, with the settings the region tests do not vary. */
+export function regionsPlan(dates: string[], source: AnalysisSourceConfig, now = new Date().toISOString()): CyclePlan {
+  return { dates, now, source, retryS: 900, deadline: '18:00', retainDays: 0, regions: ['sector', 'arctic'], jobId: null, userId: null };
 }

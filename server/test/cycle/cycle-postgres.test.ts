@@ -15,7 +15,7 @@ const YESTERDAY = '2026-11-24';
 
 describe('the daily cycle across two servers and a worker on PostgreSQL', () => {
   it('one run per tick and per due retry, whichever server looks first', async () => {
-    const env = { CYCLE_BACKFILL_DAYS: '1', CYCLE_SCHEDULE: '30 6,12 * * *' };
+    const env = { CYCLE_BACKFILL_DAYS: '1', CYCLE_SCHEDULE: '30 6,12 * * *', CYCLE_REGIONS: 'sector' };
     const a = await cycleApp(env, { database: 'postgres' });
     const b = await makeApp({ dataDir: a.dataDir, databaseUrl: a.databaseUrl!, env: { ...env, ANALYSIS_SOURCE: `dir:${a.inbox}` } });
     let clock = new Date(0);

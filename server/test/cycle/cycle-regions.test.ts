@@ -7,7 +7,8 @@ import { describe, expect, it } from 'vitest';
 import type { CycleStatus } from '../../../common/api-types/cycle.ts';
 import { regionById, type Region, type RegionId } from '../../../common/regions/index.ts';
 import { findFile } from '../../src/archive/forecast-repository.ts';
-import { runCycle, type CyclePlan } from '../../src/cycle/run-cycle.ts';
+import { runCycle } from '../../src/cycle/run-cycle.ts';
+import { regionsPlan } from './cycle-fixture.ts';
 import { seedModels } from '../../src/cycle/demo-archive.ts';
 import { verifyArchive } from '../../src/verification/verify-archive.ts';
 import { ENGINES } from '../engines.ts';
@@ -21,17 +22,7 @@ const small = (id: RegionId): Region => (id === 'arctic' ? SMALL_ARCTIC : region
 async function regionsCycle(engine: (typeof ENGINES)[number], regionOf = small) {
   const { app, dataDir } = await makeApp({ database: engine, env: { CYCLE_REGIONS: 'sector,arctic' } });
   const today = utcDay();
-  const plan: CyclePlan = {
-    dates: [addDays(today, -1), today],
-    now: new Date().toISOString(),
-    source: { kind: 'demo' },
-    retryS: 900,
-    deadline: '18:00',
-    retainDays: 0,
-    regions: ['sector', 'arctic'],
-    jobId: null,
-    userId: null,
-  };
+  const plan = regionsPlan([addDays(today, -1), today], { kind: 'demo' });
   const ctx = { db: app.db, dataDir, grid: SMALL_GRID };
   await seedModels(app.db);
   const result = await runCycle(ctx, plan, () => 0, () => undefined, regionOf);

@@ -7,7 +7,10 @@
  * driven by `store.subscribe`; stale answers (the user moved on) are dropped.
  */
 import { workerFailure, type ForecastClient } from '../../../workers/forecast-client.ts';
-import type { FieldGrid, ForecastFileMeta } from '../../../workers/forecast.api.ts';
+import type { DriftSlice, FieldGrid, ForecastFileMeta, ScalarSlice } from '../../../workers/forecast.api.ts';
+import type { Bbox } from '../../../common/forecast-file/subset-query.ts';
+import { bboxContains } from '../../../common/forecast-file/bbox.ts';
+import { withMargin } from '../../map/view-box.ts';
 import { ru } from '../../i18n/ru.ts';
 import {
   DRIFT_DIRECTION_VARIABLE,
@@ -88,6 +91,8 @@ export class ForecastLoader {
   private unsubscribe: (() => void) | null = null;
   /** The region whose dates were last asked for (null: none yet). */
   private listedRegion: RegionId | null = null;
+  /** A window's field is being asked again for a view that left it (followView). */
+  private followingView = false;
 
   constructor(options: ForecastLoaderOptions) {
     this.options = options;
@@ -152,8 +157,26 @@ export class ForecastLoader {
       if (key !== this.sliceKey) {
         this.sliceKey = key;
         void this.showSlice(state.fileMeta, state.variable, leadIndex, key);
+      } else {
+        this.followView(state.fileMeta, state.variable, leadIndex, key);
       }
     }
+  }
+
+  /**
+   * A slow link's window is drawn and the view has left its box (panned, zoomed out): ask again with the new view,
+   * one ask at a time. The worker answers a new window (only the new ground fetched), or the preview and then the
+   * whole field for a wide view; the window stays drawn until then, so the map is never blank.
+   */
+  private followView(meta: ForecastFileMeta, variable: ForecastVariable, leadIndex: LeadIndex, key: string): void {
+    const { field, viewBox } = this.options.store.getState();
+    if (!field?.window || !viewBox || this.followingView || bboxContains(field.window, viewBox)) return;
+    this.followingView = true;
+    void this.showSlice(meta, variable, leadIndex, key).finally(() => {
+      this.followingView = false;
+      // The view may have moved on while the window came.
+      if (this.sliceKey === key) this.sync();
+    });
   }
 
   /** `analysis`: the url is a one-step analysis, whose only time is its own (0 h), not the forecast's lead. */
@@ -212,11 +235,19 @@ export class ForecastLoader {
     try {
       // On a slow link the worker may answer a preview first (never cached here); it is drawn while
       // the full slice, already on its way, is asked for again and replaces it, if the user has not moved on.
-      let field = await this.fieldOf(meta.key, variable, leadIndex, grid, true);
+      // The view's box with a margin: a zoomed-in view on a slow link is answered with its window (final for it).
+      const viewBox = store.getState().viewBox;
+      let field = await this.fieldOf(meta.key, variable, leadIndex, grid, { window: viewBox ? withMargin(viewBox) : undefined });
+      if (field.window) {
+        if (this.sliceKey !== key) return;
+        store.getState().fieldDecoded(field);
+        this.allowBackgroundWhenDrawn(meta.key);
+        return;
+      }
       if (field.preview) {
         if (this.sliceKey !== key) return;
         store.getState().fieldDecoded(field);
-        field = await this.fieldOf(meta.key, variable, leadIndex, grid, false);
+        field = await this.fieldOf(meta.key, variable, leadIndex, grid, null);
       }
       this.slices.set(key, field);
       if (this.sliceKey !== key) return;
@@ -231,22 +262,22 @@ export class ForecastLoader {
   }
 
   /**
-   * The field of a variable at a lead from the worker. `previewAllowed`: the displayed field's first ask, which a
-   * slow link may answer with a preview (flagged `preview`); POLARIS and every other caller get full slices.
+   * The field of a variable at a lead from the worker. `first` (the displayed field's first ask): a slow link may
+   * answer with a preview (flagged `preview`) or, for a zoomed-in view (`first.window`, the view's box), its window
+   * (flagged `window`); null: the full slice. POLARIS and every other caller get full slices.
    */
-  private async fieldOf(fileKey: string, variable: ForecastVariable, leadIndex: LeadIndex, grid: FieldGrid, previewAllowed: boolean): Promise<DisplayField> {
+  private async fieldOf(fileKey: string, variable: ForecastVariable, leadIndex: LeadIndex, grid: FieldGrid, first: { window?: Bbox } | null): Promise<DisplayField> {
     const { worker } = this.options;
     const kind = VARIABLE_STYLES[variable].kind;
     const base = { fileKey, variable, leadIndex, grid };
     if (kind === 'polaris') return { ...base, kind, slice: await this.polarisSlices(fileKey, leadIndex) };
-    if (kind === 'scalar') {
-      const slice = previewAllowed ? await worker.scalarSlice(fileKey, variable, leadIndex, { preview: true }) : await worker.scalarSlice(fileKey, variable, leadIndex);
-      return slice.preview ? { ...base, kind, slice, preview: true } : { ...base, kind, slice };
-    }
-    const slice = previewAllowed
-      ? await worker.driftSlice(fileKey, leadIndex, DRIFT_SPEED_VARIABLE, DRIFT_DIRECTION_VARIABLE, { preview: true })
-      : await worker.driftSlice(fileKey, leadIndex, DRIFT_SPEED_VARIABLE, DRIFT_DIRECTION_VARIABLE);
-    return slice.preview ? { ...base, kind, slice, preview: true } : { ...base, kind, slice };
+    const options = first ? { preview: true, ...(first.window ? { window: first.window } : {}) } : undefined;
+    const slice =
+      kind === 'scalar'
+        ? await worker.scalarSlice(fileKey, variable, leadIndex, options)
+        : await worker.driftSlice(fileKey, leadIndex, DRIFT_SPEED_VARIABLE, DRIFT_DIRECTION_VARIABLE, options);
+    const marks = { ...(slice.preview ? { preview: true } : {}), ...(slice.window ? { window: slice.window } : {}) };
+    return kind === 'scalar' ? { ...base, kind, slice: slice as ScalarSlice, ...marks } : { ...base, kind, slice: slice as DriftSlice, ...marks };
   }
 
   /**

@@ -11,6 +11,7 @@ import { HoverReadout } from './hover-readout.tsx';
 import { buildFieldOrDifference, buildToolLayers, toolLayersChanged } from './map-tools/tool-layers.ts';
 import { handleMapClick } from './point-panel/map-click.ts';
 import { registerMap } from './map-export/map-registry.ts';
+import { visibleBox } from '../../map/view-box.ts';
 import { useForecastMap, useForecastMapStore } from './store/store-context.ts';
 import { attachRouteClicks, mapClickTarget } from './ship-route/map-click-rule.ts';
 import { buildRouteLayers, routeLayersChanged } from './ship-route/route-layers.ts';
@@ -40,6 +41,8 @@ export function ForecastMapView({ projection = 'globe', onFieldDrawn, onMapRende
   // A preview is not the full field: `data-drawn` says 'none' while one is drawn, `data-preview-drawn` its key.
   const drawn = useForecastMap((state) => (state.field && !state.field.preview ? `${state.field.fileKey}|${state.field.variable}|${state.field.leadIndex}` : 'none'));
   const previewDrawn = useForecastMap((state) => (state.field?.preview ? `${state.field.fileKey}|${state.field.variable}|${state.field.leadIndex}` : undefined));
+  // A slow link's window drawn (the box it covers: west,south,east,north), for tests to see it.
+  const windowDrawn = useForecastMap((state) => state.field?.window?.join(','));
   // The local file shown instead: '<key>|<variable>|<time>' or 'none'.
   const localDrawn = useForecastMap((state) => (state.localField && state.localShown ? state.localShown : 'none'));
   // The chart in a rendered frame (ice-chart/chart-drawn.ts), for tests and the benchmark to wait on.
@@ -63,6 +66,9 @@ export function ForecastMapView({ projection = 'globe', onFieldDrawn, onMapRende
       },
     });
     const unregister = registerMap(store, map.map);
+    // The box under the view, for a slow link's windows (forecast-loader.ts): each time the map comes to rest.
+    const reportView = () => store.getState().viewMoved(visibleBox(map.map));
+    map.map.on('moveend', reportView);
     const onDriftUnsupported = () => setDriftUnsupported(true);
     // The forecast field (or the difference), the ice chart over it, the map tools' layers (ice edge, point,
     // trajectory), then the route of the 'Маршрут' mode on top.
@@ -91,6 +97,7 @@ export function ForecastMapView({ projection = 'globe', onFieldDrawn, onMapRende
     };
     map.map.once('load', () => {
       styleLoaded = true;
+      reportView();
       if (onMapRendered) map.map.once('render', onMapRendered);
       map.map.triggerRepaint();
       reportDrawn();
@@ -120,13 +127,14 @@ export function ForecastMapView({ projection = 'globe', onFieldDrawn, onMapRende
       detachRouteClicks();
       unsubscribe();
       unregister();
+      map.map.off('moveend', reportView);
       map.destroy();
     };
   }, [store, projection, onFieldDrawn, onMapRendered, whenLinkQuiet]);
 
   return (
     <div className="forecast-map">
-      <div ref={containerRef} className="forecast-map__canvas" data-testid="forecast-map" data-drawn={drawn} data-preview-drawn={previewDrawn} data-local-drawn={localDrawn} data-chart-drawn={chartDrawnKey} />
+      <div ref={containerRef} className="forecast-map__canvas" data-testid="forecast-map" data-drawn={drawn} data-preview-drawn={previewDrawn} data-window-drawn={windowDrawn} data-local-drawn={localDrawn} data-chart-drawn={chartDrawnKey} />
       {basemap && (
         <div className="forecast-map__basemap-notice" data-basemap={basemap} role="status">
           {basemap === 'tiles' ? ru.forecastMap.basemapTiles : ru.forecastMap.basemapOffline}

@@ -1,13 +1,15 @@
 /**
- * Worker task of POST /analysis/import: the uploaded NetCDF file (already on disk) regridded and archived as
- * the analysis of its date (the requested one, else the file's own), with its provenance, under the dataset
- * `imported_analysis`. The caller removes the upload afterwards.
+ * Worker task of POST /analysis/import: the uploaded NetCDF file (already on disk) regridded once into each region
+ * it reaches (the sector, the whole Arctic) and archived there as the analysis of its date (the requested one, else
+ * the file's own), with its provenance, under the dataset `imported_analysis`. The caller removes the upload
+ * afterwards.
  */
 import { readLocalFile } from '../../ingest/fetch-file.ts';
 import { registerProductDatasets } from '../../ingest/datasets.ts';
 import { russianFailure } from '../../ingest/failure.ts';
 import { ingestAnalysis } from '../../ingest/ingest-analysis.ts';
 import { withArchive } from '../../archive/archive-in-thread.ts';
+import { REGIONS, type RegionId } from '../../../../common/regions/index.ts';
 
 /** The dataset uploaded analyses are archived under. */
 export const IMPORTED_ANALYSIS_ID = 'imported_analysis';
@@ -27,8 +29,10 @@ export interface ImportAnalysisArgs {
 
 export interface ImportAnalysisResult {
   date: string;
-  /** The archived analysis, relative to DATA_DIR. */
+  /** The archived analysis, relative to DATA_DIR: the sector's when the file reaches it, else its one region's. */
   file: string;
+  /** Each region the file reaches, with its archived analysis (relative to DATA_DIR). */
+  regions: Array<{ region: RegionId; file: string }>;
   dataset_id: string;
   variables: string[];
   grid: string;
@@ -43,12 +47,13 @@ export async function run(args: ImportAnalysisArgs, progress: (fraction: number,
     try {
       progress(0.05, `чтение файла ${args.originalName}`);
       const file = { ...(await readLocalFile(args.path)), name: args.originalName, source: `upload:${args.originalName}` };
-      progress(0.2, 'пересчёт на сетку прогноза');
+      progress(0.2, 'пересчёт на сетки районов прогноза');
       const result = await ingestAnalysis(ctx, [{ product: 'upload', file }], {
         datasetId: IMPORTED_ANALYSIS_ID,
         sourceLabel: `загруженный файл ${args.originalName}`,
         date: args.date,
         userId: args.userId,
+        regions: REGIONS,
       });
       const input = result.inputs[0];
       await registerProductDatasets(ctx.db, { datasetId: IMPORTED_ANALYSIS_ID, datasetName: 'Загруженные анализы', sourceLabel: 'файлы, загруженные администраторами' }, [
@@ -59,6 +64,7 @@ export async function run(args: ImportAnalysisArgs, progress: (fraction: number,
         date: result.date,
         ...(input.fileDate ? { file_date: input.fileDate.label, calendar: input.fileDate.calendar } : {}),
         file: result.record.path,
+        regions: result.records.map((record) => ({ region: record.region, file: record.path })),
         dataset_id: IMPORTED_ANALYSIS_ID,
         variables: input.variables,
         grid: input.grid,

@@ -6,6 +6,7 @@ import type { StateCreator } from 'zustand';
 import type { DriftSlice, FieldGrid, ScalarSlice } from '../../../../workers/forecast.api.ts';
 import { driftRange, EMPTY_RANGE, INITIAL_RANGE, scalarRange, type ColourRange } from '../colour-range.ts';
 import type { ForecastVariable, LeadIndex } from '../forecast-variables.ts';
+import type { Bbox } from '../../../../common/forecast-file/subset-query.ts';
 
 interface FieldBase {
   /** Which file (cache key), variable and lead this slice belongs to. */
@@ -18,6 +19,12 @@ interface FieldBase {
    * replaces it. Never kept for switching back; the hover readout marks its values as approximate.
    */
   preview?: boolean;
+  /**
+   * A slow link's window of a zoomed-in view (the box it covers for sure, degrees): the values under the view on
+   * the full grid, NaN elsewhere; final for that view, asked again when the view leaves the box. Never kept for
+   * switching back.
+   */
+  window?: Bbox;
 }
 /** The two slices of one lead the POLARIS layer computes RIO from. */
 export interface PolarisSlices {
@@ -49,6 +56,9 @@ export interface FieldSlice {
   fieldDecoded: (field: DisplayField) => void;
   /** The variable is not in the file (or has no finite value): draw nothing, range 0–1. */
   fieldUnavailable: () => void;
+  /** The box the map shows (src/map/view-box.ts), set when it stops moving; null before the map has a size. */
+  viewBox: Bbox | null;
+  viewMoved: (box: Bbox | null) => void;
 }
 
 export const createFieldSlice: StateCreator<FieldSlice, [], [], FieldSlice> = (set) => ({
@@ -61,4 +71,6 @@ export const createFieldSlice: StateCreator<FieldSlice, [], [], FieldSlice> = (s
     else set({ field, range, fieldMissing: false });
   },
   fieldUnavailable: () => set({ field: null, range: EMPTY_RANGE, fieldMissing: true }),
+  viewBox: null,
+  viewMoved: (viewBox) => set({ viewBox }),
 });
