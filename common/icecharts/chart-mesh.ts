@@ -1,37 +1,34 @@
 /**
- * A chart's polygons as the GPU takes them, made once off the main thread (the chart worker): the fills
- * triangulated (earcut, with holes) into flat binary arrays that deck.gl's SolidPolygonLayer draws without
- * tessellating again (`_normalize: false` + `data.attributes.indices`), and the outlines as flat paths for its
- * PathLayer (`_pathType: 'open'`: no normalising on the main thread). Positions are longitudes and latitudes in
- * degrees, as the rings hold them (continuous across 180°: no cutting here); the triangles are found in the Web
- * Mercator plane, as deck.gl finds its own (its `preproject`): the map draws each triangle straight between its
- * projected corners, and a triangulation made in longitude/latitude overlaps itself there (a hairline seam).
+ * A chart's geometry as flat arrays, made in the chart worker and transferred to the page (not cloned): every
+ * polygon's rings one after the other, with where each ring and polygon starts, and the outline paths likewise.
+ * The page makes its polygons again from them (`polygonsFromMesh`, rings read when first asked for). Longitudes
+ * and latitudes in degrees, as the rings hold them (continuous across 180°).
+ *
+ * Not triangles: deck.gl tessellates the fills itself, because it must cut them by the view (a grid on the globe,
+ * so that a triangle follows the sphere; the Web Mercator plane in the flat view). Triangles made here, for one
+ * view, drew chords through the globe (measured: seconds per frame on the software GPU).
  */
-import { earcut } from '@math.gl/polygon';
 import type { Position, PreparedPolygon } from './prepare-chart.ts';
 
-/** What the mesh is made of: per polygon its fill rings (outer first, then holes) and its outline paths. */
 export interface MeshSource {
   rings: readonly (readonly (readonly number[])[])[];
   outlines: readonly (readonly (readonly number[])[])[];
 }
 
-/** deck.gl's binary data for a SolidPolygonLayer: one polygon per source polygon, triangles given. */
+/** The fill rings of every polygon. */
 export interface FillMesh {
   length: number;
   /** First vertex of each polygon, and the total at the end (length + 1 entries). */
   startIndices: Uint32Array;
   /** [lon, lat] per vertex, every ring of a polygon one after the other. */
   positions: Float64Array;
-  /** Triangles: three vertex indices each, into `positions`. */
-  indices: Uint32Array;
   /** First vertex of every ring (outer, then holes, polygon after polygon), and the total at the end. */
   ringStarts: Uint32Array;
   /** Each polygon's first ring in `ringStarts`, and the number of rings at the end. */
   polygonRings: Uint32Array;
 }
 
-/** deck.gl's binary data for a PathLayer: the outline paths, and the polygon each belongs to. */
+/** The outline paths of every polygon. */
 export interface OutlineMesh {
   length: number;
   startIndices: Uint32Array;
@@ -45,18 +42,6 @@ export interface ChartMesh {
   outline: OutlineMesh;
 }
 
-const RAD = Math.PI / 180;
-
-/** Web Mercator of [lon, lat] (radians scale), the plane the map's triangles are straight in. */
-function mercator(positions: Float64Array): Float64Array {
-  const out = new Float64Array(positions.length);
-  for (let k = 0; k < positions.length; k += 2) {
-    out[k] = positions[k] * RAD;
-    out[k + 1] = Math.log(Math.tan(Math.PI / 4 + (positions[k + 1] * RAD) / 2));
-  }
-  return out;
-}
-
 function countPoints(groups: readonly (readonly (readonly number[])[])[][]): number {
   let n = 0;
   for (const group of groups) for (const ring of group) n += ring.length;
@@ -68,38 +53,24 @@ function fillMesh(polygons: readonly MeshSource[]): FillMesh {
   const startIndices = new Uint32Array(polygons.length + 1);
   const ringStarts = new Uint32Array(polygons.reduce((sum, p) => sum + p.rings.length, 0) + 1);
   const polygonRings = new Uint32Array(polygons.length + 1);
-  const triangles: Uint32Array[] = [];
   let vertex = 0;
   let rings = 0;
   polygons.forEach((polygon, p) => {
     startIndices[p] = vertex;
     polygonRings[p] = rings;
-    const first = vertex;
-    const holes: number[] = [];
-    polygon.rings.forEach((ring, r) => {
+    polygon.rings.forEach((ring) => {
       ringStarts[rings++] = vertex;
-      if (r > 0) holes.push(vertex - first);
       for (const point of ring) {
         positions[2 * vertex] = point[0];
         positions[2 * vertex + 1] = point[1];
         vertex += 1;
       }
     });
-    const local = earcut(mercator(positions.subarray(2 * first, 2 * vertex)), holes, 2);
-    const shifted = new Uint32Array(local.length);
-    for (let k = 0; k < local.length; k++) shifted[k] = local[k] + first;
-    triangles.push(shifted);
   });
   startIndices[polygons.length] = vertex;
   ringStarts[rings] = vertex;
   polygonRings[polygons.length] = rings;
-  const indices = new Uint32Array(triangles.reduce((sum, t) => sum + t.length, 0));
-  let at = 0;
-  for (const t of triangles) {
-    indices.set(t, at);
-    at += t.length;
-  }
-  return { length: polygons.length, startIndices, positions, indices, ringStarts, polygonRings };
+  return { length: polygons.length, startIndices, positions, ringStarts, polygonRings };
 }
 
 function outlineMesh(polygons: readonly MeshSource[]): OutlineMesh {
@@ -131,7 +102,7 @@ export function chartMesh(polygons: readonly MeshSource[]): ChartMesh {
 /** The mesh's buffers, for a worker to transfer rather than copy. */
 export function meshTransfers(mesh: ChartMesh): ArrayBuffer[] {
   const { fill, outline } = mesh;
-  const arrays = [fill.startIndices, fill.positions, fill.indices, fill.ringStarts, fill.polygonRings, outline.startIndices, outline.positions, outline.polygonPaths];
+  const arrays = [fill.startIndices, fill.positions, fill.ringStarts, fill.polygonRings, outline.startIndices, outline.positions, outline.polygonPaths];
   return arrays.map((a) => a.buffer as ArrayBuffer);
 }
 

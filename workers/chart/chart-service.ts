@@ -1,7 +1,7 @@
 /**
  * What the chart worker runs (chart-service.test.ts runs it in Node with a fake fetch): a chart's body fetched and
- * parsed, its polygons prepared (`common/icecharts/prepare-chart.ts`) and meshed (`common/icecharts/chart-mesh.ts`,
- * earcut), each request abortable by its id.
+ * parsed, its polygons prepared (`common/icecharts/prepare-chart.ts`) and their geometry flattened for the transfer
+ * (`common/icecharts/chart-mesh.ts`), each request abortable by its id.
  */
 import * as Comlink from 'comlink';
 import { chartMesh, meshTransfers, polygonInfo } from '../../common/icecharts/chart-mesh.ts';
