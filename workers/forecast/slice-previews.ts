@@ -59,6 +59,21 @@ export class SlicePreviews {
     return null;
   }
 
+  /**
+   * A preview fetched with the file's first view (FirstSlice.preview): the view's first ask gets it, and its full
+   * slices are asked for now, as after any preview.
+   */
+  adopt(key: string, variables: string[], leadIndex: number, preview: NetcdfDataset): void {
+    const partial = this.context.partial(key);
+    if (!partial || leadIndex < 0 || !isPreviewOf(preview, partial, variables)) return;
+    const group = sliceSlot(key, variables.join(','), leadIndex);
+    this.previews.set(group, Promise.resolve(preview));
+    void this.context.ensure(key, variables, leadIndex).then(
+      () => this.previews.delete(group),
+      () => this.previews.delete(group),
+    );
+  }
+
   private wanted(key: string, partial: PartialDataset, variables: string[], leadIndex: number, group: string): boolean {
     if (!Number.isInteger(leadIndex) || leadIndex < 0 || leadIndex >= partial.leadHours.length) return false;
     if (!variables.every((name) => partial.variables.some((v) => v.name === name && v.shape.length >= 2))) return false;
