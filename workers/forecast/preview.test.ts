@@ -182,7 +182,7 @@ describe('upsample', () => {
 });
 
 describe("a large grid's first view (FirstSlice.preview)", () => {
-  it('opens with the header and the first slice’s preview, then the full slice; drawn on the full grid meanwhile', async () => {
+  it('opens with the header and the first slice’s preview, the full slice when the view asks; drawn on the full grid meanwhile', async () => {
     const server = slowServer({ bytesPerSecond: 32_000 });
     const service = new ForecastService({ fetch: server.fetch, clock: server.linkClock });
     const meta = await service.open({ url: URL_, first: { variables: ['sithick_GLORYS'], leadHours: 24, preview: true } }, 'r1');
@@ -192,7 +192,9 @@ describe("a large grid's first view (FirstSlice.preview)", () => {
     const lon = full.read('longitude') as ArrayLike<number>;
     expect(meta.grid).toMatchObject({ nlat: HEIGHT, nlon: WIDTH, lat0: lat[0], lon0: lon[0] });
     expect(meta.grid && 'dlat' in meta.grid ? [meta.grid.dlat, meta.grid.dlon] : null).toEqual([lat[1] - lat[0], lon[1] - lon[0]]);
-    // The view's first ask: the preview, upsampled; the full slice was asked for right after it.
+    // Nothing more on the link until the view has drawn the preview (the page's own code shares it meanwhile).
+    expect(server.asked().sort()).toEqual(['header', 'sithick_GLORYS@24/2']);
+    // The view's first ask: the preview, upsampled; the full slice when asked for next.
     const first = await service.scalarSlice(URL_, 'sithick_GLORYS', 0, { preview: true });
     expect(first.preview).toBe(true);
     expect(first.data[(2 * 5 + 1) * WIDTH + 2 * 7 + 1]).toBe(valueOf(1, 0, 2 * 5, 2 * 7));
