@@ -3,48 +3,62 @@
  * real server with one demo day, a session, that day's date, and every subset the app asks for (each variable
  * alone and the drift's pair, at each lead, full and stride-2 preview), made once so the server's brotli 11 is
  * not timed; and Chromium with the tile host unresolvable (a ship reaches our server only), rather than
- * `context.route`, which turns the HTTP cache off.
+ * `context.route`, which turns the HTTP cache off. `region: 'arctic'`: the whole Arctic's demo day too, and its
+ * file and subsets (`&region=arctic`) made instead.
  */
 import type { Browser } from 'playwright-core';
 import { launchBrowser, sessionCookies, startServer, type RunningServer } from '../tests/e2e/harness.ts';
 
 export const SLICE_VARIABLES = ['sithick_GLORYS', 'sea_ice_fraction_BREMEN', 'usi_vsi_GLORYS_speed', 'usi_vsi_GLORYS_direct'];
 
+export type BenchRegion = 'sector' | 'arctic';
+
 export interface SlowLinkSetup {
   server: RunningServer;
   browser: Browser;
   cookies: Array<{ name: string; value: string }>;
   date: string;
+  /** The headers a request of the bench's own (not the page's) carries: the session and brotli. */
+  header: Record<string, string>;
 }
 
-export async function setUpSlowLinkBench(log: (text: string) => void): Promise<SlowLinkSetup> {
-  const server = await startServer({ env: { DEMO_DAYS: '1' }, readyTimeoutMs: 600_000 });
+/**
+ * Ask for `url` until the server answers it in brotli 11: a subset not made yet is answered at once in brotli 4
+ * and made in brotli 11 in the background (its ETag then without the quick copy's `-br4`), so no run meets a quick
+ * copy.
+ */
+export async function madeInBrotli11(url: string, header: Record<string, string>): Promise<void> {
+  for (let i = 0; i < 600; i++) {
+    const reply = await fetch(url, { headers: header });
+    await reply.arrayBuffer();
+    if (!/-br4"$/.test(reply.headers.get('etag') ?? '')) return;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+}
+
+export async function setUpSlowLinkBench(log: (text: string) => void, region: BenchRegion = 'sector'): Promise<SlowLinkSetup> {
+  const arctic = region === 'arctic';
+  // The whole Arctic's demo day (≈ 210 MB, tens of seconds) only when asked, as bench:switch builds it.
+  const env: Record<string, string> = { DEMO_DAYS: '1', ...(arctic ? { DEMO_ARCTIC_DAYS: '1', CYCLE_REGIONS: 'sector,arctic' } : {}) };
+  const server = await startServer({ env, readyTimeoutMs: 600_000 });
   const browser = await launchBrowser(['--host-resolver-rules=MAP gibs.earthdata.nasa.gov ~NOTFOUND']);
   const cookies = await sessionCookies(server.url);
   const header = { cookie: cookies.map((c) => `${c.name}=${c.value}`).join('; '), 'accept-encoding': 'br' };
+  const regionQuery = arctic ? '&region=arctic' : '';
   let dates: string[] = [];
   for (let i = 0; i < 600 && dates.length === 0; i++) {
-    dates = ((await (await fetch(`${server.url}/api/v1/forecast/info`, { headers: header })).json()) as { available_dates: string[] }).available_dates;
+    dates = ((await (await fetch(`${server.url}/api/v1/forecast/info${arctic ? '?region=arctic' : ''}`, { headers: header })).json()) as { available_dates: string[] }).available_dates;
     if (dates.length === 0) await new Promise((resolve) => setTimeout(resolve, 1000));
   }
   const date = dates[dates.length - 1];
-  log(`server ready, date ${date}; making the subsets and previews`);
-  const file = `${server.url}/api/v1/forecast/hist?date=${date}`;
+  log(`server ready, date ${date}${arctic ? ', region arctic' : ''}; making the subsets and previews`);
+  const file = `${server.url}/api/v1/forecast/hist?date=${date}${regionQuery}`;
   await (await fetch(file, { headers: header })).arrayBuffer(); // the whole file's compressed copy (the peer's)
-  // A subset not made yet is answered at once in brotli 4 and made in brotli 11 in the background: ask until
-  // every one comes as brotli 11 (its ETag without the quick copy's `-br4`), so no run meets a quick copy.
   for (const lead of [24, 48, 72]) {
     for (const variables of [...SLICE_VARIABLES, `${SLICE_VARIABLES[2]},${SLICE_VARIABLES[3]}`]) {
-      for (const stride of ['', '&stride=2']) {
-        for (let i = 0; i < 600; i++) {
-          const reply = await fetch(`${file}&variables=${encodeURIComponent(variables)}&lead=${lead}${stride}`, { headers: header });
-          await reply.arrayBuffer();
-          if (!/-br4"$/.test(reply.headers.get('etag') ?? '')) break;
-          await new Promise((resolve) => setTimeout(resolve, 500));
-        }
-      }
+      for (const stride of ['', '&stride=2']) await madeInBrotli11(`${file}&variables=${encodeURIComponent(variables)}&lead=${lead}${stride}`, header);
     }
   }
   log('setup done');
-  return { server, browser, cookies, date };
+  return { server, browser, cookies, date, header };
 }

@@ -20,6 +20,11 @@
  * (the switch then waits for it instead of taking a preview).
  * Setup outside the timed parts: the server's demo day is built and every subset (full and preview) and
  * compressed copy is made before the first run (so server CPU does not count).
+ * REGION=arctic: the whole Arctic's file (`region=arctic`; the server builds its demo day too). ZOOM (on by default
+ * with REGION=arctic, ZOOM=1 for the sector, ZOOM=0 off): once the map is interactive the view jumps into the East
+ * Siberian Sea (the sector: the Vilkitsky Strait) before the switches, so ours asks for each switch's window
+ * (`bbox=`, workers/forecast/slice-windows.ts); the windows the view asks for are made in brotli 11 beforehand by a
+ * loopback visit told the link is slow (the worker's seed, `ice.linkRate`), as every other subset is.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
@@ -29,7 +34,7 @@ import { repoRoot } from '../tests/e2e/harness.ts';
 import { fieldDrawn, type DrawnOn } from './field-drawn.ts';
 import { linkShown } from './link-shown.ts';
 import { startShapingProxy, type LinkProfile } from './shaping-proxy.ts';
-import { setUpSlowLinkBench } from './slow-link-setup.ts';
+import { madeInBrotli11, setUpSlowLinkBench } from './slow-link-setup.ts';
 
 type Mode = 'ours' | 'peer';
 
@@ -43,6 +48,12 @@ const ALL_PROFILES: LinkProfile[] = [
 const PROFILES = ALL_PROFILES.filter((p) => LINKS === 'all' || (LINKS === 'slow') === p.downKbit < 1000);
 /** `MODES=ours` runs our path only (diagnostics; the table then has no peer). */
 const MODES: Mode[] = process.env.MODES === 'ours' ? ['ours'] : ['ours', 'peer'];
+/** REGION=arctic: the whole Arctic's file (1792 × 1216 on EPSG:3413) instead of the spec's sector. */
+const REGION = process.env.REGION === 'arctic' ? 'arctic' : 'sector';
+const REGION_QUERY = REGION === 'arctic' ? '&region=arctic' : '';
+/** Where the view jumps before the switches (ZOOM): [lon, lat] and zoom; the East Siberian Sea, the Vilkitsky Strait. */
+const ZOOM_VIEW = REGION === 'arctic' ? { center: [160, 74] as [number, number], zoom: 4.5 } : { center: [105, 77.5] as [number, number], zoom: 6 };
+const ZOOM = process.env.ZOOM === undefined ? REGION === 'arctic' : process.env.ZOOM === '1';
 const log = (text: string) => console.error(`[${new Date().toISOString().slice(11, 19)}] ${text}`);
 
 interface Sample {
@@ -68,6 +79,8 @@ interface Sample {
   link: string;
   /** The background had asked for the lead switch's full slice before the click. */
   leadAskedBefore: boolean;
+  /** The box of the window the lead switch drew (`data-window-drawn`; '' for a whole field). */
+  window: string;
 }
 
 /** Wait until the field whose `data-drawn` ends with `suffix` is drawn (field-drawn.ts), polling every 50 ms. */
@@ -103,6 +116,53 @@ async function timedSwitch(page: Page, button: string, suffix: string, timeoutMs
     target.click();
   })`;
   return (await page.evaluate(script)) as [number, number];
+}
+
+/** Jump the map into ZOOM_VIEW and wait until it has come to rest (the page's view box is then set). */
+async function zoomIn(page: Page): Promise<void> {
+  await page.evaluate(
+    ({ center, zoom }) =>
+      new Promise<void>((resolve) => {
+        const map = window.__forecastMap!;
+        map.once('idle', () => resolve());
+        map.jumpTo({ center, zoom });
+        map.triggerRepaint();
+      }),
+    ZOOM_VIEW,
+  );
+}
+
+/**
+ * The windows ours will ask for, made in brotli 11 before the timed runs: a loopback visit whose worker is told
+ * the link is 256 kbit/s (`ice.linkRate`, which the page hands to it) zooms in and makes the same switches, and
+ * every `bbox=` request it makes is then asked until the server answers it in brotli 11.
+ */
+async function warmWindows(browser: Browser, serverUrl: string, cookies: Array<{ name: string; value: string }>, date: string, header: Record<string, string>): Promise<void> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'ru-RU' });
+  try {
+    await context.addCookies(cookies.map((c) => ({ ...c, url: serverUrl })));
+    await context.addInitScript(() => localStorage.setItem('ice.linkRate', JSON.stringify({ bitsPerSecond: 256_000, measuredAt: Date.now() })));
+    const page = await context.newPage();
+    const windows = new Set<string>();
+    page.on('request', (r) => {
+      if (r.url().includes('bbox=')) windows.add(r.url());
+    });
+    await page.goto(`${serverUrl}/forecasts?date=${date}&assimilated=false&lead=24&variable=sithick_GLORYS${REGION_QUERY}`);
+    await drawn(page, '|sithick_GLORYS|0', 300_000);
+    await zoomIn(page);
+    for (const [button, suffix] of [
+      ['+48h', '|sithick_GLORYS|1'],
+      ['sea_ice_fraction_BREMEN', '|sea_ice_fraction_BREMEN|1'],
+      ['+72h', '|sea_ice_fraction_BREMEN|2'],
+      ['usi_vsi', '|usi_vsi|2'],
+    ]) {
+      await timedSwitch(page, button, suffix, 300_000);
+    }
+    for (const url of windows) await madeInBrotli11(url.replace(/^https?:\/\/[^/]+/, serverUrl), header);
+    log(`windows made in brotli 11: ${windows.size}`);
+  } finally {
+    await context.close();
+  }
 }
 
 async function run(browser: Browser, serverPort: number, cookies: Array<{ name: string; value: string }>, profile: LinkProfile, mode: Mode, date: string): Promise<Sample> {
@@ -142,7 +202,7 @@ async function run(browser: Browser, serverPort: number, cookies: Array<{ name: 
         });
       });
     }
-    const url = `${proxy.url}/forecasts?date=${date}&assimilated=false&lead=24&variable=sithick_GLORYS`;
+    const url = `${proxy.url}/forecasts?date=${date}&assimilated=false&lead=24&variable=sithick_GLORYS${REGION_QUERY}`;
     let started = performance.now();
     const opened = started;
     await page.goto(url, { waitUntil: 'commit' });
@@ -155,8 +215,10 @@ async function run(browser: Browser, serverPort: number, cookies: Array<{ name: 
     log(`${mode} first field ${firstMs.toFixed(0)} ms, map ${mapMs.toFixed(0)} ms`);
 
     const switchTo = (button: string, suffix: string) => timedSwitch(page, button, suffix, timeout);
+    if (ZOOM) await zoomIn(page);
     const leadClickedAt = performance.now();
     const [leadShownMs, leadMs] = await switchTo('+48h', '|sithick_GLORYS|1');
+    const window = (await page.getByTestId('forecast-map').getAttribute('data-window-drawn')) ?? '';
     const leadAskedBefore = leadAskedAt < leadClickedAt;
     const [variableShownMs, variableMs] = await switchTo('sea_ice_fraction_BREMEN', '|sea_ice_fraction_BREMEN|1');
     // The decision keeps the rate it was made with (the first slice's): read once the switches are timed.
@@ -171,7 +233,7 @@ async function run(browser: Browser, serverPort: number, cookies: Array<{ name: 
     const [settledSwitchShownMs, settledSwitchMs] = await switchTo('usi_vsi', '|usi_vsi|2');
     const pair = (shownMs: number, fullMs: number) => `${shownMs.toFixed(0)}${shownMs < fullMs ? ` (preview) → ${fullMs.toFixed(0)}` : ''}`;
     log(
-      `${mode} link ${link || 'not shown'}, lead slice asked before the click: ${leadAskedBefore}; switches (shown→full) ${pair(leadShownMs, leadMs)} / ${pair(variableShownMs, variableMs)} ms; settled after ${settleMs.toFixed(0)} ms; then ${pair(settledLeadShownMs, settledLeadMs)} / ${pair(settledSwitchShownMs, settledSwitchMs)} ms`,
+      `${mode} link ${link || 'not shown'}, lead slice asked before the click: ${leadAskedBefore}; lead switch's window ${window || 'none'}; switches (shown→full) ${pair(leadShownMs, leadMs)} / ${pair(variableShownMs, variableMs)} ms; settled after ${settleMs.toFixed(0)} ms; then ${pair(settledLeadShownMs, settledLeadMs)} / ${pair(settledSwitchShownMs, settledSwitchMs)} ms`,
     );
     await page.close();
 
@@ -203,6 +265,7 @@ async function run(browser: Browser, serverPort: number, cookies: Array<{ name: 
       warmBytes,
       link,
       leadAskedBefore,
+      window,
     };
   } finally {
     await context.close();
@@ -228,9 +291,10 @@ function both(samples: Sample[], shown: TimedField, full: TimedField): string {
 }
 
 async function main(): Promise<void> {
-  const { server, browser, cookies, date } = await setUpSlowLinkBench(log);
+  const { server, browser, cookies, date, header } = await setUpSlowLinkBench(log, REGION);
   try {
     const port = Number(new URL(server.url).port);
+    if (ZOOM && MODES.includes('ours')) await warmWindows(browser, server.url, cookies, date, header);
     const results: Record<string, Record<Mode, Sample[]>> = {};
     /** The 1-minute load average as each run starts (the machine is shared). */
     const loads: string[] = [];
@@ -245,7 +309,7 @@ async function main(): Promise<void> {
         }
       }
     }
-    console.log(`RUNS=${RUNS}, date ${date}, median (min–max); 1-min load average at each run's start: ${loads.join(', ')}\n`);
+    console.log(`REGION=${REGION}${ZOOM ? `, zoomed into ${ZOOM_VIEW.center.join(',')} z${ZOOM_VIEW.zoom} before the switches` : ''}, RUNS=${RUNS}, date ${date}, median (min–max); 1-min load average at each run's start: ${loads.join(', ')}\n`);
     console.log(
       '| link | path | first field, cold | bytes to it | map interactive, cold | bytes to it | lead switch: shown / full | variable switch: shown / full | settled after | lead switch, settled: shown / full | drift switch, settled: shown / full | first field, warm | bytes, warm |',
     );
@@ -261,7 +325,9 @@ async function main(): Promise<void> {
     console.log('');
     for (const profile of PROFILES) {
       const ours = results[profile.name].ours;
-      console.log(`${profile.name}, ours: link shown ${ours.map((x) => x.link || 'none').join('; ')}; lead slice asked before the click: ${ours.map((x) => x.leadAskedBefore).join(', ')}`);
+      console.log(
+        `${profile.name}, ours: link shown ${ours.map((x) => x.link || 'none').join('; ')}; lead slice asked before the click: ${ours.map((x) => x.leadAskedBefore).join(', ')}; lead switch's window: ${ours.map((x) => x.window || 'none').join('; ')}`,
+      );
     }
     console.log('');
     for (const profile of MODES.length === 2 ? PROFILES : []) {
@@ -272,7 +338,7 @@ async function main(): Promise<void> {
       );
     }
     mkdirSync(join(repoRoot, 'bench/out'), { recursive: true });
-    writeFileSync(join(repoRoot, 'bench/out/slow-link.json'), JSON.stringify(results, null, 2));
+    writeFileSync(join(repoRoot, `bench/out/slow-link${REGION === 'arctic' ? '-arctic' : ''}.json`), JSON.stringify(results, null, 2));
   } finally {
     await browser.close();
     await server.stop();

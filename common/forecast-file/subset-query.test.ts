@@ -37,4 +37,14 @@ describe('the subset query', () => {
       expect(() => parseSubsetQuery({ bbox: bad }), bad).toThrow(SubsetError);
     }
   });
+
+  it('asks a window without its 2-D latitude/longitude with coordinates=axes, only with a bbox', () => {
+    const url = subsetQuery('/f.nc', ['sithick_GLORYS'], 48, 1, [150, 70, 160, 78], true);
+    expect(url).toBe('/f.nc?variables=sithick_GLORYS&lead=48&bbox=150,70,160,78&coordinates=axes');
+    const selection = parseSubsetQuery({ variables: 'sithick_GLORYS', lead: '48', bbox: '150,70,160,78', coordinates: 'axes' })!;
+    expect(selection).toEqual({ variables: ['sithick_GLORYS'], leads: [48], bbox: [150, 70, 160, 78], axesOnly: true });
+    expect(selectionKey(selection)).not.toBe(selectionKey({ ...selection, axesOnly: undefined }));
+    expect(() => parseSubsetQuery({ variables: 'sithick_GLORYS', lead: '48', coordinates: 'axes' })).toThrow(SubsetError);
+    expect(() => parseSubsetQuery({ bbox: '150,70,160,78', coordinates: 'all' })).toThrow(SubsetError);
+  });
 });

@@ -1,5 +1,6 @@
 /**
- * A file's first view on a slow link: the header range and the view's first slice, in parallel (high priority).
+ * A file's first view on a slow link: the header range and the view's first slice (or its preview, `first.preview`),
+ * in parallel (high priority).
  * Both downloads report progress; the page sees their sum (compressed sizes are unknown: total null).
  */
 import type { DownloadProgress, FirstSlice } from '../forecast.api.ts';
@@ -7,13 +8,14 @@ import type { NetcdfDataset } from '../../netcdf/types.ts';
 import { subsetQuery } from '../../common/forecast-file/subset-query.ts';
 import { abortError, DownloadError } from '../worker-errors.ts';
 import { fetchHeader, HeaderRangeTooShortError, type FetchContext, type PartialDataset } from './partial-file.ts';
+import { previewUrl } from './preview.ts';
 
 /** HTTP statuses after which the whole file is the answer: the server cannot subset it or has no ranges. */
 const WHOLE_FILE_STATUSES = new Set([400, 416, 422, 501]);
 
 export type FirstView =
-  /** The header and the first slice: the file known, one slice of it held. */
-  | { partial: PartialDataset }
+  /** The header and the first slice: the file known, one slice of it held (or, `first.preview`, its preview). */
+  | { partial: PartialDataset; preview?: NetcdfDataset }
   /** The server sent the whole file instead of the header range. */
   | { whole: Uint8Array }
   /** The server cannot answer by slices: download the whole file. */
@@ -25,6 +27,8 @@ export interface FirstSliceContext {
   onProgress?: (progress: DownloadProgress) => void;
   /** Fetch and open a subset (the caller measures the link with it). */
   subset: (url: string, variables: readonly string[], context: FetchContext) => Promise<NetcdfDataset>;
+  /** Fetch and open a preview (measuring the link, not the sizes of full slices). */
+  preview: (url: string, variables: readonly string[], context: FetchContext) => Promise<NetcdfDataset>;
 }
 
 export async function fetchFirstView(url: string, first: FirstSlice, context: FirstSliceContext): Promise<FirstView> {
@@ -37,7 +41,9 @@ export async function fetchFirstView(url: string, first: FirstSlice, context: Fi
   const part = (index: number): FetchContext => ({ signal, fetchImpl, onProgress: report(index), priority: 'high' });
   const [head, subset] = await Promise.allSettled([
     fetchHeader(url, part(0)),
-    context.subset(subsetQuery(url, first.variables, first.leadHours), first.variables, part(1)),
+    first.preview
+      ? context.preview(previewUrl(url, first.variables, first.leadHours), first.variables, part(1))
+      : context.subset(subsetQuery(url, first.variables, first.leadHours), first.variables, part(1)),
   ]);
   if (signal.aborted) throw abortError();
   if (head.status === 'fulfilled' && 'whole' in head.value) {
@@ -52,6 +58,8 @@ export async function fetchFirstView(url: string, first: FirstSlice, context: Fi
     throw error;
   }
   const partial = (head as PromiseFulfilledResult<{ partial: PartialDataset }>).value.partial;
-  partial.addSubset((subset as PromiseFulfilledResult<NetcdfDataset>).value);
+  const dataset = (subset as PromiseFulfilledResult<NetcdfDataset>).value;
+  if (first.preview) return { partial, preview: dataset };
+  partial.addSubset(dataset);
   return { partial };
 }

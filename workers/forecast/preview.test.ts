@@ -10,7 +10,8 @@ import { fakeLinkServer, type FakeLink } from '../../common/testing/fake-link.ts
 import { ForecastService } from '../forecast-service.ts';
 import { openNetcdf } from '../../netcdf/open-netcdf.ts';
 import { smallForecast, writeNc3, type TestVariable } from '../../netcdf/test/write-nc3.ts';
-import { upsample } from './preview.ts';
+import { gridFromPreview, upsample } from './preview.ts';
+import { fieldGridOfPlanar } from '../../common/field-grid.ts';
 
 const URL_ = 'https://ice.test/api/v1/forecast/hist?date=2026-03-01';
 const WIDTH = 101; // odd, so the last column has no partner: ceil(101 / 2) = 51 coarse columns
@@ -177,5 +178,39 @@ describe('upsample', () => {
     const coarse = Float32Array.of(1, 2, 3, 4, NaN, 6);
     expect(Array.from(upsample(coarse, 5, 3))).toEqual([1, 1, 2, 2, 3, 1, 1, 2, 2, 3, 4, 4, NaN, NaN, 6]);
     expect(() => upsample(coarse, 7, 3)).toThrow(RangeError); // 7 wide needs 4 coarse columns
+  });
+});
+
+describe("a large grid's first view (FirstSlice.preview)", () => {
+  it('opens with the header and the first slice’s preview, the full slice when the view asks; drawn on the full grid meanwhile', async () => {
+    const server = slowServer({ bytesPerSecond: 32_000 });
+    const service = new ForecastService({ fetch: server.fetch, clock: server.linkClock });
+    const meta = await service.open({ url: URL_, first: { variables: ['sithick_GLORYS'], leadHours: 24, preview: true } }, 'r1');
+    // The full grid, though only the preview's coordinates have come: every 2nd of the full axes.
+    const full = (await openNetcdf(FULL)) as Awaited<ReturnType<typeof openNetcdf>>;
+    const lat = full.read('latitude') as ArrayLike<number>;
+    const lon = full.read('longitude') as ArrayLike<number>;
+    expect(meta.grid).toMatchObject({ nlat: HEIGHT, nlon: WIDTH, lat0: lat[0], lon0: lon[0] });
+    expect(meta.grid && 'dlat' in meta.grid ? [meta.grid.dlat, meta.grid.dlon] : null).toEqual([lat[1] - lat[0], lon[1] - lon[0]]);
+    // Nothing more on the link until the view has drawn the preview (the page's own code shares it meanwhile).
+    expect(server.asked().sort()).toEqual(['header', 'sithick_GLORYS@24/2']);
+    // The view's first ask: the preview, upsampled; the full slice when asked for next.
+    const first = await service.scalarSlice(URL_, 'sithick_GLORYS', 0, { preview: true });
+    expect(first.preview).toBe(true);
+    expect(first.data[(2 * 5 + 1) * WIDTH + 2 * 7 + 1]).toBe(valueOf(1, 0, 2 * 5, 2 * 7));
+    const whole = await service.scalarSlice(URL_, 'sithick_GLORYS', 0);
+    expect(whole.preview).toBeUndefined();
+    expect(whole.data[11 * WIDTH + 15]).toBe(valueOf(1, 0, 11, 15));
+    expect(server.asked().slice(0, 3).sort()).toEqual(['header', 'sithick_GLORYS@24', 'sithick_GLORYS@24/2']);
+    expect(server.asked().filter((asked) => asked === 'sithick_GLORYS@24')).toHaveLength(1);
+  });
+});
+
+describe('gridFromPreview', () => {
+  it('is the preview’s grid at half its step with the full counts, on either kind of grid', () => {
+    expect(gridFromPreview({ lon0: 50, dlon: 0.1, nlon: 651, lat0: 66.025, dlat: 0.1, nlat: 240 }, 1301, 480)).toEqual({ lon0: 50, dlon: 0.05, nlon: 1301, lat0: 66.025, dlat: 0.05, nlat: 480 });
+    const proj4 = '+proj=stere +lat_0=90 +lat_ts=70 +lon_0=-45 +k=1 +x_0=0 +y_0=0 +datum=WGS84 +units=m';
+    const coarse = fieldGridOfPlanar({ proj4, x0: -3_846_875, dx: 12_500, nx: 608, y0: 5_846_875, dy: -12_500, ny: 896 })!;
+    expect(gridFromPreview(coarse, 1216, 1792)).toEqual(fieldGridOfPlanar({ proj4, x0: -3_846_875, dx: 6250, nx: 1216, y0: 5_846_875, dy: -6250, ny: 1792 }));
   });
 });

@@ -6,6 +6,7 @@
  */
 import type { NetcdfDataset } from '../../netcdf/types.ts';
 import { PREVIEW_STRIDE, subsetQuery } from '../../common/forecast-file/subset-query.ts';
+import { isProjectedGrid, type FieldGrid } from '../../common/field-grid.ts';
 
 export { PREVIEW_STRIDE };
 
@@ -69,4 +70,14 @@ export class SliceSizes {
     const mean = known.reduce((a, b) => a + b, 0) / known.length;
     return variables.reduce((sum, name) => sum + (this.perCell.get(name) ?? mean) * cells, 0);
   }
+}
+
+/**
+ * The full grid from a stride-2 preview's own axes (every 2nd of the full ones: the same first cell, twice the step)
+ * and the full slice's `width` × `height`: what a file opened with its first slice's preview (FirstSlice.preview) is
+ * drawn on before any full subset has brought the coordinates.
+ */
+export function gridFromPreview(preview: FieldGrid, width: number, height: number): FieldGrid {
+  if (isProjectedGrid(preview)) return { ...preview, dx: preview.dx / PREVIEW_STRIDE, dy: preview.dy / PREVIEW_STRIDE, nx: width, ny: height };
+  return { ...preview, dlon: preview.dlon / PREVIEW_STRIDE, dlat: preview.dlat / PREVIEW_STRIDE, nlon: width, nlat: height };
 }

@@ -32,6 +32,8 @@ export class SlicePreviews {
   private readonly previews = new Map<string, Promise<NetcdfDataset | null>>();
   /** Files whose server refused a preview (an older server: 4xx): their switches fetch the full slice only. */
   private readonly refused = new Set<string>();
+  /** First views' previews (adopt), each handed to the view's first ask and then dropped. */
+  private readonly adopted = new Map<string, NetcdfDataset>();
 
   constructor(private readonly context: PreviewContext) {}
 
@@ -44,6 +46,9 @@ export class SlicePreviews {
   async preview(key: string, variables: string[], leadIndex: number): Promise<NetcdfDataset | null> {
     const partial = this.context.partial(key);
     const group = sliceSlot(key, variables.join(','), leadIndex);
+    const adopted = this.adopted.get(group);
+    this.adopted.delete(group);
+    if (adopted && partial && variables.some((name) => !partial.has(name, leadIndex))) return adopted;
     if (!partial || !this.wanted(key, partial, variables, leadIndex, group)) {
       await this.context.ensure(key, variables, leadIndex);
       return null;
@@ -57,6 +62,17 @@ export class SlicePreviews {
     if (preview) return preview;
     await this.context.ensure(key, variables, leadIndex);
     return null;
+  }
+
+  /**
+   * A preview fetched with the file's first view (FirstSlice.preview): the view's first ask gets it, once. Its full
+   * slices are fetched when the page asks for them, right after drawing it: fetched at once, they took the link
+   * from the page's own code while the first field was still to be drawn (a ship's first field 20 s, not 13).
+   */
+  adopt(key: string, variables: string[], leadIndex: number, preview: NetcdfDataset): void {
+    const partial = this.context.partial(key);
+    if (!partial || leadIndex < 0 || !isPreviewOf(preview, partial, variables)) return;
+    this.adopted.set(sliceSlot(key, variables.join(','), leadIndex), preview);
   }
 
   private wanted(key: string, partial: PartialDataset, variables: string[], leadIndex: number, group: string): boolean {

@@ -127,7 +127,8 @@ export class SliceWindows {
   private fetchWindow(key: string, partial: PartialDataset, grid: FieldGrid, variables: string[], leadIndex: number, bbox: Bbox): Promise<void> {
     return this.context.scheduler.foreground(async () => {
       const context: FetchContext = { signal: new AbortController().signal, fetchImpl: this.context.fetchImpl, priority: 'high' };
-      const url = subsetQuery(key, variables, partial.leadHours[leadIndex], 1, bbox);
+      // Without the window's 2-D latitude/longitude: it is placed by its 1-D axes, and those would cost more than the values.
+      const url = subsetQuery(key, variables, partial.leadHours[leadIndex], 1, bbox, true);
       const subset = await this.context.subset(url, variables, context, false);
       try {
         const at = windowOrigin(subset, grid);

@@ -20,12 +20,12 @@ import { DownloadError } from '../worker-errors.ts';
 import { backgroundJobs } from './background-order.ts';
 import { FetchScheduler } from './fetch-scheduler.ts';
 import type { FileCache } from './file-cache.ts';
-import { describeFile } from './file-meta.ts';
+import { describeFile, fieldGrid } from './file-meta.ts';
 import { fetchFirstView } from './first-slice.ts';
 import { LinkDecisions, type DecisionListener } from './link-decision.ts';
 import { LinkRate, wireBytes } from './link-rate.ts';
 import { fetchSubset, PartialDataset, type FetchContext } from './partial-file.ts';
-import { SliceSizes } from './preview.ts';
+import { gridFromPreview, SliceSizes } from './preview.ts';
 import { SlicePreviews } from './slice-previews.ts';
 import { SliceWindows, type WindowAnswer } from './slice-windows.ts';
 import { sliceSlot } from './slice-slot.ts';
@@ -99,14 +99,28 @@ export class SlicedFetcher {
     this.scheduler.stop();
     this.upgrade.stop();
     const view = await this.scheduler.foreground(() =>
-      fetchFirstView(url, first, { signal, fetchImpl: this.fetchImpl, onProgress, subset: (subsetUrl, variables, context) => this.subset(subsetUrl, variables, context) }),
+      fetchFirstView(url, first, {
+        signal,
+        fetchImpl: this.fetchImpl,
+        onProgress,
+        subset: (subsetUrl, variables, context) => this.subset(subsetUrl, variables, context),
+        preview: (previewAt, variables, context) => this.subset(previewAt, variables, context, false),
+      }),
     );
     if ('unsliced' in view) return null;
     if ('whole' in view) return cacheWholeFile(this.cache, url, view.whole);
     const meta = describeFile(url, view.partial);
+    if (!meta.grid && view.preview) {
+      // No full subset yet, so no coordinates: the grid is the preview's, at twice its resolution.
+      const previewGrid = fieldGrid(view.preview);
+      const shape = view.partial.variable(first.variables[0]).shape;
+      if (previewGrid) meta.grid = gridFromPreview(previewGrid, shape[shape.length - 1], shape[shape.length - 2]);
+    }
     this.windows.forget(url);
     this.cache.add(url, view.partial, meta);
     this.decisions.decide(url, this.rate.bytesPerSecond, this.wholeFileEstimate(view.partial));
+    // The first view's preview: the view's first ask draws it while the full slice, asked now, comes.
+    if (view.preview) this.previews.adopt(url, first.variables, view.partial.leadHours.indexOf(first.leadHours), view.preview);
     this.prefetch(url, first);
     return meta;
   }

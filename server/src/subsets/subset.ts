@@ -167,7 +167,7 @@ export function subsetFile(bytes: Uint8Array, selection: SubsetSelection, pack: 
   // are 17 of the 22 MB of one field at one lead of the whole Arctic, and hardly compress (a slow link's budget).
   const named = (attribute: string) =>
     wanted.flatMap((v) => (typeof v.attributes[attribute] === 'string' ? (v.attributes[attribute] as string).split(/\s+/) : []));
-  const auxiliaries = [...named('grid_mapping'), ...(selection.bbox ? named('coordinates') : [])];
+  const auxiliaries = [...named('grid_mapping'), ...(selection.bbox && !selection.axesOnly ? named('coordinates') : [])];
   const keep = new Set([...coordinates, ...wanted.map((v) => v.name), ...auxiliaries.filter((name) => dataset.variables.some((v) => v.name === name))]);
   // A field naming coordinates the subset leaves out names none (a CF reader would look for them).
   const dropsCoordinates = (v: VariableInfo) => typeof v.attributes.coordinates === 'string' && !v.attributes.coordinates.split(/\s+/).every((name) => keep.has(name));

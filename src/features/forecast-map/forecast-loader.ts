@@ -58,6 +58,11 @@ export interface ForecastLoaderOptions {
    * file's other slices in the background (before that the link is the view's). Default: at once.
    */
   whenDrawn?: (fileKey: string) => Promise<void>;
+  /**
+   * Whether a file of this region opens with its first slice's stride-2 preview, the full slice right after
+   * (FirstSlice.preview; link-memory.ts's `previewFirst`: a large grid on a link not known to be fast). Default: never.
+   */
+  previewFirst?: (region: RegionId) => boolean;
 }
 
 /** The sidebar's short reason for a file that failed: not found, could not download, or unreadable. */
@@ -186,10 +191,13 @@ export class ForecastLoader {
     const request = new AbortController();
     this.activeRequest = request;
     store.getState().fileLoading();
-    const { variable, leadIndex } = store.getState();
+    const { variable, leadIndex, region } = store.getState();
+    const preview = this.options.previewFirst?.(region) ? { preview: true } : {};
     try {
       const meta = await worker.load(
-        this.options.sliceFirst === false ? { url } : { url, first: analysis ? { ...firstSliceOf(variable, 0), leadHours: ANALYSIS_HOURS } : firstSliceOf(variable, leadIndex) },
+        this.options.sliceFirst === false
+          ? { url }
+          : { url, first: { ...(analysis ? { ...firstSliceOf(variable, 0), leadHours: ANALYSIS_HOURS } : firstSliceOf(variable, leadIndex)), ...preview } },
         {
           signal: request.signal,
           // Passed across to the worker (comlink proxy): bytes received so far.

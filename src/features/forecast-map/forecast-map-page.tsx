@@ -15,7 +15,7 @@ import { prefetchMapWorker } from './first-view/prefetch-map-worker.ts';
 import { ForecastSidebar } from './forecast-sidebar.tsx';
 import { createForecastClient, prestartForecastClient, type ForecastClient } from '../../../workers/forecast-client.ts';
 import { createChartClient } from '../../../workers/chart-client.ts';
-import { rememberedLinkRate, rememberLinkRate } from './link-memory.ts';
+import { previewFirst, rememberedLinkRate, rememberLinkRate } from './link-memory.ts';
 import { createDrawnSignal } from './first-view/drawn-signal.ts';
 import { firstFieldDrawn } from './first-view/first-field-drawn.ts';
 import { LocalFileContext } from './local-file/local-file-context.ts';
@@ -103,6 +103,7 @@ export function ForecastMapPage() {
       listDates,
       sliceFirst: firstViewMode,
       whenDrawn: drawnSignal.when,
+      previewFirst: (region) => previewFirst(region),
     });
     const stop = loader.start();
     const stopTools = startMapTools({

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { LinkDecision } from '../../../workers/forecast.api.ts';
-import { LINK_MEMORY_MAX_AGE_MS, rememberedLinkRate, rememberLinkRate } from './link-memory.ts';
+import { LINK_MEMORY_MAX_AGE_MS, previewFirst, rememberedLinkRate, rememberLinkRate } from './link-memory.ts';
 
 const decision = (bitsPerSecond: number | null): LinkDecision => ({
   mode: 'whole',
@@ -47,5 +47,18 @@ describe('the link rate kept across pages', () => {
     expect(rememberedLinkRate(storage, 1_000)).toBeNull();
     expect(rememberedLinkRate(null, 1_000)).toBeNull();
     rememberLinkRate(decision(1_000_000), null, 1_000);
+  });
+});
+
+describe("a large grid's first slice", () => {
+  it('comes as a preview first for the whole Arctic on a link not known to be fast, never for the sector', () => {
+    const storage = memoryStorage();
+    expect(previewFirst('sector', storage, 1_000)).toBe(false);
+    expect(previewFirst('arctic', storage, 1_000)).toBe(true);
+    rememberLinkRate(decision(256_000), storage, 1_000);
+    expect(previewFirst('arctic', storage, 2_000)).toBe(true);
+    rememberLinkRate(decision(94_000_000), storage, 1_000);
+    expect(previewFirst('arctic', storage, 2_000)).toBe(false);
+    expect(previewFirst('arctic', storage, 2_000 + LINK_MEMORY_MAX_AGE_MS)).toBe(true);
   });
 });

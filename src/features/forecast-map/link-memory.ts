@@ -6,6 +6,8 @@
  * rate to its worker (`seedLinkRate`), which measures its own from the first real download on.
  */
 import type { LinkDecision } from '../../../workers/forecast.api.ts';
+import { regionById } from '../../../common/regions/index.ts';
+import type { RegionId } from '../../../common/regions/types.ts';
 
 const STORAGE_KEY = 'ice.linkRate';
 /** A measure older than this is not the link any more (a ship leaves port Wi-Fi for the satellite), ms: a working day. */
@@ -58,4 +60,20 @@ export function rememberedLinkRate(storage: Storage | null = defaultStorage(), n
   const kept = read(storage);
   if (!kept || now - kept.measuredAt > LINK_MEMORY_MAX_AGE_MS || kept.measuredAt > now) return null;
   return kept.bitsPerSecond;
+}
+
+/** Grids with more cells than this open with a preview of their first slice (the sector: 0.62 M; the whole Arctic: 2.2 M). */
+export const PREVIEW_FIRST_CELLS = 1_000_000;
+/** A kept rate at least this fast takes the full first slice at once, bits/s (the worker's whole-file threshold). */
+const FAST_LINK_BITS_PER_SECOND = 8_000_000;
+
+/**
+ * Whether a file of `region` opens with its first slice's stride-2 preview (FirstSlice.preview): a large grid (the
+ * whole Arctic's first thickness slice is 330 KB, 10 s at 256 kbit/s; its preview 130 KB) on a link not known to be
+ * fast. A fast desk loses one small request; a ship sees the field 6 s sooner.
+ */
+export function previewFirst(region: RegionId, storage: Storage | null = defaultStorage(), now = Date.now()): boolean {
+  const [rows, columns] = regionById(region).shape;
+  if (rows * columns <= PREVIEW_FIRST_CELLS) return false;
+  return !((rememberedLinkRate(storage, now) ?? 0) >= FAST_LINK_BITS_PER_SECOND);
 }

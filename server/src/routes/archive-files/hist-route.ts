@@ -29,6 +29,8 @@ interface HistQuery {
   region?: string;
   /** west,south,east,north (degrees): only the window of the grid covering the box (a ship's sea on a slow link). */
   bbox?: string;
+  /** `axes`, with `bbox`: the window without its 2-D latitude/longitude (placed by its x/y or 1-D axes). */
+  coordinates?: string;
 }
 
 const histQuery = {
@@ -40,6 +42,7 @@ const histQuery = {
     lead: { type: 'string', maxLength: 256 },
     stride: { type: 'string', maxLength: 16 },
     bbox: { type: 'string', maxLength: 128, description: 'west,south,east,north (degrees; west > east crosses 180°): only the window of the grid covering it' },
+    coordinates: { type: 'string', maxLength: 16, description: "'axes', with bbox: the window without its 2-D latitude/longitude (placed by its 1-D axes)" },
     ...regionQueryProperty,
   },
 } as const;

@@ -19,7 +19,7 @@ import { HttpError } from '../../http-error.ts';
 import { CACHE_CONTROL, chooseEncoding, etagMatches, NETCDF_TYPE, sendNetcdf } from './send-netcdf.ts';
 
 /** The selection of a query, null for the whole file; malformed lists → 422. */
-export function parseSubsetQuery(query: { variables?: string; lead?: string; stride?: string; bbox?: string }): SubsetSelection | null {
+export function parseSubsetQuery(query: { variables?: string; lead?: string; stride?: string; bbox?: string; coordinates?: string }): SubsetSelection | null {
   try {
     return parseQuery(query);
   } catch (error) {

@@ -165,6 +165,14 @@ print(json.dumps(dict(inside=bool(x.min() >= gx.min() - h and x.max() <= gx.max(
 `;
     const placed = JSON.parse(execFileSync('/usr/bin/python3', ['-c', script, tempNc(bytes)], { encoding: 'utf8' }));
     expect(placed).toEqual({ inside: true, tight: true });
+    // `coordinates=axes`: the same window and values without the 2-D latitude/longitude (the decode worker's ask).
+    const axesReply = await get(app, `/api/v1/forecast/hist?date=${TODAY}&region=arctic&variables=sea_ice_fraction_BREMEN&lead=24&bbox=${bbox}&coordinates=axes`, cookie);
+    const axes = new Nc3Dataset(new Uint8Array(axesReply.rawPayload));
+    expect(axes.variables.map((v) => v.name).sort()).toEqual(['crs', 'sea_ice_fraction_BREMEN', 'time', 'x', 'y']);
+    expect(Array.from(axes.readRaw('sea_ice_fraction_BREMEN', 0) as Int16Array)).toEqual(Array.from(values));
+    expect(axes.variable('sea_ice_fraction_BREMEN').attributes.coordinates).toBeUndefined();
+    expect(axesReply.rawPayload.length).toBeLessThan(bytes.length);
+    expect((await get(app, `/api/v1/forecast/hist?date=${TODAY}&region=arctic&variables=sea_ice_fraction_BREMEN&lead=24&coordinates=axes`, cookie)).statusCode).toBe(422);
 
     // The sector: rows and columns of its 1-D latitude/longitude (cells overlapping 62–66°E, 76–78°N).
     const sector = new Nc3Dataset(new Uint8Array((await get(app, `/api/v1/forecast/hist?date=${TODAY}&variables=sithick_GLORYS&lead=24&bbox=62,76,66,78`, cookie)).rawPayload));
