@@ -54,7 +54,8 @@ describe('the demo archive in region arctic', () => {
     const dataDir = tempDir('ice-arctic-');
     const db = await openDatabase(dataDir);
     onTestFinished(() => db.destroy());
-    const ctx = { db, dataDir, grid: SMALL_GRID };
+    const warmed: string[] = [];
+    const ctx = { db, dataDir, grid: SMALL_GRID, written: (path: string) => warmed.push(path) };
     const result = await buildDemoArchive(ctx, 2, '2026-02-10', { arcticDays: 1 });
     expect(result.dates).toEqual(['2026-02-09', '2026-02-10']);
     expect(await availableDates(ctx)).toEqual(['2026-02-09', '2026-02-10']);
@@ -68,6 +69,9 @@ describe('the demo archive in region arctic', () => {
     expect(existsSync(join(dataDir, 'forecast-data/analysis/demo_analysis/2026-02-09.arctic.nc'))).toBe(true);
     expect(await findFile(db, 'forecast', 'model_2', '2026-02-09', 'arctic')).toBeUndefined();
     expect(await findFile(db, 'assim_forecast', 'model_2', '2026-02-09', 'arctic')).toMatchObject({ path: 'forecast-data/assim_forecast/model_2/2026-02-09.arctic.nc' });
+    // Handed to the subset warmer: the newest day's files, not that run (nobody opens it first).
+    expect(warmed).toContain(join(dataDir, 'forecast-data/forecast/model_2/2026-02-10.arctic.nc'));
+    expect(warmed).not.toContain(join(dataDir, 'forecast-data/assim_forecast/model_2/2026-02-09.arctic.nc'));
     await verifyArchive(ctx);
     const scored = await db
       .selectFrom('verification_records')
