@@ -1,5 +1,6 @@
 /** Endpoints under /api/v1/report: what the /models, /datasets and generation screens list. */
 import { apiJson, type RequestOptions } from './client.ts';
+import type { RegionId } from './region-query.ts';
 
 type ReadOptions = Pick<RequestOptions, 'signal' | 'timeoutMs'>;
 
@@ -33,8 +34,11 @@ export interface ModelArchitecture {
 export interface ModelMetrics {
   model_id: string;
   metrics: Record<string, number>;
-  /** What the verification scores among the metrics (`iiee_24h` km², `skill_iiee_24h` a fraction, …) are of. */
-  verification?: { run: 'forecast' | 'assim_forecast'; from: string; to: string };
+  /**
+   * What the verification scores among the metrics (`iiee_24h` km², `skill_iiee_24h` a fraction, …) are of; `region`
+   * only when the request named one (without, the sector's).
+   */
+  verification?: { run: 'forecast' | 'assim_forecast'; from: string; to: string; region?: RegionId };
 }
 
 /** GET /report/datasets item. */

@@ -35,7 +35,10 @@ export async function fetchVerification({ region, ...query }: VerificationQuery,
   return reply.rows;
 }
 
-/** GET /verification/summary: per model, run and lead the period's means, and the ensemble's SPS per date and lead. */
-export function fetchVerificationSummary(query: { from?: string; to?: string }, options: ReadOptions = {}): Promise<VerificationSummaryReply> {
-  return apiJson<VerificationSummaryReply>('verification/summary', { ...options, query: { ...query } });
+/** GET /verification/summary: per model, run and lead the period's means, and the ensemble's SPS per date and lead (in one region). */
+export function fetchVerificationSummary(
+  { region, ...query }: { from?: string; to?: string; region?: RegionId },
+  options: ReadOptions = {},
+): Promise<VerificationSummaryReply> {
+  return apiJson<VerificationSummaryReply>('verification/summary', { ...options, query: { ...query, ...regionQuery(region) } });
 }

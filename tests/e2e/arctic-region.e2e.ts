@@ -3,8 +3,10 @@
  * the server for that region's dates and file (`region=arctic` on each request), turns the globe to the pole so the
  * Arctic Ocean, the pole and Chukotka share one 1280 × 800 view, and checks the Northern Sea Route (Kara Gate →
  * Bering Strait) against the whole Arctic's forecast with nothing outside it; back on the sector the URL names no
- * region, the spec's view, field and route check (most of that route outside) return. A server of its own: it
- * builds the newest demo day for region `arctic` too (DEMO_ARCTIC_DAYS=1). Screenshots `arctic-region-*.png`.
+ * region, the spec's view, field and route check (most of that route outside) return. An admin's
+ * '/generate-forecast' with 'Район' → 'Арктика целиком' lists the region's analysis dates, runs a model there and
+ * draws its new file of region arctic. A server of its own: it builds the newest demo day for region `arctic` too
+ * (DEMO_ARCTIC_DAYS=1). Screenshots `arctic-region-*.png`.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -275,6 +277,55 @@ describe("the 'Район' choice", () => {
     if ((await link.count()) > 0) expect(await link.textContent()).not.toBe(ru.linkDecision.unmeasured('8 Мбит/с'));
     await waitForIdle(page);
     await page.screenshot({ path: screenshotPath('arctic-region-sector') });
+  });
+});
+
+describe("an admin's '/generate-forecast' in 'Арктика целиком'", () => {
+  it('lists the region’s analysis dates, runs a model there, and draws its file of region arctic', async () => {
+    const { context, page: admin } = await newPage(browser);
+    const fileRequests: string[] = [];
+    admin.on('request', (request) => {
+      if (/\/api\/v1\/(assim_)?forecast\/hist/.test(request.url())) fileRequests.push(request.url());
+    });
+    try {
+      await signIn(admin, server.url, demoAccounts.admin);
+      await admin.goto(`${server.url}/generate-forecast`);
+      const regionSelect = admin.getByTestId('generate-region');
+      await regionSelect.waitFor();
+      expect(await regionSelect.locator('option').allTextContents()).toEqual(['Карское море и море Лаптевых', 'Арктика целиком']);
+      expect(await regionSelect.inputValue()).toBe('sector');
+      await regionSelect.selectOption({ label: 'Арктика целиком' });
+      // The admin's session (the page's cookies); a file asked for by its first 4 bytes only.
+      const json = async <T,>(path: string): Promise<T> => (await (await admin.request.get(`${server.url}/api/v1/${path}`)).json()) as T;
+      const fileStatus = async (path: string) => (await admin.request.get(`${server.url}/api/v1/${path}`, { headers: { Range: 'bytes=0-3' } })).status();
+      const arcticAnalyses = (await json<{ available_dates: string[] }>('analysis/info?region=arctic')).available_dates;
+      const dateSelect = admin.getByTestId('generate-date');
+      await expect.poll(async () => (await dateSelect.locator('option').allTextContents()).slice(1)).toEqual([...arcticAnalyses].reverse());
+      const date = arcticAnalyses.at(-1)!;
+      // Persistence has no run of its own in the demo's arctic day: the job's file is new.
+      const fileOf = `forecast/hist?date=${date}&model_id=model_1&region=arctic`;
+      expect(await fileStatus(fileOf)).toBe(404);
+      await dateSelect.selectOption(date);
+      await admin.getByLabel('Модель model_1').check();
+      await admin.getByRole('button', { name: 'Сделать прогноз' }).click();
+      const panel = admin.locator('[data-job-status="succeeded"], [data-job-status="failed"]');
+      await panel.waitFor({ timeout: 170_000 });
+      expect(await panel.getAttribute('data-job-status'), await panel.textContent() ?? '').toBe('succeeded');
+      const jobs = await json<{ kind: string; request: Record<string, unknown> }[]>('jobs');
+      expect(jobs.find((j) => j.kind === 'generate_forecast')?.request).toEqual({ date, model_ids: ['model_1'], region: 'arctic' });
+      // The job's file is the region's: served with region=arctic (a range of it: 206), drawn.
+      expect(await fileStatus(fileOf)).toBe(206);
+      await expect.poll(() => admin.getByTestId('forecast-map').getAttribute('data-drawn'), { timeout: 60_000 }).toContain('model_id=model_1');
+      const drawn = (await admin.getByTestId('forecast-map').getAttribute('data-drawn'))!;
+      expect(drawn).toContain(`date=${date}`);
+      expect(drawn).toContain('region=arctic');
+      expect(fileRequests.length).toBeGreaterThan(0);
+      expect(fileRequests.every((url) => url.includes('region=arctic'))).toBe(true);
+      await waitForIdle(admin);
+      await admin.screenshot({ path: screenshotPath('arctic-region-generate-forecast') });
+    } finally {
+      await context.close();
+    }
   });
 });
 

@@ -3,6 +3,7 @@
  * the top bar, sees the chart and the scorecard, downloads the CSV (equal to the API's rows); on the map of a past
  * date 'Качество прогноза' shows the IIEE and the skill the API gives, naming the demo truth; on the latest date
  * it says the analysis has not arrived. 'Вероятность льда' draws its own legend with the number of forecasts.
+ * 'Район' on /verification names the region in the URL and in every request.
  */
 import { readFile } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
@@ -99,6 +100,44 @@ describe('/verification', () => {
         expect(Number(line[header.indexOf('iiee_km2')])).toBe(row.iiee_km2);
         expect(Number(line[header.indexOf('skill_iiee')])).toBe(row.skill_iiee);
         expect(line[header.indexOf('truth_demo')]).toBe('true');
+      },
+      signedIn(),
+    );
+  });
+});
+
+describe("/verification's 'Район'", () => {
+  it("'Арктика целиком' puts region=arctic in the URL and in every request the page makes; the sector's name none", async () => {
+    await withPage(
+      browser,
+      async ({ page }) => {
+        const asked: { url: string; status: number }[] = [];
+        page.on('response', (response) => {
+          if (response.url().includes('/api/v1/verification')) asked.push({ url: response.url(), status: response.status() });
+        });
+        await page.goto(`${server.url}/verification`);
+        await page.getByTestId('scorecard').waitFor();
+        const select = page.getByTestId('verification-region');
+        expect(await select.locator('option').allTextContents()).toEqual(['Карское море и море Лаптевых', 'Арктика целиком']);
+        await expect.poll(() => asked.some((a) => a.url.includes('/api/v1/verification/summary?'))).toBe(true); // beside one per model
+        expect(asked.every((a) => !a.url.includes('region='))).toBe(true);
+        const before = asked.length;
+        await select.selectOption({ label: 'Арктика целиком' });
+        await expect.poll(() => new URL(page.url()).searchParams.get('region')).toBe('arctic');
+        // One request per model, each naming the region and answered (the summary is asked for once there are records).
+        const models = await page.locator('.verification-controls__models input[type="checkbox"]').count();
+        expect(models).toBeGreaterThanOrEqual(3);
+        await expect.poll(() => asked.slice(before).filter((a) => a.url.includes('/api/v1/verification?') && a.url.endsWith('&region=arctic')).length).toBe(models);
+        expect(asked.slice(before).every((a) => a.url.endsWith('&region=arctic') && a.status === 200)).toBe(true);
+        // The shared demo archive has no arctic runs: the page says the period has none.
+        await expect.poll(() => page.locator('.empty').textContent()).toBe('За выбранный период оценок нет: анализы на эти даты ещё не поступили.');
+        await page.screenshot({ path: screenshotPath('verification-page-arctic') });
+        // A reload reopens the same region; the sector takes region out of the URL again.
+        await page.reload();
+        expect(await page.getByTestId('verification-region').inputValue()).toBe('arctic');
+        await page.getByTestId('verification-region').selectOption({ label: 'Карское море и море Лаптевых' });
+        await expect.poll(() => new URL(page.url()).search).toBe('');
+        await page.getByTestId('scorecard').waitFor();
       },
       signedIn(),
     );

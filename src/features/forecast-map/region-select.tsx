@@ -4,11 +4,9 @@
  * moves to the region's view, the URL gains `region=arctic` (none for the sector).
  */
 import type { RegionId } from '../../../common/regions/types.ts';
+import { RegionOptions } from '../../components/region-options.tsx';
 import { ru } from '../../i18n/ru.ts';
 import { useForecastMap } from './store/store-context.ts';
-
-/** The choices in the order shown: the spec's sector first. */
-const REGION_CHOICES: readonly RegionId[] = ['sector', 'arctic'];
 
 export function RegionSelect() {
   const region = useForecastMap((state) => state.region);
@@ -22,11 +20,7 @@ export function RegionSelect() {
         onChange={(event) => setRegion(event.target.value as RegionId)}
         data-testid="region-select"
       >
-        {REGION_CHOICES.map((id) => (
-          <option key={id} value={id}>
-            {ru.regions.names[id]}
-          </option>
-        ))}
+        <RegionOptions />
       </select>
     </label>
   );

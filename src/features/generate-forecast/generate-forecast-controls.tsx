@@ -1,13 +1,15 @@
 /**
- * The request half of /generate-forecast's sidebar: an analysis date, the models as checkboxes, 'Сделать прогноз'
- * (enabled once a date and a model are chosen), then the job's progress. Nothing is requested for the map
- * before the button is pressed; when the job succeeds `onReady` hands the run over to the map.
+ * The request half of /generate-forecast's sidebar: the region ('Район', the sector by default), an analysis date of
+ * that region, the models as checkboxes, 'Сделать прогноз' (enabled once a date and a model are chosen), then the
+ * job's progress. Nothing is requested for the map before the button is pressed; when the job succeeds `onReady`
+ * hands the run (date, models, region) over to the map.
  */
 import { useEffect, useState } from 'react';
+import type { RegionId } from '../../../common/regions/types.ts';
 import { generateForecast } from '../../api/admin.ts';
 import { isApiError } from '../../api/client.ts';
+import { regionQuery } from '../../api/region-query.ts';
 import { databaseUnavailableMessage } from '../../loading/load-error.ts';
-import { fetchAnalysisInfo } from '../../api/analysis.ts';
 import type { Job } from '../../api/jobs.ts';
 import { fetchModelArchitectures } from '../../api/reports.ts';
 import { ru } from '../../i18n/ru.ts';
@@ -15,18 +17,19 @@ import { JobProgress } from '../../job-tracking/job-progress.tsx';
 import { LoadErrorView } from '../../loading/load-error-view.tsx';
 import { useJob } from '../../job-tracking/use-job.ts';
 import { useLoad } from '../../loading/use-load.ts';
+import { StartChoice } from './start-choice.tsx';
+import { useAnalysisDates } from './use-analysis-dates.ts';
 import './generate-forecast.css';
 
 export interface ForecastRun {
   date: string;
   modelIds: string[];
+  /** Where the models ran: their files are that region's. */
+  region: RegionId;
 }
 
-/** The dates a model can start from are those with an analysis (imported or fetched), newest first. */
-async function loadChoices(signal: AbortSignal): Promise<{ dates: string[]; modelIds: string[] }> {
-  const [info, models] = await Promise.all([fetchAnalysisInfo({ signal }), fetchModelArchitectures({ signal })]);
-  return { dates: [...info.available_dates].sort().reverse(), modelIds: models.map((model) => model.model_id) };
-}
+/** Every model runs in either region (a network only in its spec's: the server says so). */
+const loadModelIds = async (signal: AbortSignal): Promise<string[]> => (await fetchModelArchitectures({ signal })).map((model) => model.model_id);
 
 /** What a succeeded forecast job produced: the date and the models run. */
 function describeForecastResult(job: Job): string | null {
@@ -37,7 +40,9 @@ function describeForecastResult(job: Job): string | null {
 }
 
 export function GenerateForecastControls({ onReady }: { onReady: (run: ForecastRun) => void }) {
-  const choices = useLoad(loadChoices);
+  const choices = useLoad(loadModelIds);
+  const [region, setRegion] = useState<RegionId>('sector');
+  const dates = useAnalysisDates(region);
   const [date, setDate] = useState('');
   const [chosen, setChosen] = useState<string[]>([]);
   const [sending, setSending] = useState(false);
@@ -56,14 +61,15 @@ export function GenerateForecastControls({ onReady }: { onReady: (run: ForecastR
 
   const submit = async () => {
     if (!date || chosen.length === 0) return;
-    const models = choices.state.status === 'ready' ? choices.state.data.modelIds : chosen;
+    const models = choices.state.status === 'ready' ? choices.state.data : chosen;
     // Keep the catalogue's order, whatever order the boxes were ticked in.
-    const run = { date, modelIds: models.filter((id) => chosen.includes(id)) };
+    const run: ForecastRun = { date, modelIds: models.filter((id) => chosen.includes(id)), region };
     setSending(true);
     setRequestError(null);
     setSubmitted(null);
     try {
-      const reply = await generateForecast({ date: run.date, model_ids: run.modelIds });
+      // The sector's request names no region: the same body (and job) as before the regions.
+      const reply = await generateForecast({ date: run.date, model_ids: run.modelIds, ...regionQuery(run.region) });
       setSubmitted({ jobId: reply.job_id, run });
     } catch (error) {
       setRequestError(databaseUnavailableMessage(error) ?? (isApiError(error, 'status') && error.detail ? error.detail : ru.generateForecast.failed));
@@ -74,26 +80,16 @@ export function GenerateForecastControls({ onReady }: { onReady: (run: ForecastR
 
   if (choices.state.status === 'loading') return <p role="status">{ru.app.loading}</p>;
   if (choices.state.status === 'error') return <LoadErrorView error={choices.state.error} onRetry={choices.retry} />;
-  const { dates, modelIds } = choices.state.data;
+  const modelIds = choices.state.data;
+  // Another region's analyses are other dates: the date is chosen again.
+  const chooseRegion = (next: RegionId) => {
+    setRegion(next);
+    setDate('');
+  };
 
   return (
     <div className="generate-forecast-controls">
-      <label className="forecast-sidebar__group">
-        <span className="forecast-sidebar__title">{ru.generateForecast.date}</span>
-        <select value={date} onChange={(event) => setDate(event.target.value)} data-testid="generate-date">
-          <option value="">{ru.generateForecast.datePlaceholder}</option>
-          {dates.map((entry) => (
-            <option key={entry} value={entry}>
-              {entry}
-            </option>
-          ))}
-        </select>
-      </label>
-      {dates.length === 0 && (
-        <p className="forecast-sidebar__error" role="alert">
-          {ru.generateForecast.noDates}
-        </p>
-      )}
+      <StartChoice region={region} onRegion={chooseRegion} dates={dates} date={date} onDate={setDate} />
       <fieldset className="forecast-sidebar__group generate-forecast-models">
         <legend className="forecast-sidebar__title">{ru.generateForecast.models}</legend>
         {modelIds.length === 0 && <p className="forecast-sidebar__note">{ru.generateForecast.noModels}</p>}

@@ -1,6 +1,7 @@
 /**
  * /generate-forecast: the /forecasts map (its view, store, loader and legend) with a sidebar that asks
- * the server to run chosen models for a date, follows the job, then shows each model's run on the map.
+ * the server to run chosen models for a date in a region, follows the job, then shows each model's run on the map
+ * (turned to that region's view, its files asked for with the region).
  * The page owns its own map store (not the URL's): nothing is loaded until a generated run is ready.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
@@ -37,17 +38,20 @@ export function GenerateForecastPage() {
 
   // One loader per shown run: a model switch stops the old one (aborting its download) and opens the new file.
   const date = run?.date ?? null;
+  const region = run?.region ?? 'sector';
   useEffect(() => {
     if (!date || !activeModel) return;
     workerRef.current ??= createForecastClient();
     const loader = new ForecastLoader({
       store,
       worker: workerRef.current,
-      fileUrl: (fileDate, assimilated) => forecastFileUrl(fileDate, assimilated, activeModel),
+      fileUrl: (fileDate, assimilated, _analysis, fileRegion) => forecastFileUrl(fileDate, assimilated, activeModel, fileRegion),
     });
+    // The region first: the map turns to its view, and the file asked for is that region's.
+    store.getState().setRegion(region);
     store.getState().setDate(date);
     return loader.start();
-  }, [store, date, activeModel]);
+  }, [store, date, region, activeModel]);
 
   const onReady = useCallback((ready: ForecastRun) => {
     setRun(ready);

@@ -1,6 +1,6 @@
 /**
  * A model card's metrics: every one a badge ('rmse 24h: 0.123', 'skill iiee 24h: −189 %'), the headline ones
- * first, then the run and period the verification scores are of, the rest in rows.
+ * first, then the run, period and region the verification scores are of, the rest in rows.
  */
 import type { ModelMetrics as MetricsReply } from '../../api/reports.ts';
 import { ru } from '../../i18n/ru.ts';
@@ -46,7 +46,10 @@ export function ModelMetrics({ metrics, verification }: { metrics: Record<string
         </ul>
       )}
       {verification ? (
-        <p className="muted model-metrics__scope">{ru.models.verificationScope(ru.verification.runs[verification.run], verification.from, verification.to)}</p>
+        <p className="muted model-metrics__scope">
+          {/* The reply names a region only when asked for one: without, the scores are the sector's. */}
+          {ru.models.verificationScope(ru.verification.runs[verification.run], verification.from, verification.to, ru.regions.names[verification.region ?? 'sector'])}
+        </p>
       ) : null}
       <RowsGroup title={t.metricsByLead} rows={groups.byLead} />
       <RowsGroup title={t.metricsByVariable} rows={groups.byVariable} />

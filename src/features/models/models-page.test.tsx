@@ -45,7 +45,7 @@ describe('/models', () => {
     expect(first.textContent).toContain('Метрики ещё не рассчитаны');
   });
 
-  it("writes the verification scores as 'Проверка прогнозов' does, and names the run and period they are of", async () => {
+  it("writes the verification scores as 'Проверка прогнозов' does, and names the run, period and region they are of", async () => {
     fakeApi({
       'GET /api/v1/report/model_architecture': { status: 200, body: architectures },
       'GET /api/v1/report/model_metrics': {
@@ -69,7 +69,7 @@ describe('/models', () => {
     ]);
     expect([...card.querySelectorAll('.metric-group__row .badge')].map((b) => b.textContent)).toEqual(['iiee 48h: 245,3 тыс. км²', 'skill iiee 48h: +43 %']);
     expect(card.querySelector('.model-metrics__scope')?.textContent).toBe(
-      'IIEE и выигрыш по IIEE — как в «Проверке прогнозов»: Ассимилированный прогноз, 2026-10-28 — 2026-11-26',
+      'IIEE и выигрыш по IIEE — как в «Проверке прогнозов»: Ассимилированный прогноз, 2026-10-28 — 2026-11-26, район «Карское море и море Лаптевых»',
     );
   });
 

@@ -4,6 +4,7 @@
  * GET /verification/summary), with the number of dates and the mean number of members.
  */
 import { useEffect, useState } from 'react';
+import type { RegionId } from '../../../common/regions/types.ts';
 import { fetchVerificationSummary, type VerificationSummaryReply } from '../../api/verification.ts';
 import { ru } from '../../i18n/ru.ts';
 import { decimal } from './verification-format.ts';
@@ -32,12 +33,12 @@ function spsByLead(sps: VerificationSummaryReply['sps']): SpsLine[] {
     .map(([lead_hours, sum]) => ({ lead_hours, dates: sum.n, sps_km2: sum.sps / sum.n, members: sum.members / sum.n }));
 }
 
-export function EnsembleSps({ from, to }: { from: string; to: string }) {
-  const key = `${from}|${to}`;
+export function EnsembleSps({ from, to, region }: { from: string; to: string; region: RegionId }) {
+  const key = `${from}|${to}|${region}`;
   const [answer, setAnswer] = useState<{ key: string; lines: SpsLine[] } | null>(null);
   useEffect(() => {
     const controller = new AbortController();
-    fetchVerificationSummary({ from, to }, { signal: controller.signal }).then(
+    fetchVerificationSummary({ from, to, region }, { signal: controller.signal }).then(
       (reply) => {
         if (!controller.signal.aborted) setAnswer({ key, lines: spsByLead(reply.sps) });
       },
@@ -47,7 +48,7 @@ export function EnsembleSps({ from, to }: { from: string; to: string }) {
       },
     );
     return () => controller.abort();
-  }, [key, from, to]);
+  }, [key, from, to, region]);
   const lines = answer?.key === key ? answer.lines : [];
   if (lines.length === 0) return null;
   return (

@@ -28,7 +28,9 @@ describe('verification CSV', () => {
     expect(text.split('\r\n')[1]).toContain(',osisaf,"OSI SAF, ""SSMIS""",false,');
   });
 
-  it('names the file by run and period', () => {
+  it('names the file by run and period, and by region for the whole Arctic', () => {
     expect(csvFileName('assim_forecast', '2026-10-27', '2026-11-25')).toBe('verification_assim_forecast_2026-10-27_2026-11-25.csv');
+    expect(csvFileName('assim_forecast', '2026-10-27', '2026-11-25', 'sector')).toBe('verification_assim_forecast_2026-10-27_2026-11-25.csv');
+    expect(csvFileName('forecast', '2026-10-27', '2026-11-25', 'arctic')).toBe('verification_forecast_arctic_2026-10-27_2026-11-25.csv');
   });
 });

@@ -4,6 +4,7 @@
  * without a locale), an empty field for null. CRLF line ends.
  */
 import { SCORE_FIELDS } from '../../../common/api-types/verification.ts';
+import type { RegionId } from '../../../common/regions/types.ts';
 import type { VerificationRow } from '../../api/verification.ts';
 import { saveFile } from '../../components/save-file.ts';
 
@@ -43,8 +44,9 @@ export function verificationCsv(rows: readonly VerificationRow[]): string {
 }
 
 /** 'verification_forecast_2026-10-26_2026-11-25.csv' */
-export function csvFileName(run: string, from: string, to: string): string {
-  return `verification_${run}_${from}_${to}.csv`;
+export function csvFileName(run: string, from: string, to: string, region: RegionId = 'sector'): string {
+  // The sector's name as before regions; another region's records say whose they are.
+  return region === 'sector' ? `verification_${run}_${from}_${to}.csv` : `verification_${run}_${region}_${from}_${to}.csv`;
 }
 
 /** Offers the text as a file download (a Blob URL on a temporary link). */

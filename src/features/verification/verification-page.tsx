@@ -1,11 +1,13 @@
 /**
- * /verification, 'Проверка прогнозов': pick models, run and period; the chart of IIEE (or RMSE) by valid date,
- * the scorecard of the period's means against persistence, the runs scored against ice charts ('По ледовым картам'),
- * and the rows as CSV.
+ * /verification, 'Проверка прогнозов': pick the region ('Район', kept in the URL by the route), models, run and
+ * period; the chart of IIEE (or RMSE) by valid date, the scorecard of the period's means against persistence, the
+ * runs scored against ice charts ('По ледовым картам'), and the rows as CSV. Every request names the region.
  */
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { fetchModelArchitectures } from '../../api/reports.ts';
 import type { VerificationRun } from '../../api/verification.ts';
+import type { RegionId } from '../../../common/regions/types.ts';
+import { RegionOptions } from '../../components/region-options.tsx';
 import { ToggleButtons } from '../../components/toggle-buttons.tsx';
 import { ru } from '../../i18n/ru.ts';
 import { LoadErrorView } from '../../loading/load-error-view.tsx';
@@ -32,19 +34,25 @@ const VerificationChart = lazy(() => import('./verification-chart.tsx').then((mo
 
 const loadModelIds = async (signal: AbortSignal) => (await fetchModelArchitectures({ signal })).map((model) => model.model_id);
 
-export function VerificationPage() {
+export interface VerificationPageProps {
+  /** Whose records: the sector's or the whole Arctic's. */
+  region: RegionId;
+  onRegionChange: (region: RegionId) => void;
+}
+
+export function VerificationPage({ region, onRegionChange }: VerificationPageProps) {
   const models = useLoad(loadModelIds);
   return (
     <div className="catalog-page verification-page">
       <h1>{t.title}</h1>
       {models.state.status === 'loading' && <p role="status">{ru.app.loading}</p>}
       {models.state.status === 'error' && <LoadErrorView error={models.state.error} onRetry={models.retry} />}
-      {models.state.status === 'ready' && <VerificationView modelIds={models.state.data} />}
+      {models.state.status === 'ready' && <VerificationView modelIds={models.state.data} region={region} onRegionChange={onRegionChange} />}
     </div>
   );
 }
 
-function VerificationView({ modelIds }: { modelIds: readonly string[] }) {
+function VerificationView({ modelIds, region, onRegionChange }: { modelIds: readonly string[] } & VerificationPageProps) {
   const [picked, setPicked] = useState<readonly string[]>(modelIds);
   const [run, setRun] = useState<VerificationRun>('forecast');
   const [period, setPeriod] = useState(defaultPeriod);
@@ -52,7 +60,7 @@ function VerificationView({ modelIds }: { modelIds: readonly string[] }) {
   const [attempt, setAttempt] = useState(0);
   const models = useMemo(() => modelIds.filter((id) => picked.includes(id)), [modelIds, picked]);
   const periodOk = isDay(period.from) && isDay(period.to) && period.from <= period.to;
-  const rows = useVerificationRows({ models, run, from: period.from, to: period.to, valid: periodOk }, attempt);
+  const rows = useVerificationRows({ models, run, from: period.from, to: period.to, region, valid: periodOk }, attempt);
   const all = rows.status === 'ready' ? rows.rows : null;
   // The chart and the scorecard average the records against the analysis; those against ice charts have their table.
   const ready = useMemo(() => all?.filter((row) => !isChartTruth(row.truth)) ?? null, [all]);
@@ -70,6 +78,12 @@ function VerificationView({ modelIds }: { modelIds: readonly string[] }) {
   return (
     <>
       <form className="verification-controls" onSubmit={(event) => event.preventDefault()}>
+        <label>
+          {ru.regions.label}
+          <select value={region} onChange={(event) => onRegionChange(event.target.value as RegionId)} data-testid="verification-region">
+            <RegionOptions />
+          </select>
+        </label>
         <fieldset className="verification-controls__models">
           <legend>{t.models}</legend>
           {modelIds.map((id) => (
@@ -120,13 +134,13 @@ function VerificationView({ modelIds }: { modelIds: readonly string[] }) {
           <section className="verification-section" aria-label={t.scorecard}>
             <div className="verification-section__head">
               <h2>{t.scorecard}</h2>
-              <button type="button" className="button" onClick={() => downloadCsv(verificationCsv(all ?? ready), csvFileName(run, period.from, period.to))}>
+              <button type="button" className="button" onClick={() => downloadCsv(verificationCsv(all ?? ready), csvFileName(run, period.from, period.to, region))}>
                 {t.downloadCsv}
               </button>
             </div>
             <p className="muted">{t.scorecardHint}</p>
             <ScorecardTable cells={cells} />
-            <EnsembleSps from={period.from} to={period.to} />
+            <EnsembleSps from={period.from} to={period.to} region={region} />
           </section>
         </>
       )}

@@ -13,5 +13,7 @@ export const models = {
   institution: 'Организация',
   dataset: 'Датасет',
   /** Under the headline badges: which run and period the IIEE scores are of ('Проверка прогнозов' shows the same). */
-  verificationScope: (run: string, from: string, to: string) => `IIEE и выигрыш по IIEE — как в «Проверке прогнозов»: ${run}, ${from} — ${to}`,
+  /** What a card's verification scores are of: run, period and region (the region's name as 'Район' shows it). */
+  verificationScope: (run: string, from: string, to: string, region: string) =>
+    `IIEE и выигрыш по IIEE — как в «Проверке прогнозов»: ${run}, ${from} — ${to}, район «${region}»`,
 } as const;
