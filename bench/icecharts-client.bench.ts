@@ -1,11 +1,11 @@
 /**
  * bench:icecharts (client half): the AARI chart (342 polygons, as the import builds it) drawn in headless Chromium the
- * way the map page draws it (the chart worker fetches, prepares and triangulates it; `chartLayers` draws its mesh)
+ * way the map page draws it (the chart worker fetches, parses and prepares it; `chartLayers` draws it)
  * against deck.gl's stock GeoJsonLayer given the same body and colours (`pages/icechart-page.ts`), alternating in
  * one run:
  *  - first frame: from the request for the body (served by the bench's route, no network) to the chart on screen
  *    (fetch, parse, prepare, tessellate, draw) — the part of 'chart drawn after the toggle' (goal ≤ 1 s on
- *    loopback) that is the client's — and of it the main thread's share (from the body, or ours' mesh, in hand);
+ *    loopback) that is the client's — and of it the main thread's share (from the body, or ours' prepared chart, in hand);
  *  - a frame of the chart shown (mean of FRAMES back-to-back frames);
  *  - a switch of colour code (Сплочённость → Возраст льда): colours only, geometry kept;
  *  - the polygon under a click (the lookup before the egg code is drawn; goal ≤ 100 ms for click to egg): ours on the

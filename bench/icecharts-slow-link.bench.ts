@@ -22,6 +22,12 @@ const NAME = 'aari_arc_20140211_pl_a';
 const FIXTURE = join(import.meta.dirname, '../../shared/fixtures/icecharts', NAME);
 const SLOW: LinkProfile = { name: '256 kbit/s down, 64 kbit/s up, 600 ms RTT', downKbit: 256, upKbit: 64, rttMs: 600 };
 /** `LINKS=loopback` or `LINKS=slow` runs one link only; `MOMENTS=settled` (or `at once`) one moment of the toggle. */
+/**
+ * `COMPARE=page`: each run also made, right after, with the chart prepared and tessellated on the page's main
+ * thread as before the chart worker (the page's test hook `__iceChartOnPage`, test builds only): a peer in the same
+ * page, link and load.
+ */
+const ON_PAGE_TOO = process.env.COMPARE === 'page';
 const PROFILES: Array<LinkProfile | null> = [null, SLOW].filter((profile) => !process.env.LINKS || process.env.LINKS === (profile ? 'slow' : 'loopback'));
 const log = (text: string) => console.error(`[${new Date().toISOString().slice(11, 19)}] ${text}`);
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
@@ -124,11 +130,20 @@ function mapFrameMs(page: Page): Promise<number> {
  */
 type Moment = 'at once' | 'settled';
 
-async function run(browser: Browser, port: number, cookies: Array<{ name: string; value: string }>, profile: LinkProfile | null, moment: Moment, date: string, chartId: number): Promise<Sample> {
+interface RunOptions {
+  profile: LinkProfile | null;
+  moment: Moment;
+  /** The chart prepared and tessellated on the page (no chart worker). */
+  onPage: boolean;
+}
+
+async function run(browser: Browser, port: number, cookies: Array<{ name: string; value: string }>, options: RunOptions, date: string, chartId: number): Promise<Sample> {
+  const { profile, moment, onPage } = options;
   const proxy = profile ? await startShapingProxy(port, profile) : null;
   const base = proxy?.url ?? `http://127.0.0.1:${port}`;
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'ru-RU' });
   try {
+    if (onPage) await context.addInitScript(() => Object.assign(window, { __iceChartOnPage: true }));
     await context.addCookies(cookies.map((c) => ({ ...c, url: base })));
     const page = await context.newPage();
     await page.goto(`${base}/forecasts?date=${date}`, { waitUntil: 'commit' });
@@ -174,15 +189,21 @@ try {
   for (const profile of PROFILES) {
     // The slow link's page is never settled before its forecast file is whole (minutes): timed at once only.
     for (const moment of (process.env.MOMENTS ? process.env.MOMENTS.split(',') : profile ? ['at once'] : ['at once', 'settled']) as Moment[]) {
-      const samples: Sample[] = [];
+      const variants = ON_PAGE_TOO ? [false, true] : [false];
+      const samples = new Map<boolean, Sample[]>(variants.map((onPage) => [onPage, []]));
       for (let i = 0; i < RUNS; i++) {
-        const sample = await run(browser, port, cookies, profile, moment, date, chartId);
-        log(`${profile?.name ?? 'loopback'}, ${moment} #${i + 1}: ${JSON.stringify(sample)}`);
-        samples.push(sample);
+        for (const onPage of variants) {
+          const sample = await run(browser, port, cookies, { profile, moment, onPage }, date, chartId);
+          log(`${profile?.name ?? 'loopback'}, ${moment}${onPage ? ', on the page' : ''} #${i + 1}: ${JSON.stringify(sample)}`);
+          samples.get(onPage)!.push(sample);
+        }
       }
-      rows.push(
-        `| ${profile?.name ?? 'loopback'}, toggled ${moment} | ${cell(samples.map((s) => s.shownMs))} s${samples.some((s) => s.simplified) ? ' (simplified first)' : ''} | ${cell(samples.map((s) => s.wholeMs))} s | ${cell(samples.map((s) => s.peerMs))} s | ${(median(samples.map((s) => s.shownMs)) / median(samples.map((s) => s.peerMs))).toFixed(2)} | ${cell(samples.map((s) => s.frameMs))} s |`,
-      );
+      for (const [onPage, got] of samples) {
+        const label = `${profile?.name ?? 'loopback'}, toggled ${moment}${onPage ? ' — peer: chart prepared on the page, no worker' : ''}`;
+        rows.push(
+          `| ${label} | ${cell(got.map((s) => s.shownMs))} s${got.some((s) => s.simplified) ? ' (simplified first)' : ''} | ${cell(got.map((s) => s.wholeMs))} s | ${cell(got.map((s) => s.peerMs))} s | ${(median(got.map((s) => s.shownMs)) / median(got.map((s) => s.peerMs))).toFixed(2)} | ${cell(got.map((s) => s.frameMs))} s |`,
+        );
+      }
     }
   }
   console.log(`load average ${loadavg().map((v) => v.toFixed(1)).join(' ')}; ${RUNS} runs per link; seconds, median (min–max)`);

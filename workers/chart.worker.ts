@@ -1,5 +1,5 @@
 /**
- * The chart worker: an ice chart fetched, prepared and meshed off the main thread (chart/chart-service.ts); this
+ * The chart worker: an ice chart fetched, parsed and prepared off the main thread (chart/chart-service.ts); this
  * file only exposes it through comlink (typed by chart.api.ts).
  */
 import * as Comlink from 'comlink';

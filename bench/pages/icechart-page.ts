@@ -1,7 +1,7 @@
 /**
  * The page of bench:icecharts' client half (bundled by esbuild in the bench, never by Vite): a bare deck.gl Deck
  * (Web Mercator, 1280 × 800, no basemap) that draws one chart either as the map page does (the chart worker, bundled
- * beside this page and served as /chart-worker.js, fetches, prepares and meshes it; `chartLayers` draws the mesh:
+ * beside this page and served as /chart-worker.js, fetches, parses and prepares it; `chartLayers` draws it:
  * SolidPolygonLayer fill + PathLayer outlines) or as the peer, deck.gl's stock GeoJsonLayer, given the same body
  * (fetched and parsed on the page) and filled and stroked with the same colours. Both fetch the body from the
  * bench's route (/chart.json). Every timing here is the page's own clock (ms); a frame ends with gl.finish()
@@ -13,8 +13,9 @@ import { GeoJsonLayer } from '@deck.gl/layers';
 import type { IceChartCollection, IceChartFeature } from '../../common/api-types/icecharts.ts';
 import { polygonColour, type ChartCode } from '../../src/features/forecast-map/ice-chart/chart-colours.ts';
 import { polygonAt, type PreparedPolygon } from '../../src/features/forecast-map/ice-chart/chart-geometry.ts';
-import { attachMesh, chartLayers } from '../../src/features/forecast-map/ice-chart/chart-layers.ts';
+import { chartLayers } from '../../src/features/forecast-map/ice-chart/chart-layers.ts';
 import type { ChartWorkerApi } from '../../workers/chart.api.ts';
+import { polygonsFromMesh } from '../../common/icecharts/chart-mesh.ts';
 import { createChartClient, type ChartClient } from '../../workers/chart-client.ts';
 
 type Mode = 'ours' | 'peer';
@@ -81,7 +82,7 @@ const api = {
   },
   /**
    * From the request for the body to the first frame drawn in a code (fetch, parse, prepare, tessellate, draw), and
-   * of that the main thread's part from the body (or, for ours, the worker's mesh) in hand: `wall` and `main`, ms.
+   * of that the main thread's part from the body (or, for ours, the worker's prepared chart) in hand: `wall` and `main`, ms.
    */
   async firstFrame(mode: Mode, code: ChartCode): Promise<{ wall: number; main: number }> {
     draw([]);
@@ -90,8 +91,7 @@ const api = {
     if (mode === 'ours') {
       const prepared = await chartClient!.prepare(new URL(BODY_URL, location.href).href, new AbortController().signal);
       t1 = performance.now();
-      attachMesh(prepared.polygons, prepared.mesh);
-      polygons = prepared.polygons;
+      polygons = polygonsFromMesh(prepared.polygons, prepared.mesh);
     } else {
       const text = await (await fetch(BODY_URL)).text();
       t1 = performance.now();

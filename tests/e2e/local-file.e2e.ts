@@ -14,7 +14,7 @@ import type { Browser, Page } from 'playwright-core';
 import expected from '../../common/regrid/reference/expected.json' with { type: 'json' };
 import cfReference from '../../common/cf-time/reference/expected.json' with { type: 'json' };
 import { genericRamp } from '../../src/features/forecast-map/local-file/local-ramps.ts';
-import { iceRamp } from '../../src/map/colour-ramps.ts';
+import { iceRamp, type ColourRamp } from '../../src/map/colour-ramps.ts';
 import { colourForValue } from '../../src/testing/shader-colours.ts';
 import { ru } from '../../src/i18n/ru.ts';
 import { demoAccounts, newPage, screenshotPath, signIn, type RunningServer } from './harness.ts';
@@ -69,6 +69,31 @@ async function localDrawn(predicate: (value: string) => boolean): Promise<void> 
   await waitForIdle(page);
 }
 
+/** The points the map shows inside its free area (not under the sidebar, legend or top bar), on a black background. */
+async function visibleOnMap<T extends { lon: number; lat: number }>(points: T[]): Promise<(T & { xy: [number, number] })[]> {
+  await blackBackground(page);
+  const screen = await projectToPage(page, points.map((p) => [p.lon, p.lat]));
+  const viewport = page.viewportSize()!;
+  return points
+    .map((p, k) => ({ ...p, xy: screen[k]! }))
+    .filter((p) => p.xy && p.xy[0] > 320 && p.xy[0] < viewport.width - 300 && p.xy[1] > 180 && p.xy[1] < viewport.height - 40);
+}
+
+/** Where the screen's colour is not the ramp's for the expected value (over the black background), as lines to print. */
+async function offRamp<T extends { lon: number; lat: number; xy: [number, number] }>(
+  visible: T[],
+  expected: (p: T) => number,
+  ramp: ColourRamp,
+  range: readonly [number, number],
+  screenshot: string,
+): Promise<string[]> {
+  const colours = await readScreenColours(page, visible.map((p) => p.xy), screenshotPath(screenshot));
+  return visible.flatMap((p, k) => {
+    const want = colourForValue(ramp, expected(p), range).slice(0, 3).map((v) => Math.round(v * FIELD_ALPHA)) as Rgb;
+    return colourDistance(colours[k], want) > TOLERANCE ? [`${p.lat}N ${p.lon}E (${expected(p)}): ${colours[k]} ≠ ${want}`] : [];
+  });
+}
+
 useJourney(async (started) => {
   ({ server, browser } = started);
   let context;
@@ -110,22 +135,10 @@ describe('a local file on the map', () => {
       const lon = points.reduce((s, p) => s + p.lon, 0) / points.length;
       const lat = points.reduce((s, p) => s + p.lat, 0) / points.length;
       await page.evaluate(([x, y]) => window.__forecastMap!.jumpTo({ center: [x, y], zoom: 2.6 }), [lon, lat]);
-      await blackBackground(page);
-      const screen = await projectToPage(page, points.map((p) => [p.lon, p.lat]));
-      const viewport = page.viewportSize()!;
-      const visible = points
-        .map((p, k) => ({ ...p, xy: screen[k] }))
-        .filter((p) => p.xy && p.xy[0] > 320 && p.xy[0] < viewport.width - 300 && p.xy[1] > 180 && p.xy[1] < viewport.height - 40);
+      const visible = await visibleOnMap(points);
       expect(visible.length).toBeGreaterThanOrEqual(5);
-      const colours = await readScreenColours(page, visible.map((p) => p.xy!), screenshotPath(`local-file-${c.variable.replace('/', '-')}`));
-      const wrong = visible
-        .map((p, k) => {
-          const [r, g, b] = colourForValue(ramp, p.nearest / scale, range);
-          const want = [r, g, b].map((v) => Math.round(v * FIELD_ALPHA)) as Rgb;
-          return { ...p, got: colours[k], want };
-        })
-        .filter((p) => colourDistance(p.got, p.want) > TOLERANCE);
-      expect(wrong.map((p) => `${p.lat}N ${p.lon}E (${p.nearest}): ${p.got} ≠ ${p.want}`), `${wrong.length} of ${visible.length}`).toEqual([]);
+      const wrong = await offRamp(visible, (p) => p.nearest / scale, ramp, range, `local-file-${c.variable.replace('/', '-')}`);
+      expect(wrong, `${wrong.length} of ${visible.length}`).toEqual([]);
       expect(uploads, 'nothing is sent to the server').toEqual([]);
     });
   }
@@ -185,27 +198,16 @@ describe('a local file on the map', () => {
       execFileSync('/usr/bin/python3', [script, join(FIXTURES, file), 'cdr_seaice_conc', 'xgrid', 'ygrid', JSON.stringify(lattice)], { encoding: 'utf8' }),
     ) as { value: number | null; uniform: boolean }[];
     const chosen = lattice.map((p, k) => ({ lon: p[0], lat: p[1], ...reference[k] })).filter((p) => p.uniform) as { lon: number; lat: number; value: number }[];
-    await blackBackground(page);
-    const screen = await projectToPage(page, chosen.map((p) => [p.lon, p.lat]));
-    const viewport = page.viewportSize()!;
-    const visible = chosen
-      .map((p, k) => ({ ...p, xy: screen[k] }))
-      .filter((p) => p.xy && p.xy[0] > 320 && p.xy[0] < viewport.width - 300 && p.xy[1] > 180 && p.xy[1] < viewport.height - 40);
+    const visible = await visibleOnMap(chosen);
     // Both open water (0) and pack ice (≥ 0.9) among them, on both sides of 180°.
     expect(visible.length).toBeGreaterThanOrEqual(10);
     expect(visible.some((p) => p.value === 0) && visible.some((p) => p.value >= 0.9)).toBe(true);
     expect(visible.some((p) => p.lon < 0) && visible.some((p) => p.lon > 0)).toBe(true);
-    const colours = await readScreenColours(page, visible.map((p) => p.xy!), screenshotPath('local-file-arctic-nsidc'));
-    const wrong = visible
-      .map((p, k) => {
-        const want = colourForValue(iceRamp, p.value, [0, 1]).slice(0, 3).map((v) => Math.round(v * FIELD_ALPHA)) as Rgb;
-        return { ...p, got: colours[k], want };
-      })
-      .filter((p) => colourDistance(p.got, p.want) > TOLERANCE);
-    expect(wrong.map((p) => `${p.lat}N ${p.lon}E (${p.value}): ${p.got} ≠ ${p.want}`), `${wrong.length} of ${visible.length}`).toEqual([]);
+    const wrong = await offRamp(visible, (p) => p.value, iceRamp, [0, 1], 'local-file-arctic-nsidc');
+    expect(wrong, `${wrong.length} of ${visible.length}`).toEqual([]);
     // The readout under the cursor reads the same cell.
     const ice = visible.find((p) => p.value >= 0.9)!;
-    await page.mouse.move(ice.xy![0], ice.xy![1]);
+    await page.mouse.move(ice.xy[0], ice.xy[1]);
     await expect.poll(() => page.getByTestId('hover-readout').textContent()).toContain(`Доля льда: ${ice.value.toFixed(3)}`);
     await page.mouse.move(5, 400);
     // Back on the sector the file is shown on its own footprint again.

@@ -1,10 +1,10 @@
 /**
  * What the chart worker runs (chart-service.test.ts runs it in Node with a fake fetch): a chart's body fetched and
- * parsed, its polygons prepared (`common/icecharts/prepare-chart.ts`) and meshed (`common/icecharts/chart-mesh.ts`,
- * earcut), each request abortable by its id.
+ * parsed, its polygons prepared (`common/icecharts/prepare-chart.ts`) and their geometry flattened for the transfer
+ * (`common/icecharts/chart-mesh.ts`), each request abortable by its id.
  */
 import * as Comlink from 'comlink';
-import { chartMesh, meshTransfers } from '../../common/icecharts/chart-mesh.ts';
+import { chartMesh, meshTransfers, polygonInfo } from '../../common/icecharts/chart-mesh.ts';
 import { prepareChart } from '../../common/icecharts/prepare-chart.ts';
 import type { IceChartCollection } from '../../common/api-types/icecharts.ts';
 import type { ChartWorkerApi, PreparedChart } from '../chart.api.ts';
@@ -25,7 +25,7 @@ export class ChartService implements ChartWorkerApi {
       if (controller.signal.aborted) throw abortError();
       const polygons = prepareChart(body.features);
       const mesh = chartMesh(polygons);
-      return Comlink.transfer({ polygons, mesh }, meshTransfers(mesh));
+      return Comlink.transfer({ polygons: polygons.map(polygonInfo), mesh }, meshTransfers(mesh));
     } finally {
       this.requests.delete(requestId);
     }

@@ -8,7 +8,7 @@
 import { ensureAnalysis, existingFile, type ArchiveContext } from '../archive/pipeline.ts';
 import { analysisSourceOf, ingestFromSource } from '../ingest/ingest-analysis.ts';
 import type { AnalysisSourceConfig } from '../ingest/products.ts';
-import type { Region } from '../../../common/regions/index.ts';
+import type { Region, RegionId } from '../../../common/regions/index.ts';
 
 /** What the cycle's answer records of the inputs read for a date. */
 export interface IngestedInput {
@@ -29,6 +29,9 @@ export interface DateAnalyses {
   inputs: IngestedInput[];
   /** Bytes downloaded or read. */
   bytes: number;
+  /** Wall time of the whole step, ms, and of each region's regridding and writing within it (a real source's). */
+  ms: number;
+  regionMs: Partial<Record<RegionId, number>>;
 }
 
 /** The context of `region`: the sector's is the plain context (its grid may be a test's), another names its region. */
@@ -45,9 +48,15 @@ export async function dateAnalyses(
   regions: readonly Region[],
   userId: number | null,
 ): Promise<DateAnalyses> {
+  const started = performance.now();
+  const out = await analysesOf(ctx, source, date, regions, userId);
+  return { ...out, ms: Math.round(performance.now() - started) };
+}
+
+async function analysesOf(ctx: ArchiveContext, source: AnalysisSourceConfig, date: string, regions: readonly Region[], userId: number | null): Promise<Omit<DateAnalyses, 'ms'>> {
   const sourced: ArchiveContext = { ...ctx, source: analysisSourceOf(source) };
   const datasetId = sourced.source!.datasetId;
-  const out: DateAnalyses = { files: [], unreached: [], inputs: [], bytes: 0 };
+  const out: Omit<DateAnalyses, 'ms'> = { files: [], unreached: [], inputs: [], bytes: 0, regionMs: {} };
   if (source.kind === 'demo') {
     if (regions.some((region) => region.id === 'sector')) out.files.push((await ensureAnalysis(sourced, date)).path);
     return out;
@@ -62,6 +71,7 @@ export async function dateAnalyses(
   const ingested = await ingestFromSource(ctx, source, date, { userId, regions: lacking });
   out.files.push(...ingested.records.map((record) => record.path));
   out.unreached = lacking.filter((region) => !ingested.records.some((record) => record.region === region.id));
+  for (const { region, ms } of ingested.timings) out.regionMs[region] = ms;
   for (const input of ingested.inputs) {
     out.inputs.push({ date, product: input.product, file: input.file, sha256: input.sha256, variables: input.variables, grid: input.grid });
     out.bytes += input.bytes;

@@ -52,6 +52,11 @@ export interface CycleDateOutcome {
   message: string;
   /** Files written or found, relative to DATA_DIR. */
   files: string[];
+  /**
+   * A date done: wall time of reading the source's files (download, decoding; 0 when none was read), and per region
+   * of its regridding, its analysis and its runs, ms. The job logs a line per region (`cycle date built`).
+   */
+  timings?: { fetch_ms: number; regions: Array<{ region: RegionId; ms: number }> };
 }
 
 export interface CycleRunResult {
@@ -126,8 +131,13 @@ export async function runCycle(
       result.inputs.push(...analyses.inputs);
       result.bytes += analyses.bytes;
       const files = [...analyses.files];
+      const regridMs = Object.values(analyses.regionMs).reduce((sum, ms) => sum + ms, 0);
+      // The demo's sector analysis is computed in that step: the sector's time, not a download.
+      const fetchMs = plan.source.kind === 'demo' ? 0 : analyses.ms - regridMs;
+      const timings: NonNullable<CycleDateOutcome['timings']> = { fetch_ms: fetchMs, regions: [] };
       for (const region of regions) {
         if (analyses.unreached.includes(region)) continue;
+        const started = performance.now();
         if (region.id === 'sector') {
           progress(base + share / 2, `расчёт прогнозов за ${date}`);
           files.push(...(await sectorRuns(sourced, date, modelIds)));
@@ -135,10 +145,12 @@ export async function runCycle(
           progress(base + share / 2, `${region.name}: анализ и прогнозы за ${date}`);
           files.push(...(await buildRegionDate({ ...sourced, region }, date, modelIds)));
         }
+        const before = plan.source.kind === 'demo' && region.id === 'sector' ? analyses.ms : (analyses.regionMs[region.id] ?? 0);
+        timings.regions.push({ region: region.id, ms: Math.round(before + performance.now() - started) });
       }
       // A real product that does not reach a region (a regional one) leaves it without files: said, not failed.
       const unreached = analyses.unreached.length > 0 ? `; данные источника не покрывают: ${analyses.unreached.map((region) => region.name).join(', ')}` : '';
-      outcome = { date, status: 'done', message: `анализ и прогнозы за ${date} готовы${inRegions}${unreached}`, files: [...new Set(files)] };
+      outcome = { date, status: 'done', message: `анализ и прогнозы за ${date} готовы${inRegions}${unreached}`, files: [...new Set(files)], timings };
       await saveCycleDate(ctx.db, date, { status: 'done', message: outcome.message, attempts: attemptsOf(date) + 1, job_id: plan.jobId });
     } catch (error) {
       outcome = await settleFailure(ctx, plan, now, date, error, attemptsOf(date) + 1);

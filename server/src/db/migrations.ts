@@ -5,7 +5,7 @@
  * will not run it again). Each script runs in one transaction together with its bookkeeping row.
  */
 import { regionMigrations } from './region-migrations.ts';
-import { ENSEMBLE_COLUMNS, SCORE_COLUMNS } from './score-columns.ts';
+import { CHART_RECORD_COLUMNS, ENSEMBLE_COLUMNS, SCORE_COLUMNS } from './score-columns.ts';
 
 export const migrations: readonly string[] = [
   // 1: accounts and roles (server foundation). Role ids are fixed: clients and the CLI refer to them.
@@ -259,12 +259,7 @@ ${ENSEMBLE_COLUMNS}
   // a replaced chart recomputes its records. They go with their model or their chart.
   `
   CREATE TABLE chart_verification_records (
-    model_id              TEXT NOT NULL REFERENCES models (model_id) ON DELETE CASCADE,
-    run                   TEXT NOT NULL CHECK (run IN ('forecast', 'assim_forecast')),
-    date                  TEXT NOT NULL,
-    lead_hours            INTEGER NOT NULL,
-    chart_id              INTEGER NOT NULL REFERENCES ice_charts (id) ON DELETE CASCADE,
-${SCORE_COLUMNS}
+${CHART_RECORD_COLUMNS}
     PRIMARY KEY (model_id, run, date, lead_hours, chart_id)
   ) WITHOUT ROWID;
   CREATE INDEX chart_verification_records_date ON chart_verification_records (date, lead_hours);

@@ -3,7 +3,7 @@
  * file, then of each verification record and ensemble score, then of each provenance row, then of each record
  * against an ice chart. The same rules as migrations.ts: append only.
  */
-import { ENSEMBLE_COLUMNS, SCORE_COLUMNS } from './score-columns.ts';
+import { CHART_RECORD_COLUMNS, ENSEMBLE_COLUMNS, SCORE_COLUMNS } from './score-columns.ts';
 
 /** Every column of verification_records before 18 (copied into the rebuilt table); chart_verification_records' too. */
 const RECORD_COLUMNS = `model_id, run, date, lead_hours, valid_date, truth_source, truth_label, forecast_id, analysis_id, persistence_id, version, n_cells, iiee_km2, iiee_over_km2, iiee_under_km2, edge_length_km, edge_distance_km, conc_rmse, conc_mae, conc_bias, thick_rmse, thick_bias, persistence_iiee_km2, persistence_conc_rmse, skill_iiee, skill_conc_rmse, computed_at`;
@@ -71,12 +71,7 @@ ${ENSEMBLE_COLUMNS}
   // runs of every region whose grid it covers, each on its own grid ('sector' for every row before), part of the key.
   `
   CREATE TABLE chart_verification_records_new (
-    model_id              TEXT NOT NULL REFERENCES models (model_id) ON DELETE CASCADE,
-    run                   TEXT NOT NULL CHECK (run IN ('forecast', 'assim_forecast')),
-    date                  TEXT NOT NULL,
-    lead_hours            INTEGER NOT NULL,
-    chart_id              INTEGER NOT NULL REFERENCES ice_charts (id) ON DELETE CASCADE,
-${SCORE_COLUMNS}
+${CHART_RECORD_COLUMNS}
     region                TEXT NOT NULL DEFAULT 'sector',
     PRIMARY KEY (model_id, run, date, lead_hours, chart_id, region)
   ) WITHOUT ROWID;

@@ -1,6 +1,6 @@
 /**
  * SQLite: the scores of a verification record, shared by verification_records (10, rebuilt in 18) and
- * chart_verification_records (14).
+ * chart_verification_records (14, rebuilt in 20).
  */
 export const SCORE_COLUMNS = `    valid_date            TEXT NOT NULL,
     truth_source          TEXT NOT NULL,
@@ -36,3 +36,11 @@ export const ENSEMBLE_COLUMNS = `    date         TEXT NOT NULL,
     version      INTEGER NOT NULL,
     sps_km2      REAL NOT NULL,
     computed_at  TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')),`;
+
+/** SQLite: a record against an ice chart, its key's columns and scores (chart_verification_records: 14, rebuilt in 20). */
+export const CHART_RECORD_COLUMNS = `    model_id              TEXT NOT NULL REFERENCES models (model_id) ON DELETE CASCADE,
+    run                   TEXT NOT NULL CHECK (run IN ('forecast', 'assim_forecast')),
+    date                  TEXT NOT NULL,
+    lead_hours            INTEGER NOT NULL,
+    chart_id              INTEGER NOT NULL REFERENCES ice_charts (id) ON DELETE CASCADE,
+${SCORE_COLUMNS}`;

@@ -5,7 +5,7 @@
  * Plain async functions over `{db, dataDir}`: the worker tasks in server/src/jobs/tasks/ call them.
  */
 import { RegridError, type RegridMethod } from '../../../common/regrid/index.ts';
-import { regionById, type Region } from '../../../common/regions/index.ts';
+import { regionById, type Region, type RegionId } from '../../../common/regions/index.ts';
 import { NetcdfError, openNetcdf, type NetcdfDataset } from '../../../netcdf/index.ts';
 import { demoSource, type AnalysisSource } from '../archive/analysis-source.ts';
 import type { ArchiveContext } from '../archive/pipeline.ts';
@@ -45,6 +45,8 @@ export interface IngestResult {
   record: FileRecord;
   /** One file per region the inputs reach, in the order the regions were asked (`record.region` names it). */
   records: FileRecord[];
+  /** Per region reached: wall time of its regridding, merging and writing, ms (the files' download and decoding not counted). */
+  timings: Array<{ region: RegionId; ms: number }>;
   /** Per input: product, file name, the variables taken. */
   inputs: Array<{
     product: string;
@@ -80,6 +82,8 @@ interface RegionParts {
   region: Region;
   parts: TargetFields[];
   provenance: ProvenanceInput[];
+  /** Wall time spent on this region: regridding (mappings built or read), merging and writing, ms. */
+  ms: number;
 }
 
 const isNoOverlap = (error: unknown): boolean => error instanceof RegridError && error.code === 'no-overlap';
@@ -89,7 +93,7 @@ const isNoOverlap = (error: unknown): boolean => error instanceof RegridError &&
  * RegridError (Russian); the regridder's "does not reach the forecast area" only when no input reaches any region.
  */
 export async function ingestAnalysis(ctx: Pick<ArchiveContext, 'db' | 'dataDir'>, inputs: IngestInput[], target: IngestTarget): Promise<IngestResult> {
-  const targets: RegionParts[] = (target.regions ?? [regionById('sector')]).map((region) => ({ region, parts: [], provenance: [] }));
+  const targets: RegionParts[] = (target.regions ?? [regionById('sector')]).map((region) => ({ region, parts: [], provenance: [], ms: 0 }));
   const summary: IngestResult['inputs'] = [];
   let date = target.date;
   let missed: unknown;
@@ -99,6 +103,7 @@ export async function ingestAnalysis(ctx: Pick<ArchiveContext, 'db' | 'dataDir'>
       let first: ConvertedFile | undefined;
       for (const into of targets) {
         let converted: ConvertedFile;
+        const started = performance.now();
         try {
           converted = convertDataset(dataset, { names: input.names, date, target: into.region.grid, method: input.method, fileName: input.file.name, dataDir: ctx.dataDir });
         } catch (error) {
@@ -106,6 +111,8 @@ export async function ingestAnalysis(ctx: Pick<ArchiveContext, 'db' | 'dataDir'>
           if (!isNoOverlap(error)) throw error;
           missed ??= error;
           continue;
+        } finally {
+          into.ms += performance.now() - started;
         }
         date ??= converted.date;
         first ??= converted;
@@ -120,13 +127,16 @@ export async function ingestAnalysis(ctx: Pick<ArchiveContext, 'db' | 'dataDir'>
   }
   if (!date) throw new IngestError('нет ни одного файла для анализа');
   const records: FileRecord[] = [];
-  for (const { region, parts, provenance } of targets) {
-    if (parts.length === 0) continue;
-    const state = mergeFields(parts, region.grid);
+  const timings: IngestResult['timings'] = [];
+  for (const into of targets) {
+    if (into.parts.length === 0) continue;
+    const started = performance.now();
+    const state = mergeFields(into.parts, into.region.grid);
     const meta = { kind: 'analysis', date, model: target.datasetId, assimilated: true, source: target.sourceLabel, leadHours: [0] } as const;
-    records.push(await storeWithProvenance(ctx, [state], meta, provenance, target.userId, region));
+    records.push(await storeWithProvenance(ctx, [state], meta, into.provenance, target.userId, into.region));
+    timings.push({ region: into.region.id, ms: Math.round(into.ms + performance.now() - started) });
   }
-  return { date, record: records[0], records, inputs: summary };
+  return { date, record: records[0], records, inputs: summary, timings };
 }
 
 function summaryOf(input: IngestInput, dataset: NetcdfDataset, converted: ConvertedFile): IngestResult['inputs'][number] {

@@ -26,9 +26,13 @@ function cycleSummary(result: CycleRunResult): string {
 }
 
 export function dailyCycleJob(where: DatabaseTarget, plan: Omit<CyclePlan, 'jobId'>): JobHandler {
-  return async ({ job, signal, progress }) => {
+  return async ({ job, signal, progress, log }) => {
     const args: DailyCycleArgs = { dataDir: where.dataDir, databaseUrl: where.databaseUrl, plan: { ...plan, jobId: job.id } };
     const result = await runInThread<CycleRunResult>(task, args, { signal, onProgress: progress });
+    // The cycle's cost per day and region, for operators sizing a machine (bench/README.md has measured figures).
+    for (const { date, timings } of result.dates) {
+      for (const { region, ms } of timings?.regions ?? []) log.info({ date, region, ms, fetch_ms: timings!.fetch_ms }, 'cycle date built');
+    }
     const message = cycleSummary(result);
     if (result.dates.some((outcome) => outcome.status === 'failed')) throw new PartlyDone(message);
     const last = result.dates.at(-1);

@@ -39,7 +39,7 @@ export function cycleSettings(config: Config): CycleSettings {
     source: config.analysisSource,
     diskReserveBytes: config.diskReserveBytes,
     charts: config.chartSource ? { folder: config.chartSource.path, maxBytes: config.importMaxBytes } : null,
-    regions: config.cycleRegions ?? ['sector'],
+    regions: config.cycleRegions,
   };
 }
 

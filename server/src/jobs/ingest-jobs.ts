@@ -10,6 +10,7 @@ import { willRetry } from './job-will-retry.ts';
 import { runInThread } from '../threads/run-in-thread.ts';
 import type { ImportAnalysisArgs, ImportAnalysisResult } from './tasks/import-analysis.ts';
 import type { ImportForecastArgs, ImportForecastResult } from './tasks/import-forecast.ts';
+import { regionNamesRu } from '../../../common/regions/index.ts';
 
 const tasks = {
   importAnalysis: new URL('./tasks/import-analysis.ts', import.meta.url),
@@ -22,7 +23,9 @@ export function importAnalysisJob(args: ImportAnalysisArgs): JobHandler {
       const result = await runInThread<ImportAnalysisResult>(tasks.importAnalysis, args, { signal, onProgress: progress });
       // A model calendar's day the real one lacks (2020-02-30 in 360_day) is said, so the date is no surprise.
       const fileDate = result.file_date ? ` (в файле это ${result.file_date}, календарь ${result.calendar})` : '';
-      return { result: { ...result }, message: `анализ за ${result.date} импортирован из файла ${args.originalName}${fileDate}` };
+      // Which regions the file reached: a regional file (the Beaufort Sea) lands in the whole Arctic only.
+      const regions = result.regions.map(({ region }) => regionNamesRu[region]).join(', ');
+      return { result: { ...result }, message: `анализ за ${result.date} импортирован из файла ${args.originalName}${fileDate}; районы: ${regions}` };
     } finally {
       if (!willRetry(signal)) rmSync(args.path, { force: true });
     }

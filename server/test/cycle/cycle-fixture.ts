@@ -14,8 +14,7 @@ import { call } from '../jobs/test-app.ts';
 
 export async function cycleApp(env: Record<string, string> = {}, options: Omit<TestAppOptions, 'env'> = {}) {
   const inbox = tempDir('inbox-');
-  // The sector only unless a test names more: these tests are about the schedule, retries and failures, not regions.
-  const test = await makeApp({ ...options, env: { ANALYSIS_SOURCE: `dir:${inbox}`, CYCLE_SCHEDULE: '30 6,12 * * *', CYCLE_REGIONS: 'sector', ...env } });
+  const test = await makeApp({ ...options, env: { ANALYSIS_SOURCE: `dir:${inbox}`, CYCLE_SCHEDULE: '30 6,12 * * *', ...env } });
   await seedModels(test.app.db);
   await setDefaultModel(test.app.db, test.app.config.defaultModel);
   const admin = await signedIn(test.app, 'admin');

@@ -101,5 +101,6 @@ describe.each(ENGINES)('the daily cycle with a real source in each region on %s'
     expect(await findFile(app.db, 'forecast', 'model_2', DATE, 'arctic')).toBeDefined();
     expect(await findFile(app.db, 'analysis', 'inbox_analysis', DATE)).toBeUndefined();
     expect(await findFile(app.db, 'forecast', 'model_2', DATE)).toBeUndefined();
+    expect(result.dates[0].timings?.regions.map((r) => r.region)).toEqual(['arctic']);
   }, 240_000);
 });

@@ -139,6 +139,7 @@ describe('an analysis regridded into every region it reaches', () => {
       status: 'succeeded',
       result: { file: 'forecast-data/analysis/imported_analysis/2026-11-20.arctic.nc', regions: [{ region: 'arctic', file: 'forecast-data/analysis/imported_analysis/2026-11-20.arctic.nc' }] },
     });
+    expect(job.message).toBe('анализ за 2026-11-20 импортирован из файла beaufort.nc; районы: Арктика целиком');
     expect((await app.inject({ url: '/api/v1/analysis/hist?date=2026-11-20', headers: admin.headers })).statusCode).toBe(404);
     expect((await app.inject({ url: '/api/v1/analysis/hist?region=arctic&date=2026-11-20', headers: admin.headers })).statusCode).toBe(200);
     expect(await findProvenance(app.db, 'analysis', 'imported_analysis', '2026-11-20')).toEqual([]);

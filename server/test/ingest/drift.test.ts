@@ -2,7 +2,7 @@
  * Drift from displacements, as OSI SAF's low-resolution drift product gives it: dX/dY in km along the axes of
  * its polar stereographic grid over 48 h. A file with the same displacement everywhere along +y: on that
  * projection (+lon_0=-45) the +y axis points along the bearing (λ + 45°) at longitude λ, so the archived drift
- * has speed 100 km / 48 h everywhere and a direction that turns with longitude.
+ * has speed 100 km / 48 h everywhere and a direction that turns with longitude; the same in the whole Arctic.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -15,6 +15,8 @@ import { encodeNetcdf3 } from '../../../netcdf/nc3/writer.ts';
 import { sha256Of } from '../../src/ingest/fetch-file.ts';
 import { ingestAnalysis } from '../../src/ingest/ingest-analysis.ts';
 import { makeApp } from '../helpers.ts';
+import { SMALL_ARCTIC } from '../regions/small-arctic.ts';
+import type { Region } from '../../../common/regions/index.ts';
 
 /** OSI SAF's NH 62.5 km drift grid: x −3750…3625 km, y 5750…−5250 km. */
 function osisafLikeDrift(dxKm: number, dyKm: number): Uint8Array {
@@ -60,15 +62,23 @@ function osisafLikeDrift(dxKm: number, dyKm: number): Uint8Array {
   });
 }
 
+/** 100 km along +y over 48 h everywhere, ingested into `regions` (the sector's alone by default). */
+async function ingestDrift(regions?: Region[]) {
+  const { app, dataDir } = await makeApp();
+  const bytes = osisafLikeDrift(0, 100);
+  const file = { source: '/test/drift.nc', name: 'drift.nc', bytes, sha256: sha256Of(bytes) };
+  const result = await ingestAnalysis({ db: app.db, dataDir }, [{ product: 'osisaf_drift', file, names: { interval_hours: 48 } }], {
+    datasetId: 'drift_test',
+    sourceLabel: 'test',
+    userId: null,
+    regions,
+  });
+  return { dataDir, result };
+}
+
 describe('drift from grid-relative displacements', () => {
   it('is turned into speed over the interval and the bearing of the grid’s axis at each longitude', async () => {
-    const { app, dataDir } = await makeApp();
-    const bytes = osisafLikeDrift(0, 100);
-    const result = await ingestAnalysis(
-      { db: app.db, dataDir },
-      [{ product: 'osisaf_drift', file: { source: '/test/drift.nc', name: 'drift.nc', bytes, sha256: sha256Of(bytes) }, names: { interval_hours: 48 } }],
-      { datasetId: 'drift_test', sourceLabel: 'test', userId: null },
-    );
+    const { dataDir, result } = await ingestDrift();
     expect(result.date).toBe('2026-11-20');
     expect(result.inputs[0].variables).toEqual(['dX', 'dY']);
     const fileBytes = new Uint8Array(readFileSync(join(dataDir, result.record.path)));
@@ -100,5 +110,34 @@ describe('drift from grid-relative displacements', () => {
     // No concentration or thickness in a drift product.
     const { state } = decodeStateFile(fileBytes, 0);
     expect(state.concentration.every(Number.isNaN)).toBe(true);
+  }, 60_000);
+});
+
+describe('drift from grid-relative displacements in the whole Arctic', () => {
+  it('is stored as a bearing from true north on the arctic plane too (a coarse arctic grid: a region is a value)', async () => {
+    const { dataDir, result } = await ingestDrift([SMALL_ARCTIC]);
+    expect(result.records.map((record) => record.path)).toEqual(['forecast-data/analysis/drift_test/2026-11-20.arctic.nc']);
+    const file = new Nc3Dataset(new Uint8Array(readFileSync(join(dataDir, result.records[0].path))));
+    const speed = file.read(FILE_VARIABLES.speed, 0);
+    const direction = file.read(FILE_VARIABLES.direction, 0);
+    const lon = file.read('longitude');
+    const lat = file.read('latitude');
+    const expectedSpeed = 100_000 / (48 * 3600); // m/s
+    let checked = 0;
+    for (let k = 0; k < speed.length; k++) {
+      // Away from the pole, where the 62.5 km source cells span few degrees of longitude (see the sector's case).
+      if (!Number.isFinite(speed[k]) || lat[k] > 86) continue;
+      checked++;
+      expect(Math.abs(speed[k] / expectedSpeed - 1), `speed at ${lon[k]}, ${lat[k]}`).toBeLessThan(0.002);
+      // Bearing of the grid's +y axis at longitude λ: λ + 45°, whatever the arctic plane's own axes.
+      const turn = ((((direction[k] * 180) / Math.PI - (lon[k] + 45)) % 360) + 540) % 360 - 180;
+      // 0.1° as in the sector (interpolating vectors of neighbouring cells); further south more: the regridder takes
+      // the axes' bearings on the sphere from geodetic latitudes (common/regrid/vectors.ts), off by up to e²·cos²φ / 2
+      // rad on the WGS 84 ellipsoid (0.03° at 75°N, 0.14° at 32°N), plus packing (0.006°).
+      const allowed = Math.max(0.1, ((0.00669438 * Math.cos((lat[k] * Math.PI) / 180) ** 2) / 2) * (180 / Math.PI) + 0.02);
+      expect(Math.abs(turn), `bearing at ${lon[k]}, ${lat[k]}`).toBeLessThan(allowed);
+    }
+    // The coarse grid's sea cells inside the product's grid (Greenland, Canada and Siberia are land).
+    expect(checked).toBeGreaterThan(2000);
   }, 60_000);
 });

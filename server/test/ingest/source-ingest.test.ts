@@ -1,6 +1,6 @@
 /**
  * Analyses from each kind of ANALYSIS_SOURCE, with the real fixtures served from 127.0.0.1: a product list
- * with URL templates (through POST /force_fetch_data and its job), a path template, a dir: inbox; and the
+ * with URL templates (through POST /force_fetch_data and its job, into both regions), a path template, a dir: inbox; and the
  * failures a forecaster must be told about.
  */
 import { copyFileSync, existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -61,7 +61,7 @@ describe('ANALYSIS_SOURCE = a product list with URL templates', () => {
       products: [{ id: 'osisaf_conc', name: 'OSI SAF concentration (test)', url: `${server.origin}/ease2/{yyyy}/{mm}/ice_conc_nh_ease2-250_{yyyy}{mm}{dd}1200.nc` }],
     });
     // Today only (no backfill): the daily cycle's run that the button starts.
-    const { app, dataDir } = await makeApp({ env: { ANALYSIS_SOURCE: source, CYCLE_BACKFILL_DAYS: '0' } });
+    const { app, dataDir, logs } = await makeApp({ env: { ANALYSIS_SOURCE: source, CYCLE_BACKFILL_DAYS: '0', CYCLE_REGIONS: 'sector,arctic' } });
     await seedModels(app.db);
     const admin = await signedIn(app, 'admin');
     const started = await app.inject({ method: 'POST', url: '/api/v1/force_fetch_data', headers: admin.headers, payload: {} });
@@ -95,6 +95,19 @@ describe('ANALYSIS_SOURCE = a product list with URL templates', () => {
       expect.objectContaining({ product: 'osisaf_conc', sha256: FIXTURE_SHA256.ease2, bytes: 938_044, user_id: admin.user.id }),
     ]);
     for (const kind of ['forecast', 'assim_forecast'] as const) expect(await findFile(app.db, kind, 'model_2', today), kind).toBeDefined();
+    // The same download regridded into the whole Arctic too, served with `region=arctic`.
+    expect(await findFile(app.db, 'analysis', 'osisaf_test', today, 'arctic')).toMatchObject({ path: `forecast-data/analysis/osisaf_test/${today}.arctic.nc` });
+    for (const kind of ['forecast', 'assim_forecast'] as const) expect(await findFile(app.db, kind, 'model_2', today, 'arctic'), `arctic ${kind}`).toBeDefined();
+    const arcticHist = await app.inject({ url: `/api/v1/analysis/hist?region=arctic&date=${today}`, headers: admin.headers });
+    expect(arcticHist.statusCode).toBe(200);
+    expect(await findProvenance(app.db, 'analysis', 'osisaf_test', today, 'arctic')).toEqual([expect.objectContaining({ region: 'arctic', sha256: FIXTURE_SHA256.ease2 })]);
+    // The day's cost per region, in the job's result and the log.
+    const timings = job.result.dates[0].timings as { fetch_ms: number; regions: Array<{ region: string; ms: number }> };
+    expect(timings.regions.map((r) => r.region)).toEqual(['sector', 'arctic']);
+    for (const { region, ms } of timings.regions) {
+      expect(ms, region).toBeGreaterThan(0);
+      expect(logs()).toMatch(new RegExp(`"date":"${today}","region":"${region}","ms":${ms},"fetch_ms":${timings.fetch_ms},"msg":"cycle date built"`));
+    }
     const datasets = (await app.inject({ url: '/api/v1/report/datasets', headers: admin.headers })).json();
     expect(datasets).toEqual(
       expect.arrayContaining([

@@ -66,6 +66,9 @@ const ANALYSIS_DATES_FALLBACK_MS = 8000;
 /** Diagnostic switch: localStorage 'ice.download' = 'whole' fetches the whole file first (the benchmark's peer). */
 const sliceFirst = () => globalThis.localStorage?.getItem('ice.download') !== 'whole';
 
+/** bench:icecharts' peer: the page prepares and tessellates the chart itself (VITE_TEST_HOOKS=1 builds only). */
+const chartOnPage = (): boolean => import.meta.env.VITE_TEST_HOOKS === '1' && (window as { __iceChartOnPage?: boolean }).__iceChartOnPage === true;
+
 export function ForecastMapPage() {
   const [store] = useState(createForecastMapStore);
   useUrlSync(store);
@@ -120,8 +123,9 @@ export function ForecastMapPage() {
       store,
       listCharts: (query, signal) => fetchChartList(query, { signal }),
       loadChart: (id, toleranceKm, signal) => fetchChart(id, toleranceKm, { signal }),
-      // Fetched, prepared and triangulated in the chart worker: the main thread only uploads and draws.
-      prepareChart: (id, toleranceKm, signal) => chartClient.prepare(chartUrl(id, toleranceKm), signal),
+      // Fetched, prepared and triangulated in the chart worker: the main thread only uploads and draws (not for
+      // bench:icecharts' peer, the chart on the page as before the worker: test builds only).
+      ...(chartOnPage() ? {} : { prepareChart: (id: number, toleranceKm: number | null, signal: AbortSignal) => chartClient.prepare(chartUrl(id, toleranceKm), signal) }),
       // The date's chart listed once the view is drawn and the link free: the toggle then starts half-way.
       whenIdle: async () => {
         await firstFieldDrawn(ANALYSIS_DATES_FALLBACK_MS);

@@ -94,7 +94,7 @@ describe('POST /api/v1/analysis/import', () => {
     expect(reply.statusCode, reply.body).toBe(202);
     const job = await waitForJob(app, admin.headers, reply.json().job_id, 120_000);
     expect(job).toMatchObject({ status: 'succeeded', result: { date: '2020-02-29', file_date: '2020-02-30', calendar: '360_day' } });
-    expect(job.message).toBe('анализ за 2020-02-29 импортирован из файла model-360.nc (в файле это 2020-02-30, календарь 360_day)');
+    expect(job.message).toBe('анализ за 2020-02-29 импортирован из файла model-360.nc (в файле это 2020-02-30, календарь 360_day); районы: Карское море и море Лаптевых, Арктика целиком');
     expect((await app.inject({ url: '/api/v1/analysis/info', headers: admin.headers })).json().available_dates).toEqual(['2020-02-29']);
   }, 180_000);
 

@@ -7,7 +7,6 @@
 import { LayerExtension, type Layer } from '@deck.gl/core';
 import type * as maplibregl from 'maplibre-gl';
 import type { ForecastMapStore } from '../store/forecast-map-store.ts';
-import { drawnPolygons } from './chart-layers.ts';
 
 export type ChartDrawnKey = 'none' | `${number}|${'simplified' | 'whole'}`;
 
@@ -49,7 +48,7 @@ export class ChartDrawnWatch {
 
   private drew(data: unknown): void {
     const { chart, chartView } = this.store.getState();
-    if (!chart || !chartView || drawnPolygons(data) !== chart.polygons || this.pending) return;
+    if (!chart || !chartView || data !== chart.polygons || this.pending) return;
     const key: ChartDrawnKey = `${chart.info.id}|${chart.simplified ? 'simplified' : 'whole'}`;
     if (key === this.reported) return;
     // Drawn inside MapLibre's frame: its 'render' event ends that frame.

@@ -6,7 +6,6 @@
  */
 import type { Layer, LayerExtension } from '@deck.gl/core';
 import { PathLayer, SolidPolygonLayer } from '@deck.gl/layers';
-import type { ChartMesh } from '../../../../common/icecharts/chart-mesh.ts';
 import type { ForecastMapState } from '../store/forecast-map-store.ts';
 import { polygonColour, type Rgb } from './chart-colours.ts';
 import { polarisColour } from './chart-polaris.ts';
@@ -48,47 +47,6 @@ function outlines(polygons: readonly Drawn[]): Outline[] {
 
 type Rgba = [number, number, number, number];
 
-/**
- * A chart's mesh made off the main thread (chart worker: fills triangulated, outlines flat), kept beside its
- * polygons: the layers then draw the binary arrays and deck.gl tessellates and normalises nothing.
- */
-const meshes = new WeakMap<readonly Drawn[], ChartMesh>();
-export function attachMesh(polygons: readonly Drawn[], mesh: ChartMesh): void {
-  meshes.set(polygons, mesh);
-}
-
-/** deck.gl's binary data of a mesh, made once per mesh (a new object would read as new data: laid out again). */
-interface BinaryFill {
-  length: number;
-  startIndices: Uint32Array;
-  attributes: { getPolygon: { value: Float64Array; size: 2 }; indices: Uint32Array };
-  /** The polygons the mesh was made from: whose colours it takes, and what chart-drawn.ts recognises. */
-  polygons: readonly Drawn[];
-}
-interface BinaryOutline {
-  length: number;
-  startIndices: Uint32Array;
-  attributes: { getPath: { value: Float64Array; size: 2 } };
-}
-const binaryOf = new WeakMap<ChartMesh, { fill: BinaryFill; outline: BinaryOutline }>();
-function binary(polygons: readonly Drawn[], mesh: ChartMesh): { fill: BinaryFill; outline: BinaryOutline } {
-  let found = binaryOf.get(mesh);
-  if (!found) {
-    const { fill, outline } = mesh;
-    found = {
-      fill: { length: fill.length, startIndices: fill.startIndices, attributes: { getPolygon: { value: fill.positions, size: 2 }, indices: fill.indices }, polygons },
-      outline: { length: outline.length, startIndices: outline.startIndices, attributes: { getPath: { value: outline.positions, size: 2 } } },
-    };
-    binaryOf.set(mesh, found);
-  }
-  return found;
-}
-
-/** The polygons a fill layer's data draws: its own list, or the list behind a mesh. */
-export function drawnPolygons(data: unknown): unknown {
-  return (data as Partial<BinaryFill> | null)?.polygons ?? data;
-}
-
 /** How the chart's layers are made; `visible: false` lays them out (tessellated, uploaded) without drawing them. */
 interface LayerSettings {
   extensions?: LayerExtension[];
@@ -96,14 +54,11 @@ interface LayerSettings {
 }
 
 function fillLayer<T extends Drawn>(id: string, polygons: readonly T[], getFillColor: (polygon: T) => Rgba, colourKey: string, settings: LayerSettings = {}): Layer {
-  const mesh = meshes.get(polygons);
-  const geometry = mesh
-    ? // Triangles given: nothing tessellated here; each polygon's colour by its index in the mesh.
-      { data: binary(polygons, mesh).fill as never, _normalize: false, getFillColor: (_: unknown, info: { index: number }) => getFillColor(polygons[info.index]) }
-    : { data: polygons, getPolygon: (polygon: T) => polygon.rings, getFillColor };
   return new SolidPolygonLayer<T>({
     id,
-    ...geometry,
+    data: polygons,
+    getPolygon: (polygon) => polygon.rings,
+    getFillColor,
     updateTriggers: { getFillColor: colourKey },
     // Rings keep going past ±180° (chart-geometry.ts): no cutting at the antimeridian.
     wrapLongitude: false,
@@ -114,12 +69,10 @@ function fillLayer<T extends Drawn>(id: string, polygons: readonly T[], getFillC
 }
 
 function outlineLayer(id: string, polygons: readonly Drawn[], colour: Rgba, widthPx: number, rounded: boolean, visible = true): Layer {
-  const mesh = meshes.get(polygons);
-  // Flat open paths from the mesh: deck.gl reads them as they are (no normalising on the main thread).
-  const geometry = mesh ? { data: binary(polygons, mesh).outline as never, _pathType: 'open' as const } : { data: outlines(polygons), getPath: (outline: Outline) => outline.path };
   return new PathLayer<Outline>({
     id,
-    ...geometry,
+    data: outlines(polygons),
+    getPath: (outline) => outline.path,
     getColor: colour,
     getWidth: widthPx,
     widthUnits: 'pixels',

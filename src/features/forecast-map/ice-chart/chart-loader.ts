@@ -14,10 +14,10 @@ import type { IceChartCollection, IceChartSummary } from '../../../api/icecharts
 import type { PreparedChart } from '../../../../workers/chart-client.ts';
 import { SLOW_LINK_TOLERANCE_KM } from '../../../../common/icecharts/wire.ts';
 import { LruCache } from '../../../../common/lru-cache.ts';
+import { polygonsFromMesh } from '../../../../common/icecharts/chart-mesh.ts';
 import type { ForecastMapState, ForecastMapStore } from '../store/forecast-map-store.ts';
 import { chartForDate, chartWindow } from './chart-choice.ts';
 import { prepareChart, type PreparedPolygon } from './chart-geometry.ts';
-import { attachMesh } from './chart-layers.ts';
 
 /** Prepared charts kept (a few MB each at most). */
 const KEPT_CHARTS = 4;
@@ -33,8 +33,8 @@ export interface ChartLoaderOptions {
   listCharts: (query: { from: string; to: string }, signal: AbortSignal) => Promise<IceChartSummary[]>;
   loadChart: (id: number, toleranceKm: number | null, signal: AbortSignal) => Promise<IceChartCollection>;
   /**
-   * The chart fetched, prepared and meshed off the main thread (the chart worker); in its place when given. Without
-   * it `loadChart`'s body is prepared here and deck.gl tessellates it.
+   * The chart fetched, parsed and prepared off the main thread (the chart worker); in its place when given. Without
+   * it `loadChart`'s body is parsed and prepared here.
    */
   prepareChart?: (id: number, toleranceKm: number | null, signal: AbortSignal) => Promise<PreparedChart>;
   /** Resolves when the page may list the date's chart ahead of the toggle (absent: never ahead). */
@@ -133,9 +133,8 @@ export class ChartLoader {
   /** The chart's polygons, with their mesh attached when the worker made them. */
   private async fetchAndPrepare(id: number, toleranceKm: number | null, signal: AbortSignal): Promise<PreparedPolygon[]> {
     if (this.options.prepareChart) {
-      const { polygons, mesh } = await this.options.prepareChart(id, toleranceKm, signal);
-      attachMesh(polygons, mesh);
-      return polygons;
+      const { polygons: infos, mesh } = await this.options.prepareChart(id, toleranceKm, signal);
+      return polygonsFromMesh(infos, mesh);
     }
     return prepareChart((await this.options.loadChart(id, toleranceKm, signal)).features);
   }
