@@ -353,7 +353,7 @@ describe('on a slow link, zoomed into the East Siberian Sea', () => {
       const asked = proxy.seen.slice(before).map((s) => decodeURIComponent(s.url));
       // The window, at full resolution, first (the background's whole slices may follow once it is drawn); no preview.
       const lead48 = asked.filter((url) => url.includes('lead=48'));
-      expect(lead48[0]).toMatch(/variables=sithick_GLORYS&lead=48&bbox=[-\d.]+,[-\d.]+,[-\d.]+,[-\d.]+$/);
+      expect(lead48[0]).toMatch(/variables=sithick_GLORYS&lead=48&bbox=[-\d.]+,[-\d.]+,[-\d.]+,[-\d.]+&coordinates=axes$/);
       expect(lead48.filter((url) => url.includes('stride='))).toEqual([]);
       // The view with its margin, reaching across 180° towards Wrangel Island (west > east).
       const around = (lon: number, lat: number): Bbox => [lon - 0.01, lat - 0.01, lon + 0.01, lat + 0.01];
