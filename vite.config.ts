@@ -125,10 +125,10 @@ export default defineConfig({
   build: { target: 'es2022', sourcemap: process.env.SOURCEMAP === '1', chunkSizeWarningLimit: 6000 },
   server: { proxy: { '/api': 'http://127.0.0.1:8080' } },
   test: {
-    // One test file more than there are cores. Most server files wait on child processes, PostgreSQL, worker threads
-    // and timers for much of their run: measured in CI at one file per core, the unit stage kept 0.9 of the two
-    // cores busy (753 s of CPU in 845 s) beside the journeys' 0.4, so a third file fills what the waits leave idle.
-    maxWorkers: availableParallelism() + 1,
+    // One test file per core. Vitest's default leaves one core free (cores − 1): on a two-core CI machine that is one
+    // file at a time. More than one per core was tried (three files, beside two journey files): CI kept 1.98 of the
+    // two cores busy, so the machine is short of CPU, not of waiting work, and more files at once only add load.
+    maxWorkers: Math.max(2, availableParallelism()),
     // expect.poll waits for a worker's or server's next answer: vitest's default of 1 s is less than one busy moment
     // on a loaded two-core machine. A hang guard, not a speed check.
     expect: { poll: { timeout: 15_000 } },

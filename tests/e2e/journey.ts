@@ -6,7 +6,7 @@
  * reads the demo archive, signs in on its own browser contexts and names what it creates uniquely). A file that
  * changes the server's files or needs other settings asks for its own (`{server: 'own'}`, or any `env`/`dataDir`):
  * a server on a copy of the run's demo archive, ready in seconds, stopped after the file.
- * Browser: one Chromium per worker process, for all its files (vitest.config.ts: two workers); each file's
+ * Browser: one Chromium for the whole run (the journeys run in one worker process, vitest.config.ts); each file's
  * contexts are closed after it, so no cookie, cache or service worker passes from one file to the next.
  */
 import { readFileSync } from 'node:fs';

@@ -2,10 +2,10 @@ import { defineConfig } from 'vitest/config';
 
 // Browser journeys against the real server (tsx server/src/server.ts) and Debian's Chromium (playwright-core).
 // Once per run, global-setup.ts builds the demo archive and starts the server the files share (journey.ts); a file
-// that needs a server of its own starts one on a copy of that archive. Two worker processes take the files in turn
-// (no isolation between a worker's files), each with one Chromium for its files. One at a time, the journeys kept
-// only 0.4 of the two cores busy (275 s of CPU in 742 s in CI): most of a journey is waiting for a frame, a reply,
-// an animation or a throttled link, and a second file's journeys fill those waits.
+// that needs a server of its own starts one on a copy of that archive. The files run one after another in one
+// worker process (no isolation between files), so that they also share one Chromium: the machine has two cores,
+// and a server, a browser and a journey already keep both busy (two files at once beside the unit tests was tried:
+// CI kept 1.98 of the two cores busy, so there was nothing idle to fill, and two journeys timed out).
 export default defineConfig({
   test: {
     include: ['tests/e2e/**/*.e2e.ts'],
@@ -13,8 +13,8 @@ export default defineConfig({
     globalSetup: ['tests/e2e/global-setup.ts'],
     pool: 'forks',
     isolate: false,
-    fileParallelism: true,
-    maxWorkers: 2,
+    fileParallelism: false,
+    maxWorkers: 1,
     testTimeout: 120_000,
     hookTimeout: 180_000,
     // expect.poll waits for what the page shows next (a reply, a redraw): vitest's default of 1 s failed journeys on a
