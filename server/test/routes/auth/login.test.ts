@@ -1,8 +1,16 @@
-import { describe, expect, it } from 'vitest';
+import * as crypto from 'node:crypto';
+import { describe, expect, it, vi } from 'vitest';
 import { setUserActive } from '../../../src/db/users.ts';
 import { ACCOUNT_FREE_FAILURES } from '../../../src/auth/login-throttle.ts';
 import { addUser, cookieValue, login, makeApp, PASSWORD } from '../../helpers.ts';
 import { ENGINES } from '../../engines.ts';
+
+// scrypt, counted: an unknown email must cost the same key derivation as a known one with a wrong password.
+vi.mock('node:crypto', async (importOriginal) => {
+  const real = await importOriginal<typeof import('node:crypto')>();
+  return { ...real, scrypt: vi.fn(real.scrypt) };
+});
+const scrypt = vi.mocked(crypto.scrypt);
 
 describe.each(ENGINES)('login (%s)', (database) => {
   describe('POST /api/v1/auth/jwt/login', () => {
@@ -108,34 +116,33 @@ describe.each(ENGINES)('login (%s)', (database) => {
       expect((await from('127.0.0.9', other.email, PASSWORD)).statusCode).toBe(204);
     });
 
-    it('treats an unknown email exactly like a known one: same answers, same limits, comparable time', async () => {
+    it('treats an unknown email exactly like a known one: same answers, same limits, the same scrypt work', async () => {
       const { app } = await makeApp({ database });
       const user = await addUser(app);
-      const timed = async (email: string) => {
-        const started = performance.now();
+      // The key derivations one sign-in attempt runs: how many, at which cost (N, r, p) and key length.
+      const derivations = async (email: string) => {
+        const before = scrypt.mock.calls.length;
         const response = await login(app, email, 'wrong password');
-        return { response, ms: performance.now() - started };
+        const calls = scrypt.mock.calls.slice(before).map(([, , length, options]) => {
+          const { N, r, p } = options as crypto.ScryptOptions;
+          return { length, N, r, p };
+        });
+        return { response, calls };
       };
-      const known: number[] = [];
-      const unknown: number[] = [];
       for (let i = 0; i < ACCOUNT_FREE_FAILURES; i++) {
-        // Interleaved, so a slow moment of the shared machine hits both alike.
-        const a = await timed(user.email);
-        const b = await timed('nobody@example.com');
+        const a = await derivations(user.email);
+        const b = await derivations('nobody@example.com');
         expect(a.response.statusCode).toBe(400);
         expect(b.response.body).toBe(a.response.body);
-        known.push(a.ms);
-        unknown.push(b.ms);
+        // One full-cost scrypt each (OWASP's N = 2^15, r = 8): an unknown email that skipped it would answer at once.
+        expect(a.calls).toEqual([{ length: 32, N: 2 ** 15, r: 8, p: 1 }]);
+        // The first unknown email also makes the stand-in hash once (a second derivation); every later one runs one.
+        expect(b.calls.at(-1)).toEqual(a.calls[0]);
+        if (i > 0) expect(b.calls).toEqual(a.calls);
       }
       const [a, b] = [await login(app, user.email, 'x'), await login(app, 'nobody@example.com', 'x')];
       expect([a.statusCode, b.statusCode]).toEqual([429, 429]);
       expect(b.body).toBe(a.body);
-      // Both run one scrypt: an unknown email that skipped it would take well under a tenth of the time.
-      const median = (xs: number[]) => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)];
-      const ratio = median(unknown) / median(known);
-      // Bounds wide enough for two cores shared with the journeys (0.45 was seen there), far from a skipped scrypt.
-      expect(ratio).toBeGreaterThan(0.25);
-      expect(ratio).toBeLessThan(4);
     });
 
     it('does not count successful sign-ins as failures', async () => {
