@@ -31,7 +31,7 @@ export type JobSpec =
   /** POST /analysis/import: `upload` is the file's path relative to DATA_DIR. */
   | { task: 'import_analysis'; upload: string; originalName: string; date?: string; userId: number | null }
   /** POST /forecast/import. */
-  | { task: 'import_forecast'; upload: string; originalName: string; modelId: string; date?: string; userId: number | null }
+  | { task: 'import_forecast'; upload: string; originalName: string; modelId: string; date?: string; region?: RegionId; userId: number | null }
   /** POST /models/onnx: the uploaded network and its checked spec. */
   | { task: 'register_onnx_model'; upload: string; modelId: string; spec: OnnxSpec }
   /** POST /icecharts: a SIGRID-3 chart archive, its source and valid time as checked by the route. */
@@ -106,6 +106,7 @@ function archiveHandlerFor(spec: JobSpec, env: JobEnvironment): JobHandler {
         originalName: spec.originalName,
         modelId: spec.modelId,
         date: spec.date,
+        region: spec.region,
         userId: spec.userId,
       });
     case 'register_onnx_model':
