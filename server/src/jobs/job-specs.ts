@@ -39,7 +39,7 @@ export type JobSpec =
       regions?: RegionId[];
     }
   /** POST /forecast/import. */
-  | { task: 'import_forecast'; upload: string; originalName: string; modelId: string; date?: string; userId: number | null }
+  | { task: 'import_forecast'; upload: string; originalName: string; modelId: string; date?: string; region?: RegionId; userId: number | null }
   /** POST /models/onnx: the uploaded network and its checked spec. */
   | { task: 'register_onnx_model'; upload: string; modelId: string; spec: OnnxSpec }
   /** POST /icecharts: a SIGRID-3 chart archive, its source and valid time as checked by the route. */
@@ -115,6 +115,7 @@ function archiveHandlerFor(spec: JobSpec, env: JobEnvironment): JobHandler {
         originalName: spec.originalName,
         modelId: spec.modelId,
         date: spec.date,
+        region: spec.region,
         userId: spec.userId,
       });
     case 'register_onnx_model':
