@@ -156,6 +156,21 @@ export interface FirstSlice {
    * 330 KB, 10 s at 256 kbit/s; its preview 130 KB). The view's first ask with the preview flag gets the preview.
    */
   preview?: boolean;
+  /**
+   * A zoomed-in view (a date or run changed while zoomed in): the view's box with a margin and the grid the file is
+   * expected on (the page's last file of the same region). On a slow link, when the box's window of that grid holds
+   * at most a quarter of its cells (the rule of SliceOptions.window), the first view fetches that window at full
+   * resolution with the header instead of the whole slice (or its preview), and the view's first ask with the same
+   * box is answered from it (`window` set). The window's own axes must lie on `grid`; otherwise the whole slice is
+   * fetched as without it.
+   */
+  window?: FirstWindow;
+}
+
+/** The first view's window (FirstSlice.window): degrees, west > east across 180°. */
+export interface FirstWindow {
+  bbox: Bbox;
+  grid: FieldGrid;
 }
 
 /**

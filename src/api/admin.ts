@@ -1,5 +1,6 @@
 /** Admin-only endpoints that start jobs; each answers 202 with the job to follow through ./jobs.ts. */
 import type { GenerateForecastRequest, GenerateModelRequest, StartedJob } from '../../common/api-types/admin.ts';
+import type { RegionId } from '../../common/regions/types.ts';
 import { apiJson } from './client.ts';
 
 export type { GenerateForecastRequest, GenerateModelRequest, StartedJob } from '../../common/api-types/admin.ts';
@@ -17,6 +18,19 @@ export function generateModel(request: GenerateModelRequest): Promise<StartedJob
 /** POST /forecast/generate. */
 export function generateForecast(request: GenerateForecastRequest): Promise<StartedJob> {
   return apiJson('forecast/generate', { method: 'POST', json: request });
+}
+
+/**
+ * POST /forecast/import: another system's forecast file (multipart `file`, `model_id`; `date` when the file's own
+ * reference day is not the one meant; `region` to regrid into, the sector when absent).
+ */
+export function importForecast(file: File, fields: { modelId: string; date?: string; region?: RegionId }): Promise<StartedJob & { message: string }> {
+  const body = new FormData();
+  body.append('model_id', fields.modelId);
+  if (fields.date) body.append('date', fields.date);
+  if (fields.region) body.append('region', fields.region);
+  body.append('file', file);
+  return apiJson('forecast/import', { method: 'POST', body });
 }
 
 /** POST /models/onnx: a trained network (multipart `file`, `model_id`, `spec` as JSON text). */

@@ -9,7 +9,7 @@ import { dashboard } from './ru/dashboard.ts';
 import { startup } from './ru/startup.ts';
 import { models } from './ru/models.ts';
 import { datasets } from './ru/datasets.ts';
-import { upload, onnxUpload, iceChartUpload } from './ru/upload.ts';
+import { upload, onnxUpload, iceChartUpload, forecastImport } from './ru/upload.ts';
 import { generateModel } from './ru/generate-model.ts';
 import { generateForecast } from './ru/generate-forecast.ts';
 import { jobs } from './ru/job-tracking.ts';
@@ -32,5 +32,5 @@ export const ru = {
   models, datasets, upload, generateModel, generateForecast, jobs, loadErrors,
   forecastMap, particles, jobsList, account, startup, accountData,
   polaris, route, mapTools, offline, firstView, localFile, analysisRun, layout, fieldPreview, linkDecision, onnxUpload,
-  verification, iceProbability, cycle, regions, iceChart, iceChartUpload,
+  verification, iceProbability, cycle, regions, iceChart, iceChartUpload, forecastImport,
 } as const;

@@ -330,7 +330,7 @@ describe("an admin's '/generate-forecast' in 'Арктика целиком'", (
 });
 
 describe('on a slow link, zoomed into the East Siberian Sea', () => {
-  it('asks for the window under the view (bbox=, across 180°) and draws the field there, then follows a pan out of it', async () => {
+  it('asks for the window under the view (bbox=, across 180°) and draws the field there, follows a pan out of it, and opens the other run with its window', async () => {
     const date = await page.evaluate(async () => ((await (await fetch('/api/v1/forecast/info?region=arctic')).json()) as { available_dates: string[] }).available_dates.at(-1)!);
     // 512 kbit/s and 300 ms for every slice answer: the worker measures a slow link on its first slice.
     const proxy = await startSlowLinkProxy(server.url, { bytesPerSecond: 64_000, roundTripMs: 300 });
@@ -343,7 +343,7 @@ describe('on a slow link, zoomed into the East Siberian Sea', () => {
       await expect.poll(() => ship.getByTestId('link-decision').getAttribute('data-mode'), { timeout: 60_000 }).toBe('slices');
 
       const sea: [number, number] = [160, 74]; // lon, lat: north of the Kolyma's mouth
-      await ship.evaluate(([lon, lat]) => window.__forecastMap!.jumpTo({ center: [lon, lat], zoom: 4.5 }), sea);
+      await ship.evaluate(([lon, lat]) => { window.__forecastMap!.jumpTo({ center: [lon, lat], zoom: 4.5 }); }, sea);
       await waitForIdle(ship);
       const before = proxy.seen.length;
       await ship.locator('.forecast-sidebar button', { hasText: /^\+48h$/ }).click();
@@ -370,12 +370,32 @@ describe('on a slow link, zoomed into the East Siberian Sea', () => {
       // Panned west to the Laptev Sea, out of the window: a new window for the new view (the old one drawn meanwhile).
       const seen = proxy.seen.length;
       const laptev: [number, number] = [125, 76];
-      await ship.evaluate(([lon, lat]) => window.__forecastMap!.jumpTo({ center: [lon, lat], zoom: 4.5 }), laptev);
+      await ship.evaluate(([lon, lat]) => { window.__forecastMap!.jumpTo({ center: [lon, lat], zoom: 4.5 }); }, laptev);
       await expect.poll(() => map.getAttribute('data-window-drawn'), { timeout: 120_000 }).not.toBe(window48.join(','));
       const panned = (await map.getAttribute('data-window-drawn'))!.split(',').map(Number);
       expect(bboxContains(panned as unknown as Bbox, around(...laptev))).toBe(true);
       expect(proxy.seen.slice(seen).some((s) => decodeURIComponent(s.url).includes(`bbox=${panned.join(',')}`))).toBe(true);
       expect(await map.getAttribute('data-drawn')).toMatch(/\|sithick_GLORYS\|1$/);
+
+      // The assimilated run, still zoomed in: its file opens with the window under the view (no whole first slice).
+      const runSeen = proxy.seen.length;
+      await ship.getByRole('checkbox', { name: ru.forecastMap.assimilated, exact: true }).check();
+      await waitForDrawn(ship, (drawn) => drawn.includes('/assim_forecast/') && drawn.endsWith('|sithick_GLORYS|1'), 120_000);
+      const runWindow = (await map.getAttribute('data-window-drawn'))!.split(',').map(Number);
+      expect(bboxContains(runWindow as unknown as Bbox, around(...laptev))).toBe(true);
+      const runAsked = proxy.seen.slice(runSeen).map((s) => decodeURIComponent(s.url)).filter((url) => url.includes('/assim_forecast/hist?') && url.includes('lead=48'));
+      expect(runAsked[0]).toContain(`variables=sithick_GLORYS&lead=48&bbox=${runWindow.join(',')}&coordinates=axes`);
+      // Drawn before any whole slice of that run came (the background's whole slices start once it is drawn).
+      const windowEnded = proxy.seen.slice(runSeen).find((s) => decodeURIComponent(s.url) === runAsked[0])?.ended;
+      const firstWhole = proxy.seen.slice(runSeen).find((s) => s.url.includes('/assim_forecast/hist?') && !decodeURIComponent(s.url).includes('bbox='));
+      expect(windowEnded).not.toBeNull();
+      expect(firstWhole === undefined || firstWhole.started >= windowEnded!).toBe(true);
+      const run = await arcticFile('assim_forecast', date);
+      const [[lx, ly]] = (await projectToPage(ship, [laptev])) as [number, number][];
+      await ship.mouse.move(lx, ly);
+      const shown = run.slice('sithick_GLORYS', 1)[fieldCellAt(run.grid, laptev[0], laptev[1])];
+      expect(Number.isFinite(shown)).toBe(true);
+      await expect.poll(() => ship.getByTestId('hover-readout').textContent()).toMatch(/Толщина льда: \d+[.,]\d+ м/);
     } finally {
       await context.close();
       await proxy.close();

@@ -145,3 +145,68 @@ describe('windows on a slow link', () => {
     expect(whole.data[50 * WIDTH + 80]).toBe(valueOf(2, 1, 50, 80));
   });
 });
+
+/**
+ * The test forecast with a 32 KiB variable laid before its latitude/longitude, so they lie beyond the header range
+ * the worker asks first, as the whole Arctic's x/y and 2-D coordinates do: a first view's grid then comes from its
+ * full slice, or from the page's expected grid once a window's axes fall on it.
+ */
+async function coordinatesBeyondHeader(): Promise<Uint8Array> {
+  const dataset = await openNetcdf(FULL);
+  const whole = (name: string) => {
+    const info = dataset.variable(name);
+    if (info.dimensions[0] !== 'time' || info.shape.length < 3) return Array.from(dataset.read(name) as ArrayLike<number>);
+    return LEADS.flatMap((_, t) => Array.from(dataset.read(name, t) as ArrayLike<number>));
+  };
+  const padding: TestVariable = { name: 'cell_area', type: 'float', dimensions: ['latitude', 'longitude'], data: new Float32Array(WIDTH * HEIGHT).fill(1) };
+  const variables = dataset.variables.map((v): TestVariable => ({ name: v.name, type: v.type as TestVariable['type'], dimensions: [...v.dimensions], data: whole(v.name), attributes: v.attributes as TestVariable['attributes'] }));
+  return writeNc3({ time: LEADS.length, latitude: HEIGHT, longitude: WIDTH }, [variables[0], padding, ...variables.slice(1)], { Conventions: 'CF-1.8' });
+}
+
+const NEXT_DAY = 'https://ice.test/api/v1/forecast/hist?date=2026-03-02';
+
+/** A ship or a desk that has shown one file (thickness +24 h, drawn) and knows its grid. */
+async function shownOne(bytesPerSecond: number) {
+  const server = fakeLinkServer(await coordinatesBeyondHeader(), { bytesPerSecond }, { subset: subsetOf });
+  const service = new ForecastService({ fetch: server.fetch, clock: server.linkClock });
+  const { grid } = await service.open({ url: URL_, first: { variables: ['sithick_GLORYS'], leadHours: 24 } }, 'r1');
+  expect(grid).toEqual({ lon0: 50, dlon: 0.25, nlon: WIDTH, lat0: 70, dlat: 0.5, nlat: HEIGHT });
+  const before = server.asked().length;
+  return { service, grid: grid!, askedSince: () => server.asked().slice(before) };
+}
+
+describe('a date or run changed in a zoomed-in view', () => {
+  it('fetches only the window under the view with the header, and answers the view from it', async () => {
+    const ship = await shownOne(32_000);
+    const box: Bbox = [55, 75, 57, 78];
+    const meta = await ship.service.open({ url: NEXT_DAY, first: { variables: ['sithick_GLORYS'], leadHours: 48, window: { bbox: box, grid: ship.grid } } }, 'r2');
+    expect(ship.askedSince()).toEqual(['header', 'sithick_GLORYS@48[55,75,57,78]']);
+    expect(meta.grid).toEqual(ship.grid);
+    const field = await ship.service.scalarSlice(NEXT_DAY, 'sithick_GLORYS', 1, { preview: true, window: box });
+    expect(field.window).toEqual(box);
+    expectWindow(field.data, 1, 1, within(box));
+    expect(ship.askedSince()).toHaveLength(2); // nothing more for the view
+    // The point panel still reads whole slices, anywhere.
+    expect((await ship.service.cellSeries(NEXT_DAY, ['sithick_GLORYS'], 50 * WIDTH + 80))[0]).toEqual([0, 1, 2].map((t) => valueOf(1, t, 50, 80)));
+  });
+
+  it('a wide view, a fast link, or a grid the window does not fall on: the whole first slice, as before', async () => {
+    const wide = await shownOne(32_000);
+    await wide.service.open({ url: NEXT_DAY, first: { variables: ['sithick_GLORYS'], leadHours: 48, window: { bbox: [50, 70, 65, 90], grid: wide.grid } } }, 'r2');
+    expect(wide.askedSince()).toEqual(['header', 'sithick_GLORYS@48']);
+
+    const desk = await shownOne(2_000_000);
+    await desk.service.open({ url: NEXT_DAY, first: { variables: ['sithick_GLORYS'], leadHours: 48, window: { bbox: [55, 75, 57, 78], grid: desk.grid } } }, 'r2');
+    expect(desk.askedSince()).toEqual(['header', 'sithick_GLORYS@48']);
+
+    // The page expected a grid half a cell east of the file's: the window cannot be placed, so the whole slice.
+    const ship = await shownOne(32_000);
+    const shifted = { ...ship.grid, lon0: 50.125 };
+    const meta = await ship.service.open({ url: NEXT_DAY, first: { variables: ['sithick_GLORYS'], leadHours: 48, window: { bbox: [55, 75, 57, 78], grid: shifted } } }, 'r2');
+    expect(ship.askedSince()).toEqual(['header', 'sithick_GLORYS@48[55,75,57,78]', 'sithick_GLORYS@48']);
+    expect(meta.grid).toEqual(ship.grid);
+    const field = await ship.service.scalarSlice(NEXT_DAY, 'sithick_GLORYS', 1, { preview: true, window: [55, 75, 57, 78] });
+    expect(field.window).toBeUndefined();
+    expect(field.data[50 * WIDTH + 80]).toBe(valueOf(1, 1, 50, 80));
+  });
+});

@@ -9,7 +9,8 @@
  */
 import type { Bbox } from '../../common/forecast-file/subset-query.ts';
 import { subsetQuery } from '../../common/forecast-file/subset-query.ts';
-import { gridShape, isProjectedGrid, type FieldGrid } from '../../common/field-grid.ts';
+import { fitsFieldGrid, gridShape, isProjectedGrid, type FieldGrid } from '../../common/field-grid.ts';
+import type { FirstWindow } from '../forecast.api.ts';
 import type { NetcdfDataset } from '../../netcdf/types.ts';
 import type { FetchScheduler } from './fetch-scheduler.ts';
 import { gridWindowOf, windowWorthIt, type CellWindow } from './grid-window.ts';
@@ -90,10 +91,41 @@ export class SliceWindows {
     for (const slot of [...this.mosaics.keys()]) if (slot.startsWith(`${key}\u0000`)) this.mosaics.delete(slot);
   }
 
+  /**
+   * Whether a file's first view (a date or run changed while zoomed in) should fetch the window of `first.bbox`
+   * instead of the whole first slice: the rule of a switch, on the grid the file is expected on (its header has not
+   * come yet) and the link as measured on the files before it.
+   */
+  firstWorthIt(first: FirstWindow, variables: string[]): boolean {
+    const cells = gridWindowOf(first.grid, first.bbox);
+    if (!cells || !windowWorthIt(first.grid, cells)) return false;
+    const { width, height } = gridShape(first.grid);
+    return this.slowForCells(variables, width * height);
+  }
+
+  /**
+   * Lay a first view's window (fetched with the header) into the mosaics of `key`, whose grid the page expected:
+   * false (nothing laid) when the file's slices are not that grid's shape or the window's axes do not fall on its
+   * cells, and then the caller fetches the whole slice. The view's first ask with the same box is answered from it.
+   */
+  adopt(key: string, grid: FieldGrid, variables: string[], leadIndex: number, subset: NetcdfDataset, partial: PartialDataset): boolean {
+    const shape = partial.variable(variables[0]).shape;
+    if (leadIndex < 0 || !fitsFieldGrid(grid, shape[shape.length - 1], shape[shape.length - 2])) return false;
+    const at = windowOrigin(subset, grid);
+    if (!at.onGrid) return false;
+    this.lay(key, grid, variables, leadIndex, subset, at);
+    return true;
+  }
+
   private slowFor(partial: PartialDataset, variables: string[], leadIndex: number): boolean {
     const missing = variables.filter((name) => !partial.has(name, leadIndex));
     const shape = partial.variable(missing[0] ?? variables[0]).shape;
-    const estimate = this.context.sizes.estimate(missing, shape[shape.length - 1] * shape[shape.length - 2]);
+    return this.slowForCells(missing, shape[shape.length - 1] * shape[shape.length - 2]);
+  }
+
+  /** Whether `variables`' whole slices of `cells` cells each would take over PREVIEW_THRESHOLD_S at the measured rate. */
+  private slowForCells(variables: string[], cells: number): boolean {
+    const estimate = this.context.sizes.estimate(variables, cells);
     const seconds = estimate === null ? null : this.context.rate.transferSeconds(estimate);
     return seconds !== null && seconds > PREVIEW_THRESHOLD_S;
   }
@@ -131,38 +163,51 @@ export class SliceWindows {
       const url = subsetQuery(key, variables, partial.leadHours[leadIndex], 1, bbox, true);
       const subset = await this.context.subset(url, variables, context, false);
       try {
-        const at = windowOrigin(subset, grid);
-        for (const name of variables) {
-          const info = subset.variable(name);
-          const [rows, columns] = info.shape.slice(-2);
-          const values = subset.read(name, info.shape.length >= 3 ? 0 : undefined);
-          const mosaic = this.mosaic(key, name, leadIndex, grid);
-          const height = mosaic.covered.length / mosaic.width;
-          for (let j = 0; j < rows; j++) {
-            const row = at.row + j;
-            if (row < 0 || row >= height) continue;
-            for (let i = 0; i < columns; i++) {
-              const column = at.column + i;
-              const wrapped = isProjectedGrid(grid) ? column : ((column % mosaic.width) + mosaic.width) % mosaic.width;
-              if (wrapped < 0 || wrapped >= mosaic.width) continue;
-              mosaic.data[row * mosaic.width + wrapped] = values[j * columns + i];
-              mosaic.covered[row * mosaic.width + wrapped] = 1;
-            }
-          }
-        }
+        this.lay(key, grid, variables, leadIndex, subset, windowOrigin(subset, grid));
       } finally {
         subset.close();
       }
     });
   }
+
+  /** A window subset's values into the mosaics of `variables` at `leadIndex`, its first cell at `at` on the grid. */
+  private lay(key: string, grid: FieldGrid, variables: string[], leadIndex: number, subset: NetcdfDataset, at: { row: number; column: number }): void {
+    for (const name of variables) {
+      const info = subset.variable(name);
+      const [rows, columns] = info.shape.slice(-2);
+      const values = subset.read(name, info.shape.length >= 3 ? 0 : undefined);
+      const mosaic = this.mosaic(key, name, leadIndex, grid);
+      const height = mosaic.covered.length / mosaic.width;
+      for (let j = 0; j < rows; j++) {
+        const row = at.row + j;
+        if (row < 0 || row >= height) continue;
+        for (let i = 0; i < columns; i++) {
+          const column = at.column + i;
+          const wrapped = isProjectedGrid(grid) ? column : ((column % mosaic.width) + mosaic.width) % mosaic.width;
+          if (wrapped < 0 || wrapped >= mosaic.width) continue;
+          mosaic.data[row * mosaic.width + wrapped] = values[j * columns + i];
+          mosaic.covered[row * mosaic.width + wrapped] = 1;
+        }
+      }
+    }
+  }
 }
 
-/** Where a window subset's first cell lies on the file's grid: from its own axes (x/y, or latitude/longitude). */
-export function windowOrigin(subset: NetcdfDataset, grid: FieldGrid): { row: number; column: number } {
+/** How far off a cell centre a window's first axis value may lie and still be taken as on the grid, in cells. */
+const ON_GRID_CELLS = 0.01;
+
+/**
+ * Where a window subset's first cell lies on the file's grid: from its own axes (x/y, or latitude/longitude);
+ * `onGrid` false when those axes fall between the grid's cells (a window of another grid).
+ */
+export function windowOrigin(subset: NetcdfDataset, grid: FieldGrid): { row: number; column: number; onGrid: boolean } {
   const first = (name: string): number => Number((subset.read(name) as ArrayLike<number>)[0]);
-  if (isProjectedGrid(grid)) {
-    const toMetres = (name: string) => (String(subset.variable(name).attributes.units ?? 'm').trim() === 'km' ? 1000 : 1);
-    return { row: Math.round((first('y') * toMetres('y') - grid.y0) / grid.dy), column: Math.round((first('x') * toMetres('x') - grid.x0) / grid.dx) };
-  }
-  return { row: Math.round((first('latitude') - grid.lat0) / grid.dlat), column: Math.round((first('longitude') - grid.lon0) / grid.dlon) };
+  const [row, column] = isProjectedGrid(grid)
+    ? [(first('y') * toMetres(subset, 'y') - grid.y0) / grid.dy, (first('x') * toMetres(subset, 'x') - grid.x0) / grid.dx]
+    : [(first('latitude') - grid.lat0) / grid.dlat, (first('longitude') - grid.lon0) / grid.dlon];
+  const onGrid = Math.abs(row - Math.round(row)) <= ON_GRID_CELLS && Math.abs(column - Math.round(column)) <= ON_GRID_CELLS;
+  return { row: Math.round(row), column: Math.round(column), onGrid };
 }
+
+/** Metres per unit of a planar axis (km or m). */
+const toMetres = (subset: NetcdfDataset, name: string): number => (String(subset.variable(name).attributes.units ?? 'm').trim() === 'km' ? 1000 : 1);

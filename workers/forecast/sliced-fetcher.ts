@@ -98,17 +98,26 @@ export class SlicedFetcher {
     this.backgroundKey = null;
     this.scheduler.stop();
     this.upgrade.stop();
+    // A zoomed-in view on a slow link: only the window under it (slice-windows.ts), as a switch there would.
+    const windowBox = first.window && this.windows.firstWorthIt(first.window, first.variables) ? first.window.bbox : null;
     const view = await this.scheduler.foreground(() =>
-      fetchFirstView(url, first, {
-        signal,
-        fetchImpl: this.fetchImpl,
-        onProgress,
-        subset: (subsetUrl, variables, context) => this.subset(subsetUrl, variables, context),
-        preview: (previewAt, variables, context) => this.subset(previewAt, variables, context, false),
-      }),
+      fetchFirstView(
+        url,
+        first,
+        {
+          signal,
+          fetchImpl: this.fetchImpl,
+          onProgress,
+          subset: (subsetUrl, variables, context) => this.subset(subsetUrl, variables, context),
+          preview: (previewAt, variables, context) => this.subset(previewAt, variables, context, false),
+        },
+        windowBox,
+      ),
     );
     if ('unsliced' in view) return null;
     if ('whole' in view) return cacheWholeFile(this.cache, url, view.whole);
+    this.windows.forget(url);
+    if ('window' in view) return this.openOnWindow(url, first, view.partial, view.window);
     const meta = describeFile(url, view.partial);
     if (!meta.grid && view.preview) {
       // No full subset yet, so no coordinates: the grid is the preview's, at twice its resolution.
@@ -116,11 +125,37 @@ export class SlicedFetcher {
       const shape = view.partial.variable(first.variables[0]).shape;
       if (previewGrid) meta.grid = gridFromPreview(previewGrid, shape[shape.length - 1], shape[shape.length - 2]);
     }
-    this.windows.forget(url);
     this.cache.add(url, view.partial, meta);
     this.decisions.decide(url, this.rate.bytesPerSecond, this.wholeFileEstimate(view.partial));
     // The first view's preview: the view's first ask draws it while the full slice, asked now, comes.
     if (view.preview) this.previews.adopt(url, first.variables, view.partial.leadHours.indexOf(first.leadHours), view.preview);
+    this.prefetch(url, first);
+    return meta;
+  }
+
+  /**
+   * A first view that brought the window under the view and no whole slice, so no coordinates: the file is placed on
+   * the grid the page expected once the window's own axes are seen to fall on it (then the view's first ask is
+   * answered from the window); otherwise the whole first slice is fetched now, as without a window.
+   */
+  private async openOnWindow(url: string, first: FirstSlice, partial: PartialDataset, window: NetcdfDataset): Promise<ForecastFileMeta> {
+    const meta = describeFile(url, partial);
+    const leadIndex = partial.leadHours.indexOf(first.leadHours);
+    this.cache.add(url, partial, meta);
+    const grid = meta.grid ?? first.window?.grid ?? null;
+    let adopted = false;
+    try {
+      adopted = grid !== null && this.windows.adopt(url, grid, first.variables, leadIndex, window, partial);
+    } finally {
+      window.close(); // its values were copied into the mosaics
+    }
+    if (adopted) {
+      meta.grid = grid;
+    } else {
+      await this.ensure(url, first.variables, leadIndex);
+      meta.grid = describeFile(url, partial).grid;
+    }
+    this.decisions.decide(url, this.rate.bytesPerSecond, this.wholeFileEstimate(partial));
     this.prefetch(url, first);
     return meta;
   }

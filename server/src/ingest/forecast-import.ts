@@ -5,7 +5,7 @@
  * lead outside the steps is refused with the steps the file has.
  */
 import type { NetcdfDataset } from '../../../netcdf/types.ts';
-import { LEAD_HOURS, type Grid } from '../grid/grid.ts';
+import { LEAD_HOURS, type StateGrid } from '../grid/grid.ts';
 import type { IceState } from '../grid/ice-state.ts';
 import { readTimeSteps, timeAxis, TimeStepError } from './time-axis.ts';
 import { utcDay } from '../../../common/utc-day.ts';
@@ -53,9 +53,9 @@ function blend(a: Float32Array | undefined, b: Float32Array | undefined, weight:
   return out;
 }
 
-export interface ImportedForecast {
+export interface ImportedForecast<G extends StateGrid = StateGrid> {
   date: string;
-  states: IceState[];
+  states: IceState<G>[];
   /** Per lead, where it came from. */
   leads: Array<{ hours: number; from: LeadSource }>;
   variables: string[];
@@ -75,11 +75,14 @@ function fileDatesOf(axis: ReturnType<typeof timeAxis>, sources: LeadSource[]): 
   return { labels: steps.map((step) => step.label), calendar: axis.calendar };
 }
 
-/** Convert a forecast file (see the header); `date` overrides the file's reference day. */
-export function convertForecast(
+/**
+ * Convert a forecast file (see the header) onto `target`, a region's grid (the sector's lat/lon grid or the whole
+ * Arctic's plane), as an analysis is regridded; `date` overrides the file's reference day.
+ */
+export function convertForecast<G extends StateGrid>(
   dataset: NetcdfDataset,
-  options: { names?: VariableNames; date?: string; target: Grid; fileName: string; dataDir?: string },
-): ImportedForecast {
+  options: { names?: VariableNames; date?: string; target: G; fileName: string; dataDir?: string },
+): ImportedForecast<G> {
   const { first } = planFile(dataset, { names: options.names, fileName: options.fileName, step: { index: null, date: '' } });
   const axis = timeAxis(dataset, first);
   if (axis.times.length === 0) throw new TimeStepError('в файле прогноза нет оси времени: заблаговременности определить нельзя');

@@ -8,7 +8,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { ForecastClient } from '../../../workers/forecast-client.ts';
-import type { ScalarSlice, SliceOptions } from '../../../workers/forecast.api.ts';
+import type { FirstSlice, ScalarSlice, SliceOptions } from '../../../workers/forecast.api.ts';
 import type { Bbox } from '../../../common/forecast-file/subset-query.ts';
 import { fileMeta } from '../../testing/file-meta.ts';
 import { ForecastLoader } from './forecast-loader.ts';
@@ -18,9 +18,14 @@ import { withMargin } from '../../map/view-box.ts';
 /** A worker on a slow link: a box under 10° of longitude is answered with its window, anything else in full. */
 function windowWorker() {
   const asked: Array<Bbox | null> = [];
+  /** What each file was opened with first. */
+  const opened: Array<FirstSlice | undefined> = [];
   let release: (() => void) | null = null;
   const worker: Pick<ForecastClient, 'load' | 'scalarSlice' | 'driftSlice'> = {
-    load: async (source) => fileMeta('url' in source ? source.url : source.key),
+    load: async (source) => {
+      opened.push('url' in source ? source.first : undefined);
+      return fileMeta('url' in source ? source.url : source.key);
+    },
     async scalarSlice(_key, _variable, _leadIndex, options?: SliceOptions): Promise<ScalarSlice> {
       const box = options?.window ?? null;
       asked.push(box);
@@ -34,7 +39,7 @@ function windowWorker() {
     },
     driftSlice: async () => ({ data: new Float32Array(4), width: 2, height: 1, maxSpeed: 0 }),
   };
-  return { worker, asked, arrive: () => release?.() };
+  return { worker, asked, opened, arrive: () => release?.() };
 }
 
 const settle = async () => {
@@ -82,6 +87,48 @@ describe('windows for a zoomed-in view', () => {
     expect(store.getState().field?.window).toBeUndefined();
     const field = store.getState().field;
     expect(field?.kind === 'scalar' ? Array.from(field.slice.data) : null).toEqual([1, 2]);
+    stop();
+  });
+});
+
+describe('a date or run changed in a zoomed-in view', () => {
+  it("opens the new file with the view's window on the region's grid; not before a view, after a region switch, or for POLARIS", async () => {
+    const link = windowWorker();
+    const store = createForecastMapStore();
+    const stop = new ForecastLoader({ store, worker: link.worker, fileUrl: (date, assimilated, _analysis, region) => `${region}/${assimilated ? 'assim' : 'free'}/${date}`, listDates: async () => ['2026-11-20', '2026-11-21'] }).start();
+    await settle();
+    expect(link.opened).toEqual([{ variables: ['sithick_GLORYS'], leadHours: 24 }]); // no view yet
+
+    const view: Bbox = [152, 72, 158, 75];
+    store.getState().viewMoved(view);
+    store.getState().setDate('2026-11-20');
+    await settle();
+    const grid = fileMeta('').grid;
+    expect(link.opened.at(-1)).toEqual({ variables: ['sithick_GLORYS'], leadHours: 24, window: { bbox: withMargin(view), grid } });
+    // The view's first ask carries the same box: the worker answers it from the window it fetched with the header.
+    expect(link.asked.at(-1)).toEqual(withMargin(view));
+    link.arrive();
+    await settle();
+    expect(store.getState().field).toMatchObject({ fileKey: 'sector/free/2026-11-20', window: withMargin(view) });
+
+    store.getState().setAssimilated(true);
+    await settle();
+    expect(link.opened.at(-1)?.window).toEqual({ bbox: withMargin(view), grid });
+    link.arrive();
+    await settle();
+
+    // POLARIS reads whole slices: no window for its first view.
+    store.getState().setVariable('POLARIS');
+    store.getState().setAssimilated(false);
+    await settle();
+    expect(link.opened.at(-1)?.window).toBeUndefined();
+
+    // Another region: the map moves to its own view, and its grid is not known yet.
+    store.getState().setVariable('sithick_GLORYS');
+    store.getState().setRegion('arctic');
+    await settle();
+    expect(store.getState().fileMeta?.key).toMatch(/^arctic\//);
+    expect(link.opened.at(-1)?.window).toBeUndefined();
     stop();
   });
 });

@@ -7,7 +7,7 @@
  * driven by `store.subscribe`; stale answers (the user moved on) are dropped.
  */
 import { workerFailure, type ForecastClient } from '../../../workers/forecast-client.ts';
-import type { DriftSlice, FieldGrid, ForecastFileMeta, ScalarSlice } from '../../../workers/forecast.api.ts';
+import type { DriftSlice, FieldGrid, FirstWindow, ForecastFileMeta, ScalarSlice } from '../../../workers/forecast.api.ts';
 import type { Bbox } from '../../../common/forecast-file/subset-query.ts';
 import { bboxContains } from '../../../common/forecast-file/bbox.ts';
 import { withMargin } from '../../map/view-box.ts';
@@ -98,6 +98,8 @@ export class ForecastLoader {
   private listedRegion: RegionId | null = null;
   /** A window's field is being asked again for a view that left it (followView). */
   private followingView = false;
+  /** The grid of the last file opened and the region it is of: a new file of that region is expected on it. */
+  private lastGrid: { region: RegionId; grid: FieldGrid } | null = null;
 
   constructor(options: ForecastLoaderOptions) {
     this.options = options;
@@ -193,11 +195,12 @@ export class ForecastLoader {
     store.getState().fileLoading();
     const { variable, leadIndex, region } = store.getState();
     const preview = this.options.previewFirst?.(region) ? { preview: true } : {};
+    const window = this.firstWindow(region, variable);
     try {
       const meta = await worker.load(
         this.options.sliceFirst === false
           ? { url }
-          : { url, first: { ...(analysis ? { ...firstSliceOf(variable, 0), leadHours: ANALYSIS_HOURS } : firstSliceOf(variable, leadIndex)), ...preview } },
+          : { url, first: { ...(analysis ? { ...firstSliceOf(variable, 0), leadHours: ANALYSIS_HOURS } : firstSliceOf(variable, leadIndex)), ...preview, ...(window ? { window } : {}) } },
         {
           signal: request.signal,
           // Passed across to the worker (comlink proxy): bytes received so far.
@@ -209,6 +212,7 @@ export class ForecastLoader {
       if (this.activeRequest !== request) return;
       this.activeRequest = null;
       this.fileIds.set(meta.key, fileId(meta));
+      this.lastGrid = meta.grid ? { region, grid: meta.grid } : null;
       store.getState().fileLoaded(meta);
     } catch (error) {
       if (this.activeRequest !== request || workerFailure(error).name === 'AbortError') return;
@@ -216,6 +220,18 @@ export class ForecastLoader {
       console.error(`Forecast file ${url} could not be read: ${failureText(error)}`);
       store.getState().fileFailed(fileErrorText(error));
     }
+  }
+
+  /**
+   * A date or run changed while zoomed in: the view's box with a margin (the box the view's first ask will carry) and
+   * the grid of the region's last file, so that a slow link fetches only the window under the view with the header
+   * (FirstSlice.window; the worker applies the window rule). None before the map has come to rest zoomed in, after a
+   * region switch (the map is moving to the other region's view), or for POLARIS (it reads whole slices).
+   */
+  private firstWindow(region: RegionId, variable: ForecastVariable): FirstWindow | null {
+    const { viewBox } = this.options.store.getState();
+    if (!viewBox || this.lastGrid?.region !== region || VARIABLE_STYLES[variable].kind === 'polaris') return null;
+    return { bbox: withMargin(viewBox), grid: this.lastGrid.grid };
   }
 
   private async showSlice(meta: ForecastFileMeta, variable: ForecastVariable, leadIndex: LeadIndex, key: string): Promise<void> {

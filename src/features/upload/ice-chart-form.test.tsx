@@ -1,6 +1,7 @@
 import { act } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { render, waitFor, type Rendered } from '../../testing/page-helpers.tsx';
+import { chooseFile, fakeUploadServer, jsonReply as json, submitForm as submit } from '../../testing/upload-form.ts';
 import { IceChartForm } from './ice-chart-form.tsx';
 
 let view: Rendered | undefined;
@@ -9,47 +10,19 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-
-/** A fetch that keeps the multipart form it was sent and answers the import and its job. */
-function fakeServer(importReply: Response) {
-  const sent: FormData[] = [];
-  vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = String(input);
-    if (url.endsWith('/api/v1/icecharts') && init?.method === 'POST') {
-      sent.push(init.body as FormData);
-      return importReply;
-    }
-    if (url.endsWith('/api/v1/jobs/9')) {
-      return json(200, {
-        id: 9, kind: 'import_icechart', status: 'succeeded', progress: 1, message: null, request: {}, user_id: 1,
-        result: { chart_id: 3, source: 'ААНИИ', valid_time: '2014-02-11T00:00:00Z', polygons: 342 },
-        created_at: '2026-01-01T00:00:00Z', started_at: null, finished_at: null,
-      });
-    }
-    throw new Error(`unexpected ${url}`);
-  });
-  return sent;
-}
+/** The import's job, succeeded with ААНИИ's chart of 2014-02-11. */
+const fakeServer = (reply: Response) =>
+  fakeUploadServer('icecharts', reply, { id: 9, kind: 'import_icechart', result: { chart_id: 3, source: 'ААНИИ', valid_time: '2014-02-11T00:00:00Z', polygons: 342 } });
 
 async function fill(validTime: string, source: string) {
   const form = view!.container.querySelector('[data-testid="ice-chart-upload"] form')!;
-  const file = new File([new Uint8Array([0x50, 0x4b, 3, 4])], 'aari_arc_20140211_pl_a.zip', { type: 'application/zip' });
-  const input = form.querySelector<HTMLInputElement>('input[type="file"]')!;
-  const files = new DataTransfer();
-  files.items.add(file);
-  input.files = files.files;
+  chooseFile(form, new File([new Uint8Array([0x50, 0x4b, 3, 4])], 'aari_arc_20140211_pl_a.zip', { type: 'application/zip' }));
   await act(async () => {
     form.querySelector<HTMLInputElement>('input[name="valid_time"]')!.value = validTime;
     form.querySelector<HTMLInputElement>('input[name="source"]')!.value = source;
   });
   return form;
 }
-
-const submit = (form: Element) =>
-  act(async () => {
-    form.dispatchEvent(new Event('submit', { bubbles: true, cancelable: true }));
-  });
 
 describe("/upload: 'Загрузить ледовую карту'", () => {
   it('sends the zip with the valid time as UTC and the service, then follows the import job to its chart', async () => {

@@ -6,6 +6,7 @@ import '../catalog.css';
 import { JobStartOutcome, useJobStart } from './job-start.tsx';
 import { OnnxModelForm } from './onnx-model-form.tsx';
 import { IceChartForm } from './ice-chart-form.tsx';
+import { ForecastImportForm } from './forecast-import-form.tsx';
 
 /** What an upload job produced, from its result: the date it loaded. */
 function describeUploadResult(job: Job): string | null {
@@ -13,7 +14,7 @@ function describeUploadResult(job: Job): string | null {
   return typeof date === 'string' ? ru.upload.done(date) : null;
 }
 
-/** /upload: start the ingest of today's data and follow its job; upload an ONNX model; import an ice chart. */
+/** /upload: start the ingest of today's data and follow its job; upload an ONNX model; import a forecast or an ice chart. */
 export function UploadPage() {
   const state = useJobStart(ru.upload);
   const { setJobId } = state;
@@ -40,6 +41,7 @@ export function UploadPage() {
       </button>
       <JobStartOutcome state={state} describeResult={describeUploadResult} />
       <OnnxModelForm />
+      <ForecastImportForm />
       <IceChartForm />
     </div>
   );

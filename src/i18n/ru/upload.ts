@@ -20,6 +20,20 @@ export const onnxUpload = {
   done: (modelId: string) => `Модель ${modelId} зарегистрирована, метрики рассчитаны`,
 } as const;
 
+/** The admin's import of another system's forecast on /upload (src/features/upload/forecast-import-form.tsx). */
+export const forecastImport = {
+  title: 'Импортировать прогноз внешней модели',
+  hint: 'Файл NetCDF с прогнозом другой системы (сплочённость, толщина, дрейф льда на любой сетке с осью времени): заблаговременности +24, +48, +72 ч берутся из его шагов по времени, файл пересчитывается на сетку выбранного района.',
+  file: 'Файл прогноза (.nc)',
+  modelId: 'Идентификатор модели',
+  date: 'Дата прогноза (если не из файла)',
+  submit: 'Импортировать прогноз',
+  started: 'Импорт прогноза начат',
+  failed: 'Ошибка при импорте прогноза',
+  noFile: 'Выберите файл прогноза',
+  done: (modelId: string, date: string, region: string) => `Прогноз модели ${modelId} за ${date} импортирован (${region})`,
+} as const;
+
 /** The admin's import of an ice service's chart on /upload (src/features/upload/ice-chart-form.tsx). */
 export const iceChartUpload = {
   title: 'Загрузить ледовую карту',

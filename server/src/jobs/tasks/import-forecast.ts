@@ -1,7 +1,8 @@
 /**
  * Worker task of POST /forecast/import: the uploaded forecast of another system, regridded lead by lead
- * (+24/+48/+72 h, interpolated in time between the file's steps), archived as the `forecast` run of the
- * external model `model_id` on its date with provenance, then that model's metrics against the analyses.
+ * (+24/+48/+72 h, interpolated in time between the file's steps) into the region asked (the sector by default; the
+ * same regridding as an analysis's), archived as the `forecast` run of the external model `model_id` on its date
+ * in that region with provenance, then that model's metrics against the analyses.
  */
 import { LEAD_HOURS } from '../../grid/grid.ts';
 import { recomputeMetrics } from '../../verification/hindcast-metrics.ts';
@@ -11,7 +12,7 @@ import { russianFailure } from '../../ingest/failure.ts';
 import { convertForecast, type LeadSource } from '../../ingest/forecast-import.ts';
 import { openInput } from '../../ingest/ingest-analysis.ts';
 import { storeWithProvenance } from '../../ingest/store.ts';
-import { SECTOR_GRID } from '../../grid/grid.ts';
+import { regionById, type RegionId } from '../../../../common/regions/index.ts';
 import { withArchive } from '../../archive/archive-in-thread.ts';
 
 export interface ImportForecastArgs {
@@ -22,6 +23,8 @@ export interface ImportForecastArgs {
   originalName: string;
   modelId: string;
   date?: string;
+  /** The region to regrid into; the sector when absent. */
+  region?: RegionId;
   userId: number | null;
 }
 
@@ -37,6 +40,8 @@ export interface ImportForecastResult {
   /** The file's own labels of the steps read and its calendar, when the file names them otherwise (360_day). */
   file_dates?: string[];
   calendar?: string;
+  /** The region the run was regridded into, when not the sector (a sector import's result is as before). */
+  region?: RegionId;
 }
 
 const text = (value: unknown) => (typeof value === 'string' ? value.replace(/[\0\s]+$/, '') : '');
@@ -47,11 +52,12 @@ export async function run(args: ImportForecastArgs, progress: (fraction: number,
       progress(0.05, `чтение файла ${args.originalName}`);
       const file = { ...(await readLocalFile(args.path)), name: args.originalName, source: `upload:${args.originalName}` };
       const dataset = await openInput(file);
+      const region = regionById(args.region ?? 'sector');
       let converted;
       let attributes;
       try {
         progress(0.15, 'пересчёт заблаговременностей на сетку прогноза');
-        converted = convertForecast(dataset, { date: args.date, target: SECTOR_GRID, fileName: args.originalName, dataDir: args.dataDir });
+        converted = convertForecast(dataset, { date: args.date, target: region.grid, fileName: args.originalName, dataDir: args.dataDir });
         attributes = dataset.attributes;
       } finally {
         dataset.close();
@@ -87,6 +93,7 @@ export async function run(args: ImportForecastArgs, progress: (fraction: number,
           },
         ],
         args.userId,
+        region,
       );
       progress(0.7, `пересчёт метрик модели ${args.modelId}`);
       const metrics = await recomputeMetrics(ctx, { modelIds: [args.modelId] });
@@ -100,6 +107,7 @@ export async function run(args: ImportForecastArgs, progress: (fraction: number,
         sha256: file.sha256,
         leads: converted.leads,
         metrics_recomputed: metrics.recomputed,
+        ...(region.id === 'sector' ? {} : { region: region.id }),
       };
     } catch (error) {
       throw russianFailure(error, `Не удалось импортировать прогноз из файла ${args.originalName}`);

@@ -1,9 +1,11 @@
 /**
- * POST /api/v1/forecast/import (admin, superuser): multipart `file`, `model_id` and optional `date` → 202
- * {job_id}. The job regrids the forecast lead by lead (+24/+48/+72 h from the file's time axis, interpolated
- * in time between its steps) and archives it as the run of the external model `model_id` on that date, served
- * by /forecast/hist?date=&model_id= and scored against the analyses (jobs/tasks/import-forecast.ts).
- * 422 {detail} up front: not NetCDF, no sea-ice variable, leads not covered, a model id of a computed model.
+ * POST /api/v1/forecast/import (admin, superuser): multipart `file`, `model_id`, optional `date` and optional
+ * `region` (sector | arctic; the sector when absent or blank) → 202 {job_id}. The job regrids the forecast lead by
+ * lead (+24/+48/+72 h from the file's time axis, interpolated in time between its steps) into the region, as an
+ * analysis is, and archives it as the run of the external model `model_id` on that date there, served by
+ * /forecast/hist?date=&model_id=&region= and scored against the analyses (jobs/tasks/import-forecast.ts).
+ * 422 {detail} up front: not NetCDF, no sea-ice variable, leads not covered, a model id of a computed model, an
+ * unknown region.
  */
 import type { FastifyPluginAsync } from 'fastify';
 import { describeSourceGrid } from '../../../../common/regrid/index.ts';
@@ -18,13 +20,17 @@ import { uploadRef } from '../../jobs/job-specs.ts';
 import { importRoute, uploadDate } from '../uploads/import-route.ts';
 import { checkUpload } from '../uploads/upload-check.ts';
 import { utcDay } from '../../../../common/utc-day.ts';
+import { requestedRegion } from '../regions/region-query.ts';
 
 /** Part of the /forecast resource (index.ts). */
 export const forecastImportRoutes: FastifyPluginAsync = async (app) => {
-  await importRoute(app, ['model_id', 'date'], async (upload, request) => {
+  await importRoute(app, ['model_id', 'date', 'region'], async (upload, request) => {
     const modelId = upload.fields.model_id?.trim() ?? '';
     if (!OWNER_PATTERN.test(modelId)) throw new HttpError(422, 'Поле model_id обязательно: латинские буквы, цифры, _ и - (до 64 символов)');
     const date = uploadDate(upload);
+    // A form sends the field blank for the default, as it does `date`.
+    const named = upload.fields.region?.trim() || undefined;
+    const region = named === undefined ? undefined : requestedRegion(named).id;
     const existing = await findModel(app.db, modelId);
     if (existing && !isExternal(existing)) {
       throw new HttpError(422, `Идентификатор ${modelId} занят моделью типа ${existing.model_type}: выберите другой model_id`);
@@ -39,9 +45,9 @@ export const forecastImportRoutes: FastifyPluginAsync = async (app) => {
     });
     const job = await app.jobs.submit(
       'import_forecast',
-      { file: upload.originalName, bytes: upload.bytes, model_id: modelId, ...(date ? { date } : {}) },
+      { file: upload.originalName, bytes: upload.bytes, model_id: modelId, ...(date ? { date } : {}), ...(region ? { region } : {}) },
       request.user!.id,
-      { task: 'import_forecast', upload: uploadRef(app.config.dataDir, upload.path), originalName: upload.originalName, modelId, date, userId: request.user!.id },
+      { task: 'import_forecast', upload: uploadRef(app.config.dataDir, upload.path), originalName: upload.originalName, modelId, date, ...(region ? { region } : {}), userId: request.user!.id },
     );
     return job.id;
   });
