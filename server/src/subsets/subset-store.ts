@@ -67,8 +67,12 @@ export interface SubsetForRequest extends SubsetOnDisk {
   copy: string | null;
   /** The identity bytes: cut now (not complete), or inflated from the `.gz` (complete, identity asked for). */
   bytes: Uint8Array | null;
-  /** When the copies were made (complete), for Last-Modified. */
-  modified: Date | null;
+  /**
+   * Last-Modified of every representation: the full file's modification time (whole seconds, as HTTP dates are),
+   * since a subset's bytes follow from the file's alone. A cold answer carries it too, so a download cut off
+   * mid-way resumes with `If-Range` whether the rest comes cut again or from the copies made since.
+   */
+  modified: Date;
   /** What was wrong with a copy found damaged (both removed, the subset cut again and queued to be remade). */
   damage: string | null;
 }
@@ -107,12 +111,10 @@ function keepCut(target: string, bytes: Uint8Array): void {
 }
 
 /** A complete subset as asked: its checked copy, or its identity bytes inflated from the checked `.gz`. */
-async function fromCopies(found: SubsetOnDisk, encoding: Encoding | null): Promise<SubsetForRequest | string> {
+async function fromCopies(found: SubsetOnDisk, encoding: Encoding | null, modified: Date): Promise<SubsetForRequest | string> {
   const copy = `${found.path}${SUFFIX[encoding ?? 'gzip']}`;
   const damage = await copyDamage(copy);
   if (damage !== null) return damage;
-  // HTTP dates are whole seconds.
-  const modified = new Date(Math.floor(statSync(copy).mtimeMs / 1000) * 1000);
   if (encoding) return { ...found, complete: true, copy, bytes: null, modified, damage: null };
   return { ...found, complete: true, copy: null, bytes: new Uint8Array(gunzipSync(readFileSync(copy))), modified, damage: null };
 }
@@ -123,9 +125,10 @@ async function fromCopies(found: SubsetOnDisk, encoding: Encoding | null): Promi
  */
 export async function subsetForRequest(path: string, etag: string, selection: SubsetSelection, encoding: Encoding | null): Promise<SubsetForRequest> {
   const found = where(path, etag, selection);
+  const modified = new Date(Math.floor(statSync(path).mtimeMs / 1000) * 1000);
   let damage: string | null = null;
   if (isComplete(found.path)) {
-    const ready = await fromCopies(found, encoding);
+    const ready = await fromCopies(found, encoding, modified);
     if (typeof ready !== 'string') return ready;
     // A copy truncated, rewritten or gone: neither is trusted, both are made again (the route queues it first).
     damage = ready;
@@ -135,7 +138,7 @@ export async function subsetForRequest(path: string, etag: string, selection: Su
   try {
     const bytes = await cut(path, found.path, selection);
     keepCut(found.path, bytes);
-    return { ...found, complete: false, copy: null, bytes, modified: null, damage };
+    return { ...found, complete: false, copy: null, bytes, modified, damage };
   } finally {
     foregroundBuilds -= 1;
     if (foregroundBuilds === 0) {

@@ -74,9 +74,14 @@ describe('a subset on disk', () => {
     expect((await get(QUERY, { 'accept-encoding': 'br', 'if-none-match': gz.headers.etag as string })).statusCode).toBe(200);
   });
 
-  it('answers ranges of its identity bytes (206, If-Range, 416), whatever encodings the client takes', async () => {
+  it('answers ranges of its identity bytes (206, If-Range by ETag or date, 416), cold or warmed alike', async () => {
     const { app, get } = await appWithArchive();
+    const first = await get(QUERY, { 'accept-encoding': 'br' });
     const whole = (await get(QUERY)).rawPayload;
+    // A cold answer, quick-encoded, carries the date a resume names: the full file's, the same once warmed.
+    const lastModified = first.headers['last-modified'] as string;
+    expect(first.headers.etag).toMatch(/-br4"$/);
+    expect(Date.parse(lastModified)).toBeGreaterThan(0);
     for (const warmed of [false, true]) {
       if (warmed) await app.subsetWarmer.settled();
       const tag = (await get(QUERY)).headers.etag as string;
@@ -85,6 +90,11 @@ describe('a subset on disk', () => {
       expect(range.headers['content-encoding']).toBeUndefined();
       expect(range.headers['content-range']).toBe(`bytes 100-1099/${whole.length}`);
       expect(range.rawPayload.equals(whole.subarray(100, 1100))).toBe(true);
+      // The rest of a brotli answer cut off after some decoded bytes, named by its Last-Modified.
+      const rest = await get(QUERY, { 'accept-encoding': 'br', range: 'bytes=5000-', 'if-range': lastModified });
+      expect(rest.statusCode, `warmed ${warmed}`).toBe(206);
+      expect(rest.headers['last-modified']).toBe(lastModified);
+      expect(rest.rawPayload.equals(whole.subarray(5000))).toBe(true);
       const suffix = await get(QUERY, { range: 'bytes=-16' });
       expect(suffix.rawPayload.equals(whole.subarray(whole.length - 16))).toBe(true);
       // The client's copy is another one: the whole file, not a piece of this one.

@@ -42,19 +42,19 @@ async function findSubset(path: string, etag: string, selection: SubsetSelection
 }
 
 /** Conditional requests against the representation's validators: true when 304 Not Modified is the answer. */
-function notModified(request: FastifyRequest, tag: string, modified: Date | null): boolean {
+function notModified(request: FastifyRequest, tag: string, modified: Date): boolean {
   const ifNoneMatch = request.headers['if-none-match'];
   if (ifNoneMatch) return etagMatches(ifNoneMatch, tag);
   const since = request.headers['if-modified-since'];
-  return modified !== null && since !== undefined && Date.parse(since) >= modified.getTime();
+  return since !== undefined && Date.parse(since) >= modified.getTime();
 }
 
 /** Identity bytes, whole or the one range asked for (If-Range: only while the client's copy is this one). */
-function sendIdentity(request: FastifyRequest, reply: FastifyReply, bytes: Uint8Array, tag: string, modified: Date | null): FastifyReply {
+function sendIdentity(request: FastifyRequest, reply: FastifyReply, bytes: Uint8Array, tag: string, modified: Date): FastifyReply {
   const body = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const rawIfRange = request.headers['if-range'];
   const ifRange = Array.isArray(rawIfRange) ? rawIfRange[0] : rawIfRange;
-  const rangeAllowed = !ifRange || etagMatches(ifRange, tag) || (modified !== null && Date.parse(ifRange) >= modified.getTime());
+  const rangeAllowed = !ifRange || etagMatches(ifRange, tag) || Date.parse(ifRange) >= modified.getTime();
   const wanted = rangeAllowed ? parseRange(request.headers.range, body.length) : null;
   if (wanted === 'invalid') {
     return reply.code(416).header('content-range', `bytes */${body.length}`).type('application/json').send({ detail: 'Range Not Satisfiable' });
@@ -98,7 +98,7 @@ export async function sendSubset(
     .header('vary', 'Accept-Encoding')
     .header('accept-ranges', 'bytes')
     .header('content-disposition', `inline; filename="${name}"`);
-  if (subset.modified) reply.header('last-modified', subset.modified.toUTCString());
+  reply.header('last-modified', subset.modified.toUTCString());
   if (notModified(request, tag, subset.modified)) return reply.code(304).send();
   if (!encoding) return sendIdentity(request, reply, subset.bytes!, tag, subset.modified);
   reply.header('content-encoding', encoding);
