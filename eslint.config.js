@@ -126,6 +126,9 @@ export const SERVER_LAYERS = [
   ['app.ts', 'fastify-types.ts', 'startup.ts', 'server.ts', 'job-worker.ts', 'shutdown.ts', 'database-wait.ts'],
 ];
 
+/** MapLibre's camera and style calls, which return the map for chaining. */
+const MAP_CAMERA_CALLS = 'jumpTo|easeTo|flyTo|fitBounds|setProjection|setZoom|setCenter|panBy|panTo|zoomTo|setStyle|resize|triggerRepaint|setBearing|setPitch';
+
 export default tseslint.config(
   { ignores: ['dist', 'node_modules', 'data', 'bench/out', 'tests/e2e/out'] },
   js.configs.recommended,
@@ -157,6 +160,20 @@ export default tseslint.config(
     rules: {
       'max-lines': ['error', { max: 400 }],
       'max-lines-per-function': ['error', { max: 120, skipBlankLines: true, skipComments: true }],
+    },
+  },
+  {
+    // Playwright serialises what a page function returns: an arrow whose body is a camera call returns the MapLibre
+    // map itself, whose typed arrays (tiles, buffers) took ~14 s of the browser's and Node's CPU per call to encode.
+    files: ['tests/e2e/**/*.ts', 'bench/**/*.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: `ArrowFunctionExpression > CallExpression.body[callee.property.name=/^(${MAP_CAMERA_CALLS})$/]`,
+          message: 'This returns the map, which page.evaluate would serialise whole: give the arrow a block body.',
+        },
+      ],
     },
   },
   {

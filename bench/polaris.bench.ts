@@ -91,7 +91,7 @@ async function main(): Promise<void> {
       await frame(page);
       results['globe class change'].push(Date.now() - t0);
     }
-    await page.evaluate(() => window.__forecastMap!.setProjection({ type: 'mercator' }));
+    await page.evaluate(() => { window.__forecastMap!.setProjection({ type: 'mercator' }); });
     await frame(page);
     await drawRatios(page, 'Mercator', results);
 

@@ -123,7 +123,7 @@ async function main(): Promise<void> {
     results.mercatorRepaint = [];
     results.mercatorLeadCached = [];
     results.mercatorVariableCached = [];
-    await page.evaluate(() => window.__forecastMap!.setProjection({ type: 'mercator' }));
+    await page.evaluate(() => { window.__forecastMap!.setProjection({ type: 'mercator' }); });
     await timeSwitch(page, 'repaint', '', '');
     for (let i = 0; i < REPS; i++) {
       results.mercatorRepaint.push(await timeSwitch(page, 'repaint', '', ''));

@@ -191,7 +191,7 @@ const fields = {
     null,
   ),
   // A real source's analyses are regridded into each of them (server/src/ingest/README.md), as the demo's are built.
-  cycleRegions: field<RegionId[]>('CYCLE_REGIONS', 'regions whose files the daily cycle builds, comma-separated (sector, arctic)', parseCycleRegions, () =>
+  cycleRegions: field<RegionId[]>('CYCLE_REGIONS', 'regions whose files the daily cycle builds and that uploaded analyses are regridded into, comma-separated (sector, arctic)', parseCycleRegions, () =>
     parseCycleRegions('sector,arctic'),
   ),
   cycleBackfillDays: field('CYCLE_BACKFILL_DAYS', 'the cycle also fetches this many days before today when they have no analysis', integer(0, 60), 3),

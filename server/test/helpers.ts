@@ -48,7 +48,8 @@ export interface TestAppOptions {
  */
 export async function makeApp(options: TestAppOptions = {}): Promise<TestApp> {
   const dataDir = options.dataDir ?? tempDir();
-  const databaseUrl = options.databaseUrl ?? (options.database ? ((await testTarget(options.database, dataDir)).databaseUrl ?? null) : null);
+  // The app migrates its database on open: a PostgreSQL one starts as a copy of the run's migrated template.
+  const databaseUrl = options.databaseUrl ?? (options.database ? ((await testTarget(options.database, dataDir, 'migrated')).databaseUrl ?? null) : null);
   const config = loadConfig({
     DATA_DIR: dataDir,
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),

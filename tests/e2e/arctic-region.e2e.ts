@@ -343,7 +343,7 @@ describe('on a slow link, zoomed into the East Siberian Sea', () => {
       await expect.poll(() => ship.getByTestId('link-decision').getAttribute('data-mode'), { timeout: 60_000 }).toBe('slices');
 
       const sea: [number, number] = [160, 74]; // lon, lat: north of the Kolyma's mouth
-      await ship.evaluate(([lon, lat]) => window.__forecastMap!.jumpTo({ center: [lon, lat], zoom: 4.5 }), sea);
+      await ship.evaluate(([lon, lat]) => { window.__forecastMap!.jumpTo({ center: [lon, lat], zoom: 4.5 }); }, sea);
       await waitForIdle(ship);
       const before = proxy.seen.length;
       await ship.locator('.forecast-sidebar button', { hasText: /^\+48h$/ }).click();
@@ -370,7 +370,7 @@ describe('on a slow link, zoomed into the East Siberian Sea', () => {
       // Panned west to the Laptev Sea, out of the window: a new window for the new view (the old one drawn meanwhile).
       const seen = proxy.seen.length;
       const laptev: [number, number] = [125, 76];
-      await ship.evaluate(([lon, lat]) => window.__forecastMap!.jumpTo({ center: [lon, lat], zoom: 4.5 }), laptev);
+      await ship.evaluate(([lon, lat]) => { window.__forecastMap!.jumpTo({ center: [lon, lat], zoom: 4.5 }); }, laptev);
       await expect.poll(() => map.getAttribute('data-window-drawn'), { timeout: 120_000 }).not.toBe(window48.join(','));
       const panned = (await map.getAttribute('data-window-drawn'))!.split(',').map(Number);
       expect(bboxContains(panned as unknown as Bbox, around(...laptev))).toBe(true);

@@ -43,7 +43,7 @@ describe('on a fast link', () => {
     const { context, page } = await freshPage();
     await page.goto(`${server.url}/forecasts?date=${date}&lead=24&variable=usi_vsi`);
     await waitForDrawn(page, (drawn) => drawn.endsWith('|usi_vsi|0'));
-    await page.evaluate(() => window.__forecastMap!.jumpTo({ center: [90, 78], zoom: 4 }));
+    await page.evaluate(() => { window.__forecastMap!.jumpTo({ center: [90, 78], zoom: 4 }); });
     await waitForIdle(page);
     const [[x, y]] = (await projectToPage(page, [[86.3, 79.6]])) as [number, number][];
     await page.mouse.click(x, y);
@@ -63,7 +63,7 @@ describe('on a fast link', () => {
     await page.goto(`${server.url}/forecasts?date=${date}&lead=24&variable=sithick_GLORYS`);
     await waitForDrawn(page, (drawn) => drawn.endsWith('|sithick_GLORYS|0'));
     const status = page.getByTestId('link-decision');
-    await expect.poll(() => status.getAttribute('data-held'), { timeout: 30_000 }).toBe('true');
+    await expect.poll(() => status.getAttribute('data-held'), { timeout: 90_000 }).toBe('true');
     expect(await status.getAttribute('data-mode')).toBe('whole');
     expect(await status.textContent()).toMatch(/^Быстрая связь \(.+, порог 8 Мбит\/с\): файл целиком в памяти, переключение без загрузки$/);
     // The header range, the first slice, the whole file: nothing else, and nothing more from here on.
@@ -94,7 +94,7 @@ describe('on a fast link', () => {
     await page.goto(url);
     await waitForDrawn(page, (drawn) => drawn.endsWith('|sithick_GLORYS|0'));
     const status = page.getByTestId('link-decision');
-    await expect.poll(() => status.getAttribute('data-held'), { timeout: 30_000 }).toBe('true');
+    await expect.poll(() => status.getAttribute('data-held'), { timeout: 90_000 }).toBe('true');
     const measured = await status.textContent();
     expect(measured).toMatch(/^Быстрая связь \(.+, порог 8 Мбит\/с\)/);
     // The copy keeps the header and the first slice, not the whole file (as when a page goes before it has come):
@@ -120,7 +120,7 @@ describe('on a fast link', () => {
     const url = `${server.url}/forecasts?date=${date}&lead=24&variable=sithick_GLORYS`;
     await page.goto(url);
     await waitForDrawn(page, (drawn) => drawn.endsWith('|sithick_GLORYS|0'));
-    await expect.poll(() => page.getByTestId('link-decision').getAttribute('data-held'), { timeout: 30_000 }).toBe('true');
+    await expect.poll(() => page.getByTestId('link-decision').getAttribute('data-held'), { timeout: 90_000 }).toBe('true');
     // The decode worker keeps its copy once the whole body is in; the service worker keeps the app for the reload.
     const fileUrl = `${server.url}/api/v1/forecast/hist?date=${date}`;
     await expect

@@ -243,7 +243,7 @@ describe('forecast map', () => {
         { timeout: 20_000 },
       )
       .toBeGreaterThan(50_000);
-    await page.evaluate(() => window.__forecastMap!.jumpTo({ center: [90, 78], zoom: 4 }));
+    await page.evaluate(() => { window.__forecastMap!.jumpTo({ center: [90, 78], zoom: 4 }); });
     await waitForIdle(page);
   });
 

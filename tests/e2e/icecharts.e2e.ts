@@ -114,7 +114,7 @@ describe('ice charts', () => {
       await expect.poll(() => page.getByTestId('ice-chart-info').textContent()).toContain('Источник: ААНИИ');
       // The sidebar names the chart as soon as it is in the store; the map has drawn it when it says so.
       await page.locator(`[data-testid="forecast-map"][data-chart-drawn="${list.charts[0].id}|whole"]`).waitFor({ timeout: 120_000 });
-      await page.evaluate(([lon, lat]) => window.__forecastMap!.jumpTo({ center: [lon, lat], zoom: 3 }), firstYear);
+      await page.evaluate(([lon, lat]) => { window.__forecastMap!.jumpTo({ center: [lon, lat], zoom: 3 }); }, firstYear);
       await waitForIdle(page);
       const ct = await colourAt(page, firstYear, 'icecharts-ct');
       expect(ct[0]).toBeGreaterThan(180);
@@ -122,7 +122,7 @@ describe('ice charts', () => {
 
       // No band round the world at Wrangel Island's latitudes, no line along the server's cut at 180°, and the island
       // itself drawn as land (the offline basemap: GIBS is cut off above).
-      await page.evaluate(() => window.__forecastMap!.jumpTo({ center: [175, 75], zoom: 3 }));
+      await page.evaluate(() => { window.__forecastMap!.jumpTo({ center: [175, 75], zoom: 3 }); });
       await waitForIdle(page);
       const lon = besideTheIslandsLatitudes(polygons);
       const lats = acrossTheCut(polygons);
@@ -137,7 +137,7 @@ describe('ice charts', () => {
       const [band, offTheBand, islandColour] = colours.slice(-3);
       expect(colourDistance(band, offTheBand)).toBeLessThan(12);
       expect(colourDistance(islandColour, hexColour(OFFLINE_LAND_COLOUR))).toBeLessThan(20);
-      await page.evaluate(([lon, lat]) => window.__forecastMap!.jumpTo({ center: [lon, lat], zoom: 3 }), firstYear);
+      await page.evaluate(([lon, lat]) => { window.__forecastMap!.jumpTo({ center: [lon, lat], zoom: 3 }); }, firstYear);
       await waitForIdle(page);
 
       await page.getByTestId('ice-chart-panel').getByRole('button', { name: 'Возраст льда' }).click();
@@ -166,7 +166,7 @@ describe('ice charts', () => {
       await expect.poll(() => page.getByTestId('egg-text').textContent()).toContain('RIO (PC5)');
       await waitForIdle(page);
       await page.screenshot({ path: screenshotPath('icecharts-polaris-pc5') });
-      await page.evaluate(() => window.__forecastMap!.jumpTo({ center: [100, 80], zoom: 1.4 }));
+      await page.evaluate(() => { window.__forecastMap!.jumpTo({ center: [100, 80], zoom: 1.4 }); });
       await waitForIdle(page);
       await page.screenshot({ path: screenshotPath('icecharts-polaris-arctic') });
 

@@ -134,7 +134,7 @@ describe('a local file on the map', () => {
       // Centre the view on the points (the ROMS file only reaches 50–52°E of the forecast grid).
       const lon = points.reduce((s, p) => s + p.lon, 0) / points.length;
       const lat = points.reduce((s, p) => s + p.lat, 0) / points.length;
-      await page.evaluate(([x, y]) => window.__forecastMap!.jumpTo({ center: [x, y], zoom: 2.6 }), [lon, lat]);
+      await page.evaluate(([x, y]) => { window.__forecastMap!.jumpTo({ center: [x, y], zoom: 2.6 }); }, [lon, lat]);
       const visible = await visibleOnMap(points);
       expect(visible.length).toBeGreaterThanOrEqual(5);
       const wrong = await offRamp(visible, (p) => p.nearest / scale, ramp, range, `local-file-${c.variable.replace('/', '-')}`);
@@ -168,7 +168,7 @@ describe('a local file on the map', () => {
     expect(await steps.locator('option').allTextContents()).toEqual(labels);
     expect(labels[0]).toBe('2020-01-16 12:00');
     // January, then September, over the Kara and Laptev Seas: the drawn field follows the chosen month.
-    await page.evaluate(() => window.__forecastMap!.jumpTo({ center: [90, 78], zoom: 2.6 }));
+    await page.evaluate(() => { window.__forecastMap!.jumpTo({ center: [90, 78], zoom: 2.6 }); });
     await blackBackground(page);
     const points = (await projectToPage(page, [60, 70, 80, 90, 100, 110, 120].flatMap((lon) => [74, 77, 80].map((lat) => [lon, lat] as [number, number])))).filter(
       (p): p is [number, number] => p !== null && p[0] > 330 && p[0] < 960 && p[1] > 180 && p[1] < 760,

@@ -72,7 +72,7 @@ describe('ice edge', () => {
     const free = await edgeVertices(runs[0]);
     const median = (values: number[]) => values.sort((a, b) => a - b)[values.length >> 1];
     const center = [median(free.map((p) => p[0])), median(free.map((p) => p[1]))] as [number, number];
-    await page.evaluate((c) => window.__forecastMap!.jumpTo({ center: c, zoom: 4 }), center);
+    await page.evaluate((c) => { window.__forecastMap!.jumpTo({ center: c, zoom: 4 }); }, center);
     for (const projection of ['globe', 'mercator'] as const) {
       if (projection === 'mercator') {
         await page.getByTitle(ru.forecastMap.projectionMercator).click();
@@ -137,7 +137,7 @@ describe('difference fields', () => {
   it("'Режим' → 'Разность' draws assimilated − free and forecast − analysis on a symmetric ramp, legend ±m, readout with both values", async () => {
     await page.goto(`${server.url}/forecasts?date=${date}&lead=24&variable=sithick_GLORYS`);
     await waitForDrawn(page, (drawn) => drawn.endsWith('|sithick_GLORYS|0'));
-    await page.evaluate(() => window.__forecastMap!.jumpTo({ center: [90, 78], zoom: 4 }));
+    await page.evaluate(() => { window.__forecastMap!.jumpTo({ center: [90, 78], zoom: 4 }); });
     await page.getByRole('button', { name: ru.mapTools.modes.difference, exact: true }).click();
     expect(new URL(page.url()).searchParams.get('mode')).toBe('diff');
     const runs = await fileDifference('runs', 'sithick_GLORYS');
@@ -190,7 +190,7 @@ describe('PNG export', () => {
     await waitForDrawn(page, (drawn) => drawn.endsWith('|sea_ice_fraction_BREMEN|0'));
     await expect.poll(() => page.getByTestId('edge-legend').locator('[data-run]').count(), { timeout: 30_000 }).toBe(3);
     await expect.poll(() => page.getByTestId('trajectory-summary').count(), { timeout: 30_000 }).toBe(1);
-    await page.evaluate(() => window.__forecastMap!.easeTo({ center: [70, 74.5], zoom: 5, offset: [200, 0], duration: 0 }));
+    await page.evaluate(() => { window.__forecastMap!.easeTo({ center: [70, 74.5], zoom: 5, offset: [200, 0], duration: 0 }); });
     await waitForIdle(page);
     await page.screenshot({ path: screenshotPath('map-tools-export-page') });
     const canvasSize = await page.evaluate(() => [window.__forecastMap!.getCanvas().width, window.__forecastMap!.getCanvas().height]);

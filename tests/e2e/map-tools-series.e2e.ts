@@ -155,7 +155,7 @@ describe('point panel', () => {
   it("a click opens 'Точка' with the files' values at that cell for the three runs; land reads 'Нет данных'; 'Закрыть' closes it", async () => {
     await page.goto(`${server.url}/forecasts?date=${date}&lead=24&variable=sithick_GLORYS`);
     await waitForDrawn(page, (drawn) => drawn.endsWith('|sithick_GLORYS|0'));
-    await page.evaluate(() => window.__forecastMap!.jumpTo({ center: [90, 78], zoom: 4 }));
+    await page.evaluate(() => { window.__forecastMap!.jumpTo({ center: [90, 78], zoom: 4 }); });
     await waitForIdle(page);
     const sea: [number, number] = [86.3, 79.6];
     const [[x, y]] = (await projectToPage(page, [sea])) as [number, number][];
@@ -206,7 +206,7 @@ describe('drift trajectory', () => {
     const start = { lat: 79.6, lon: 86.3 };
     await page.goto(`${server.url}/forecasts?date=${date}&lead=24&variable=usi_vsi&point=${start.lat},${start.lon}`);
     await waitForDrawn(page, (drawn) => drawn.endsWith('|usi_vsi|0'));
-    await page.evaluate(() => window.__forecastMap!.jumpTo({ center: [88, 79], zoom: 5 }));
+    await page.evaluate(() => { window.__forecastMap!.jumpTo({ center: [88, 79], zoom: 5 }); });
     await page.getByRole('button', { name: ru.mapTools.trajectory }).click();
     expect(new URL(page.url()).searchParams.get('track')).toBe('true');
 
@@ -220,7 +220,7 @@ describe('drift trajectory', () => {
       `${ru.mapTools.distance}: ${track.distanceKm.toFixed(1)} км, ${ru.mapTools.netBearing}: ${Math.round(track.bearingDeg) % 360}°`,
     );
     // Put the path right of the panel (which covers the map's left), at zoom 6.
-    await page.evaluate((mid) => window.__forecastMap!.easeTo({ center: mid, zoom: 6, offset: [230, 80], duration: 0 }), track.points[36]);
+    await page.evaluate((mid) => { window.__forecastMap!.easeTo({ center: mid, zoom: 6, offset: [230, 80], duration: 0 }); }, track.points[36]);
     await waitForIdle(page);
     // The cyan path is on screen where the file's path is: look around the projected +36 h point.
     const [[mx, my]] = (await projectToPage(page, [track.points[36]])) as [number, number][];

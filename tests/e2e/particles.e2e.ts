@@ -195,7 +195,7 @@ describe('particles on the whole Arctic’s polar stereographic grid (globe, the
     const { context, page, errors } = await openPage(browser, 'particles', { field: 'polar-east', projection: 'globe', count: 4096 });
     try {
       await page.evaluate(() => window.particlesPage.loaded);
-      await page.evaluate(() => window.particlesPage.jumpTo({ center: [-45, 89.9], zoom: 1.5 }));
+      await page.evaluate(() => { window.particlesPage.jumpTo({ center: [-45, 89.9], zoom: 1.5 }); });
       const first = await firstParticles(page);
       const start = await snapshot(page);
       await waitForSteps(page, start.particles, 2);
@@ -232,7 +232,7 @@ describe('particles on the whole Arctic’s polar stereographic grid (globe, the
     const { context, page, errors } = await openPage(browser, 'particles', { field: 'polar-x', projection: 'globe', count: 4096 });
     try {
       await page.evaluate(() => window.particlesPage.loaded);
-      await page.evaluate(() => window.particlesPage.jumpTo({ center: [-45, 89.9], zoom: 3.5 }));
+      await page.evaluate(() => { window.particlesPage.jumpTo({ center: [-45, 89.9], zoom: 3.5 }); });
       await firstParticles(page);
       const start = await snapshot(page);
       await waitForSteps(page, start.particles, 2);
@@ -259,7 +259,7 @@ describe('particles on the whole Arctic’s polar stereographic grid (globe, the
     const { context, page, errors } = await openPage(browser, 'particles', { field: 'polar-half', projection: 'globe' });
     try {
       await page.evaluate(() => window.particlesPage.loaded);
-      await page.evaluate(() => window.particlesPage.jumpTo({ center: [-45, 89.9], zoom: 1.5 }));
+      await page.evaluate(() => { window.particlesPage.jumpTo({ center: [-45, 89.9], zoom: 1.5 }); });
       const now = await waitForSteps(page, await firstParticles(page), 3);
       expect(now.length).toBeGreaterThan(1000);
       const xs = now.map((p) => plane(p)[0]);
@@ -344,7 +344,7 @@ it('keeps animating while the map pans and zooms, with no stale trails', async (
     const start = await snapshot(page);
     // Pan and zoom every 100 ms for 1.5 s: the particles must keep stepping during the interaction.
     for (let k = 0; k < 15; k++) {
-      await page.evaluate((k) => window.particlesPage.jumpTo({ center: [90 + k * 0.4, 78 - k * 0.1], zoom: 4 + k * 0.05 }), k);
+      await page.evaluate((k) => { window.particlesPage.jumpTo({ center: [90 + k * 0.4, 78 - k * 0.1], zoom: 4 + k * 0.05 }); }, k);
       await page.waitForTimeout(100);
     }
     const after = await snapshot(page);

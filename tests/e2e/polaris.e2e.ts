@@ -251,7 +251,7 @@ describe('route check', () => {
     expect(await note.textContent()).toBe(ru.route.outside(outsideKm.toFixed(1)));
 
     // On the map (black background): along the outside leg grey dashes with gaps; along the inside leg a line without gaps.
-    await page.evaluate(() => window.__forecastMap!.jumpTo({ center: [86, 64.5], zoom: 5 }));
+    await page.evaluate(() => { window.__forecastMap!.jumpTo({ center: [86, 64.5], zoom: 5 }); });
     await blackBackground(page);
     const panel = (await page.getByTestId('route-panel').boundingBox())!;
     const along = async (fromLat: number, toLat: number) => {

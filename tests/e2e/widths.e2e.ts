@@ -206,7 +206,7 @@ describe('/forecasts at 1024 × 700 and 1280 × 800', () => {
           expect(await page.evaluate(() => document.scrollingElement!.scrollHeight <= window.innerHeight)).toBe(true);
 
           // The readout, wherever the cursor is on the map, clear of the point panel, 'Маршрут' and the legend.
-          await page.evaluate(() => window.__forecastMap!.jumpTo({ center: [90, 78], zoom: 3 }));
+          await page.evaluate(() => { window.__forecastMap!.jumpTo({ center: [90, 78], zoom: 3 }); });
           await waitForIdle(page);
           const panels = ['[data-testid="point-panel"]', '.route-panel', '[data-testid="legend"]'];
           // The point panel's table is whole (no scrolling sideways inside the panel).

@@ -16,7 +16,7 @@ import { DEFAULT_DRIFT_SCALE, DEFAULT_TIME_STEP_HOURS } from '../models/free-dri
 import type { Db } from '../db/database.ts';
 import { LOCK_KEYS, withLock } from '../db/locks.ts';
 import { setDefaultModel } from './daily-models.ts';
-import { regionById } from '../../../common/regions/index.ts';
+import { regionById, type RegionId } from '../../../common/regions/index.ts';
 import { addDays, utcDay } from '../../../common/utc-day.ts';
 
 /** The seeded models; model_2 (advection) is the default forecast. */
@@ -145,6 +145,33 @@ async function buildRegionDays(ctx: ArchiveContext, dates: string[]): Promise<vo
   ctx.log?.info({ region: ctx.region?.id, first: dates[0], last: dates.at(-1), ms: Math.round(performance.now() - started) }, 'demo forecast archive of the region ready');
 }
 
+/** A file to warm: its absolute path, ETag and region. */
+export interface FileToWarm {
+  path: string;
+  etag: string;
+  region: RegionId;
+}
+
+/**
+ * What a first visitor opens, whose subsets and previews the demo start makes ahead (subset-warmer.ts): the
+ * default model's free and assimilated runs of the newest date, the sector's first (the map's default region),
+ * then each other region's. Older dates, analyses and other models are made when first asked for (a cold subset
+ * is cut at once and sent in a quick encoding, its copies made then): warming every file the demo writes kept
+ * about 0.9 GB of subsets on a first start's disk.
+ */
+export async function firstVisitFiles(db: Db, dataDir: string, date: string, regions: readonly RegionId[]): Promise<FileToWarm[]> {
+  const model = await defaultModel(db);
+  if (!model) return [];
+  const files: FileToWarm[] = [];
+  for (const region of regions) {
+    for (const kind of ['forecast', 'assim_forecast'] as const) {
+      const file = await findFile(db, kind, model.model_id, date, region);
+      if (file) files.push({ path: resolveInside(dataDir, file.path), etag: file.etag, region });
+    }
+  }
+  return files;
+}
+
 /** Startup task: seed the models always; in demo mode build the demo archive. */
 export const forecastStartupTask = {
   name: 'forecast archive',
@@ -152,33 +179,25 @@ export const forecastStartupTask = {
     // The built-in models are the product's own: present on every start, demo or not; DEFAULT_MODEL is the default.
     await seedModels(app.db, app.config.defaultModel);
     if (!app.config.demo) return;
-    const ctx: ArchiveContext = {
-      db: app.db,
-      dataDir: app.config.dataDir,
-      log: app.log,
-      // Each file's subsets are made right after it is written, newest first (one at a time, in the background):
-      // a forecaster opening the newest date meets no cold subset.
-      ...(app.config.subsetWarm && { written: (path: string, etag: string) => app.subsetWarmer.warm(path, etag, { front: true }) }),
-    };
+    const ctx: ArchiveContext = { db: app.db, dataDir: app.config.dataDir, log: app.log };
     const result = await buildDemoArchive(ctx, app.config.demoDays, utcDay(), {
       metricsInThread: true,
       databaseUrl: app.config.databaseUrl,
       arcticDays: app.config.demoArcticDays,
     });
     app.log.info({ first: result.dates[0], last: result.dates.at(-1), ms: result.ms }, 'demo forecast archive ready');
-    // The app opens the newest day first: compress its two files now, in zlib's thread pool, so the first
-    // download is not kept waiting (browsers ask for gzip over http, for br over https). Not awaited, and one
-    // after another: four at once took the whole pool (4 threads), and a request's file reads waited behind them.
     const newest = result.dates.at(-1);
     if (!newest) return;
-    const model = await defaultModel(app.db);
-    const paths: string[] = [];
-    for (const kind of ['forecast', 'assim_forecast'] as const) {
-      const file = model && (await findFile(app.db, kind, model.model_id, newest));
-      if (file) paths.push(resolveInside(app.config.dataDir, file.path));
-    }
+    const regions: RegionId[] = app.config.demoArcticDays > 0 ? ['sector', 'arctic'] : ['sector'];
+    const opened = await firstVisitFiles(app.db, app.config.dataDir, newest, regions);
+    // Their subsets, one at a time in the background, in this order (a visitor's own request goes ahead).
+    if (app.config.subsetWarm) for (const file of opened) app.subsetWarmer.warm(file.path, file.etag);
+    // The app opens the sector's newest day first: compress its two files now, in zlib's thread pool, so the first
+    // download is not kept waiting (browsers ask for gzip over http, for br over https). Not awaited, and one
+    // after another: four at once took the whole pool (4 threads), and a request's file reads waited behind them.
+    const sector = opened.filter((file) => file.region === 'sector');
     void (async () => {
-      for (const path of paths) {
+      for (const { path } of sector) {
         for (const encoding of ['br', 'gzip'] as const) {
           await compressedCopy(path, encoding).catch((error: unknown) => app.log.warn({ err: error, path }, 'pre-compression failed'));
         }

@@ -29,7 +29,15 @@ export type JobSpec =
   /** POST /forecast/generate. */
   | { task: 'generate_forecast'; date: string; modelIds: string[]; region?: RegionId }
   /** POST /analysis/import: `upload` is the file's path relative to DATA_DIR. */
-  | { task: 'import_analysis'; upload: string; originalName: string; date?: string; userId: number | null }
+  | {
+      task: 'import_analysis';
+      upload: string;
+      originalName: string;
+      date?: string;
+      userId: number | null;
+      /** CYCLE_REGIONS of the server that took the upload: the regions the file is regridded into (absent in older jobs: every region). */
+      regions?: RegionId[];
+    }
   /** POST /forecast/import. */
   | { task: 'import_forecast'; upload: string; originalName: string; modelId: string; date?: string; region?: RegionId; userId: number | null }
   /** POST /models/onnx: the uploaded network and its checked spec. */
@@ -97,6 +105,7 @@ function archiveHandlerFor(spec: JobSpec, env: JobEnvironment): JobHandler {
         originalName: spec.originalName,
         date: spec.date,
         userId: spec.userId,
+        regions: spec.regions,
       });
     case 'import_forecast':
       return importForecastJob({

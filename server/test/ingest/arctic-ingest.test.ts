@@ -28,6 +28,9 @@ const NSIDC_PROJ4 = '+proj=stere +lat_0=90 +lat_ts=70 +lon_0=-45 +k=1 +x_0=0 +y_
 /** OSI SAF's EASE2 plane (the file's proj4_string); its axes are in km. */
 const EASE2_PROJ4 = '+proj=laea +lon_0=0 +datum=WGS84 +ellps=WGS84 +lat_0=90.0';
 
+/** A server of both regions: imports are regridded into the regions the server serves (makeApp's: the sector only). */
+const BOTH_REGIONS = { CYCLE_REGIONS: 'sector,arctic' };
+
 interface Neighbourhood {
   checked: number;
   outside: number;
@@ -53,7 +56,7 @@ function upload(app: FastifyInstance, session: Pick<Session, 'headers'>, name: s
 
 describe('an analysis regridded into every region it reaches', () => {
   it('a real NSIDC 25 km file imported lands on the 6.25 km arctic grid and the sector, each matching its source cell by cell', async () => {
-    const { app, dataDir } = await makeApp();
+    const { app, dataDir } = await makeApp({ env: BOTH_REGIONS });
     const admin = await signedIn(app, 'admin');
     const reply = await upload(app, admin, 'seaice_conc_daily_nh_20211231_f17_v04r00.nc', readFileSync(NSIDC));
     expect(reply.statusCode, reply.body).toBe(202);
@@ -130,7 +133,7 @@ describe('an analysis regridded into every region it reaches', () => {
   }, 300_000);
 
   it('a file of the Beaufort Sea lands in the whole Arctic only; one reaching neither region is refused in Russian', async () => {
-    const { app } = await makeApp();
+    const { app } = await makeApp({ env: BOTH_REGIONS });
     const admin = await signedIn(app, 'admin');
     const reply = await upload(app, admin, 'beaufort.nc', latLonFile({ south: 70, north: 78, west: -160, east: -125 }), { date: '2026-11-20' });
     expect(reply.statusCode, reply.body).toBe(202);

@@ -1,6 +1,8 @@
 /**
- * A fresh, empty PostgreSQL database per test (or per file) inside the run's one server, dropped afterwards, so tests
- * never see each other's rows. `CREATE DATABASE` from template0 takes a few tens of milliseconds.
+ * A fresh PostgreSQL database per test (or per file) inside the run's one server, dropped afterwards, so tests
+ * never see each other's rows: empty (from template0), or with every migration applied (a copy of the run's
+ * migrated template, global-setup.ts: what an app would make of an empty one, without the server's 0.24 s of CPU
+ * each time). `CREATE DATABASE` takes a few tens of milliseconds either way.
  */
 import pg from 'pg';
 import { inject } from 'vitest';
@@ -12,14 +14,17 @@ export function postgresServerUrl(): string {
   return inject('postgresUrl');
 }
 
-/** Create an empty database and return its URL and a function that drops it. */
-export async function createTestDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+/** What a new database holds: nothing (the default), or the schema every migration makes. */
+export type TestSchema = 'empty' | 'migrated';
+
+/** Create a database and return its URL and a function that drops it. */
+export async function createTestDatabase(schema: TestSchema = 'empty'): Promise<{ url: string; drop: () => Promise<void> }> {
   const serverUrl = postgresServerUrl();
   const name = `t_${process.pid}_${Date.now().toString(36)}_${counter++}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
   try {
-    await admin.query(`CREATE DATABASE ${name} TEMPLATE template0`);
+    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${schema === 'migrated' ? inject('postgresTemplate') : 'template0'}`);
   } finally {
     await admin.end();
   }

@@ -4,8 +4,9 @@
  * On a grid of odd sizes (41 × 61), so the last row and column (index 40, 60) must be kept: ceil(n / 2).
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { buildDemoArchive } from '../../src/cycle/demo-archive.ts';
@@ -151,8 +152,8 @@ describe('stride-2 previews of /hist subsets', () => {
     expect(preview.statusCode).toBe(200);
     const latitudes = () =>
       readdirSync(parts)
-        .filter((f) => f.endsWith('.nc') && existsSync(join(parts, `${f}.gz`)))
-        .map((f) => new Nc3Dataset(new Uint8Array(readFileSync(join(parts, f)))).dimensions.find((d) => d.name === 'latitude')?.size)
+        .filter((f) => f.endsWith('.nc.gz'))
+        .map((f) => new Nc3Dataset(new Uint8Array(gunzipSync(readFileSync(join(parts, f))))).dimensions.find((d) => d.name === 'latitude')?.size)
         .sort();
     await expect.poll(latitudes, { timeout: 10_000 }).toEqual([21, 41]);
     // Asking for it now makes nothing new: the one made beside the preview is the answer.
@@ -166,10 +167,10 @@ describe('stride-2 previews of /hist subsets', () => {
     expect((await get(app, `/api/v1/forecast/hist?date=${DATE}&variables=sithick_GLORYS&lead=24`, { cookie })).statusCode).toBe(200);
     await app.subsetWarmer.settled();
     const parts = join(dataDir, 'forecast-data/forecast/model_2/2026-02-10.nc.parts');
-    const files = readdirSync(parts).filter((f) => f.endsWith('.nc'));
+    const files = readdirSync(parts).filter((f) => f.endsWith('.nc.gz'));
     // 3 leads × (4 fields + the drift pair), full and preview.
     expect(files).toHaveLength(30);
-    const shapes = files.map((f) => new Nc3Dataset(new Uint8Array(readFileSync(join(parts, f)))).dimensions.find((d) => d.name === 'latitude')?.size);
+    const shapes = files.map((f) => new Nc3Dataset(new Uint8Array(gunzipSync(readFileSync(join(parts, f))))).dimensions.find((d) => d.name === 'latitude')?.size);
     expect(shapes.filter((n) => n === 41)).toHaveLength(15);
     expect(shapes.filter((n) => n === 21)).toHaveLength(15);
   });

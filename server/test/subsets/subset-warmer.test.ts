@@ -1,12 +1,12 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { brotliDecompressSync } from 'node:zlib';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { buildDemoArchive } from '../../src/cycle/demo-archive.ts';
 import { selectionsOf, SubsetWarmer } from '../../src/subsets/subset-warmer.ts';
 import type { SubsetSelection } from '../../src/subsets/subset.ts';
 import { Nc3Dataset } from '../../../netcdf/nc3/reader.ts';
-import { ncdump } from '../../../netcdf/test/ncdump.ts';
+import { ncdump, tempNc } from '../../../netcdf/test/ncdump.ts';
 import { makeApp, signedIn } from '../helpers.ts';
 import { SMALL_GRID } from '../grid/small-grid.ts';
 
@@ -50,15 +50,15 @@ describe('warming a file’s subsets', () => {
     expect(await until(() => made() === 30, 60_000)).toBe(true);
     await app.subsetWarmer.settled();
     // Every warmed subset opens in ncdump, and asking for it now makes nothing new.
-    for (const file of readdirSync(parts).filter((f) => f.endsWith('.nc'))) {
-      expect(ncdump(['-h', join(parts, file)])).toMatch(/time = 1 ;/);
+    for (const file of readdirSync(parts).filter((f) => f.endsWith('.nc.gz'))) {
+      expect(ncdump(['-h', tempNc(gunzipSync(readFileSync(join(parts, file))), file.replace(/\.gz$/, ''))])).toMatch(/time = 1 ;/);
     }
     const drift = await get(`variables=${encodeURIComponent(DRIFT)}&lead=72`);
     expect(drift.statusCode).toBe(200);
     expect(drift.headers['content-encoding']).toBe('br');
     const concentration = await get('variables=sea_ice_fraction_BREMEN&lead=48');
     expect(concentration.statusCode).toBe(200);
-    expect(readdirSync(parts).filter((f) => f.endsWith('.nc'))).toHaveLength(30);
+    expect(readdirSync(parts).filter((f) => f.endsWith('.nc.gz'))).toHaveLength(30);
   });
 
   it('answers a subset not yet warmed without waiting for the rest of the background queue', async () => {

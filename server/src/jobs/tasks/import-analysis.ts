@@ -1,6 +1,6 @@
 /**
  * Worker task of POST /analysis/import: the uploaded NetCDF file (already on disk) regridded once into each region
- * it reaches (the sector, the whole Arctic) and archived there as the analysis of its date (the requested one, else
+ * the server serves (CYCLE_REGIONS: the sector, the whole Arctic) that the file reaches, and archived there as the analysis of its date (the requested one, else
  * the file's own), with its provenance, under the dataset `imported_analysis`. The caller removes the upload
  * afterwards.
  */
@@ -9,7 +9,7 @@ import { registerProductDatasets } from '../../ingest/datasets.ts';
 import { russianFailure } from '../../ingest/failure.ts';
 import { ingestAnalysis } from '../../ingest/ingest-analysis.ts';
 import { withArchive } from '../../archive/archive-in-thread.ts';
-import { REGIONS, type RegionId } from '../../../../common/regions/index.ts';
+import { REGIONS, regionById, type RegionId } from '../../../../common/regions/index.ts';
 
 /** The dataset uploaded analyses are archived under. */
 export const IMPORTED_ANALYSIS_ID = 'imported_analysis';
@@ -25,6 +25,11 @@ export interface ImportAnalysisArgs {
   /** 'YYYY-MM-DD', or undefined for the file's own time. */
   date?: string;
   userId: number | null;
+  /**
+   * The regions to regrid into (CYCLE_REGIONS): a sector-only server does not pay the whole Arctic's 2.2 M cells and
+   * its 70 MB mapping per import; absent (a job queued before this setting applied): every region.
+   */
+  regions?: readonly RegionId[];
 }
 
 export interface ImportAnalysisResult {
@@ -53,7 +58,7 @@ export async function run(args: ImportAnalysisArgs, progress: (fraction: number,
         sourceLabel: `загруженный файл ${args.originalName}`,
         date: args.date,
         userId: args.userId,
-        regions: REGIONS,
+        regions: args.regions ? args.regions.map(regionById) : REGIONS,
       });
       const input = result.inputs[0];
       await registerProductDatasets(ctx.db, { datasetId: IMPORTED_ANALYSIS_ID, datasetName: 'Загруженные анализы', sourceLabel: 'файлы, загруженные администраторами' }, [

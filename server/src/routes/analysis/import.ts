@@ -1,7 +1,8 @@
 /**
  * POST /api/v1/analysis/import (admin, superuser): multipart `file` (NetCDF-3 or -4, up to IMPORT_MAX_BYTES,
  * 413 beyond) and optional `date` (YYYY-MM-DD; default the file's own time) → 202 {job_id}. The job regrids
- * the file onto the forecast grid and archives it as the analysis of that date (jobs/tasks/import-analysis.ts).
+ * the file onto the grid of each region the server serves (CYCLE_REGIONS) and archives it as the analysis of
+ * that date (jobs/tasks/import-analysis.ts).
  * 422 {detail} up front for a file that is not NetCDF, has no sea-ice variable, no step for the date, or a grid
  * that cannot be placed (checked from the file when it is small enough to open here).
  */
@@ -31,7 +32,14 @@ export const analysisImportRoutes: FastifyPluginAsync = async (app) => {
       'import_analysis',
       { file: upload.originalName, bytes: upload.bytes, ...(date ? { date } : {}) },
       request.user!.id,
-      { task: 'import_analysis', upload: uploadRef(app.config.dataDir, upload.path), originalName: upload.originalName, date, userId: request.user!.id },
+      {
+        task: 'import_analysis',
+        upload: uploadRef(app.config.dataDir, upload.path),
+        originalName: upload.originalName,
+        date,
+        userId: request.user!.id,
+        regions: app.config.cycleRegions,
+      },
     );
     return job.id;
   });

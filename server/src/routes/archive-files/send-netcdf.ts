@@ -35,7 +35,7 @@ export function chooseEncoding(acceptEncoding: string | undefined): Encoding | n
 }
 
 /** Parse one `bytes=` range against a size: [start, end] inclusive, 'invalid' (416), or null (ignore, send all). */
-function parseRange(header: string | undefined, size: number): [number, number] | 'invalid' | null {
+export function parseRange(header: string | undefined, size: number): [number, number] | 'invalid' | null {
   if (!header) return null;
   const match = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
   if (!match) return null; // several ranges or another unit: answer with the whole file

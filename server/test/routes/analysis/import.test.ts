@@ -47,6 +47,11 @@ describe('POST /api/v1/analysis/import', () => {
     const { row, col } = { row: Math.round((85 - 66.025) / 0.05), col: Math.round((80 - 50) / 0.05) };
     expect(state.concentration[row * 1301 + col]).toBeGreaterThan(0.9);
     expect(await findProvenance(app.db, 'analysis', 'imported_analysis', '2026-11-20')).toHaveLength(1);
+    // The server serves the sector only (makeApp's CYCLE_REGIONS): the file, which reaches the whole Arctic too, is not
+    // regridded into it (server/test/ingest/arctic-ingest.test.ts imports into both).
+    expect(job.result.regions).toEqual([{ region: 'sector', file: 'forecast-data/analysis/imported_analysis/2026-11-20.nc' }]);
+    expect(job.message).toBe('анализ за 2026-11-20 импортирован из файла ice_conc_nh_ease2-250_cdr-v3p1_202002.nc; районы: Карское море и море Лаптевых');
+    expect((await app.inject({ url: '/api/v1/analysis/info?region=arctic', headers: admin.headers })).json().available_dates).toEqual([]);
     // The upload is gone once the job is done.
     expect(readdirSync(join(dataDir, 'ingest-tmp'))).toEqual([]);
     const datasets = (await app.inject({ url: '/api/v1/report/datasets', headers: admin.headers })).json();
@@ -94,7 +99,7 @@ describe('POST /api/v1/analysis/import', () => {
     expect(reply.statusCode, reply.body).toBe(202);
     const job = await waitForJob(app, admin.headers, reply.json().job_id, 120_000);
     expect(job).toMatchObject({ status: 'succeeded', result: { date: '2020-02-29', file_date: '2020-02-30', calendar: '360_day' } });
-    expect(job.message).toBe('анализ за 2020-02-29 импортирован из файла model-360.nc (в файле это 2020-02-30, календарь 360_day); районы: Карское море и море Лаптевых, Арктика целиком');
+    expect(job.message).toBe('анализ за 2020-02-29 импортирован из файла model-360.nc (в файле это 2020-02-30, календарь 360_day); районы: Карское море и море Лаптевых');
     expect((await app.inject({ url: '/api/v1/analysis/info', headers: admin.headers })).json().available_dates).toEqual(['2020-02-29']);
   }, 180_000);
 

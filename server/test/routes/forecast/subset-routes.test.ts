@@ -117,12 +117,12 @@ describe('subset answers of /hist', () => {
     const range = await get(app, url, { cookie, range: 'bytes=4-', 'if-range': plain.headers.etag as string });
     expect(range.statusCode).toBe(206);
     expect(range.rawPayload.equals(plain.rawPayload.subarray(4))).toBe(true);
-    // One file per selection (the reordered one is the same), each with its two copies, once the warmer has
-    // made the file's other subsets too (subset-warmer.ts): 3 leads × (4 fields + the drift pair), each full and
-    // as a stride-2 preview.
+    // One subset per selection (the reordered one is the same), each kept as its two copies only (no identity
+    // copy), once the warmer has made the file's other subsets too (subset-warmer.ts): 3 leads × (4 fields + the
+    // drift pair), each full and as a stride-2 preview.
     await app.subsetWarmer.settled();
     const parts = readdirSync(join(dataDir, 'forecast-data/forecast/model_2/2026-02-10.nc.parts'));
-    expect(parts.filter((f) => f.endsWith('.nc'))).toHaveLength(30);
+    expect(parts.filter((f) => f.endsWith('.nc'))).toHaveLength(0);
     expect(parts.filter((f) => f.endsWith('.nc.br'))).toHaveLength(30);
     expect(parts.filter((f) => f.endsWith('.nc.gz'))).toHaveLength(30);
   });
