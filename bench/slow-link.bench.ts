@@ -14,7 +14,8 @@
  * (concentration), each timed from the click to the field shown (the coarse preview or the full field) and to the full field (the map's worker and basemap may still be
  * arriving); then, once no app request has been in flight for a second ("settled"), a lead switch and a
  * switch to the drift (+72 h, then the drift: the last slices of the background's queue), each from the click;
- * then a second visit in the same context (warm). Median and spread (min–max) of RUNS runs (default 3).
+ * with ZOOM, the assimilated run (its file opened while zoomed in: run-switch.ts); then a second visit in the same
+ * context (warm). Median and spread (min–max) of RUNS runs (default 3).
  * Beside the times, each run of ours records what decided its first switch: the link decision the sidebar shows
  * (the rate the worker measured) and whether the background had asked for that switch's slice before the click
  * (the switch then waits for it instead of taking a preview).
@@ -35,6 +36,7 @@ import { fieldDrawn, type DrawnOn } from './field-drawn.ts';
 import { linkShown } from './link-shown.ts';
 import { startShapingProxy, type LinkProfile } from './shaping-proxy.ts';
 import { madeInBrotli11, setUpSlowLinkBench } from './slow-link-setup.ts';
+import { timedRunSwitch } from './run-switch.ts';
 
 type Mode = 'ours' | 'peer';
 
@@ -81,6 +83,9 @@ interface Sample {
   leadAskedBefore: boolean;
   /** The box of the window the lead switch drew (`data-window-drawn`; '' for a whole field). */
   window: string;
+  /** ZOOM, last: the assimilated run from the click to its drift drawn, ms (NaN without ZOOM), and the box it drew. */
+  runMs: number;
+  runWindow: string;
 }
 
 /** Wait until the field whose `data-drawn` ends with `suffix` is drawn (field-drawn.ts), polling every 50 ms. */
@@ -158,6 +163,7 @@ async function warmWindows(browser: Browser, serverUrl: string, cookies: Array<{
     ]) {
       await timedSwitch(page, button, suffix, 300_000);
     }
+    await timedRunSwitch(page, '|usi_vsi|2', 300_000);
     for (const url of windows) await madeInBrotli11(url.replace(/^https?:\/\/[^/]+/, serverUrl), header);
     log(`windows made in brotli 11: ${windows.size}`);
   } finally {
@@ -231,6 +237,9 @@ async function run(browser: Browser, serverPort: number, cookies: Array<{ name: 
     const settleMs = performance.now() - started;
     const [settledLeadShownMs, settledLeadMs] = await switchTo('+72h', '|sea_ice_fraction_BREMEN|2');
     const [settledSwitchShownMs, settledSwitchMs] = await switchTo('usi_vsi', '|usi_vsi|2');
+    // Still zoomed in: the other run's file, whose first view is the window under the view.
+    const runMs = ZOOM ? await timedRunSwitch(page, '|usi_vsi|2', timeout) : NaN;
+    const runWindow = ZOOM ? ((await page.getByTestId('forecast-map').getAttribute('data-window-drawn')) ?? '') : '';
     const pair = (shownMs: number, fullMs: number) => `${shownMs.toFixed(0)}${shownMs < fullMs ? ` (preview) → ${fullMs.toFixed(0)}` : ''}`;
     log(
       `${mode} link ${link || 'not shown'}, lead slice asked before the click: ${leadAskedBefore}; lead switch's window ${window || 'none'}; switches (shown→full) ${pair(leadShownMs, leadMs)} / ${pair(variableShownMs, variableMs)} ms; settled after ${settleMs.toFixed(0)} ms; then ${pair(settledLeadShownMs, settledLeadMs)} / ${pair(settledSwitchShownMs, settledSwitchMs)} ms`,
@@ -266,6 +275,8 @@ async function run(browser: Browser, serverPort: number, cookies: Array<{ name: 
       link,
       leadAskedBefore,
       window,
+      runMs,
+      runWindow,
     };
   } finally {
     await context.close();
@@ -328,6 +339,7 @@ async function main(): Promise<void> {
       console.log(
         `${profile.name}, ours: link shown ${ours.map((x) => x.link || 'none').join('; ')}; lead slice asked before the click: ${ours.map((x) => x.leadAskedBefore).join(', ')}; lead switch's window: ${ours.map((x) => x.window || 'none').join('; ')}`,
       );
+      if (ZOOM) console.log(`${profile.name}, ours: the assimilated run while zoomed in, its drift +72 h drawn ${cell(ours.map((x) => x.runMs), 's')} s; its window: ${ours.map((x) => x.runWindow || 'none').join('; ')}`);
     }
     console.log('');
     for (const profile of MODES.length === 2 ? PROFILES : []) {

@@ -5,6 +5,8 @@
  * once: the preview journey and bench are about switches, not the first view. Each answer has its own budget
  * (answers do not share the link), so keep one slice on the link at a time when measuring.
  * `refusePreviews`: answer `stride=2` with the 422 an older server gives (the peer: today's behaviour).
+ * `hold`: slice requests it matches wait (before their round trip) until `release()`: a journey keeps the worker's
+ * background from holding a slice before the step that must fetch its window.
  * With `bytesPerSecond: Infinity` slices pass at once too (behind another link, e.g. bench/shaping-proxy.ts).
  */
 import { createServer, request as httpRequest } from 'node:http';
@@ -25,6 +27,9 @@ export interface SlowLinkProxy {
   url: string;
   seen: SeenSlice[];
   refusePreviews: boolean;
+  hold: ((url: string) => boolean) | null;
+  /** Let every held request go on, and hold no more. */
+  release: () => void;
   close: () => Promise<void>;
 }
 
@@ -33,7 +38,18 @@ export const isSlice = (url: string): boolean => /\/api\/v1\/[a-z_]+\/hist\?/.te
 export async function startSlowLinkProxy(serverUrl: string, link: { bytesPerSecond: number; roundTripMs?: number }): Promise<SlowLinkProxy> {
   const target = new URL(serverUrl);
   const roundTripMs = link.roundTripMs ?? 0;
-  const state: SlowLinkProxy = { url: '', seen: [], refusePreviews: false, close: async () => undefined };
+  const held: Array<() => void> = [];
+  const state: SlowLinkProxy = {
+    url: '',
+    seen: [],
+    refusePreviews: false,
+    hold: null,
+    release: () => {
+      state.hold = null;
+      for (const go of held.splice(0)) go();
+    },
+    close: async () => undefined,
+  };
   const server = createServer((incoming, outgoing) => {
     const url = incoming.url ?? '/';
     if (!isSlice(url) || (!Number.isFinite(link.bytesPerSecond) && !(state.refusePreviews && /[?&]stride=2(&|$)/.test(url)))) {
@@ -48,7 +64,7 @@ export async function startSlowLinkProxy(serverUrl: string, link: { bytesPerSeco
     }
     const entry: SeenSlice = { url, started: Date.now(), ended: null, bytes: 0 };
     state.seen.push(entry);
-    setTimeout(() => {
+    const go = () => setTimeout(() => {
       if (state.refusePreviews && /[?&]stride=2(&|$)/.test(url)) {
         outgoing.writeHead(422, { 'content-type': 'application/json' });
         outgoing.end(JSON.stringify({ detail: 'unknown query parameter "stride"' }));
@@ -86,6 +102,8 @@ export async function startSlowLinkProxy(serverUrl: string, link: { bytesPerSeco
       upstream.on('error', () => outgoing.destroy());
       upstream.end();
     }, roundTripMs);
+    if (state.hold?.(url)) held.push(go);
+    else go();
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   state.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
