@@ -1,14 +1,12 @@
 /**
  * Run a task module's `run(args, progress)` on a fresh thread (node:worker_threads), so CPU-heavy work (model
- * runs, metrics, file writing) never blocks the API's event loop. One thread per call: start-up costs about a
- * tenth of a second, negligible beside jobs that take seconds, and a thread that is terminated on abort frees its
- * memory. ('Worker' in this project names a queue process, `npm run worker`; a thread is a thread.)
+ * runs, metrics, file writing) never blocks the API's event loop. One thread per call, started from the task's
+ * bundle (task-bundle.ts): start-up costs under a tenth of a second of CPU, and a thread that is terminated on abort
+ * frees its memory. ('Worker' in this project names a queue process, `npm run worker`; a thread is a thread.)
  */
 import { Worker } from 'node:worker_threads';
+import { taskBundle } from './task-bundle.ts';
 import type { WorkerData, WorkerMessage } from './thread-protocol.ts';
-
-const bootstrap = new URL('./thread-bootstrap.mjs', import.meta.url);
-const entry = new URL('./thread-entry.ts', import.meta.url).href;
 
 export class WorkerTaskError extends Error {
   constructor(
@@ -27,15 +25,17 @@ export interface RunInThreadOptions {
   onProgress?: (fraction: number, message?: string) => void;
 }
 
-export function runInThread<T>(task: URL, args: unknown, options: RunInThreadOptions = {}): Promise<T> {
+export async function runInThread<T>(task: URL, args: unknown, options: RunInThreadOptions = {}): Promise<T> {
   const { signal, onProgress } = options;
+  signal?.throwIfAborted();
+  const bundle = await taskBundle(task);
   return new Promise<T>((resolve, reject) => {
     if (signal?.aborted) {
       reject(signal.reason ?? new Error('aborted'));
       return;
     }
-    const data: WorkerData = { entry, task: task.href, args };
-    const thread = new Worker(bootstrap, { workerData: data });
+    const data: WorkerData = { args };
+    const thread = new Worker(bundle, { workerData: data });
     let settled = false;
     const finish = (outcome: () => void) => {
       if (settled) return;

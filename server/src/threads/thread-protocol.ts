@@ -1,15 +1,12 @@
-/** Messages between run-in-thread.ts (parent) and thread-entry.ts (the worker thread). */
+/** Messages between run-in-thread.ts (parent) and thread-entry.ts (inside the thread, in the task's bundle). */
 
 /** A task module run in a worker exports `run`; results must be structured-cloneable. */
 export interface WorkerTaskModule {
   run(args: unknown, progress: (fraction: number, message?: string) => void): unknown;
 }
 
+/** What a thread is started with: the task itself is in its bundle (task-bundle.ts). */
 export interface WorkerData {
-  /** file: URL of thread-entry.ts (the bootstrap imports it after registering tsx). */
-  entry: string;
-  /** file: URL of the task module. */
-  task: string;
   args: unknown;
 }
 

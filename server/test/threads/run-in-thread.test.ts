@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { threadId } from 'node:worker_threads';
 import { describe, expect, it } from 'vitest';
 import { runInThread, WorkerTaskError } from '../../src/threads/run-in-thread.ts';
@@ -32,6 +33,14 @@ describe('runInThread', () => {
     const running = runInThread(spin, { steps: 100, sliceMs: 50 }, { signal: controller.signal });
     setTimeout(() => controller.abort(new Error('stop now')), 200);
     await expect(running).rejects.toThrow('stop now');
+  });
+
+  it("keeps each module's own import.meta inside the thread (task files found beside it)", async () => {
+    const where = new URL('../jobs/fixtures/where-task.ts', import.meta.url);
+    const seen = await runInThread<{ url: string; dirname: string; beside: string }>(where, {});
+    expect(seen.url).toBe(where.href);
+    expect(seen.dirname).toBe(fileURLToPath(new URL('.', where)).replace(/\/$/, ''));
+    expect(seen.beside).toBe(spin.href);
   });
 
   it('reports a task module that does not exist', async () => {
