@@ -8,8 +8,6 @@
  * draws its new file of region arctic. A server of its own: it builds the newest demo day for region `arctic` too
  * (DEMO_ARCTIC_DAYS=1). Screenshots `arctic-region-*.png`.
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { RouteCheckRequest, RouteCheckResult } from '../../common/api-types/ship-route.ts';
@@ -17,15 +15,13 @@ import { ru } from '../../src/i18n/ru.ts';
 import { FORECAST_VARIABLES, LEAD_HOURS } from '../../src/features/forecast-map/forecast-variables.ts';
 import { colourDistance, projectToPage, readScreenColours, waitForDrawn, waitForIdle, type Rgb } from './forecast-map-helpers.ts';
 import { demoAccounts, newPage, screenshotPath, signIn, type RunningServer } from './harness.ts';
+import { ARCTIC_PLACES, arcticFile, NSR_CSV, PARALLEL_AWAY } from './arctic-region-helpers.ts';
 import { useJourney } from './journey.ts';
 import { startSlowLinkProxy } from './slow-link-proxy.ts';
 import { bboxContains } from '../../common/forecast-file/bbox.ts';
 import type { Bbox } from '../../common/forecast-file/subset-query.ts';
 import { CATEGORY_COLOURS } from '../../src/map/layers/polaris-layer/index.ts';
-import { modelOwner } from './map-tools-helpers.ts';
-import { openNetcdf } from '../../netcdf/open-netcdf.ts';
-import { describeFile } from '../../workers/forecast/file-meta.ts';
-import { fieldCellAt, type FieldGrid } from '../../common/field-grid.ts';
+import { fieldCellAt } from '../../common/field-grid.ts';
 import { driftComponents } from '../../common/drift.ts';
 import { formatPointValue, scalarValue } from '../../src/features/forecast-map/point-panel/point-series.ts';
 import { integrateTrajectory } from '../../src/features/forecast-map/trajectory/drift-integrator.ts';
@@ -38,43 +34,6 @@ const requests: string[] = [];
 /** Forecast-file answers (URL and status), the page's and its decode worker's. */
 const fileAnswers: { url: string; status: number }[] = [];
 const routeChecks: { request: RouteCheckRequest; result: RouteCheckResult }[] = [];
-/**
- * Away from the route, across the parallels where it crosses 180° (67.5–71°N every 0.1°), [lon, lat]: where a
- * segment from 179.9° to −179.9° drawn the long way would run round the pole.
- */
-const PARALLEL_AWAY: [number, number][] = [-120, -90, -60, -30, 0, 20].flatMap((lon) =>
-  Array.from({ length: 36 }, (_, k): [number, number] => [lon, 67.5 + k * 0.1]),
-);
-
-/** Kara Gate (70.4°N 57.8°E) → Vilkitsky, Sannikov and Long Straits → Bering Strait (66.5°N 170°W), as `lat,lon`. */
-const NSR_CSV = `lat,lon
-70.4,57.8
-70.9,66.0
-73.5,72.0
-76.5,86.0
-77.7,104.0
-76.5,116.0
-74.8,128.0
-74.6,139.0
-72.5,152.0
-70.3,170.0
-68.3,-178.0
-66.5,-170.0
-`;
-
-/** Places the whole Arctic's view must show at once, [lon, lat]: the pole, both ends of the route, the seas round it. */
-const ARCTIC_PLACES: Record<string, [number, number]> = {
-  'North Pole': [0, 90],
-  'Kara Gate': [57.8, 70.4],
-  'Bering Strait': [-169, 65.8],
-  'Chukotka, Anadyr': [177.5, 64.7],
-  'Wrangel Island': [-179.5, 71.2],
-  'Barents Sea': [35, 72],
-  'Fram Strait': [0, 79],
-  'Beaufort Sea': [-140, 73],
-  'Canadian Arctic': [-100, 80],
-};
-
 const mapView = () =>
   page.evaluate(() => {
     const map = window.__forecastMap!;
@@ -84,15 +43,6 @@ const mapView = () =>
 /** Whether the map's view is the spec's: centre 78°N 90°E, zoom 4 (within rounding of MapLibre's transform). */
 const isSpecView = (view: Awaited<ReturnType<typeof mapView>>) =>
   Math.abs(view.center[0] - 90) < 1e-6 && Math.abs(view.center[1] - 78) < 1e-6 && Math.abs(view.zoom - 4) < 1e-9 && view.minZoom === 4;
-
-/** A whole-Arctic file as the server keeps it (`<date>.arctic.nc`), decoded by our decoder in Node, on its polar grid. */
-async function arcticFile(kind: 'forecast' | 'assim_forecast', date: string): Promise<{ grid: FieldGrid; slice: (variable: string, lead: number) => Float32Array }> {
-  const path = join(server.dataDir, 'forecast-data', kind, modelOwner(server.dataDir, kind), `${date}.arctic.nc`);
-  const dataset = await openNetcdf(new Uint8Array(readFileSync(path)));
-  const { grid } = describeFile(path, dataset);
-  if (grid?.kind !== 'projected') throw new Error(`${path} is not on the whole Arctic's polar grid`);
-  return { grid, slice: (variable, lead) => Float32Array.from(dataset.read(variable, lead)) };
-}
 
 const searchParam = (name: string) => new URL(page.url()).searchParams.get(name);
 
@@ -189,7 +139,7 @@ describe("the 'Район' choice", () => {
     await waitForDrawn(page, (drawn) => drawn.includes('region=arctic') && drawn.endsWith('|sithick_GLORYS|0'));
     const want: string[][] = [];
     for (const kind of ['forecast', 'assim_forecast'] as const) {
-      const file = await arcticFile(kind, date);
+      const file = await arcticFile(server.dataDir, kind, date);
       const cell = fieldCellAt(file.grid, sea[0], sea[1]);
       expect(cell).toBeGreaterThanOrEqual(0);
       want.push([0, 1, 2].map((lead) => formatPointValue('sithick_GLORYS', scalarValue(file.slice('sithick_GLORYS', lead)[cell]))));
@@ -207,7 +157,7 @@ describe("the 'Район' choice", () => {
     const start: [number, number] = [179.9, 74]; // lon, lat: north of Wrangel Island, on the antimeridian
     await page.goto(`${server.url}/forecasts?region=arctic&date=${date}&lead=24&variable=usi_vsi&point=${start[1]},${start[0]}&track=true`);
     await waitForDrawn(page, (drawn) => drawn.includes('region=arctic') && drawn.endsWith('|usi_vsi|0'));
-    const file = await arcticFile('forecast', date);
+    const file = await arcticFile(server.dataDir, 'forecast', date);
     const uv = [0, 1, 2].map((lead) => driftComponents(file.slice('usi_vsi_GLORYS_speed', lead), file.slice('usi_vsi_GLORYS_direct', lead)).data);
     const track = integrateTrajectory({ grid: file.grid, leadHours: [24, 48, 72], uv }, start);
     expect(track.distanceKm).toBeGreaterThan(0);
@@ -363,7 +313,7 @@ describe('on a slow link, zoomed into the East Siberian Sea', () => {
       expect(bboxContains(window48 as unknown as Bbox, around(...sea))).toBe(true);
       expect(window48[0]).toBeGreaterThan(window48[2]);
       // Drawn there: the readout over the sea names the file's thickness, which has a value at that cell.
-      const file = await arcticFile('forecast', date);
+      const file = await arcticFile(server.dataDir, 'forecast', date);
       expect(Number.isFinite(file.slice('sithick_GLORYS', 1)[fieldCellAt(file.grid, sea[0], sea[1])])).toBe(true);
       const [[x, y]] = (await projectToPage(ship, [sea])) as [number, number][];
       await ship.mouse.move(x, y);
@@ -394,7 +344,7 @@ describe('on a slow link, zoomed into the East Siberian Sea', () => {
       const firstWhole = proxy.seen.slice(runSeen).find((s) => s.url.includes('/assim_forecast/hist?') && !decodeURIComponent(s.url).includes('bbox='));
       expect(windowEnded).not.toBeNull();
       expect(firstWhole === undefined || firstWhole.started >= windowEnded!).toBe(true);
-      const run = await arcticFile('assim_forecast', date);
+      const run = await arcticFile(server.dataDir, 'assim_forecast', date);
       const [[lx, ly]] = (await projectToPage(ship, [laptev])) as [number, number][];
       await ship.mouse.move(lx, ly);
       const shown = run.slice('sithick_GLORYS', 1)[fieldCellAt(run.grid, laptev[0], laptev[1])];
