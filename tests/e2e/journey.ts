@@ -27,20 +27,12 @@ export interface JourneyOptions extends ServerOptions {
 let runBrowser: Promise<Browser> | undefined;
 
 /**
- * The journeys composite the page's layers on the CPU: WebGL still draws through SwiftShader as before, and the
- * screenshots read the same pixels, but the GPU process no longer composites every frame in software GL on top.
- * Measured over four journey files, 9–10 % of the journeys' CPU (server, vitest and Chromium). The benches keep
- * Chromium's default, a desktop's.
- */
-const JOURNEY_FLAGS = ['--disable-gpu-compositing'];
-
-/**
  * The run's Chromium, launched on first use (again if it crashed, so one crash fails one file, not the rest).
  * The worker process ends with the run, and playwright closes the browsers it launched when its process exits.
  */
 export async function sharedBrowser(): Promise<Browser> {
   const current = await runBrowser?.catch(() => undefined);
-  if (!current?.isConnected()) runBrowser = launchBrowser(JOURNEY_FLAGS);
+  if (!current?.isConnected()) runBrowser = launchBrowser();
   return runBrowser!;
 }
 
