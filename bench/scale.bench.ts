@@ -69,6 +69,8 @@ function serverEnv(dataDir: string, databaseUrl?: string): Record<string, string
     LOG_LEVEL: 'warn',
     SECRET,
     DIST_DIR: join(dataDir, 'no-dist'),
+    // As deployed (processes.ts turns the warmer off for the tests).
+    SUBSET_WARM: '1',
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
   };
 }

@@ -37,7 +37,10 @@ function spawnTsx(name: string, entry: string, env: Record<string, string>): Pro
   const child = spawn(process.execPath, ['--import', 'tsx', join(repoRoot, entry)], {
     cwd: repoRoot,
     // CYCLE_REGIONS: a cycle's day of the whole Arctic costs ~10 s of one core; only the tests of it name that region.
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', CYCLE_REGIONS: 'sector', ...env },
+    // SUBSET_WARM: the warmer makes brotli 11 copies of the demo's first-visit files and of every file a job writes,
+    // about 45 s of one core per file, in the background of tests that never ask for a subset; its own tests are
+    // server/test/subsets/. A process that needs it says SUBSET_WARM=1.
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', CYCLE_REGIONS: 'sector', SUBSET_WARM: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
