@@ -18,7 +18,9 @@ export default defineConfig({
     testTimeout: 120_000,
     hookTimeout: 180_000,
     // expect.poll waits for what the page shows next (a reply, a redraw): vitest's default of 1 s failed journeys on a
-    // loaded machine where a password check alone took longer. A hang guard, not a speed check.
-    expect: { poll: { timeout: 30_000 } },
+    // loaded machine where a password check alone took longer. A hang guard, not a speed check. It looks every 200 ms,
+    // not every 50 (vitest's default): each look is a round trip to the page, ~1.6 ms of CPU in Chromium and Node here,
+    // and the waits of a run add up to minutes; what a journey must see step by step it records in the page instead.
+    expect: { poll: { timeout: 30_000, interval: 200 } },
   },
 });
