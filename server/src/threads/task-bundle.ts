@@ -8,7 +8,7 @@
 import { build, type Plugin } from 'esbuild';
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
@@ -85,8 +85,19 @@ async function bundle(task: URL): Promise<string> {
     const partial = `${file}.${process.pid}.${Date.now()}.partial`;
     await writeFile(partial, output);
     await rename(partial, file);
+    await removeOlderBundles(basename(file));
   }
   return file;
+}
+
+/**
+ * The same task's bundles of code edited since: one file per task stays. A process still holding one of them
+ * bundles its code again when it next starts a thread (`taskBundle` checks the file is there).
+ */
+async function removeOlderBundles(kept: string): Promise<void> {
+  const task = kept.slice(0, -'-0123456789abcdef.mjs'.length);
+  const older = (await readdir(cacheDir)).filter((name) => name !== kept && name.startsWith(`${task}-`) && /^-[0-9a-f]{16}\.mjs$/.test(name.slice(task.length)));
+  await Promise.all(older.map((name) => rm(join(cacheDir, name), { force: true })));
 }
 
 const bundles = new Map<string, Promise<string>>();

@@ -1,7 +1,14 @@
-import { fileURLToPath } from 'node:url';
+import { execFile } from 'node:child_process';
+import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
 import { threadId } from 'node:worker_threads';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { runInThread, WorkerTaskError } from '../../src/threads/run-in-thread.ts';
+import { repoRoot, tempDir } from '../helpers.ts';
+
+const run = promisify(execFile);
 
 const spin = new URL('../jobs/fixtures/spin-task.ts', import.meta.url);
 
@@ -41,6 +48,24 @@ describe('runInThread', () => {
     expect(seen.url).toBe(where.href);
     expect(seen.dirname).toBe(fileURLToPath(new URL('.', where)).replace(/\/$/, ''));
     expect(seen.beside).toBe(spin.href);
+  });
+
+  it('keeps one bundle per task in the cache: a task edited between two processes leaves only its newest', async () => {
+    const dir = tempDir('ice-thread-task-');
+    const task = join(dir, 'edited-task.ts');
+    const cache = join(repoRoot, 'node_modules/.cache/thread-tasks');
+    const bundlesOf = () => readdirSync(cache).filter((name) => /^edited-task-[0-9a-f]{16}\.mjs$/.test(name));
+    const runner = join(dir, 'runner.mts');
+    writeFileSync(runner, `import { runInThread } from ${JSON.stringify(join(repoRoot, 'server/src/threads/run-in-thread.ts'))};\nconsole.log(await runInThread(new URL(${JSON.stringify(pathToFileURL(task).href)}), {}));\n`);
+    onTestFinished(() => bundlesOf().forEach((name) => rmSync(join(cache, name), { force: true })));
+    const answers: string[] = [];
+    for (const version of [1, 2]) {
+      writeFileSync(task, `export function run() { return 'version ${version}'; }\n`);
+      answers.push((await run(process.execPath, ['--import', 'tsx', runner], { cwd: repoRoot })).stdout.trim());
+    }
+    expect(answers).toEqual(['version 1', 'version 2']);
+    expect(bundlesOf()).toHaveLength(1);
+    expect(readFileSync(join(cache, bundlesOf()[0]), 'utf8')).toContain('version 2');
   });
 
   it('reports a task module that does not exist', async () => {
