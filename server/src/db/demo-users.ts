@@ -22,6 +22,13 @@ import {
 /** Shorter than the 8 characters registration asks for: demo accounts are for trying the product locally. */
 export const DEMO_PASSWORD = 'demo';
 
+/**
+ * The demo password is published (above and in the README), so one hash of it serves every demo account this
+ * process seeds or restores: a full-cost scrypt is ~70 ms of CPU, three per start (and per app in the tests).
+ */
+let demoPasswordHash: Promise<string> | undefined;
+const hashOfDemoPassword = (): Promise<string> => (demoPasswordHash ??= hashPassword(DEMO_PASSWORD));
+
 export const DEMO_ACCOUNTS: ReadonlyArray<{ email: string; username: string; role: RoleName }> = [
   { email: 'admin@demo.local', username: 'admin', role: 'admin' },
   { email: 'super@demo.local', username: 'super', role: 'superuser' },
@@ -50,14 +57,14 @@ async function seedUnlocked(db: Db): Promise<DemoSeedResult> {
     if (existing) {
       if (!existing.is_active) {
         // It was disabled (and its password scrambled) by a DEMO=0 start: restore it as documented.
-        await setUserPassword(db, existing.id, await hashPassword(DEMO_PASSWORD));
+        await setUserPassword(db, existing.id, await hashOfDemoPassword());
         await setUserActive(db, existing.id, true);
       }
       if (existing.role.name !== account.role) await setUserRole(db, account.email, account.role);
       continue;
     }
     try {
-      await createUser(db, { ...account, passwordHash: await hashPassword(DEMO_PASSWORD), isDemo: true });
+      await createUser(db, { ...account, passwordHash: await hashOfDemoPassword(), isDemo: true });
       result.created.push(account.email);
     } catch (error) {
       if (!(error instanceof DuplicateUserError)) throw error;
